@@ -1,0 +1,52 @@
+# Two commands for a fresh machine (Python 3.11+ and Node 20+): `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+INSTALLED := $(VENV)/.installed
+NODE_INSTALLED := frontend/node_modules/.installed
+BUNDLE := static/dist/game.js
+FRONTEND_SOURCES := $(shell find frontend/src -type f 2>/dev/null) frontend/vite.config.ts frontend/tsconfig.json
+
+.PHONY: run test install build migrate lint bench bench-engine clean
+
+$(BIN)/python:
+	$(PYTHON) -c 'import sys; sys.exit("RoboRacer needs Python 3.11 or newer" if sys.version_info < (3, 11) else 0)'
+	$(PYTHON) -m venv $(VENV)
+
+$(INSTALLED): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+install: $(INSTALLED)
+
+$(NODE_INSTALLED): frontend/package.json frontend/package-lock.json
+	cd frontend && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+$(BUNDLE): $(NODE_INSTALLED) $(FRONTEND_SOURCES)
+	cd frontend && npm run build --silent
+
+build: $(BUNDLE)
+
+migrate: install
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_courses
+
+run: install build migrate
+	$(BIN)/python -m roboracer.run
+
+test: install build
+	$(BIN)/python -m ruff check .
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: install
+	$(BIN)/python -m ruff check .
+
+bench: bench-engine
+
+bench-engine: install
+	$(BIN)/python tests/bench/engine_turns.py
+
+clean:
+	rm -rf $(VENV) frontend/node_modules static/dist var

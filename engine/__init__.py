@@ -1,0 +1,42 @@
+"""RoboRacer rules: a pure library (standard library only, no I/O, no clock, no global random).
+
+resolve_turn(state, programs, seed) -> (new_state, events) never mutates its input.
+"""
+
+from .bundled import bundled_course, bundled_course_data, bundled_slugs
+from .chips import CHIP_NAMES, CHIPS, PROGRAM_LENGTH
+from .course import Course, parse_course
+from .errors import CourseError, InputError, ProgramError, ScenarioError
+from .program import check_program, deal, derive_seed, frozen_registers, hand_size, random_program
+from .resolve import resolve_turn
+from .scenario import simulate
+from .state import Bot, State, bot_from_dict, new_game, state_from_dict, state_to_dict
+
+__all__ = [
+    "CHIPS",
+    "CHIP_NAMES",
+    "PROGRAM_LENGTH",
+    "Bot",
+    "Course",
+    "CourseError",
+    "InputError",
+    "ProgramError",
+    "ScenarioError",
+    "State",
+    "bot_from_dict",
+    "bundled_course",
+    "bundled_course_data",
+    "bundled_slugs",
+    "check_program",
+    "deal",
+    "derive_seed",
+    "frozen_registers",
+    "hand_size",
+    "new_game",
+    "parse_course",
+    "random_program",
+    "resolve_turn",
+    "simulate",
+    "state_from_dict",
+    "state_to_dict",
+]

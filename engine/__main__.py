@@ -1,0 +1,43 @@
+"""Command line: `python -m engine validate FILE` and `python -m engine simulate FILE`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .course import parse_course
+from .errors import InputError
+from .scenario import SCENARIO_FORMAT, parse_scenario, simulate
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine", description="RoboRacer rules engine")
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("validate", help="check a course or scenario file").add_argument("file")
+    commands.add_parser("simulate", help="resolve a scenario's turn and print the result").add_argument("file")
+    args = parser.parse_args(argv)
+    try:
+        with open(args.file, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except (OSError, json.JSONDecodeError) as error:
+        print(f"{args.file}: {error}", file=sys.stderr)
+        return 2
+    try:
+        if args.command == "validate":
+            if isinstance(data, dict) and data.get("format") == SCENARIO_FORMAT:
+                parse_scenario(data)
+                print(f"{args.file}: valid scenario")
+            else:
+                course = parse_course(data)
+                print(f"{args.file}: valid course {course.name!r} ({course.width}x{course.height})")
+        else:
+            print(json.dumps(simulate(data), indent=2))
+    except InputError as error:
+        print(f"{args.file}: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,93 @@
+"""Scenarios (roboracer-scenario/1): a course, bots, programs and a seed; simulate prints the result."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .bundled import bundled_course
+from .chips import CHIPS, PROGRAM_LENGTH
+from .course import parse_course
+from .errors import InputError, ScenarioError
+from .resolve import resolve_turn
+from .state import DEFAULT_LIVES, State, bot_from_dict
+
+SCENARIO_FORMAT = "roboracer-scenario/1"
+
+
+def parse_scenario(data: Any) -> tuple[State, dict[str, list[str]], int]:
+    if not isinstance(data, Mapping):
+        raise ScenarioError("scenario: must be a JSON object")
+    if data.get("format") != SCENARIO_FORMAT:
+        raise ScenarioError(f"scenario: 'format' must be {SCENARIO_FORMAT!r}, got {data.get('format')!r}")
+    if data.get("ruleset", "roboracer") != "roboracer":
+        raise ScenarioError(f"scenario: ruleset {data.get('ruleset')!r} is not supported yet")
+    course_data = data.get("course")
+    course = bundled_course(course_data) if isinstance(course_data, str) else parse_course(course_data)
+    seed = data.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ScenarioError(f"scenario: 'seed' must be a whole number, got {seed!r}")
+    lives = (data.get("options") or {}).get("lives", DEFAULT_LIVES)
+    bots_data = data.get("bots")
+    if not isinstance(bots_data, list) or not bots_data:
+        raise ScenarioError("scenario: 'bots' must be a non-empty list")
+    bots = []
+    for index, bot_data in enumerate(bots_data):
+        if not isinstance(bot_data, Mapping):
+            raise ScenarioError(f"bots[{index}]: must be a JSON object")
+        try:
+            bot = bot_from_dict(bot_data, default_lives=lives)
+        except InputError as error:
+            raise ScenarioError(f"bots[{index}]: {error}") from None
+        if bot.at is not None and not course.on_course(bot.at):
+            raise ScenarioError(f"bots[{index}] ({bot.id}): 'at' {list(bot.at)} is off the course")
+        bots.append(bot)
+    ids = [bot.id for bot in bots]
+    if len(set(ids)) != len(ids):
+        raise ScenarioError("scenario: bot ids must be unique")
+    priority = data.get("priority", ids)
+    if not isinstance(priority, list) or sorted(priority) != sorted(ids):
+        raise ScenarioError(f"scenario: 'priority' must list every bot id once, got {priority!r}")
+    programs = data.get("programs")
+    if not isinstance(programs, Mapping):
+        raise ScenarioError("scenario: 'programs' must be an object of bot id -> 5 chips")
+    for bot_id, program in programs.items():
+        if bot_id not in ids:
+            raise ScenarioError(f"programs: {bot_id!r} is not a bot of this scenario")
+        if not isinstance(program, list) or len(program) != PROGRAM_LENGTH:
+            raise ScenarioError(f"programs.{bot_id}: a program is exactly {PROGRAM_LENGTH} chips, got {program!r}")
+        for index, chip in enumerate(program):
+            if chip not in CHIPS:
+                raise ScenarioError(f"programs.{bot_id}[{index}]: {chip!r} is not a chip ({', '.join(CHIPS)})")
+    state = State(course=course, bots=tuple(bots), priority=tuple(priority), lives=lives)
+    return state, {key: list(value) for key, value in programs.items()}, seed
+
+
+def result_dict(state: State, events: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "bots": [
+            {
+                "id": bot.id,
+                "at": list(bot.at) if bot.at is not None else None,
+                "dir": bot.dir,
+                "damage": bot.damage,
+                "lives": bot.lives,
+                "next_checkpoint": bot.next_checkpoint,
+                "virtual": bot.virtual,
+                "spawn": {"at": list(bot.spawn_at), "dir": bot.spawn_dir},
+            }
+            for bot in state.bots
+        ],
+        "priority": list(state.priority),
+        "winner": state.winner,
+        "events": events,
+    }
+
+
+def simulate(data: Any) -> dict[str, Any]:
+    state, programs, seed = parse_scenario(data)
+    try:
+        new_state, events = resolve_turn(state, programs, seed)
+    except InputError as error:
+        raise ScenarioError(f"programs: {error}") from None
+    return result_dict(new_state, events)

@@ -1,0 +1,168 @@
+"""Game state as immutable values, and its plain-data form (what the site stores)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .chips import CHIPS, PROGRAM_LENGTH
+from .course import Course
+from .errors import InputError
+from .geometry import DIRECTIONS, Square
+
+DEFAULT_LIVES = 3
+
+
+@dataclass(frozen=True)
+class Bot:
+    id: str
+    at: Square | None  # None while destroyed or out of lives
+    dir: str
+    spawn_at: Square
+    spawn_dir: str
+    damage: int = 0
+    lives: int = DEFAULT_LIVES
+    next_checkpoint: int = 1
+    virtual: bool = False
+    last_program: tuple[str, ...] = ()
+
+    @property
+    def alive(self) -> bool:
+        return self.at is not None
+
+    @property
+    def in_game(self) -> bool:
+        """Still racing: on the course, or destroyed with a life left to respawn with."""
+        return self.at is not None or self.lives > 0
+
+
+@dataclass(frozen=True)
+class State:
+    course: Course
+    bots: tuple[Bot, ...]
+    priority: tuple[str, ...]  # this turn's order of execution, first acts first
+    turn: int = 1
+    winner: str | None = None
+    lives: int = DEFAULT_LIVES
+
+    def bot(self, bot_id: str) -> Bot:
+        for bot in self.bots:
+            if bot.id == bot_id:
+                return bot
+        raise KeyError(bot_id)
+
+    def with_bots(self, bots: Iterable[Bot]) -> State:
+        return replace(self, bots=tuple(bots))
+
+
+def new_game(course: Course, bot_ids: Sequence[str], *, lives: int = DEFAULT_LIVES) -> State:
+    """Place one bot per id on starts 1..n, facing each start's direction."""
+    if not course.players[0] <= len(bot_ids) <= course.players[1]:
+        raise InputError(
+            f"course {course.name!r} takes {course.players[0]} to {course.players[1]} players, got {len(bot_ids)}"
+        )
+    if len(set(bot_ids)) != len(bot_ids):
+        raise InputError("bot ids must be unique")
+    if lives < 1:
+        raise InputError("lives must be at least 1")
+    bots = tuple(
+        Bot(id=bot_id, at=start.at, dir=start.dir, spawn_at=start.at, spawn_dir=start.dir, lives=lives)
+        for bot_id, start in zip(bot_ids, course.starts, strict=False)
+    )
+    return State(course=course, bots=bots, priority=tuple(bot_ids), lives=lives)
+
+
+def bot_to_dict(bot: Bot) -> dict[str, Any]:
+    return {
+        "id": bot.id,
+        "at": list(bot.at) if bot.at is not None else None,
+        "dir": bot.dir,
+        "damage": bot.damage,
+        "lives": bot.lives,
+        "next_checkpoint": bot.next_checkpoint,
+        "virtual": bot.virtual,
+        "spawn": {"at": list(bot.spawn_at), "dir": bot.spawn_dir},
+        "last_program": list(bot.last_program),
+    }
+
+
+def state_to_dict(state: State) -> dict[str, Any]:
+    """The state without its course (stored beside it)."""
+    return {
+        "turn": state.turn,
+        "lives": state.lives,
+        "priority": list(state.priority),
+        "winner": state.winner,
+        "bots": [bot_to_dict(bot) for bot in state.bots],
+    }
+
+
+def _square(value: Any, field: str) -> Square:
+    if not (isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(v, int) for v in value)):
+        raise InputError(f"{field}: must be [x, y], got {value!r}")
+    return (value[0], value[1])
+
+
+def bot_from_dict(data: Mapping[str, Any], *, default_lives: int = DEFAULT_LIVES) -> Bot:
+    where = f"bot {data.get('id')!r}"
+    if not isinstance(data.get("id"), str) or not data["id"]:
+        raise InputError("bot: 'id' must be a non-empty string")
+    at = None if data.get("at") is None else _square(data["at"], f"{where} at")
+    direction = data.get("dir")
+    if direction not in DIRECTIONS:
+        raise InputError(f"{where}: 'dir' must be one of N, E, S, W, got {direction!r}")
+    spawn = data.get("spawn") or {}
+    spawn_at = _square(spawn["at"], f"{where} spawn.at") if "at" in spawn else at
+    spawn_dir = spawn.get("dir", direction)
+    if spawn_at is None:
+        raise InputError(f"{where}: a destroyed bot needs a 'spawn'")
+    if spawn_dir not in DIRECTIONS:
+        raise InputError(f"{where}: 'spawn.dir' must be one of N, E, S, W, got {spawn_dir!r}")
+    damage = data.get("damage", 0)
+    lives = data.get("lives", default_lives)
+    next_checkpoint = data.get("next_checkpoint", 1)
+    for field, value, low, high in (
+        ("damage", damage, 0, 9),
+        ("lives", lives, 0, 99),
+        ("next_checkpoint", next_checkpoint, 1, 99),
+    ):
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise InputError(f"{where}: '{field}' must be a whole number from {low} to {high}, got {value!r}")
+    last_program = tuple(data.get("last_program", ()))
+    if last_program and (len(last_program) != PROGRAM_LENGTH or any(c not in CHIPS for c in last_program)):
+        raise InputError(f"{where}: 'last_program' must be 5 chips, got {list(last_program)!r}")
+    return Bot(
+        id=data["id"],
+        at=at,
+        dir=direction,
+        spawn_at=spawn_at,
+        spawn_dir=spawn_dir,
+        damage=damage,
+        lives=lives,
+        next_checkpoint=next_checkpoint,
+        virtual=bool(data.get("virtual", False)),
+        last_program=last_program,
+    )
+
+
+def state_from_dict(data: Mapping[str, Any], course: Course) -> State:
+    lives = data.get("lives", DEFAULT_LIVES)
+    bots = tuple(bot_from_dict(b, default_lives=lives) for b in data.get("bots", ()))
+    ids = [bot.id for bot in bots]
+    if len(set(ids)) != len(ids):
+        raise InputError("bots: ids must be unique")
+    for bot in bots:
+        if bot.at is not None and not course.on_course(bot.at):
+            raise InputError(f"bot {bot.id!r}: 'at' {list(bot.at)} is off the course")
+    priority = tuple(data.get("priority") or ids)
+    if sorted(priority) != sorted(ids):
+        raise InputError(f"priority: must list every bot id once, got {list(priority)!r}")
+    return State(
+        course=course,
+        bots=bots,
+        priority=priority,
+        turn=data.get("turn", 1),
+        winner=data.get("winner"),
+        lives=lives,
+    )

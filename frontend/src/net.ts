@@ -1,0 +1,133 @@
+// Talking to the server: REST (snapshot, program) with Django's CSRF cookie, and a WebSocket
+// that reconnects with backoff.
+import type { Chip, ServerMessage, Snapshot } from "./types";
+
+export function getCookie(name: string): string | null {
+  for (const part of document.cookie ? document.cookie.split(";") : []) {
+    const [k, ...rest] = part.trim().split("=");
+    if (k === name) return decodeURIComponent(rest.join("="));
+  }
+  return null;
+}
+
+/** Full ws:// or wss:// URL from a path, matching the page's http/https. */
+export function wsUrlFromPath(path: string): string {
+  if (/^wss?:\/\//.test(path)) return path;
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${proto}//${location.host}${path.startsWith("/") ? "" : "/"}${path}`;
+}
+
+function joinUrl(base: string, rel: string): string {
+  return base.endsWith("/") ? base + rel : `${base}/${rel}`;
+}
+
+export async function fetchSnapshot(apiUrl: string): Promise<Snapshot> {
+  const res = await fetch(apiUrl, { credentials: "same-origin", headers: { Accept: "application/json" } });
+  if (!res.ok) throw new Error(`GET ${apiUrl}: HTTP ${res.status}`);
+  return (await res.json()) as Snapshot;
+}
+
+export interface ProgramBody { turn: number; chips: Chip[]; reboot: boolean }
+export type PostResult = { ok: true } | { ok: false; status: number; detail: string };
+
+export async function postProgram(apiUrl: string, body: ProgramBody): Promise<PostResult> {
+  let res: Response;
+  try {
+    res = await fetch(joinUrl(apiUrl, "program/"), {
+      method: "POST",
+      credentials: "same-origin",
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        "X-CSRFToken": getCookie("csrftoken") ?? "",
+      },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return { ok: false, status: 0, detail: "Could not reach the server. Check your connection and try again." };
+  }
+  if (res.ok) return { ok: true };
+  let detail = `The server refused the program (HTTP ${res.status}).`;
+  try {
+    const data: unknown = await res.json();
+    if (data && typeof data === "object" && "detail" in data) {
+      const d = (data as { detail: unknown }).detail;
+      if (typeof d === "string" && d) detail = d;
+      else if (d != null) detail = JSON.stringify(d);
+    }
+  } catch {
+    /* not JSON: keep the generic text */
+  }
+  return { ok: false, status: res.status, detail };
+}
+
+export type ConnState = "connecting" | "open" | "closed";
+
+export class GameSocket {
+  private ws: WebSocket | null = null;
+  private attempt = 0;
+  private timer: number | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly onMessage: (msg: ServerMessage) => void,
+    private readonly onState: (state: ConnState) => void,
+  ) {}
+
+  connect(): void {
+    if (this.stopped) return;
+    this.onState("connecting");
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(this.url);
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      this.attempt = 0;
+      this.onState("open");
+    });
+    ws.addEventListener("message", (ev: MessageEvent) => {
+      if (typeof ev.data !== "string") return;
+      let msg: unknown;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      if (msg && typeof msg === "object" && "type" in msg) this.onMessage(msg as ServerMessage);
+    });
+    ws.addEventListener("close", () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.onState("closed");
+      this.scheduleReconnect();
+    });
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped) return;
+    const delay = Math.min(15000, 500 * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);
+    this.attempt = Math.min(this.attempt + 1, 10);
+    window.clearTimeout(this.timer);
+    this.timer = window.setTimeout(() => this.connect(), delay);
+  }
+
+  /** Ask the server for a fresh snapshot. Returns false if the socket is not open. */
+  sync(): boolean {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify({ type: "sync" }));
+      return true;
+    }
+    return false;
+  }
+
+  close(): void {
+    this.stopped = true;
+    window.clearTimeout(this.timer);
+    this.ws?.close();
+  }
+}

@@ -1,0 +1,307 @@
+// The hand / registers UI: pick 5 chips, choose reboot, submit.
+import { chipIcon, chipLabel } from "./chips";
+import type { PostResult, ProgramBody } from "./net";
+import type { Chip, Snapshot } from "./types";
+
+const REGISTERS = 5;
+
+function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K, attrs: Record<string, string> = {}, text?: string,
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function chipContent(chip: Chip): DocumentFragment {
+  const f = document.createDocumentFragment();
+  f.appendChild(chipIcon(chip));
+  f.appendChild(h("span", { class: "chip-text" }, chipLabel(chip)));
+  return f;
+}
+
+export class ProgramUI {
+  readonly el: HTMLElement;
+  private readonly placeholder: HTMLParagraphElement;
+  private readonly editor: HTMLDivElement;
+  private readonly message: HTMLParagraphElement;
+  private readonly registersEl: HTMLDivElement;
+  private readonly handEl: HTMLDivElement;
+  private readonly rebootInput: HTMLInputElement;
+  private readonly rebootText: HTMLSpanElement;
+  private readonly submitBtn: HTMLButtonElement;
+  private readonly error: HTMLDivElement;
+
+  private snap: Snapshot | null = null;
+  private key = "";
+  private hand: Chip[] = [];
+  /** Per register: a hand index, or null when empty. Frozen registers are kept in `frozen`. */
+  private slots: (number | null)[] = [];
+  private frozen = new Map<number, Chip>();
+  private submitted = false;
+  private dirty = false;
+  private sending = false;
+  private active = false;
+
+  constructor(parent: HTMLElement, private readonly send: (body: ProgramBody) => Promise<PostResult>) {
+    this.el = h("section", { class: "rr-program", "aria-labelledby": "rr-program-title" });
+    this.el.appendChild(h("h2", { id: "rr-program-title" }, "Your program"));
+    this.placeholder = h("p", { class: "rr-program-placeholder" });
+    this.editor = h("div", { class: "rr-program-editor" });
+    this.message = h("p", { class: "rr-program-message", "aria-live": "polite" });
+    this.registersEl = h("div", { class: "registers", role: "group", "aria-label": "Registers 1 to 5" });
+    this.handEl = h("div", { class: "hand", role: "group", "aria-label": "Your hand" });
+    const controls = h("div", { class: "rr-program-controls" });
+    const rebootLabel = h("label", { class: "reboot", for: "reboot-toggle" });
+    this.rebootInput = h("input", { type: "checkbox", id: "reboot-toggle", "aria-describedby": "rr-reboot-help" });
+    this.rebootText = h("span", { class: "reboot-text" });
+    rebootLabel.append(this.rebootInput, this.rebootText);
+    const help = h("span", { id: "rr-reboot-help", class: "visually-hidden" },
+      "When checked, your robot reboots next turn and repairs all damage instead of playing.");
+    this.submitBtn = h("button", { type: "button", id: "submit-program", class: "primary" }, "Submit program");
+    controls.append(rebootLabel, help, this.submitBtn);
+    this.error = h("div", { id: "program-error", role: "alert", class: "rr-error" });
+    const hint = h("p", { class: "rr-hint" }, "Keys: 1–9 pick a chip, Backspace clears the last register, Enter submits.");
+    this.editor.append(
+      h("h3", {}, "Registers"), this.registersEl,
+      h("h3", {}, "Hand"), this.handEl,
+      controls, this.message, this.error, hint,
+    );
+    this.el.append(this.placeholder, this.editor);
+    parent.appendChild(this.el);
+
+    this.handEl.addEventListener("click", (ev) => {
+      const btn = (ev.target as Element).closest<HTMLButtonElement>("button.chip");
+      if (btn && !btn.disabled) this.pick(Number(btn.dataset.index));
+    });
+    this.registersEl.addEventListener("click", (ev) => {
+      const reg = (ev.target as Element).closest<HTMLElement>(".register");
+      if (reg) this.clear(Number(reg.dataset.register));
+    });
+    this.rebootInput.addEventListener("change", () => {
+      this.changed();
+    });
+    this.submitBtn.addEventListener("click", () => void this.submit());
+    document.addEventListener("keydown", (ev) => this.onKey(ev));
+    this.renderRebootLabel();
+  }
+
+  /** Redraw from a snapshot. `moving` is true while a turn is being animated. */
+  update(snap: Snapshot, moving: boolean): void {
+    this.snap = snap;
+    const me = snap.me;
+    let text = "";
+    if (snap.status === "lobby") text = "Waiting for players";
+    else if (snap.status === "finished") text = "The game is over.";
+    else if (moving || snap.status === "resolving") text = "Robots are moving…";
+    else if (!me) text = "You are watching this game.";
+    this.active = text === "";
+    this.placeholder.textContent = text;
+    this.placeholder.hidden = this.active;
+    this.editor.hidden = !this.active;
+    if (!this.active || !me) return;
+
+    const frozen = Array.isArray(me.frozen) ? me.frozen : [];
+    const key = JSON.stringify([snap.turn, me.hand, frozen]);
+    if (key !== this.key) {
+      this.key = key;
+      this.hand = Array.isArray(me.hand) ? me.hand.slice() : [];
+      this.frozen = new Map(frozen.filter((f) => f.register >= 0 && f.register < REGISTERS).map((f) => [f.register, f.chip]));
+      this.slots = new Array<number | null>(REGISTERS).fill(null);
+      this.submitted = false;
+      this.dirty = false;
+      this.rebootInput.checked = false;
+      this.error.textContent = "";
+      if (Array.isArray(me.program)) this.prefill(me.program);
+    } else if (Array.isArray(me.program) && !this.submitted && !this.dirty) {
+      this.prefill(me.program);
+    }
+    this.render();
+  }
+
+  private prefill(program: Chip[]): void {
+    const used = new Set<number>();
+    this.slots = new Array<number | null>(REGISTERS).fill(null);
+    for (let r = 0; r < REGISTERS; r++) {
+      if (this.frozen.has(r)) continue;
+      const idx = this.hand.findIndex((c, i) => c === program[r] && !used.has(i));
+      if (idx >= 0) {
+        used.add(idx);
+        this.slots[r] = idx;
+      }
+    }
+    this.submitted = true;
+    this.dirty = false;
+  }
+
+  private usedIndexes(): Set<number> {
+    return new Set(this.slots.filter((s): s is number => s !== null));
+  }
+
+  private chipAt(r: number): Chip | null {
+    const f = this.frozen.get(r);
+    if (f !== undefined) return f;
+    const s = this.slots[r];
+    return s === null || s === undefined ? null : this.hand[s] ?? null;
+  }
+
+  private isFull(): boolean {
+    for (let r = 0; r < REGISTERS; r++) if (this.chipAt(r) === null) return false;
+    return true;
+  }
+
+  private pick(index: number): void {
+    if (!Number.isInteger(index) || index < 0 || index >= this.hand.length) return;
+    if (this.usedIndexes().has(index)) return;
+    for (let r = 0; r < REGISTERS; r++) {
+      if (!this.frozen.has(r) && this.slots[r] === null) {
+        this.slots[r] = index;
+        this.changed();
+        return;
+      }
+    }
+  }
+
+  private clear(r: number): void {
+    if (this.frozen.has(r) || this.slots[r] === null || this.slots[r] === undefined) return;
+    this.slots[r] = null;
+    this.changed();
+  }
+
+  private clearLast(): void {
+    for (let r = REGISTERS - 1; r >= 0; r--) {
+      if (!this.frozen.has(r) && this.slots[r] !== null) {
+        this.clear(r);
+        return;
+      }
+    }
+  }
+
+  private changed(): void {
+    this.dirty = true;
+    this.error.textContent = "";
+    this.render();
+  }
+
+  private renderRebootLabel(): void {
+    const on = this.rebootInput.checked;
+    this.rebootText.textContent = on ? "Reboot" : "Play next turn";
+    this.rebootText.parentElement?.classList.toggle("on", on);
+  }
+
+  private render(): void {
+    this.renderRebootLabel();
+    // Buttons are rebuilt below; remember what had keyboard focus to restore it.
+    const act = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const focusHand = act && this.handEl.contains(act) ? Number(act.dataset.index) : null;
+    const focusReg = act && this.registersEl.contains(act)
+      ? Number(act.closest<HTMLElement>(".register")?.dataset.register) : null;
+    // Registers
+    const regs: HTMLElement[] = [];
+    for (let r = 0; r < REGISTERS; r++) {
+      const chip = this.chipAt(r);
+      const locked = this.frozen.has(r);
+      const div = h("div", { class: "register", "data-register": String(r) });
+      div.classList.toggle("filled", chip !== null);
+      div.classList.toggle("locked", locked);
+      if (chip !== null) div.dataset.chip = chip;
+      const btn = h("button", { type: "button", class: "register-slot" });
+      const num = h("span", { class: "register-num" }, String(r + 1));
+      btn.appendChild(num);
+      if (chip !== null) btn.appendChild(chipContent(chip));
+      else btn.appendChild(h("span", { class: "chip-text empty" }, "empty"));
+      if (locked) {
+        btn.disabled = true;
+        btn.setAttribute("aria-label", `Register ${r + 1}: ${chip !== null ? chipLabel(chip) : ""} (locked)`);
+        btn.appendChild(h("span", { class: "lock", "aria-hidden": "true" }, "🔒"));
+      } else if (chip !== null) {
+        btn.setAttribute("aria-label", `Register ${r + 1}: ${chipLabel(chip)}. Press to clear.`);
+      } else {
+        btn.disabled = true;
+        btn.setAttribute("aria-label", `Register ${r + 1}: empty`);
+      }
+      div.appendChild(btn);
+      regs.push(div);
+    }
+    this.registersEl.replaceChildren(...regs);
+
+    // Hand
+    const used = this.usedIndexes();
+    const openRegisters = [...Array(REGISTERS).keys()].some((r) => !this.frozen.has(r) && this.slots[r] === null);
+    const chips = this.hand.map((chip, i) => {
+      const isUsed = used.has(i);
+      const b = h("button", {
+        type: "button", class: "chip", "data-chip": chip, "data-index": String(i),
+        "aria-label": `${chipLabel(chip)}${i < 9 ? ` (key ${i + 1})` : ""}${isUsed ? ", in a register" : ""}`,
+        "aria-pressed": String(isUsed),
+      });
+      b.classList.toggle("used", isUsed);
+      b.disabled = isUsed || !openRegisters;
+      b.appendChild(chipContent(chip));
+      if (i < 9) b.appendChild(h("kbd", { "aria-hidden": "true" }, String(i + 1)));
+      return b;
+    });
+    this.handEl.replaceChildren(...chips);
+
+    const full = this.isFull();
+    this.submitBtn.disabled = !full || this.sending;
+    if (focusHand !== null || focusReg !== null) this.restoreFocus(focusHand, focusReg);
+    this.submitBtn.disabled = !full || this.sending;
+    this.submitBtn.textContent = this.submitted ? "Resubmit program" : "Submit program";
+    if (this.sending) this.message.textContent = "Sending…";
+    else if (this.submitted && !this.dirty) this.message.textContent = "Program submitted — waiting for others";
+    else if (this.submitted && this.dirty) this.message.textContent = "Changed — submit again to replace your program.";
+    else this.message.textContent = full ? "Ready to submit." : `Fill all ${REGISTERS} registers.`;
+  }
+
+  private restoreFocus(hand: number | null, reg: number | null): void {
+    if (reg !== null) {
+      const b = this.registersEl.querySelector<HTMLButtonElement>(`.register[data-register="${reg}"] button`);
+      if (b && !b.disabled) { b.focus(); return; }
+    }
+    const chips = [...this.handEl.querySelectorAll<HTMLButtonElement>("button.chip")].filter((b) => !b.disabled);
+    const next = chips.find((b) => Number(b.dataset.index) >= (hand ?? 0)) ?? chips[0];
+    if (next) next.focus();
+    else if (!this.submitBtn.disabled) this.submitBtn.focus();
+    else this.registersEl.querySelector<HTMLButtonElement>("button:not(:disabled)")?.focus();
+  }
+
+  private async submit(): Promise<void> {
+    const snap = this.snap;
+    if (!this.active || !snap || !this.isFull() || this.sending) return;
+    const chips: Chip[] = [];
+    for (let r = 0; r < REGISTERS; r++) chips.push(this.chipAt(r) as Chip);
+    this.sending = true;
+    this.error.textContent = "";
+    this.render();
+    const res = await this.send({ turn: snap.turn, chips, reboot: this.rebootInput.checked });
+    this.sending = false;
+    if (res.ok) {
+      this.submitted = true;
+      this.dirty = false;
+    } else {
+      this.error.textContent = res.detail;
+    }
+    this.render();
+  }
+
+  private onKey(ev: KeyboardEvent): void {
+    if (!this.active || this.editor.hidden || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const t = ev.target as HTMLElement | null;
+    if (t && (t.isContentEditable || t.tagName === "TEXTAREA" || t.tagName === "SELECT" ||
+      (t.tagName === "INPUT" && (t as HTMLInputElement).type !== "checkbox"))) return;
+    if (/^[1-9]$/.test(ev.key)) {
+      ev.preventDefault();
+      this.pick(Number(ev.key) - 1);
+    } else if (ev.key === "Backspace") {
+      ev.preventDefault();
+      this.clearLast();
+    } else if (ev.key === "Enter") {
+      // Enter on a focused button or checkbox keeps its own meaning.
+      if (t && (t.tagName === "BUTTON" || t.tagName === "INPUT")) return;
+      ev.preventDefault();
+      void this.submit();
+    }
+  }
+}

@@ -1,0 +1,135 @@
+// Data contract between the RoboRacer server and the browser.
+
+export type Dir = "N" | "E" | "S" | "W";
+export type Coord = [number, number];
+/** "1","2","3" forward, "B" back up, "L"/"R" turn, "U" U-turn, "0" nothing; other strings may come later. */
+export type Chip = string;
+export type GameStatus = "lobby" | "programming" | "resolving" | "finished";
+
+export interface WallElement { type: "wall"; at: Coord; side: Dir }
+export interface PitElement { type: "pit"; at: Coord }
+export interface StartElement { type: "start"; at: Coord; number: number; dir: Dir }
+export interface CheckpointElement { type: "checkpoint"; at: Coord; number: number }
+export interface RepairElement { type: "repair"; at: Coord; amount: number }
+export interface BeltElement { type: "belt"; at: Coord; dir: Dir; speed: number; curves_from?: Dir[] }
+export interface PusherElement { type: "pusher"; at: Coord; side: Dir; phases: number[] }
+export interface TurntableElement { type: "turntable"; at: Coord; rotation: "L" | "R" }
+export interface CrusherElement { type: "crusher"; at: Coord; phases: number[] }
+export interface LaserElement { type: "laser"; at: Coord; side: Dir; beams: number }
+/** Any element type this client does not know yet. */
+export interface UnknownElement { type: string; at?: Coord; [key: string]: unknown }
+
+export type KnownElement =
+  | WallElement | PitElement | StartElement | CheckpointElement | RepairElement
+  | BeltElement | PusherElement | TurntableElement | CrusherElement | LaserElement;
+export type CourseElement = KnownElement | UnknownElement;
+
+export interface Course {
+  format: string;
+  name: string;
+  width: number;
+  height: number;
+  mode?: string;
+  players?: [number, number];
+  elements: CourseElement[];
+}
+
+export interface Seat {
+  number: number;
+  user: string;
+  bot: string | null;
+  color: string;
+  ready: boolean;
+}
+
+export interface BotState {
+  id: string;
+  at: Coord | null;
+  dir: Dir;
+  damage: number;
+  lives: number;
+  next_checkpoint: number;
+  virtual: boolean;
+}
+
+export interface FrozenRegister { register: number; chip: Chip }
+
+export interface Me {
+  seat: number;
+  bot: string | null;
+  hand: Chip[];
+  program: Chip[] | null;
+  frozen: FrozenRegister[];
+}
+
+export interface Snapshot {
+  id: number;
+  status: GameStatus;
+  turn: number;
+  version: number;
+  course: Course;
+  seats: Seat[];
+  bots: BotState[];
+  priority: string[];
+  winner: string | null;
+  me: Me | null;
+  can_join: boolean;
+  can_start: boolean;
+}
+
+// ---- engine events (data.events of a turn_resolved event) ----
+interface EventBase { phase: number; step: string; bot?: string }
+export interface ChipEvent extends EventBase { type: "chip"; bot: string; chip: Chip }
+export interface MovedEvent extends EventBase { type: "moved"; bot: string; from: Coord; to: Coord }
+export interface PushedEvent extends EventBase { type: "pushed"; bot: string; by?: string; from: Coord; to: Coord }
+export interface RotatedEvent extends EventBase { type: "rotated"; bot: string; from: Dir; to: Dir }
+export interface BlockedEvent extends EventBase { type: "blocked"; bot: string; at: Coord; dir: Dir }
+export interface DestroyedEvent extends EventBase { type: "destroyed"; bot: string; at: Coord | null; cause: string }
+export interface DamagedEvent extends EventBase { type: "damaged"; bot: string; amount: number; damage: number }
+export interface CheckpointEvent extends EventBase { type: "checkpoint"; bot: string; number: number }
+export interface RespawnedEvent extends EventBase { type: "respawned"; bot: string; at: Coord; dir: Dir; virtual: boolean }
+export interface WinnerEvent extends EventBase { type: "winner"; bot: string }
+export interface OtherEvent extends EventBase { type: string; [key: string]: unknown }
+
+export type KnownEngineEvent =
+  | ChipEvent | MovedEvent | PushedEvent | RotatedEvent | BlockedEvent | DestroyedEvent
+  | DamagedEvent | CheckpointEvent | RespawnedEvent | WinnerEvent;
+export type EngineEvent = KnownEngineEvent | OtherEvent;
+
+// ---- WebSocket messages ----
+export interface SnapshotMessage { type: "snapshot"; version: number; game: Snapshot }
+export interface EventMessage { type: "event"; version: number; kind: string; data: Record<string, unknown> }
+export type ServerMessage = SnapshotMessage | EventMessage;
+
+export interface SeatReadyData { seat: number }
+export interface TurnResolvedData { turn: number; events: EngineEvent[] }
+
+export const DIRS: readonly Dir[] = ["N", "E", "S", "W"];
+
+export function isDir(v: unknown): v is Dir {
+  return v === "N" || v === "E" || v === "S" || v === "W";
+}
+
+export function isCoord(v: unknown): v is Coord {
+  return Array.isArray(v) && v.length === 2 && typeof v[0] === "number" && typeof v[1] === "number";
+}
+
+/** Narrow an engine event to a known type, validating the fields the animator reads. */
+export function asKnownEvent(e: EngineEvent): KnownEngineEvent | null {
+  const r = e as Record<string, unknown>;
+  const bot = typeof r.bot === "string" ? r.bot : null;
+  if (!bot) return null;
+  switch (e.type) {
+    case "chip": return typeof r.chip === "string" ? (e as ChipEvent) : null;
+    case "moved":
+    case "pushed": return isCoord(r.to) ? (e as MovedEvent | PushedEvent) : null;
+    case "rotated": return isDir(r.to) ? (e as RotatedEvent) : null;
+    case "blocked": return isDir(r.dir) ? (e as BlockedEvent) : null;
+    case "destroyed": return e as DestroyedEvent;
+    case "damaged": return typeof r.damage === "number" ? (e as DamagedEvent) : null;
+    case "checkpoint": return typeof r.number === "number" ? (e as CheckpointEvent) : null;
+    case "respawned": return isCoord(r.at) && isDir(r.dir) ? (e as RespawnedEvent) : null;
+    case "winner": return e as WinnerEvent;
+    default: return null;
+  }
+}

@@ -1,0 +1,52 @@
+from rest_framework import serializers
+
+from engine import CHIPS, PROGRAM_LENGTH
+from games.models import Game
+
+
+class GameSummarySerializer(serializers.ModelSerializer):
+    course = serializers.CharField(source="course.slug")
+    course_name = serializers.CharField(source="course.name")
+    creator = serializers.CharField(source="creator.username")
+    seated = serializers.IntegerField()
+
+    class Meta:
+        model = Game
+        fields = ["id", "course", "course_name", "creator", "status", "turn", "max_seats", "seated", "lives"]
+
+
+class CreateGameSerializer(serializers.Serializer):
+    course = serializers.SlugField()
+    max_seats = serializers.IntegerField(required=False, min_value=1, max_value=8)
+    lives = serializers.IntegerField(required=False, min_value=1, max_value=9, default=3)
+
+
+class ProgramSerializer(serializers.Serializer):
+    turn = serializers.IntegerField(min_value=1)
+    chips = serializers.ListField(
+        child=serializers.ChoiceField(choices=CHIPS), min_length=PROGRAM_LENGTH, max_length=PROGRAM_LENGTH
+    )
+    reboot = serializers.BooleanField(default=False)
+
+
+class ProgramAcceptedSerializer(serializers.Serializer):
+    turn = serializers.IntegerField()
+    chips = serializers.ListField(child=serializers.CharField())
+    reboot = serializers.BooleanField()
+
+
+class SnapshotSerializer(serializers.Serializer):
+    """Documentation only: the snapshot is built by games.selectors.game_snapshot."""
+
+    id = serializers.IntegerField()
+    status = serializers.CharField()
+    turn = serializers.IntegerField()
+    version = serializers.IntegerField()
+    course = serializers.JSONField()
+    seats = serializers.JSONField()
+    bots = serializers.JSONField()
+    priority = serializers.ListField(child=serializers.CharField())
+    winner = serializers.CharField(allow_null=True)
+    me = serializers.JSONField(allow_null=True)
+    can_join = serializers.BooleanField()
+    can_start = serializers.BooleanField()

@@ -1,0 +1,11 @@
+from django.urls import path
+
+from games.api import views
+
+urlpatterns = [
+    path("games/", views.GameListView.as_view(), name="api-games"),
+    path("games/<int:game_id>/", views.GameDetailView.as_view(), name="api-game"),
+    path("games/<int:game_id>/join/", views.JoinGameView.as_view(), name="api-game-join"),
+    path("games/<int:game_id>/start/", views.StartGameView.as_view(), name="api-game-start"),
+    path("games/<int:game_id>/program/", views.ProgramView.as_view(), name="api-game-program"),
+]

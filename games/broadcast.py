@@ -1,0 +1,27 @@
+"""Pushing a game's public events to its channel group, only after the transaction commits."""
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+from games.models import GameEvent
+
+
+def group_name(game_id: int) -> str:
+    return f"game-{game_id}"
+
+
+def event_message(event: GameEvent) -> dict:
+    """The WebSocket message for a stored event (also used to replay missed events)."""
+    return {"type": "event", "version": event.version, "kind": event.kind, "data": event.data}
+
+
+def send_after_commit(event: GameEvent) -> None:
+    message = event_message(event)
+    game_id = event.game_id
+
+    def send() -> None:
+        # At most once: a dropped message is recovered by the client's resync from the database.
+        async_to_sync(get_channel_layer().group_send)(group_name(game_id), {"type": "game.event", "message": message})
+
+    transaction.on_commit(send)

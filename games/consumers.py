@@ -1,0 +1,50 @@
+"""One WebSocket consumer per game page: a snapshot on connect and on request, then public events."""
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from games import selectors
+from games.broadcast import group_name
+
+
+class GameConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self):
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        self.group = None
+        user = self.scope.get("user")
+        allowed = await database_sync_to_async(self._allowed)(user)
+        if not allowed:
+            await self.close(code=4403)
+            return
+        # Join before the snapshot so that no event falls between the two; the client drops
+        # events whose version its snapshot already includes.
+        self.group = group_name(self.game_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.send_snapshot()
+
+    def _allowed(self, user) -> bool:
+        game = selectors.get_game(game_id=self.game_id)
+        return game is not None and selectors.can_view(user=user, game=game)
+
+    async def disconnect(self, code):
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive_json(self, content, **kwargs):
+        if isinstance(content, dict) and content.get("type") == "sync":
+            await self.send_snapshot()
+        else:
+            await self.send_json({"type": "error", "detail": "unknown message; send {\"type\": \"sync\"}"})
+
+    async def send_snapshot(self):
+        snapshot = await database_sync_to_async(self._snapshot)()
+        await self.send_json({"type": "snapshot", "version": snapshot["version"], "game": snapshot})
+
+    def _snapshot(self) -> dict:
+        game = selectors.get_game(game_id=self.game_id)
+        return selectors.game_snapshot(game=game, user=self.scope["user"])
+
+    async def game_event(self, event):
+        """A public event from the group (never carries a hand or an unrevealed program)."""
+        await self.send_json(event["message"])

@@ -1,0 +1,128 @@
+"""Games, seats, hands, programs, resolved turns and the per-game event stream."""
+
+from django.conf import settings
+from django.db import models
+
+from roboracer.courses.models import Course
+
+SEAT_COLORS = ["#d62828", "#1d4ed8", "#15803d", "#ca8a04", "#7c3aed", "#db2777", "#0891b2", "#ea580c"]
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        LOBBY = "lobby"
+        PROGRAMMING = "programming"
+        RESOLVING = "resolving"
+        FINISHED = "finished"
+        CANCELLED = "cancelled"
+
+    course = models.ForeignKey(Course, on_delete=models.PROTECT, related_name="games")
+    # The course as it was when the game was created, so editing a course never changes a running game.
+    course_data = models.JSONField()
+    creator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="created_games")
+    max_seats = models.PositiveSmallIntegerField()
+    lives = models.PositiveSmallIntegerField(default=3)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.LOBBY)
+    seed = models.BigIntegerField()
+    turn = models.PositiveIntegerField(default=0)
+    state = models.JSONField(null=True, blank=True)
+    winner = models.ForeignKey("Seat", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    version = models.PositiveIntegerField(default=0)  # number of the last GameEvent
+    resolving_since = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} on {self.course.name} ({self.status})"
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    color = models.CharField(max_length=7)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="one_seat_per_number"),
+            models.UniqueConstraint(fields=["game", "user"], name="one_seat_per_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Seat {self.number} of game {self.game_id} ({self.user})"
+
+    @property
+    def bot_id(self) -> str:
+        return str(self.number)
+
+
+class Hand(models.Model):
+    """The chips dealt to a seat for a turn. Only ever shown to that seat's user."""
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="hands")
+    turn = models.PositiveIntegerField()
+    chips = models.JSONField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["seat", "turn"], name="one_hand_per_seat_turn")]
+
+    def __str__(self) -> str:
+        return f"Hand of seat {self.seat_id} for turn {self.turn}"
+
+
+class Program(models.Model):
+    """A seat's program for a turn; hidden from everyone else until the turn resolves."""
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="programs")
+    turn = models.PositiveIntegerField()
+    chips = models.JSONField()
+    reboot = models.BooleanField(default=False)
+    submitted_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["seat", "turn"], name="one_program_per_seat_turn")]
+
+    def __str__(self) -> str:
+        return f"Program of seat {self.seat_id} for turn {self.turn}"
+
+
+class Turn(models.Model):
+    """A resolved turn: its inputs (state before, programs, seed) and its outputs (events, state after)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="turns")
+    number = models.PositiveIntegerField()
+    seed = models.BigIntegerField()
+    state_before = models.JSONField()
+    programs = models.JSONField()
+    events = models.JSONField()
+    state_after = models.JSONField()
+    resolved_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["game", "number"], name="one_resolution_per_turn")]
+
+    def __str__(self) -> str:
+        return f"Turn {self.number} of game {self.game_id}"
+
+
+class GameEvent(models.Model):
+    """The game's public event stream; `version` numbers it 1, 2, 3... per game, with no gaps."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    version = models.PositiveIntegerField()
+    kind = models.CharField(max_length=32)
+    data = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["version"]
+        constraints = [models.UniqueConstraint(fields=["game", "version"], name="one_event_per_version")]
+
+    def __str__(self) -> str:
+        return f"Event {self.version} ({self.kind}) of game {self.game_id}"

@@ -1,0 +1,77 @@
+"""Sign up, log in, log out over the API (session cookies; CSRF checked even before login)."""
+
+from django.contrib.auth import authenticate, get_user_model, login, logout
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.decorators import method_decorator
+from django.views.decorators.csrf import csrf_protect, ensure_csrf_cookie
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+
+class CredentialsSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=128, style={"input_type": "password"})
+
+
+def _me(user) -> dict:
+    return {"username": user.get_username(), "is_staff": user.is_staff} if user.is_authenticated else {}
+
+
+@method_decorator(ensure_csrf_cookie, name="get")
+class CsrfView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=None, responses=None, summary="Set the csrftoken cookie; return who I am")
+    def get(self, request):
+        return Response({"user": _me(request.user)})
+
+
+@method_decorator(csrf_protect, name="post")
+class SignupView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=CredentialsSerializer, responses={201: None}, summary="Create an account and log in")
+    def post(self, request):
+        serializer = CredentialsSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        username, password = serializer.validated_data["username"], serializer.validated_data["password"]
+        user_model = get_user_model()
+        candidate = user_model(username=username)
+        try:
+            validate_password(password, candidate)
+        except ValidationError as error:
+            return Response({"detail": " ".join(error.messages)}, status=status.HTTP_400_BAD_REQUEST)
+        try:
+            with transaction.atomic():
+                user = user_model.objects.create_user(username=username, password=password)
+        except IntegrityError:
+            return Response({"detail": "that username is taken"}, status=status.HTTP_409_CONFLICT)
+        login(request, user)
+        return Response({"user": _me(user)}, status=status.HTTP_201_CREATED)
+
+
+@method_decorator(csrf_protect, name="post")
+class LoginView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=CredentialsSerializer, responses=None, summary="Log in")
+    def post(self, request):
+        serializer = CredentialsSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user = authenticate(request, **serializer.validated_data)
+        if user is None:
+            return Response({"detail": "wrong username or password"}, status=status.HTTP_400_BAD_REQUEST)
+        login(request, user)
+        return Response({"user": _me(user)})
+
+
+class LogoutView(APIView):
+    @extend_schema(request=None, responses=None, summary="Log out")
+    def post(self, request):
+        logout(request)
+        return Response(status=status.HTTP_204_NO_CONTENT)

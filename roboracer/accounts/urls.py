@@ -1,0 +1,17 @@
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from roboracer.accounts import api, views
+
+urlpatterns = [
+    path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+]
+
+api_urlpatterns = [
+    path("auth/csrf/", api.CsrfView.as_view(), name="api-csrf"),
+    path("auth/signup/", api.SignupView.as_view(), name="api-signup"),
+    path("auth/login/", api.LoginView.as_view(), name="api-login"),
+    path("auth/logout/", api.LogoutView.as_view(), name="api-logout"),
+]

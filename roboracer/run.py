@@ -1,0 +1,83 @@
+"""`make run`: the whole site on one machine — embedded Redis (unless REDIS_URL is set), a Celery worker
+with beat, and the ASGI server — stopped together, cleanly, on Ctrl-C."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from roboracer import embedded_redis
+from roboracer.redis_url import socket_path
+
+HOST = os.environ.get("HOST", "127.0.0.1")
+PORT = os.environ.get("PORT", "8000")
+
+
+def main() -> int:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "roboracer.settings")
+    from django.conf import settings
+
+    var = Path(settings.VAR_DIR)
+    redis_process = None
+    redis_socket = None
+    if not os.environ.get("REDIS_URL"):
+        redis_socket = Path(socket_path(settings.REDIS_URL))
+        if embedded_redis.reachable(settings.REDIS_URL):
+            print(f"Using the Redis already answering on {redis_socket}")
+        else:
+            redis_process = embedded_redis.start(redis_socket, var / "redis.log")
+            print(f"Embedded Redis on {redis_socket}")
+    elif not embedded_redis.reachable(settings.REDIS_URL):
+        print(f"REDIS_URL={settings.REDIS_URL} does not answer", file=sys.stderr)
+        return 1
+
+    python = sys.executable
+    children = [
+        subprocess.Popen(
+            [python, "-m", "celery", "-A", "roboracer", "worker", "--beat", "--pool=solo",
+             "--loglevel=INFO", f"--schedule={settings.CELERY_BEAT_SCHEDULE_FILENAME}"],
+        ),
+        subprocess.Popen(
+            [python, "-m", "uvicorn", "roboracer.asgi:application", "--host", HOST, "--port", PORT,
+             "--log-level", "info", "--ws", "websockets"],
+        ),
+    ]
+    print(f"\nRoboRacer is running at http://{HOST}:{PORT}/  (Ctrl-C stops everything)\n", flush=True)
+
+    stopping = False
+
+    def request_stop(signum, frame):
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGINT, request_stop)
+    signal.signal(signal.SIGTERM, request_stop)
+    exit_code = 0
+    try:
+        while not stopping:
+            for child in children:
+                if child.poll() is not None:
+                    print(f"{child.args[2:4]} exited with code {child.returncode}; stopping", file=sys.stderr)
+                    stopping, exit_code = True, 1
+            time.sleep(0.2)
+    finally:
+        for child in children:
+            if child.poll() is None:
+                child.send_signal(signal.SIGTERM)
+        for child in children:
+            try:
+                child.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                child.kill()
+        if redis_process is not None:
+            embedded_redis.stop(redis_process, redis_socket)
+        print("RoboRacer stopped.")
+    return exit_code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

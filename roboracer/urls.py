@@ -1,0 +1,15 @@
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
+
+from roboracer.accounts.urls import api_urlpatterns as accounts_api
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularRedocView.as_view(url_name="schema"), name="api-docs"),
+    path("api/", include(accounts_api)),
+    path("api/", include("games.api.urls")),
+    path("", include("roboracer.accounts.urls")),
+    path("", include("games.urls")),
+]
