@@ -1,0 +1,18 @@
+"""Test factories: games in a given stage, built through the real services."""
+
+from games import services
+from games.models import Hand
+
+
+def started_game(*, users, course, lives=3):
+    game = services.create_game(user=users[0], course=course, max_seats=len(users), lives=lives)
+    for user in users[1:]:
+        services.join_game(user=user, game_id=game.pk)
+    if len(users) == 1:
+        services.start_game(user=users[0], game_id=game.pk)
+    game.refresh_from_db()
+    return game
+
+
+def hand_of(game, user):
+    return Hand.objects.get(seat__game=game, seat__user=user, turn=game.turn).chips

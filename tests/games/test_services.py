@@ -1,0 +1,143 @@
+import pytest
+from django.db import transaction
+
+import engine
+from games import services
+from games.errors import Conflict, InvalidInput, NotAllowed
+from games.models import Game, GameEvent, Hand, Program, Turn
+from tests.games.factories import hand_of, started_game
+
+
+@pytest.fixture
+def alice(make_user):
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(make_user):
+    return make_user("bob")
+
+
+def test_joining_the_last_seat_starts_the_game_and_deals(courses, alice, bob):
+    game = services.create_game(user=alice, course=courses["tiny-yard"], max_seats=2)
+    assert game.status == Game.Status.LOBBY
+    services.join_game(user=bob, game_id=game.pk)
+    game.refresh_from_db()
+    assert game.status == Game.Status.PROGRAMMING and game.turn == 1
+    assert [len(hand_of(game, user)) for user in (alice, bob)] == [9, 9]
+    bots = {bot["id"]: bot for bot in game.state["bots"]}
+    assert bots["1"]["at"] == [1, 7] and bots["2"]["at"] == [3, 7]
+    assert list(game.events.values_list("version", "kind")) == [
+        (1, "game_created"), (2, "seat_joined"), (3, "game_started")
+    ]
+
+
+def test_lobby_rules(courses, alice, bob, make_user):
+    game = services.create_game(user=alice, course=courses["tiny-yard"], max_seats=2)
+    with pytest.raises(Conflict, match="already have a seat"):
+        services.join_game(user=alice, game_id=game.pk)
+    with pytest.raises(NotAllowed, match="only the game's creator"):
+        services.start_game(user=bob, game_id=game.pk)
+    services.join_game(user=bob, game_id=game.pk)
+    with pytest.raises(Conflict, match="already started"):
+        services.join_game(user=make_user("carol"), game_id=game.pk)
+    with pytest.raises(InvalidInput, match="takes 1 to 4 players, not 6"):
+        services.create_game(user=alice, course=courses["tiny-yard"], max_seats=6)
+
+
+def test_a_full_lobby_cannot_be_joined(courses, alice, bob, make_user):
+    game = services.create_game(user=alice, course=courses["tiny-yard"], max_seats=3)
+    services.join_game(user=bob, game_id=game.pk)
+    services.join_game(user=make_user("carol"), game_id=game.pk)
+    with pytest.raises(Conflict):
+        services.join_game(user=make_user("dave"), game_id=game.pk)
+
+
+def test_bad_programs_change_nothing(courses, alice, bob, make_user):
+    game = started_game(users=[alice, bob], course=courses["tiny-yard"])
+    hand = hand_of(game, alice)
+    scarce = min("123BLRU", key=hand.count)  # held at most once: 9 chips, 7 kinds
+    too_many = [scarce] * (hand.count(scarce) + 1) + [chip for chip in hand if chip != scarce]
+    version = game.version
+    cases = [
+        (dict(user=alice, turn=1, chips=too_many[:5]), InvalidInput, f"the hand holds {hand.count(scarce)} {scarce!r}"),
+        (dict(user=alice, turn=1, chips=hand[:4]), InvalidInput, "exactly 5 chips"),
+        (dict(user=alice, turn=2, chips=hand[:5]), Conflict, "not the current turn"),
+        (dict(user=make_user("mallory"), turn=1, chips=hand[:5]), NotAllowed, "no seat"),
+    ]
+    for kwargs, error, message in cases:
+        with pytest.raises(error, match=message):
+            services.submit_program(game_id=game.pk, **kwargs)
+    game.refresh_from_db()
+    assert game.version == version and not Program.objects.exists()
+
+
+def test_program_can_change_until_the_last_is_in(courses, alice, bob, django_capture_on_commit_callbacks):
+    game = started_game(users=[alice, bob], course=courses["tiny-yard"])
+    hand_a, hand_b = hand_of(game, alice), hand_of(game, bob)
+    services.submit_program(user=alice, game_id=game.pk, turn=1, chips=hand_a[:5])
+    services.submit_program(user=alice, game_id=game.pk, turn=1, chips=hand_a[4:9])
+    assert Program.objects.get(seat__user=alice).chips == hand_a[4:9]
+    assert GameEvent.objects.filter(game=game, kind="seat_ready").count() == 1
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        services.submit_program(user=bob, game_id=game.pk, turn=1, chips=hand_b[:5])
+    game.refresh_from_db()
+    assert game.status == Game.Status.RESOLVING
+    assert len(callbacks) >= 1  # the broadcast and the resolution task, after commit
+    with pytest.raises(Conflict, match="takes no programs now"):
+        services.submit_program(user=alice, game_id=game.pk, turn=1, chips=hand_a[:5])
+
+
+def test_resolution_matches_the_engine_and_runs_once(courses, alice, bob):
+    game = started_game(users=[alice, bob], course=courses["tiny-yard"])
+    programs = {"1": hand_of(game, alice)[:5], "2": hand_of(game, bob)[:5]}
+    state_before = game.state
+    services.submit_program(user=alice, game_id=game.pk, turn=1, chips=programs["1"])
+    services.submit_program(user=bob, game_id=game.pk, turn=1, chips=programs["2"])
+
+    record = services.resolve_turn(game_id=game.pk, turn=1)
+    assert record is not None
+    assert services.resolve_turn(game_id=game.pk, turn=1) is None  # a redelivered task does nothing
+    assert Turn.objects.filter(game=game).count() == 1
+
+    course = engine.parse_course(game.course_data)
+    expected_state, expected_events = engine.resolve_turn(
+        engine.state_from_dict(state_before, course), programs, record.seed
+    )
+    game.refresh_from_db()
+    assert record.events == expected_events
+    assert game.state == engine.state_to_dict(expected_state)
+    assert game.turn == 2 and game.status == Game.Status.PROGRAMMING
+    assert Hand.objects.filter(seat__game=game, turn=2).count() == 2
+    kinds = list(game.events.order_by("version").values_list("kind", flat=True))
+    assert kinds[-3:] == ["turn_executing", "turn_resolved", "turn_dealt"]
+
+
+def test_every_stored_turn_replays_from_its_inputs(courses, alice, bob):
+    game = started_game(users=[alice, bob], course=courses["tiny-yard"])
+    for turn in range(1, 4):
+        game.refresh_from_db()
+        if game.status != Game.Status.PROGRAMMING:
+            break
+        for user in (alice, bob):
+            hand = hand_of(game, user)
+            if hand:
+                services.submit_program(user=user, game_id=game.pk, turn=turn, chips=hand[:5])
+        services.resolve_turn(game_id=game.pk, turn=turn)
+    course = engine.parse_course(game.course_data)
+    turns = list(Turn.objects.filter(game=game))
+    assert turns
+    for previous, record in zip([None, *turns], turns, strict=False):
+        if previous is not None:
+            assert record.state_before == previous.state_after
+        state, events = engine.resolve_turn(engine.state_from_dict(record.state_before, course), record.programs, record.seed)
+        assert engine.state_to_dict(state) == record.state_after and events == record.events
+
+
+@pytest.mark.django_db(transaction=True)
+def test_event_versions_have_no_gaps(courses, alice, bob):
+    game = started_game(users=[alice, bob], course=courses["tiny-yard"])
+    with transaction.atomic():
+        services.submit_program(user=alice, game_id=game.pk, turn=1, chips=hand_of(game, alice)[:5])
+    versions = list(game.events.order_by("version").values_list("version", flat=True))
+    assert versions == list(range(1, len(versions) + 1))
