@@ -21,7 +21,7 @@ $(INSTALLED): pyproject.toml | $(BIN)/python
 install: $(INSTALLED)
 
 $(NODE_INSTALLED): frontend/package.json frontend/package-lock.json
-	cd frontend && npm ci --no-audit --no-fund --loglevel=error
+	cd frontend && npm install --no-audit --no-fund --loglevel=error
 	touch $@
 
 $(BUNDLE): $(NODE_INSTALLED) $(FRONTEND_SOURCES)

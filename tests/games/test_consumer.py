@@ -1,0 +1,65 @@
+"""The game WebSocket consumer, in process, on the real Redis channel layer, with several clients."""
+
+import json
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import AnonymousUser
+
+from games import services
+from games.consumers import GameConsumer
+from tests.games.factories import hand_of, started_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def communicator(game_id, user):
+    app = GameConsumer.as_asgi()
+    comm = WebsocketCommunicator(app, f"/ws/games/{game_id}/")
+    comm.scope["user"] = user
+    comm.scope["url_route"] = {"kwargs": {"game_id": game_id}}
+    return comm
+
+
+async def test_snapshot_then_public_events_for_players_and_spectators(courses, make_user):
+    alice, bob, sam = [await sync_to_async(make_user)(name) for name in ("alice", "bob", "sam")]
+    game = await sync_to_async(started_game)(users=[alice, bob], course=courses["tiny-yard"])
+    alice_hand = await sync_to_async(hand_of)(game, alice)
+    clients = {name: communicator(game.pk, user) for name, user in (("alice", alice), ("bob", bob), ("sam", sam))}
+    snapshots = {}
+    for name, comm in clients.items():
+        connected, _ = await comm.connect()
+        assert connected
+        message = await comm.receive_json_from(timeout=5)
+        assert message["type"] == "snapshot" and message["version"] == game.version
+        snapshots[name] = message["game"]
+    assert snapshots["alice"]["me"]["hand"] == alice_hand
+    assert snapshots["bob"]["me"]["seat"] == 2 and snapshots["sam"]["me"] is None
+    assert json.dumps(alice_hand) not in json.dumps(snapshots["bob"]) + json.dumps(snapshots["sam"])
+
+    await sync_to_async(services.submit_program)(user=alice, game_id=game.pk, turn=1, chips=alice_hand[:5])
+    for name, comm in clients.items():
+        message = await comm.receive_json_from(timeout=5)
+        assert message == {"type": "event", "version": game.version + 1, "kind": "seat_ready", "data": {"seat": 1}}
+
+    # A client that asks is resynced from the database: the snapshot equals the old one plus the event.
+    await clients["bob"].send_json_to({"type": "sync"})
+    fresh = await clients["bob"].receive_json_from(timeout=5)
+    assert fresh["version"] == game.version + 1 and fresh["game"]["seats"][0]["ready"] is True
+    expected = dict(snapshots["bob"], version=game.version + 1)
+    expected["seats"] = [dict(seat, ready=seat["number"] == 1) for seat in expected["seats"]]
+    assert fresh["game"] == expected
+    for comm in clients.values():
+        await comm.disconnect()
+
+
+async def test_anonymous_and_unknown_games_are_refused(courses, make_user):
+    alice = await sync_to_async(make_user)("alice")
+    game = await sync_to_async(started_game)(users=[alice], course=courses["tiny-yard"])
+    comm = communicator(game.pk, AnonymousUser())
+    connected, code = await comm.connect()
+    assert not connected and code == 4403
+    comm = communicator(game.pk + 1000, alice)
+    connected, code = await comm.connect()
+    assert not connected and code == 4403
