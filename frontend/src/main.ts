@@ -172,6 +172,8 @@ export class GameScreen {
     this.panel.renderSeats(snap, this.bots);
     this.program.update(snap, this.moving);
     this.skipBtn.disabled = !this.moving;
+    showLobbyAction("join-game", snap.can_join);
+    showLobbyAction("start-game", snap.can_start);
     const c = snap.course;
     this.board.describe(`${c.name}, ${c.width} by ${c.height} course. ` +
       this.animator.describeBots((id) => botName(snap, id)));
@@ -246,6 +248,12 @@ export class GameScreen {
     } else changed = false;
     if (changed) this.panel.renderSeats(this.snap, this.bots);
   }
+}
+
+/** The server-rendered lobby buttons (join, start) follow the live snapshot. */
+function showLobbyAction(id: string, show: boolean): void {
+  const form = document.getElementById(id)?.closest("form");
+  if (form) form.hidden = !show;
 }
 
 function mount(): void {

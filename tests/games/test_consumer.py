@@ -39,7 +39,7 @@ async def test_snapshot_then_public_events_for_players_and_spectators(courses, m
     assert json.dumps(alice_hand) not in json.dumps(snapshots["bob"]) + json.dumps(snapshots["sam"])
 
     await sync_to_async(services.submit_program)(user=alice, game_id=game.pk, turn=1, chips=alice_hand[:5])
-    for name, comm in clients.items():
+    for comm in clients.values():
         message = await comm.receive_json_from(timeout=5)
         assert message == {"type": "event", "version": game.version + 1, "kind": "seat_ready", "data": {"seat": 1}}
 

@@ -1,0 +1,59 @@
+"""A real headless Chromium (Debian's /usr/bin/chromium) driven by Playwright."""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+CI = os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        message = f"no Chromium at {CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)"
+        if CI:
+            pytest.fail(message)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API keeps an event loop on this thread; the test's own ORM calls are still
+    # synchronous and single-threaded, which is what Django's guard is about.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+        )
+        yield browser
+        browser.close()
+
+
+class ConsoleWatch:
+    """Collects console errors and uncaught page errors of one page."""
+
+    def __init__(self, page, name):
+        self.errors = []
+        page.on("console", lambda msg: msg.type == "error" and self.errors.append(f"{name}: {msg.text}"))
+        page.on("pageerror", lambda error: self.errors.append(f"{name}: {error}"))
+
+
+@pytest.fixture
+def new_page(browser):
+    contexts = []
+
+    def make(name, viewport=None):
+        context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(20_000)
+        return page, ConsoleWatch(page, name)
+
+    yield make
+    for context in contexts:
+        context.close()
