@@ -164,8 +164,8 @@ def resolve_turn(state: State, programs: Mapping[str, Sequence[str]], seed: int)
     elements that do (teleporters, Bad Luck) take their randomness from it alone.
     """
     del seed  # kept in the signature: every random rule draws from it
-    if state.winner is not None:
-        raise InputError("the game is already won")
+    if state.finished:
+        raise InputError("the game is already over")
     checked = _checked_programs(state, programs)
     turn = _Turn(state)
     for phase in range(1, PROGRAM_LENGTH + 1):

@@ -46,6 +46,11 @@ class State:
     winner: str | None = None
     lives: int = DEFAULT_LIVES
 
+    @property
+    def finished(self) -> bool:
+        """Won, or every bot is out of lives at once (a race with no winner)."""
+        return self.winner is not None or not any(bot.in_game for bot in self.bots)
+
     def bot(self, bot_id: str) -> Bot:
         for bot in self.bots:
             if bot.id == bot_id:

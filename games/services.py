@@ -194,10 +194,10 @@ def resolve_turn(*, game_id: int, turn: int) -> Turn | None:
             game.state = record.state_after
             game.resolving_since = None
             append_event(game, "turn_resolved", {"turn": turn, "events": events, "programs": programs})
-            if new_state.winner is not None:
+            if new_state.finished:
                 game.status = Game.Status.FINISHED
-                game.winner = seats[new_state.winner]
-                append_event(game, "game_finished", {"winner_seat": game.winner.number})
+                game.winner = seats.get(new_state.winner)
+                append_event(game, "game_finished", {"winner_seat": game.winner.number if game.winner else None})
             else:
                 game.status = Game.Status.PROGRAMMING
                 game.turn = turn + 1

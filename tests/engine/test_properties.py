@@ -25,7 +25,7 @@ def turns(draw):
 def _run(state, program_list):
     outputs = []
     for programs in program_list:
-        if state.winner is not None:
+        if state.finished:
             break
         live = {bot.id: programs[bot.id] for bot in state.bots if bot.in_game}
         state, events = engine.resolve_turn(state, live, seed=state.turn)
