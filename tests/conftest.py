@@ -118,3 +118,9 @@ def live_stack(django_db_setup, django_db_blocker):
                 process.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 process.kill()
+
+
+def pytest_collection_modifyitems(config, items):
+    """Browser tests last: Playwright's sync API keeps an event loop on the main thread while it runs,
+    which async tests and async_to_sync after it would trip over."""
+    items.sort(key=lambda item: item.get_closest_marker("e2e") is not None)

@@ -11,7 +11,7 @@ ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 CI = os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
     if not Path(CHROMIUM).exists():
         message = f"no Chromium at {CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)"
