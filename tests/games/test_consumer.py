@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async as sync_to_async  # closes its connections
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
