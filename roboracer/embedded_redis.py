@@ -37,6 +37,7 @@ def start(socket_path: Path, log_path: Path | None = None, wait: float = 10.0) -
         ],
         stdout=log,
         stderr=subprocess.STDOUT,
+        start_new_session=True,  # stopped by its owner after the processes that use it
     )
     deadline = time.monotonic() + wait
     url = f"unix://{socket_path}"

@@ -40,10 +40,12 @@ def main() -> int:
         subprocess.Popen(
             [python, "-m", "celery", "-A", "roboracer", "worker", "--beat", "--pool=solo",
              "--loglevel=INFO", f"--schedule={settings.CELERY_BEAT_SCHEDULE_FILENAME}"],
+            start_new_session=True,  # Ctrl-C reaches only this runner, which stops them in order
         ),
         subprocess.Popen(
             [python, "-m", "uvicorn", "roboracer.asgi:application", "--host", HOST, "--port", PORT,
              "--log-level", "info", "--ws", "websockets"],
+            start_new_session=True,
         ),
     ]
     print(f"\nRoboRacer is running at http://{HOST}:{PORT}/  (Ctrl-C stops everything)\n", flush=True)
