@@ -39,6 +39,23 @@ def test_signup_login_and_csrf(db):
     assert weak.status_code == 400 and "too short" in weak.json()["detail"]
 
 
+def test_login_and_logout(make_user):
+    make_user("carol")
+    client = APIClient(enforce_csrf_checks=True)
+    client.get("/api/auth/csrf/")
+    token = client.cookies["csrftoken"].value
+    wrong = client.post("/api/auth/login/", {"username": "carol", "password": "nope"}, HTTP_X_CSRFTOKEN=token)
+    assert wrong.status_code == 400 and wrong.json() == {"detail": "wrong username or password"}
+    right = client.post(
+        "/api/auth/login/", {"username": "carol", "password": "correct horse battery"}, HTTP_X_CSRFTOKEN=token
+    )
+    assert right.status_code == 200 and right.json()["user"]["username"] == "carol"
+    assert client.get("/api/games/").status_code == 200
+    token = client.cookies["csrftoken"].value
+    assert client.post("/api/auth/logout/", HTTP_X_CSRFTOKEN=token).status_code == 204
+    assert client.get("/api/games/").status_code == 403
+
+
 def test_anonymous_users_get_403(db):
     assert APIClient().get("/api/games/").status_code == 403
 

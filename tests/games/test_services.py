@@ -141,3 +141,15 @@ def test_event_versions_have_no_gaps(courses, alice, bob):
         services.submit_program(user=alice, game_id=game.pk, turn=1, chips=hand_of(game, alice)[:5])
     versions = list(game.events.order_by("version").values_list("version", flat=True))
     assert versions == list(range(1, len(versions) + 1))
+
+
+def test_a_turn_that_takes_every_last_life_finishes_the_game_without_a_winner(courses, alice, bob):
+    game = started_game(users=[alice, bob], course=courses["tiny-yard"], lives=1)
+    # Both bots start on the south edge facing north: backing up drives them off the course.
+    Hand.objects.filter(seat__game=game, turn=1).update(chips=["B", "1", "1", "L", "R", "U", "2", "3", "L"])
+    for user in (alice, bob):
+        services.submit_program(user=user, game_id=game.pk, turn=1, chips=["B", "1", "1", "L", "R"])
+    services.resolve_turn(game_id=game.pk, turn=1)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.winner is None
+    assert game.events.order_by("-version").first().data == {"winner_seat": None}
