@@ -10,7 +10,7 @@ from .chips import CHIPS, PROGRAM_LENGTH
 from .course import parse_course
 from .errors import InputError, ScenarioError
 from .resolve import resolve_turn
-from .state import DEFAULT_LIVES, State, bot_from_dict
+from .state import DEFAULT_LIVES, State, bot_from_dict, bot_to_dict
 
 SCENARIO_FORMAT = "roboracer-scenario/1"
 
@@ -64,24 +64,13 @@ def parse_scenario(data: Any) -> tuple[State, dict[str, list[str]], int]:
 
 
 def result_dict(state: State, events: list[dict[str, Any]]) -> dict[str, Any]:
-    return {
-        "bots": [
-            {
-                "id": bot.id,
-                "at": list(bot.at) if bot.at is not None else None,
-                "dir": bot.dir,
-                "damage": bot.damage,
-                "lives": bot.lives,
-                "next_checkpoint": bot.next_checkpoint,
-                "virtual": bot.virtual,
-                "spawn": {"at": list(bot.spawn_at), "dir": bot.spawn_dir},
-            }
-            for bot in state.bots
-        ],
-        "priority": list(state.priority),
-        "winner": state.winner,
-        "events": events,
-    }
+    """The documented result: each bot as stored, less its last program (an input to the next turn)."""
+    bots = []
+    for bot in state.bots:
+        data = bot_to_dict(bot)
+        del data["last_program"]
+        bots.append(data)
+    return {"bots": bots, "priority": list(state.priority), "winner": state.winner, "events": events}
 
 
 def simulate(data: Any) -> dict[str, Any]:

@@ -1,15 +1,7 @@
 // Status panel: game status line, seats in priority order, and the last turn's log.
+import { h } from "./dom";
 import { chipLabel } from "./chips";
 import type { BotState, Coord, EngineEvent, Seat, Snapshot } from "./types";
-
-function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K, attrs: Record<string, string> = {}, text?: string,
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 function xy(c: unknown): string {
   return Array.isArray(c) && c.length === 2 ? `(${c[0]},${c[1]})` : "(off the course)";

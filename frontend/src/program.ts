@@ -1,18 +1,10 @@
 // The hand / registers UI: pick 5 chips, choose reboot, submit.
+import { h } from "./dom";
 import { chipIcon, chipLabel } from "./chips";
 import type { PostResult, ProgramBody } from "./net";
 import type { Chip, Snapshot } from "./types";
 
 const REGISTERS = 5;
-
-function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K, attrs: Record<string, string> = {}, text?: string,
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 function chipContent(chip: Chip): DocumentFragment {
   const f = document.createDocumentFragment();
