@@ -19,4 +19,4 @@ COPY --from=frontend /app/static/dist/ static/dist/
 RUN mkdir -p var && python manage.py collectstatic --noinput && chown -R roboracer var
 USER roboracer
 EXPOSE 8000
-CMD ["uvicorn", "roboracer.asgi:application", "--host", "0.0.0.0", "--port", "8000", "--ws", "websockets"]
+CMD ["uvicorn", "roboracer.asgi:application", "--host", "0.0.0.0", "--port", "8000", "--ws", "websockets-sansio", "--lifespan", "off"]

@@ -62,6 +62,7 @@ def game_snapshot(*, game: Game, user) -> dict:
             "frozen": _frozen(state, mine.bot_id),
         }
     in_lobby = game.status == Game.Status.LOBBY
+    last = game.turns.order_by("-number").values("number", "events").first()
     return {
         "id": game.pk,
         "status": game.status,
@@ -88,6 +89,7 @@ def game_snapshot(*, game: Game, user) -> dict:
         "priority": state.get("priority", []),
         "winner": state.get("winner"),
         "me": me,
+        "last_turn": {"turn": last["number"], "events": last["events"]} if last else None,
         "can_join": bool(in_lobby and mine is None and len(seats) < game.max_seats and user.is_authenticated),
         "can_start": bool(in_lobby and user and game.creator_id == user.pk),
     }

@@ -204,7 +204,8 @@ def resolve_turn(*, game_id: int, turn: int) -> Turn | None:
                 _deal(game, new_state)
                 append_event(game, "turn_dealt", {"turn": game.turn})
             game.save()
-            return record
+        logger.info("game %s: turn %s resolved, %s events", game_id, turn, len(events))
+        return record
     except IntegrityError:
         # Another worker stored this turn between our check and our insert: it is resolved once.
         logger.info("turn %s of game %s was resolved concurrently", turn, game_id)

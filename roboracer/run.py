@@ -44,7 +44,7 @@ def main() -> int:
         ),
         subprocess.Popen(
             [python, "-m", "uvicorn", "roboracer.asgi:application", "--host", HOST, "--port", PORT,
-             "--log-level", "info", "--ws", "websockets"],
+             "--log-level", "info", "--ws", "websockets-sansio", "--lifespan", "off"],
             start_new_session=True,
         ),
     ]

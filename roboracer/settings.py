@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "channels",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "roboracer.accounts",
     "roboracer.courses",
     "games",
@@ -96,7 +97,13 @@ REDIS_URL = os.environ.get("REDIS_URL") or f"unix://{VAR_DIR / 'redis.sock'}"
 CHANNEL_LAYERS = {
     "default": {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [REDIS_URL], "capacity": 1500, "expiry": 30},
+        "CONFIG": {
+            # channels-redis blocks on Redis for up to 5 s per receive; redis-py 8 also defaults to a
+            # 5 s socket timeout, which would kill every idle WebSocket. Give reads room to block.
+            "hosts": [{"address": REDIS_URL, "socket_timeout": 30, "socket_connect_timeout": 5}],
+            "capacity": 1500,
+            "expiry": 30,
+        },
     }
 }
 CELERY_BROKER_URL = kombu_url(REDIS_URL)
@@ -142,6 +149,7 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "RoboRacer API",
     "DESCRIPTION": "Lobby, games, hands and programs. Hidden information is only ever shown to its owner.",
     "VERSION": "0.1.0",
+    "REDOC_DIST": "SIDECAR",  # the docs page works offline: Redoc is served from our static files
 }
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
@@ -151,4 +159,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    # The beat sweep runs every 5 s; Celery's per-task lines would bury everything else.
+    "loggers": {name: {"level": "WARNING"} for name in ("celery.app.trace", "celery.worker.strategy", "celery.beat")},
 }

@@ -91,7 +91,7 @@ def live_stack(django_db_setup, django_db_blocker):
         "worker": [sys.executable, "-m", "celery", "-A", "roboracer", "worker", "--pool=solo", "--loglevel=INFO",
                    "--without-gossip", "--without-mingle", "--without-heartbeat", f"--hostname=test-{port}@%h"],
         "web": [sys.executable, "-m", "uvicorn", "roboracer.asgi:application", "--host", "127.0.0.1",
-                "--port", str(port), "--ws", "websockets", "--log-level", "warning"],
+                "--port", str(port), "--ws", "websockets-sansio", "--lifespan", "off", "--log-level", "warning"],
     }
     processes = {}
     for name, command in commands.items():

@@ -30,6 +30,7 @@ export class GameScreen {
   private queue: EventMessage[] = [];
   private pumping = false;
   private moving = false;
+  private loggedTurn: number | null = null; // the turn whose events the log shows
   private syncPending = false;
   private syncTimer: number | undefined;
 
@@ -162,6 +163,12 @@ export class GameScreen {
     void this.animator.animate({ kind: "reset", bots: [...this.bots.values()], seats: game.seats }, 0);
     this.moving = false;
     this.panel.setConnection("");
+    const last = game.last_turn;
+    if (last && Array.isArray(last.events) && last.turn !== this.loggedTurn) {
+      this.loggedTurn = last.turn;
+      this.panel.startLog(last.turn);
+      for (const e of last.events) this.panel.logEvent(game, e);
+    }
     this.render();
   }
 
@@ -216,7 +223,8 @@ export class GameScreen {
         const events: EngineEvent[] = Array.isArray(data?.events) ? data.events : [];
         const snap = this.snap;
         this.moving = true;
-        this.panel.startLog(typeof data?.turn === "number" ? data.turn : snap.turn);
+        this.loggedTurn = typeof data?.turn === "number" ? data.turn : snap.turn;
+        this.panel.startLog(this.loggedTurn);
         this.render();
         const finished = await this.animator.play(events, (e) => {
           this.panel.logEvent(snap, e);

@@ -22,7 +22,7 @@ export function winnerName(snap: Snapshot): string | null {
 export function statusText(snap: Snapshot, moving: boolean): string {
   switch (snap.status) {
     case "lobby": {
-      const max = snap.course?.players?.[1];
+      const max = snap.max_seats ?? snap.course?.players?.[1];
       return `Lobby — waiting for players (${snap.seats.length}${max ? ` of ${max}` : ""} seated)`;
     }
     case "programming":
@@ -115,13 +115,18 @@ export class Panel {
       sw.style.background = s.color;
       const name = h("span", { class: "seat-name" }, s.user + (snap.me?.seat === s.number ? " (you)" : ""));
       const stats = h("span", { class: "seat-stats" });
-      if (bot) {
+      const inLobby = snap.status === "lobby";
+      if (inLobby) {
+        stats.textContent = "waiting for the start";
+      } else if (bot) {
         stats.textContent = `damage ${bot.damage} · lives ${bot.lives} · next check point ${bot.next_checkpoint}` +
           (bot.at ? "" : " · off the course") + (bot.virtual ? " · virtual" : "");
       } else {
         stats.textContent = "no robot";
       }
-      const ready = h("span", { class: `seat-ready ${s.ready ? "is-ready" : "is-thinking"}` }, s.ready ? "ready" : "thinking");
+      const ready = inLobby
+        ? h("span", { class: "seat-ready is-ready" }, "seated")
+        : h("span", { class: `seat-ready ${s.ready ? "is-ready" : "is-thinking"}` }, s.ready ? "ready" : "thinking");
       li.append(sw, name, ready, stats);
       return li;
     });

@@ -75,6 +75,9 @@ export interface Snapshot {
   me: Me | null;
   can_join: boolean;
   can_start: boolean;
+  max_seats?: number;
+  /** The last resolved turn's engine events (public once it ran), for the turn log after a reload. */
+  last_turn?: { turn: number; events: EngineEvent[] } | null;
 }
 
 // ---- engine events (data.events of a turn_resolved event) ----

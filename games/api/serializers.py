@@ -48,5 +48,7 @@ class SnapshotSerializer(serializers.Serializer):
     priority = serializers.ListField(child=serializers.CharField())
     winner = serializers.CharField(allow_null=True)
     me = serializers.JSONField(allow_null=True)
+    last_turn = serializers.JSONField(allow_null=True)
+    max_seats = serializers.IntegerField()
     can_join = serializers.BooleanField()
     can_start = serializers.BooleanField()

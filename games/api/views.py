@@ -1,6 +1,5 @@
 """Thin API views: parse, call a service or selector, shape the answer."""
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.response import Response
@@ -14,7 +13,7 @@ from games.api.serializers import (
     ProgramSerializer,
     SnapshotSerializer,
 )
-from games.errors import NotFound
+from games.errors import InvalidInput, NotFound
 from roboracer.courses.models import Course
 
 
@@ -40,7 +39,10 @@ class GameListView(APIView):
     def post(self, request):
         serializer = CreateGameSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        course = get_object_or_404(Course, slug=serializer.validated_data["course"])
+        slug = serializer.validated_data["course"]
+        course = Course.objects.filter(slug=slug).first()
+        if course is None:
+            raise InvalidInput(f"there is no course named {slug!r}")
         game = services.create_game(
             user=request.user,
             course=course,

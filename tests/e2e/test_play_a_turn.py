@@ -93,4 +93,5 @@ def test_two_browsers_play_one_turn(live_stack, courses, new_page):
     bob.wait_for_selector("g.bot")
     bob.wait_for_function("n => document.querySelectorAll('g.bot').length === n", arg=len(expected))
     assert sorted(bot_squares(bob)) == expected
+    bob.wait_for_selector("#turn-log li[data-phase='1']")  # the last turn's log survives the reload
     assert alice_console.errors + bob_console.errors == []

@@ -87,10 +87,10 @@ def test_create_join_and_play_through_the_api(courses, players):
 @pytest.mark.parametrize(
     ("body", "status", "fragment"),
     [
-        ({"turn": 1, "chips": ["1", "2", "3", "L"]}, 400, "Ensure this field has at least 5 elements"),
-        ({"turn": 1, "chips": ["1", "2", "3", "L", "Q"]}, 400, "is not a valid choice"),
+        ({"turn": 1, "chips": ["1", "2", "3", "L"]}, 400, "chips: Ensure this field has at least 5 elements"),
+        ({"turn": 1, "chips": ["1", "2", "3", "L", "Q"]}, 400, 'chips.4: "Q" is not a valid choice'),
         ({"turn": 9, "chips": "HAND"}, 409, "turn 9 is not the current turn"),
-        ({"chips": "HAND"}, 400, "This field is required"),
+        ({"chips": "HAND"}, 400, "turn: This field is required"),
     ],
 )
 def test_bad_programs_get_a_clear_4xx_and_change_nothing(courses, players, body, status, fragment):
@@ -100,8 +100,13 @@ def test_bad_programs_get_a_clear_4xx_and_change_nothing(courses, players, body,
         body["chips"] = hand_of(game, alice)[:5]
     response = client_for(alice).post(f"/api/games/{game.pk}/program/", body, format="json")
     assert response.status_code == status
-    assert fragment in json.dumps(response.json())
+    assert fragment in response.json()["detail"]
     assert not Program.objects.exists()
+
+
+def test_unknown_course_is_a_400(db, make_user):
+    response = client_for(make_user("alice")).post("/api/games/", {"course": "atlantis"}, format="json")
+    assert response.status_code == 400 and response.json() == {"detail": "there is no course named 'atlantis'"}
 
 
 def test_malformed_json_is_a_400(courses, players):
@@ -149,6 +154,16 @@ def test_no_foreign_hand_or_program_in_any_response(courses, players, make_user)
         assert "hand" not in event.data and "chips" not in json.dumps(event.data)
 
 
-def test_schema_is_served(db, make_user):
-    response = client_for(make_user("dev")).get("/api/schema/")
+def test_schema_and_offline_docs_are_served(db, make_user):
+    client = client_for(make_user("dev"))
+    response = client.get("/api/schema/")
     assert response.status_code == 200 and b"/api/games/{game_id}/program/" in response.content
+    docs = client.get("/api/docs/").content.decode()
+    assert "/static/drf_spectacular_sidecar/redoc/" in docs and "https://" not in docs
+
+
+def test_missing_pages_use_the_site_layout(db, make_user):
+    browser = APIClient()
+    browser.force_login(make_user("dev"))
+    response = browser.get("/games/99999/")
+    assert response.status_code == 404 and "Back to the lobby" in response.content.decode()

@@ -64,3 +64,24 @@ def test_two_programs_through_the_api_reach_both_websockets_as_phase_events(live
     assert game.turn == 2 and game.status == "programming"
     after = alice.get(f"/api/games/{game_id}/")
     assert after["turn"] == 2 and len(after["me"]["hand"]) == 9 and after["me"]["program"] is None
+
+
+def test_an_idle_websocket_stays_open(live_stack, courses):
+    """channels-redis blocks on Redis for up to 5 s per receive; a client socket timeout at or under that
+    would close every idle game page (redis-py 8 defaults to 5 s)."""
+    alice = Player(live_stack.base_url, "alice")
+    game_id = alice.post("/api/games/", {"course": "tiny-yard", "max_seats": 2}).json()["id"]
+
+    async def idle_then_sync():
+        ws = await alice.connect(game_id)
+        first = json.loads(await ws.recv())
+        await asyncio.sleep(12)
+        await ws.send(json.dumps({"type": "sync"}))
+        again = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        await ws.close()
+        return first, again
+
+    first, again = asyncio.run(idle_then_sync())
+    assert first["type"] == again["type"] == "snapshot"
+    assert again["version"] == first["version"]
+    assert "TimeoutError" not in live_stack.logs["web"].read_text()
