@@ -17,6 +17,17 @@ HOST = os.environ.get("HOST", "127.0.0.1")
 PORT = os.environ.get("PORT", "8000")
 
 
+def web_command(host: str, port: int | str, log_level: str = "info") -> list[str]:
+    """The ASGI server as every mode runs it (make run, the test suite's live stack)."""
+    return [sys.executable, "-m", "uvicorn", "roboracer.asgi:application", "--host", host, "--port", str(port),
+            "--log-level", log_level, "--ws", "websockets-sansio", "--lifespan", "off"]
+
+
+def worker_command(*options: str) -> list[str]:
+    """A single-process Celery worker; `options` adds beat, log level, host name..."""
+    return [sys.executable, "-m", "celery", "-A", "roboracer", "worker", "--pool=solo", *options]
+
+
 def main() -> int:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "roboracer.settings")
     from django.conf import settings
@@ -35,18 +46,12 @@ def main() -> int:
         print(f"REDIS_URL={settings.REDIS_URL} does not answer", file=sys.stderr)
         return 1
 
-    python = sys.executable
     children = [
         subprocess.Popen(
-            [python, "-m", "celery", "-A", "roboracer", "worker", "--beat", "--pool=solo",
-             "--loglevel=INFO", f"--schedule={settings.CELERY_BEAT_SCHEDULE_FILENAME}"],
+            worker_command("--beat", "--loglevel=INFO", f"--schedule={settings.CELERY_BEAT_SCHEDULE_FILENAME}"),
             start_new_session=True,  # Ctrl-C reaches only this runner, which stops them in order
         ),
-        subprocess.Popen(
-            [python, "-m", "uvicorn", "roboracer.asgi:application", "--host", HOST, "--port", PORT,
-             "--log-level", "info", "--ws", "websockets-sansio", "--lifespan", "off"],
-            start_new_session=True,
-        ),
+        subprocess.Popen(web_command(HOST, PORT), start_new_session=True),
     ]
     print(f"\nRoboRacer is running at http://{HOST}:{PORT}/  (Ctrl-C stops everything)\n", flush=True)
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import socket
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -81,6 +80,7 @@ def _wait_for(predicate, what: str, stack_logs: dict[str, Path], timeout: float 
 def live_stack(django_db_setup, django_db_blocker):
     """uvicorn + a Celery worker on the test database; tests using it need `transactional_db`."""
     from roboracer.celery import app
+    from roboracer.run import web_command, worker_command
 
     LOG_DIR.mkdir(parents=True, exist_ok=True)
     port = _free_port()
@@ -88,10 +88,9 @@ def live_stack(django_db_setup, django_db_blocker):
     app.control.purge()  # tasks left over from an earlier run must not reach this run's worker
     logs = {"worker": LOG_DIR / "worker.log", "web": LOG_DIR / "web.log"}
     commands = {
-        "worker": [sys.executable, "-m", "celery", "-A", "roboracer", "worker", "--pool=solo", "--loglevel=INFO",
-                   "--without-gossip", "--without-mingle", "--without-heartbeat", f"--hostname=test-{port}@%h"],
-        "web": [sys.executable, "-m", "uvicorn", "roboracer.asgi:application", "--host", "127.0.0.1",
-                "--port", str(port), "--ws", "websockets-sansio", "--lifespan", "off", "--log-level", "warning"],
+        "worker": worker_command("--loglevel=INFO", "--without-gossip", "--without-mingle", "--without-heartbeat",
+                                 f"--hostname=test-{port}@%h"),
+        "web": web_command("127.0.0.1", port, log_level="warning"),
     }
     processes = {}
     for name, command in commands.items():

@@ -68,12 +68,9 @@ def test_two_browsers_play_one_turn(live_stack, courses, new_page):
     while not Turn.objects.filter(game=game, number=1).exists():
         assert time.monotonic() < deadline, "the worker did not resolve the turn"
         time.sleep(0.2)
-    game.refresh_from_db()
-    state_before = Turn.objects.get(game=game, number=1).state_before
+    record = Turn.objects.get(game=game, number=1)
     course = engine.parse_course(game.course_data)
-    expected_state, _ = engine.resolve_turn(
-        engine.state_from_dict(state_before, course), programs, Turn.objects.get(game=game, number=1).seed
-    )
+    expected_state, _ = engine.resolve_turn(engine.state_from_dict(record.state_before, course), programs, record.seed)
     expected = sorted(
         [bot.id, bot.at[0], bot.at[1], bot.dir] for bot in expected_state.bots if bot.at is not None
     )
