@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -15,6 +16,14 @@ from roboracer.redis_url import socket_path
 
 HOST = os.environ.get("HOST", "127.0.0.1")
 PORT = os.environ.get("PORT", "8000")
+
+
+def _listening(host: str, port: int) -> bool:
+    try:
+        with socket.create_connection((host, port), timeout=0.5):
+            return True
+    except OSError:
+        return False
 
 
 def web_command(host: str, port: int | str, log_level: str = "info") -> list[str]:
@@ -53,7 +62,12 @@ def main() -> int:
         ),
         subprocess.Popen(web_command(HOST, PORT), start_new_session=True),
     ]
-    print(f"\nRoboRacer is running at http://{HOST}:{PORT}/  (Ctrl-C stops everything)\n", flush=True)
+    web = children[1]
+    deadline = time.monotonic() + 60
+    while web.poll() is None and time.monotonic() < deadline and not _listening(HOST, int(PORT)):
+        time.sleep(0.1)
+    if web.poll() is None:
+        print(f"\nRoboRacer is running at http://{HOST}:{PORT}/  (Ctrl-C stops everything)\n", flush=True)
 
     stopping = False
 
