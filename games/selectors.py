@@ -82,16 +82,36 @@ def game_snapshot(*, game: Game, user) -> dict:
             }
             for seat in seats
         ],
-        "bots": [
-            {key: bot[key] for key in ("id", "at", "dir", "damage", "lives", "next_checkpoint", "virtual")}
-            for bot in state.get("bots", [])
-        ],
+        "bots": _public_bots(state),
         "priority": state.get("priority", []),
         "winner": state.get("winner"),
         "me": me,
         "last_turn": {"turn": last["number"], "events": last["events"]} if last else None,
         "can_join": bool(in_lobby and mine is None and len(seats) < game.max_seats and user.is_authenticated),
         "can_start": bool(in_lobby and user and game.creator_id == user.pk),
+    }
+
+
+PUBLIC_BOT_FIELDS = ("id", "at", "dir", "damage", "lives", "next_checkpoint", "virtual")
+
+
+def _public_bots(state: dict) -> list[dict]:
+    """The bots as anyone may see them: position, facing, damage, lives, progress (no programs)."""
+    return [{key: bot.get(key) for key in PUBLIC_BOT_FIELDS} for bot in (state or {}).get("bots", [])]
+
+
+def resolved_turn(*, game: Game, number: int) -> dict | None:
+    """A resolved turn for replay, public to every viewer: the bots before and after, the events, and the
+    programs (revealed once the turn ran). None when that turn has not been resolved."""
+    turn = game.turns.filter(number=number).first()
+    if turn is None:
+        return None
+    return {
+        "turn": turn.number,
+        "events": turn.events,
+        "programs": turn.programs,
+        "before": {"bots": _public_bots(turn.state_before), "priority": turn.state_before.get("priority", [])},
+        "after": {"bots": _public_bots(turn.state_after), "priority": turn.state_after.get("priority", [])},
     }
 
 

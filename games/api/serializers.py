@@ -52,3 +52,13 @@ class SnapshotSerializer(serializers.Serializer):
     max_seats = serializers.IntegerField()
     can_join = serializers.BooleanField()
     can_start = serializers.BooleanField()
+
+
+class TurnRecordSerializer(serializers.Serializer):
+    """Documentation only: built by games.selectors.resolved_turn."""
+
+    turn = serializers.IntegerField()
+    events = serializers.JSONField()
+    programs = serializers.JSONField(help_text="bot id -> the five chips it played (public once the turn ran)")
+    before = serializers.JSONField(help_text='{"bots": [...], "priority": [...]} at the start of the turn')
+    after = serializers.JSONField(help_text='{"bots": [...], "priority": [...]} at the end of the turn')

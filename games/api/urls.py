@@ -8,4 +8,5 @@ urlpatterns = [
     path("games/<int:game_id>/join/", views.JoinGameView.as_view(), name="api-game-join"),
     path("games/<int:game_id>/start/", views.StartGameView.as_view(), name="api-game-start"),
     path("games/<int:game_id>/program/", views.ProgramView.as_view(), name="api-game-program"),
+    path("games/<int:game_id>/turns/<int:number>/", views.TurnView.as_view(), name="api-game-turn"),
 ]

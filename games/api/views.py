@@ -12,6 +12,7 @@ from games.api.serializers import (
     ProgramAcceptedSerializer,
     ProgramSerializer,
     SnapshotSerializer,
+    TurnRecordSerializer,
 )
 from games.errors import InvalidInput, NotFound
 from roboracer.courses.models import Course
@@ -80,3 +81,13 @@ class ProgramView(APIView):
         serializer.is_valid(raise_exception=True)
         program = services.submit_program(user=request.user, game_id=game_id, **serializer.validated_data)
         return Response({"turn": program.turn, "chips": program.chips, "reboot": program.reboot})
+
+
+class TurnView(APIView):
+    @extend_schema(responses=TurnRecordSerializer, summary="A resolved turn, for replay")
+    def get(self, request, game_id: int, number: int):
+        game = _game_or_404(game_id)
+        record = selectors.resolved_turn(game=game, number=number)
+        if record is None:
+            raise NotFound(f"turn {number} of game {game_id} has not been played")
+        return Response(record)
