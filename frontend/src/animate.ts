@@ -1,6 +1,8 @@
-// Plays board changes. Every change to the board (course, bots) goes through Animator.animate(),
-// which also keeps each bot's data-x / data-y / data-dir equal to its logical state once the
-// change is done.
+// Plays board changes. Every change to the board (course, bots, effects) goes through
+// Animator.animate(), which keeps each bot's data-x / data-y / data-dir / data-lives / data-damage
+// equal to its logical state once the change is done. play(events) turns a turn's engine events
+// into changes, group by group (a group = the events of one phase and step, and belt sub-phase),
+// honouring pause, single-step, speed and skip.
 import { Board, DIR_ANGLE, DIR_STEP, type BotShape } from "./board";
 import { chipLabel } from "./chips";
 import type { BotState, Coord, Course, Dir, EngineEvent, Seat } from "./types";
@@ -9,11 +11,15 @@ import { asKnownEvent } from "./types";
 export type BoardChange =
   | { kind: "course"; course: Course }
   | { kind: "reset"; bots: BotState[]; seats: Seat[] }
-  | { kind: "move"; bot: string; to: Coord }
+  | { kind: "move"; bot: string; to: Coord; linear?: boolean }
   | { kind: "rotate"; bot: string; to: Dir }
   | { kind: "bump"; bot: string; dir: Dir }
-  | { kind: "destroy"; bot: string }
+  | { kind: "destroy"; bot: string; at: Coord | null }
   | { kind: "respawn"; bot: string; at: Coord; dir: Dir; virtual: boolean }
+  | { kind: "stats"; bot: string; damage?: number; lives?: number; virtual?: boolean }
+  | { kind: "shot"; from: Coord; to: Coord; dir: Dir | null; beams: number; source: string }
+  | { kind: "flash"; bot: string; tone: "damage" | "repair" | "info" }
+  | { kind: "radiation"; at: Coord }
   | { kind: "bubble"; bot: string; text: string; tone: "chip" | "damage" | "good" | "info" };
 
 interface BotVisual {
@@ -24,13 +30,15 @@ interface BotVisual {
   dir: Dir;
   angle: number; // continuous rotation in degrees, so turns take the short way round
   virtual: boolean;
+  lives: number;
+  damage: number;
   color: string;
   label: string;
   title: string;
 }
 
 /** Playback speed multiplier; 0 means instant. */
-export type Speed = 0 | 0.5 | 1 | 2;
+export type Speed = 0 | 0.5 | 1 | 2 | 4;
 
 const BASE_MS = 300;
 
@@ -47,25 +55,82 @@ function shortestTurn(from: number, toDir: Dir): number {
   return from + delta;
 }
 
+/** Split a turn's events into the groups played one after the other. */
+export function groupEvents(events: EngineEvent[]): EngineEvent[][] {
+  const groups: EngineEvent[][] = [];
+  let lastKey = "";
+  for (const e of events) {
+    const sub = (e as Record<string, unknown>).sub;
+    const key = `${e.phase}|${e.step}|${typeof sub === "number" ? sub : ""}`;
+    if (groups.length && key === lastKey) groups[groups.length - 1].push(e);
+    else groups.push([e]);
+    lastKey = key;
+  }
+  return groups;
+}
+
 export class Animator {
   speed: Speed = 1;
   private bots = new Map<string, BotVisual>();
   private generation = 0;
   private skipping = false;
   private running = new Set<() => void>();
+  private paused = false;
+  private stepTokens = 0;
+  private wake: (() => void) | null = null;
+  /** Called before each group plays: phase, step, index and count (for "Phase 2 · belts"). */
+  onGroup: ((phase: number, step: string, index: number, count: number) => void) | null = null;
 
   constructor(private readonly board: Board) {}
+
+  get isPaused(): boolean {
+    return this.paused;
+  }
 
   /** Stop everything in progress (snap to the end). Pending play() calls return false. */
   cancel(): void {
     this.generation++;
     this.finishRunning();
+    this.release();
   }
 
   /** Finish the current turn's animation at once. */
   skip(): void {
     this.skipping = true;
     this.finishRunning();
+    this.release();
+  }
+
+  pause(): void {
+    this.paused = true;
+  }
+
+  resume(): void {
+    this.paused = false;
+    this.release();
+  }
+
+  /** While paused: play the next group, then stop again. */
+  step(): void {
+    if (!this.paused) return;
+    this.stepTokens++;
+    this.release();
+  }
+
+  private release(): void {
+    const w = this.wake;
+    this.wake = null;
+    w?.();
+  }
+
+  private async gate(gen: number): Promise<void> {
+    while (this.paused && !this.skipping && gen === this.generation) {
+      if (this.stepTokens > 0) {
+        this.stepTokens--;
+        return;
+      }
+      await new Promise<void>((resolve) => { this.wake = resolve; });
+    }
   }
 
   private finishRunning(): void {
@@ -78,8 +143,8 @@ export class Animator {
   }
 
   /** Run frame(t) for t in (0,1], ending with frame(1). Robust against hidden tabs (timer fallback). */
-  private tween(ms: number, frame: (t: number) => void): Promise<void> {
-    if (ms <= 0 || document.hidden) {
+  private tween(ms: number, frame: (t: number) => void, linear = false): Promise<void> {
+    if (ms <= 0 || document.hidden || this.skipping) {
       frame(1);
       return Promise.resolve();
     }
@@ -101,7 +166,7 @@ export class Animator {
         const t = Math.min(1, (now - start) / ms);
         if (t >= 1) finish();
         else {
-          frame(ease(t));
+          frame(linear ? t : ease(t));
           requestAnimationFrame(step);
         }
       };
@@ -119,8 +184,11 @@ export class Animator {
     g.setAttribute("data-x", String(v.x));
     g.setAttribute("data-y", String(v.y));
     g.setAttribute("data-dir", v.dir);
+    g.setAttribute("data-lives", String(v.lives));
+    g.setAttribute("data-damage", String(v.damage));
     g.classList.toggle("virtual", v.virtual);
     g.setAttribute("opacity", v.virtual ? "0.5" : "1");
+    this.board.botStats(v.shape, v.lives, v.damage);
   }
 
   private makeShape(v: BotVisual): void {
@@ -132,6 +200,12 @@ export class Animator {
   private removeShape(v: BotVisual): void {
     v.shape?.g.remove();
     v.shape = null;
+  }
+
+  private fade(el: SVGElement, ms: number, hold = 0.6): Promise<void> {
+    return this.tween(ms, (t) => {
+      el.setAttribute("opacity", String(t < hold ? 1 : 1 - (t - hold) / (1 - hold)));
+    }).then(() => el.remove());
   }
 
   /** The one entry point for every board change. Resolves when the change is fully shown. */
@@ -146,6 +220,7 @@ export class Animator {
         for (const v of this.bots.values()) this.removeShape(v);
         this.bots.clear();
         this.board.fx.replaceChildren();
+        this.board.clearMarks();
         const seatByBot = new Map<string, Seat>();
         for (const s of change.seats) if (s.bot != null) seatByBot.set(String(s.bot), s);
         for (const b of change.bots) {
@@ -158,6 +233,8 @@ export class Animator {
             dir: b.dir,
             angle: DIR_ANGLE[b.dir] ?? 0,
             virtual: !!b.virtual,
+            lives: b.lives,
+            damage: b.damage,
             color: seat?.color ?? "#888888",
             label: seat ? String(seat.number) : b.id,
             title: seat ? `${seat.user}'s robot (seat ${seat.number})` : `Robot ${b.id}`,
@@ -175,7 +252,7 @@ export class Animator {
         const fx = v.x, fy = v.y;
         const [tx, ty] = change.to;
         v.x = tx; v.y = ty;
-        await this.tween(ms, (t) => this.board.poseBot(shape, fx + (tx - fx) * t, fy + (ty - fy) * t, v.angle));
+        await this.tween(ms, (t) => this.board.poseBot(shape, fx + (tx - fx) * t, fy + (ty - fy) * t, v.angle), change.linear);
         if (gen === this.generation) this.writeAttrs(v);
         return;
       }
@@ -208,8 +285,17 @@ export class Animator {
 
       case "destroy": {
         const v = this.bots.get(change.bot);
-        if (!v || !v.shape) return;
+        if (!v) return;
+        v.lives = Math.max(0, v.lives - 1);
+        v.damage = 0;
+        if (!v.shape) return;
         const shape = v.shape;
+        // Off the edge (or into a pit it was not drawn on yet): slide there first.
+        if (change.at && (change.at[0] !== v.x || change.at[1] !== v.y)) {
+          const fx = v.x, fy = v.y, [tx, ty] = change.at;
+          await this.tween(ms / 2, (t) => this.board.poseBot(shape, fx + (tx - fx) * t, fy + (ty - fy) * t, v.angle));
+          v.x = tx; v.y = ty;
+        }
         const burst = this.board.burst(v.x, v.y);
         await this.tween(ms, (t) => {
           this.board.poseBot(shape, v.x, v.y, v.angle + 180 * t, 1 - 0.8 * t);
@@ -225,7 +311,7 @@ export class Animator {
         let v = this.bots.get(change.bot);
         if (!v) {
           v = {
-            id: change.bot, shape: null, x: 0, y: 0, dir: change.dir, angle: 0, virtual: false,
+            id: change.bot, shape: null, x: 0, y: 0, dir: change.dir, angle: 0, virtual: false, lives: 1, damage: 0,
             color: "#888888", label: change.bot, title: `Robot ${change.bot}`,
           };
           this.bots.set(change.bot, v);
@@ -234,6 +320,7 @@ export class Animator {
         v.x = change.at[0]; v.y = change.at[1];
         v.dir = change.dir; v.angle = DIR_ANGLE[change.dir];
         v.virtual = change.virtual;
+        v.damage = 0;
         this.makeShape(v);
         const shape = v.shape;
         const vis = v;
@@ -247,14 +334,39 @@ export class Animator {
         return;
       }
 
+      case "stats": {
+        const v = this.bots.get(change.bot);
+        if (!v) return;
+        if (change.damage !== undefined) v.damage = change.damage;
+        if (change.lives !== undefined) v.lives = change.lives;
+        if (change.virtual !== undefined) v.virtual = change.virtual;
+        this.writeAttrs(v);
+        return;
+      }
+
+      case "shot": {
+        const el = this.board.shot(change.from, change.to, change.dir, change.beams, change.source);
+        await this.fade(el, ms, 0.5);
+        return;
+      }
+
+      case "flash": {
+        const v = this.bots.get(change.bot);
+        if (!v) return;
+        const el = this.board.flash(v.x, v.y, change.tone);
+        await this.fade(el, ms, 0.3);
+        return;
+      }
+
+      case "radiation":
+        this.board.radiation(change.at);
+        return;
+
       case "bubble": {
         const v = this.bots.get(change.bot);
         if (!v) return;
         const el = this.board.bubble(v.x, v.y, change.text, change.tone);
-        await this.tween(ms, (t) => {
-          el.setAttribute("opacity", String(t < 0.7 ? 1 : 1 - (t - 0.7) / 0.3));
-        });
-        el.remove();
+        await this.fade(el, ms, 0.7);
         return;
       }
     }
@@ -264,28 +376,30 @@ export class Animator {
   describeBots(nameOf: (bot: string) => string): string {
     const parts: string[] = [];
     for (const v of this.bots.values()) {
-      if (v.shape) parts.push(`${nameOf(v.id)} at (${v.x},${v.y}) facing ${v.dir}${v.virtual ? " (virtual)" : ""}`);
+      if (v.shape) {
+        parts.push(`${nameOf(v.id)} at (${v.x},${v.y}) facing ${v.dir}, damage ${v.damage}, ${v.lives} lives` +
+          (v.virtual ? " (virtual)" : ""));
+      }
     }
     return parts.length ? parts.join("; ") : "no robots on the course";
   }
 
   /**
-   * Play a turn's engine events. Consecutive events with the same phase and step form a group;
-   * "chips" groups play strictly in order, other groups (belts, pushers, ...) play all bots at once.
-   * Resolves true when finished, false when cancelled by a newer snapshot.
+   * Play a turn's engine events group by group. In a "chips" group the bots act one after the other
+   * (the events are in priority order); in other groups (belts, pushers, lasers, ...) all bots at
+   * once, each bot's own events in order. Resolves true when finished, false when cancelled.
    */
   async play(events: EngineEvent[], onEvent: (e: EngineEvent) => void): Promise<boolean> {
     const gen = this.generation;
     this.skipping = false;
+    this.stepTokens = 0;
     try {
-      const groups: EngineEvent[][] = [];
-      for (const e of events) {
-        const last = groups[groups.length - 1];
-        if (last && last[0].phase === e.phase && last[0].step === e.step) last.push(e);
-        else groups.push([e]);
-      }
-      for (const group of groups) {
+      const groups = groupEvents(events);
+      for (let i = 0; i < groups.length; i++) {
+        const group = groups[i];
+        await this.gate(gen);
         if (gen !== this.generation) return false;
+        this.onGroup?.(group[0].phase, group[0].step, i, groups.length);
         if (group[0].step === "chips") {
           for (const e of group) {
             if (gen !== this.generation) return false;
@@ -294,7 +408,7 @@ export class Animator {
         } else {
           const chains = new Map<string, EngineEvent[]>();
           for (const e of group) {
-            const key = typeof e.bot === "string" ? e.bot : "";
+            const key = typeof e.bot === "string" ? e.bot : `#${chains.size}`;
             const chain = chains.get(key);
             if (chain) chain.push(e);
             else chains.set(key, [e]);
@@ -316,31 +430,52 @@ export class Animator {
   private async playEvent(e: EngineEvent, onEvent: (e: EngineEvent) => void): Promise<void> {
     onEvent(e);
     const k = asKnownEvent(e);
-    if (!k) return; // unknown or malformed: skipped (it still shows in the turn log)
+    if (!k) return; // unknown or malformed: skipped on the board (it still shows in the turn log)
     switch (k.type) {
-      case "chip": {
-        // Show the chip label for a while, but only hold the sequence briefly.
+      case "chip":
+        // Show the chip for a while, but hold the sequence only briefly.
         void this.animate({ kind: "bubble", bot: k.bot, text: chipLabel(k.chip), tone: "chip" }, this.duration(2.5));
-        await this.wait(this.duration(0.6));
-        return;
-      }
+        return this.wait(this.duration(0.6));
       case "moved":
       case "pushed":
         return this.animate({ kind: "move", bot: k.bot, to: k.to }, this.duration(1));
+      case "carried":
+        return this.animate({ kind: "move", bot: k.bot, to: k.to, linear: true }, this.duration(0.8));
       case "rotated":
         return this.animate({ kind: "rotate", bot: k.bot, to: k.to }, this.duration(0.9));
       case "blocked":
         return this.animate({ kind: "bump", bot: k.bot, dir: k.dir }, this.duration(0.8));
-      case "destroyed":
-        return this.animate({ kind: "destroy", bot: k.bot }, this.duration(1.5));
+      case "shot":
+        return this.animate({
+          kind: "shot", from: k.from, to: k.to, dir: k.dir ?? null, beams: Number(k.beams) || 1, source: String(k.source ?? "laser"),
+        }, this.duration(1.2));
       case "damaged":
-        return this.animate({ kind: "bubble", bot: k.bot, text: `−${k.amount} (${k.damage} dmg)`, tone: "damage" }, this.duration(1.5));
+        await this.animate({ kind: "stats", bot: k.bot, damage: k.damage }, 0);
+        void this.animate({ kind: "bubble", bot: k.bot, text: `−${k.amount} → ${k.damage} damage`, tone: "damage" }, this.duration(2.5));
+        return this.animate({ kind: "flash", bot: k.bot, tone: "damage" }, this.duration(1));
+      case "repaired":
+        await this.animate({ kind: "stats", bot: k.bot, damage: k.damage }, 0);
+        void this.animate({ kind: "bubble", bot: k.bot, text: `+${k.amount} repaired`, tone: "good" }, this.duration(2.5));
+        return this.animate({ kind: "flash", bot: k.bot, tone: "repair" }, this.duration(1));
+      case "destroyed":
+        return this.animate({ kind: "destroy", bot: k.bot, at: k.at ?? null }, this.duration(1.5));
       case "checkpoint":
-        return this.animate({ kind: "bubble", bot: k.bot, text: `✓ Check point ${k.number}`, tone: "good" }, this.duration(1.8));
+        return this.animate({ kind: "bubble", bot: k.bot, text: `✓ Check point ${k.number}`, tone: "good" }, this.duration(2));
       case "respawned":
-        return this.animate({ kind: "respawn", bot: k.bot, at: k.at, dir: k.dir, virtual: !!k.virtual }, this.duration(1.2));
+        return this.animate({ kind: "respawn", bot: k.bot, at: k.at, dir: k.dir, virtual: k.virtual !== false }, this.duration(1.2));
+      case "real":
+        await this.animate({ kind: "stats", bot: k.bot, virtual: false }, 0);
+        return this.animate({ kind: "flash", bot: k.bot, tone: "info" }, this.duration(0.8));
+      case "radiation":
+        return this.animate({ kind: "radiation", at: k.at }, 0);
+      case "rebooting":
+        return this.animate({ kind: "bubble", bot: k.bot, text: "Rebooting", tone: "info" }, this.duration(2));
+      case "reboot_refused":
+        return this.animate({ kind: "bubble", bot: k.bot, text: "Reboot refused: radiation", tone: "damage" }, this.duration(2));
       case "winner":
-        return this.animate({ kind: "bubble", bot: k.bot, text: "Winner!", tone: "good" }, this.duration(3));
+        return this.animate({ kind: "bubble", bot: k.bot, text: "🏆 Winner!", tone: "good" }, this.duration(3));
+      case "priority":
+        return; // the status panel reorders; nothing moves on the board
     }
   }
 }

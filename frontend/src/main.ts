@@ -1,11 +1,18 @@
-// Entry point: finds #game-root, builds the screen and keeps it in step with the server.
+// Entry point. Mounts the game screen into #game-root (live, or the offline demo when the root has
+// data-demo-src) and course previews into every [data-course-preview]. Keeps the game screen in
+// step with the server: snapshot first, then events in version order, then a sync.
 import { Animator, type Speed } from "./animate";
 import { Board } from "./board";
-import { fetchSnapshot, GameSocket, postProgram, wsUrlFromPath } from "./net";
+import { h } from "./dom";
+import { TurnLog, turnPriority } from "./log";
+import { fetchJson, fetchSnapshot, GameSocket, postProgram, turnUrl, wsUrlFromPath } from "./net";
 import { botName, Panel, statusText } from "./panel";
 import { ProgramUI } from "./program";
+import { applyEvent, checkpointMarks, cloneBots, type Bots } from "./state";
 import css from "./styles.css?inline";
-import type { BotState, EngineEvent, EventMessage, SeatReadyData, ServerMessage, Snapshot, TurnResolvedData } from "./types";
+import type {
+  BotState, Course, EngineEvent, EventMessage, SeatReadyData, ServerMessage, Snapshot, TurnRecord, TurnResolvedData,
+} from "./types";
 
 function injectStyles(): void {
   if (document.getElementById("roboracer-styles")) return;
@@ -19,99 +26,138 @@ const SPEEDS: { value: Speed; label: string }[] = [
   { value: 0.5, label: "0.5×" },
   { value: 1, label: "1×" },
   { value: 2, label: "2×" },
+  { value: 4, label: "4×" },
   { value: 0, label: "Instant" },
 ];
+
+const STEP_NAMES: Record<string, string> = {
+  start: "start", chips: "chips", belts: "belts", pushers: "pushers", turntables: "turntables",
+  bot_lasers: "robot lasers", wall_lasers: "wall lasers", crushers: "crushers", checkpoints: "check points",
+  repairs: "repairs", virtuality: "virtuality", respawn: "respawn", winning: "winning", priority: "priority",
+};
+
+type QueueItem = { kind: "event"; msg: EventMessage } | { kind: "replay"; turn: number };
+
+interface Options {
+  apiUrl: string;
+  wsPath: string;
+  /** Offline demo: a JSON file {game: Snapshot, turns: TurnRecord[]}; no server, no socket. */
+  demoSrc: string;
+}
 
 export class GameScreen {
   private snap: Snapshot | null = null;
   private version: number | null = null;
   private courseKey = "";
-  private bots = new Map<string, BotState>();
-  private queue: EventMessage[] = [];
+  /** The live bots (from the last snapshot, updated by the events of a live turn as it plays). */
+  private bots: Bots = new Map();
+  /** What the panel and the board show: the live bots, or a replayed turn's bots. */
+  private view: Bots = new Map();
+  private viewPriority: string[] = [];
+  private queue: QueueItem[] = [];
   private pumping = false;
   private moving = false;
+  private replaying: number | null = null;
   private loggedTurn: number | null = null; // the turn whose events the log shows
   private syncPending = false;
   private syncTimer: number | undefined;
+  private demoTurns: TurnRecord[] = [];
 
+  private readonly root: HTMLElement;
   private readonly board: Board;
   private readonly animator: Animator;
   private readonly panel: Panel;
+  private readonly log: TurnLog;
   private readonly program: ProgramUI;
   private readonly skipBtn: HTMLButtonElement;
+  private readonly pauseBtn: HTMLButtonElement;
+  private readonly stepBtn: HTMLButtonElement;
+  private readonly replaySelect: HTMLSelectElement;
+  private readonly replayBtn: HTMLButtonElement;
   private readonly speedBtns: HTMLButtonElement[] = [];
-  private readonly socket: GameSocket;
+  private readonly socket: GameSocket | null;
 
-  constructor(root: HTMLElement) {
+  constructor(root: HTMLElement, private readonly opts: Options) {
     injectStyles();
-    const apiUrl = root.dataset.apiUrl ?? "";
-    const wsPath = root.dataset.wsUrl ?? "";
-
+    this.root = root;
     root.classList.add("rr-game");
     root.replaceChildren();
-    const boardCol = document.createElement("div");
-    boardCol.className = "rr-board-col";
-    const panelCol = document.createElement("aside");
-    panelCol.className = "rr-panel";
-    panelCol.setAttribute("aria-label", "Game status and program");
-    root.append(boardCol, panelCol);
+    root.dataset.animating = "0";
+    const boardCol = h("div", { class: "rr-board-col" });
+    const panelCol = h("aside", { class: "rr-panel", "aria-label": "Game status and program" });
+    const logCol = h("div", { class: "rr-log-col" });
+    root.append(boardCol, panelCol, logCol);
 
     this.board = new Board(boardCol);
     this.animator = new Animator(this.board);
+    this.animator.onGroup = (phase, step) => {
+      this.panel.setPhase(`${this.replaying !== null ? `Replay of turn ${this.replaying} · ` : ""}Phase ${phase} · ${STEP_NAMES[step] ?? step}`);
+    };
 
-    const playback = document.createElement("div");
-    playback.className = "rr-playback";
-    playback.setAttribute("role", "group");
-    playback.setAttribute("aria-label", "Animation speed");
-    const speedLabel = document.createElement("span");
-    speedLabel.textContent = "Speed:";
-    speedLabel.className = "rr-playback-label";
-    playback.appendChild(speedLabel);
+    // ---- playback: pause, step, skip, speed, replay ----
+    const playback = h("div", { class: "rr-playback", role: "group", "aria-label": "Animation controls" });
+    this.pauseBtn = h("button", { type: "button", id: "pause-animation", "aria-pressed": "false" }, "Pause");
+    this.pauseBtn.addEventListener("click", () => this.togglePause());
+    this.stepBtn = h("button", { type: "button", id: "step-animation", "aria-label": "Play the next step, then pause" }, "Step");
+    this.stepBtn.addEventListener("click", () => this.animator.step());
+    this.skipBtn = h("button", { type: "button", id: "skip-animation", "aria-label": "Skip to the end of this turn's animation" }, "Skip");
+    this.skipBtn.addEventListener("click", () => {
+      if (this.animator.isPaused) this.togglePause();
+      this.animator.skip();
+    });
+    playback.append(this.pauseBtn, this.stepBtn, this.skipBtn);
+
+    const speeds = h("div", { class: "rr-speeds", role: "group", "aria-label": "Animation speed" });
+    speeds.appendChild(h("span", { class: "rr-playback-label", "aria-hidden": "true" }, "Speed"));
     let saved: Speed = 1;
     try {
-      const v = Number(localStorage.getItem("roboracer-speed"));
-      if (SPEEDS.some((s) => s.value === v) && localStorage.getItem("roboracer-speed") !== null) saved = v as Speed;
+      const raw = new URLSearchParams(location.search).get("speed") ?? localStorage.getItem("roboracer-speed");
+      if (raw !== null && SPEEDS.some((s) => s.value === Number(raw))) saved = Number(raw) as Speed;
     } catch { /* storage unavailable */ }
     for (const s of SPEEDS) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "rr-speed";
-      b.textContent = s.label;
-      b.dataset.speed = String(s.value);
-      b.setAttribute("aria-label", s.value === 0 ? "Instant animation" : `Animation speed ${s.label}`);
-      b.addEventListener("click", () => this.setSpeed(s.value));
+      const b = h("button", {
+        type: "button", class: "rr-speed", "data-speed": String(s.value),
+        "aria-label": s.value === 0 ? "Instant animation" : `Animation speed ${s.label}`,
+      }, s.label);
+      b.addEventListener("click", () => this.setSpeed(s.value, true));
       this.speedBtns.push(b);
-      playback.appendChild(b);
+      speeds.appendChild(b);
     }
-    this.skipBtn = document.createElement("button");
-    this.skipBtn.type = "button";
-    this.skipBtn.id = "skip-animation";
-    this.skipBtn.textContent = "Skip";
-    this.skipBtn.setAttribute("aria-label", "Skip the rest of this turn's animation");
-    this.skipBtn.disabled = true;
-    this.skipBtn.addEventListener("click", () => this.animator.skip());
-    playback.appendChild(this.skipBtn);
-    boardCol.appendChild(playback);
-    this.setSpeed(saved);
 
-    this.panel = new Panel(panelCol, null);
-    this.program = new ProgramUI(panelCol, (body) => postProgram(apiUrl, body));
-    // Keep the program section right after the status line.
-    panelCol.insertBefore(this.program.el, this.panel.el.nextSibling);
-
-    this.socket = new GameSocket(wsUrlFromPath(wsPath), (m) => this.onMessage(m), (state) => {
-      if (state === "open") {
-        this.syncPending = false;
-        this.panel.setConnection("");
-      } else if (state === "closed") {
-        this.panel.setConnection("Connection lost — reconnecting…");
-      } else if (this.snap === null) {
-        this.panel.setConnection("Connecting…");
-      }
+    const replay = h("div", { class: "rr-replay" });
+    const replayLabel = h("label", { for: "replay-turn" }, "Replay turn");
+    this.replaySelect = h("select", { id: "replay-turn" });
+    this.replayBtn = h("button", { type: "button", id: "replay-button" }, "Replay");
+    this.replayBtn.addEventListener("click", () => {
+      const n = Number(this.replaySelect.value);
+      if (n > 0) this.enqueue({ kind: "replay", turn: n });
     });
+    replay.append(replayLabel, this.replaySelect, this.replayBtn);
+    boardCol.append(playback, speeds, replay);
+    this.setSpeed(saved, false);
 
-    if (apiUrl) {
-      fetchSnapshot(apiUrl)
+    this.panel = new Panel(panelCol);
+    this.program = new ProgramUI(panelCol, (body) => postProgram(opts.apiUrl, body));
+    panelCol.insertBefore(this.program.el, this.panel.seatsSection);
+    this.log = new TurnLog(logCol);
+
+    this.socket = opts.wsPath
+      ? new GameSocket(wsUrlFromPath(opts.wsPath), (m) => this.onMessage(m), (state) => {
+        if (state === "open") {
+          this.syncPending = false;
+          this.panel.setConnection("");
+        } else if (state === "closed") {
+          this.panel.setConnection("Connection lost — reconnecting…");
+        } else if (this.snap === null) {
+          this.panel.setConnection("Connecting…");
+        }
+      })
+      : null;
+
+    if (opts.demoSrc) {
+      void this.loadDemo(opts.demoSrc);
+    } else if (opts.apiUrl) {
+      fetchSnapshot(opts.apiUrl)
         .then((game) => {
           // A snapshot from the socket may have won the race; only take a newer one.
           if (this.version === null || game.version > this.version) this.applySnapshot(game, game.version);
@@ -120,17 +166,57 @@ export class GameScreen {
           if (this.snap === null) this.panel.setStatus("Could not load the game. Retrying over the live connection…");
         });
     }
-    if (wsPath) this.socket.connect();
+    this.socket?.connect();
+    this.updateControls();
   }
 
-  private setSpeed(speed: Speed): void {
+  private async loadDemo(src: string): Promise<void> {
+    const data = await fetchJson<{ game: Snapshot; turns: TurnRecord[] }>(src);
+    this.demoTurns = data.turns;
+    this.applySnapshot(data.game, data.game.version);
+    const play = Number(new URLSearchParams(location.search).get("play"));
+    if (play > 0) this.enqueue({ kind: "replay", turn: play });
+  }
+
+  private setSpeed(speed: Speed, remember: boolean): void {
     this.animator.speed = speed;
     for (const b of this.speedBtns) b.setAttribute("aria-pressed", String(Number(b.dataset.speed) === speed));
-    try { localStorage.setItem("roboracer-speed", String(speed)); } catch { /* ignore */ }
+    if (remember) {
+      try { localStorage.setItem("roboracer-speed", String(speed)); } catch { /* ignore */ }
+    }
+  }
+
+  private togglePause(): void {
+    if (this.animator.isPaused) this.animator.resume();
+    else this.animator.pause();
+    this.updateControls();
+  }
+
+  private updateControls(): void {
+    const paused = this.animator.isPaused;
+    this.pauseBtn.textContent = paused ? "Resume" : "Pause";
+    this.pauseBtn.setAttribute("aria-pressed", String(paused));
+    this.pauseBtn.setAttribute("aria-label", paused ? "Resume the animation" : "Pause the animation");
+    this.stepBtn.disabled = !paused || !this.moving;
+    this.skipBtn.disabled = !this.moving;
+    const last = this.lastResolvedTurn();
+    const options = [...this.replaySelect.options].map((o) => Number(o.value));
+    const wanted = Array.from({ length: last }, (_, i) => last - i);
+    if (options.join() !== wanted.join()) {
+      this.replaySelect.replaceChildren(...wanted.map((n) => h("option", { value: String(n) }, String(n))));
+    }
+    this.replaySelect.disabled = last === 0;
+    this.replayBtn.disabled = last === 0 || this.moving;
+    this.root.dataset.animating = this.moving ? "1" : "0";
+  }
+
+  private lastResolvedTurn(): number {
+    if (this.opts.demoSrc) return this.demoTurns.length ? Math.max(...this.demoTurns.map((t) => t.turn)) : 0;
+    return this.snap?.last_turn?.turn ?? 0;
   }
 
   private requestSync(): void {
-    if (this.syncPending) return;
+    if (this.syncPending || !this.socket) return;
     if (this.socket.sync()) {
       this.syncPending = true;
       // If the answer never comes, allow asking again.
@@ -143,47 +229,69 @@ export class GameScreen {
     if (msg.type === "snapshot" && msg.game) {
       this.applySnapshot(msg.game, typeof msg.version === "number" ? msg.version : msg.game.version);
     } else if (msg.type === "event" && typeof msg.version === "number") {
-      this.queue.push(msg);
-      void this.pump();
+      this.enqueue({ kind: "event", msg });
     }
   }
 
+  private enqueue(item: QueueItem): void {
+    this.queue.push(item);
+    void this.pump();
+  }
+
+  /** A snapshot is the truth: whatever was playing stops and the current state is drawn at once. */
   private applySnapshot(game: Snapshot, version: number): void {
     this.animator.cancel();
     this.snap = game;
     this.version = version;
     this.syncPending = false;
     window.clearTimeout(this.syncTimer);
-    this.bots = new Map((Array.isArray(game.bots) ? game.bots : []).map((b) => [String(b.id), { ...b, id: String(b.id) }]));
+    this.bots = cloneBots(Array.isArray(game.bots) ? game.bots : []);
     const key = JSON.stringify(game.course);
     if (key !== this.courseKey) {
       this.courseKey = key;
       void this.animator.animate({ kind: "course", course: game.course }, 0);
     }
-    void this.animator.animate({ kind: "reset", bots: [...this.bots.values()], seats: game.seats }, 0);
+    this.showLive();
     this.moving = false;
+    this.replaying = null;
     this.panel.setConnection("");
+    this.panel.setPhase("");
     const last = game.last_turn;
     if (last && Array.isArray(last.events) && last.turn !== this.loggedTurn) {
       this.loggedTurn = last.turn;
-      this.panel.startLog(last.turn);
-      for (const e of last.events) this.panel.logEvent(game, e);
+      this.log.start(`Turn ${last.turn} log`, turnPriority(last.events));
+      for (const e of last.events) this.log.add(game, e);
     }
     this.render();
+  }
+
+  private showLive(): void {
+    if (!this.snap) return;
+    this.view = this.bots;
+    this.viewPriority = Array.isArray(this.snap.priority) ? this.snap.priority.map(String) : [];
+    void this.animator.animate({ kind: "reset", bots: [...this.bots.values()], seats: this.snap.seats }, 0);
   }
 
   private render(): void {
     const snap = this.snap;
     if (!snap) return;
-    this.panel.setStatus(statusText(snap, this.moving));
-    this.panel.renderSeats(snap, this.bots);
-    this.program.update(snap, this.moving);
-    this.skipBtn.disabled = !this.moving;
+    this.panel.setStatus(this.replaying !== null ? `Replaying turn ${this.replaying}` : statusText(snap, this.moving));
+    this.renderSeats();
+    this.program.update(snap, this.moving && this.replaying === null);
     showLobbyAction("join-game", snap.can_join);
     showLobbyAction("start-game", snap.can_start);
     const c = snap.course;
     this.board.describe(`${c.name}, ${c.width} by ${c.height} course. ` +
       this.animator.describeBots((id) => botName(snap, id)));
+    this.updateControls();
+  }
+
+  private renderSeats(): void {
+    const snap = this.snap;
+    if (!snap) return;
+    this.panel.renderSeats(snap, this.view, this.viewPriority);
+    const marks = checkpointMarks(this.view.values(), snap.me?.bot ?? null, this.viewPriority);
+    this.board.markCheckpoints(marks.mine, marks.leader);
   }
 
   private async pump(): Promise<void> {
@@ -191,12 +299,74 @@ export class GameScreen {
     this.pumping = true;
     try {
       while (this.queue.length) {
-        const msg = this.queue.shift() as EventMessage;
-        await this.handleEvent(msg);
+        const item = this.queue.shift() as QueueItem;
+        if (item.kind === "replay") await this.replay(item.turn);
+        else await this.handleEvent(item.msg);
       }
     } finally {
       this.pumping = false;
     }
+  }
+
+  private async fetchTurn(n: number): Promise<TurnRecord> {
+    if (this.opts.demoSrc) {
+      const t = this.demoTurns.find((x) => x.turn === n);
+      if (!t) throw new Error(`no turn ${n}`);
+      return t;
+    }
+    return fetchJson<TurnRecord>(turnUrl(this.opts.apiUrl, n));
+  }
+
+  /** Replay a past turn from its stored "before" state, then return to the live state. */
+  private async replay(n: number): Promise<void> {
+    const snap = this.snap;
+    if (!snap) return;
+    let record: TurnRecord;
+    try {
+      record = await this.fetchTurn(n);
+    } catch {
+      this.panel.setConnection(`Could not load turn ${n}.`);
+      return;
+    }
+    if (this.snap !== snap) return; // a snapshot arrived meanwhile
+    this.replaying = n;
+    this.view = cloneBots(record.before.bots);
+    this.viewPriority = record.before.priority.map(String);
+    void this.animator.animate({ kind: "reset", bots: [...this.view.values()], seats: snap.seats }, 0);
+    const finished = await this.playTurn(snap, n, record.events, this.view, `Replay of turn ${n}`);
+    if (!finished) return;
+    this.root.dataset.replayed = String(n);
+    if (this.opts.demoSrc) {
+      // The demo has no live game to return to: it stays on the replayed turn's end.
+      this.viewPriority = record.after.priority.map(String);
+    } else {
+      this.showLive();
+    }
+    this.replaying = null;
+    this.render();
+  }
+
+  /** Animate one turn's events, feeding the log and the panel as they play. */
+  private async playTurn(
+    snap: Snapshot, turn: number, events: EngineEvent[], bots: Bots, title: string,
+  ): Promise<boolean> {
+    this.moving = true;
+    this.loggedTurn = turn;
+    this.log.start(title, turnPriority(events));
+    this.render();
+    const finished = await this.animator.play(events, (e) => {
+      this.log.add(snap, e);
+      if (e.type === "priority" && Array.isArray((e as { order?: unknown }).order)) {
+        this.viewPriority = ((e as { order: unknown[] }).order).map(String);
+        this.renderSeats();
+      } else if (applyEvent(bots, e)) {
+        this.renderSeats();
+      }
+    });
+    if (!finished) return false;
+    this.moving = false;
+    this.panel.setPhase("");
+    return true;
   }
 
   private async handleEvent(msg: EventMessage): Promise<void> {
@@ -222,16 +392,10 @@ export class GameScreen {
         const data = msg.data as unknown as TurnResolvedData;
         const events: EngineEvent[] = Array.isArray(data?.events) ? data.events : [];
         const snap = this.snap;
-        this.moving = true;
-        this.loggedTurn = typeof data?.turn === "number" ? data.turn : snap.turn;
-        this.panel.startLog(this.loggedTurn);
-        this.render();
-        const finished = await this.animator.play(events, (e) => {
-          this.panel.logEvent(snap, e);
-          this.trackEvent(e);
-        });
+        const turn = typeof data?.turn === "number" ? data.turn : snap.turn;
+        this.view = this.bots;
+        const finished = await this.playTurn(snap, turn, events, this.bots, `Turn ${turn} log`);
         if (!finished) return; // a snapshot replaced everything meanwhile
-        this.moving = false;
         this.render();
         this.requestSync();
         return;
@@ -239,22 +403,6 @@ export class GameScreen {
       default:
         this.requestSync();
     }
-  }
-
-  /** Keep the status panel's numbers current while the turn plays. */
-  private trackEvent(e: EngineEvent): void {
-    const r = e as Record<string, unknown>;
-    const bot = typeof r.bot === "string" ? this.bots.get(r.bot) : undefined;
-    if (!bot || !this.snap) return;
-    let changed = true;
-    if (e.type === "damaged" && typeof r.damage === "number") bot.damage = r.damage;
-    else if (e.type === "checkpoint" && typeof r.number === "number") bot.next_checkpoint = r.number + 1;
-    else if (e.type === "destroyed") bot.at = null;
-    else if (e.type === "respawned" && Array.isArray(r.at)) {
-      bot.at = [Number(r.at[0]), Number(r.at[1])];
-      bot.virtual = !!r.virtual;
-    } else changed = false;
-    if (changed) this.panel.renderSeats(this.snap, this.bots);
   }
 }
 
@@ -264,12 +412,57 @@ function showLobbyAction(id: string, show: boolean): void {
   if (form) form.hidden = !show;
 }
 
+function readJsonScript<T>(id: string | undefined): T | null {
+  const el = id ? document.getElementById(id) : null;
+  if (!el?.textContent) return null;
+  try {
+    return JSON.parse(el.textContent) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** Draw a course preview (the same board code as the game) into a [data-course-preview] element. */
+function mountPreview(el: HTMLElement, course: Course | null, label: string): void {
+  el.replaceChildren();
+  if (!course) return;
+  const board = new Board(el);
+  board.drawCourse(course);
+  board.describe(label || `Preview of ${course.name}, ${course.width} by ${course.height}`);
+}
+
+function mountPreviews(): void {
+  injectStyles();
+  for (const el of document.querySelectorAll<HTMLElement>("[data-course-preview]")) {
+    mountPreview(el, readJsonScript<Course>(el.dataset.courseJson), el.dataset.label ?? "");
+  }
+  // A preview that follows a <select> of courses (the create-game form).
+  for (const el of document.querySelectorAll<HTMLElement>("[data-course-select-preview]")) {
+    const select = document.getElementById(el.dataset.select ?? "") as HTMLSelectElement | null;
+    if (!select) continue;
+    const show = (): void => {
+      const course = readJsonScript<Course>(`${el.dataset.prefix ?? "course-data-"}${select.value}`);
+      mountPreview(el, course, course ? `Preview of ${course.name}` : "");
+    };
+    select.addEventListener("change", show);
+    show();
+  }
+}
+
 function mount(): void {
+  mountPreviews();
   const root = document.getElementById("game-root");
   if (!root || root.dataset.mounted === "1") return;
   root.dataset.mounted = "1";
-  new GameScreen(root);
+  const screen = new GameScreen(root, {
+    apiUrl: root.dataset.apiUrl ?? "",
+    wsPath: root.dataset.wsUrl ?? "",
+    demoSrc: root.dataset.demoSrc ?? "",
+  });
+  (window as unknown as { roboracer?: unknown }).roboracer = { screen };
 }
+
+export type { BotState };
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mount, { once: true });
 else mount();

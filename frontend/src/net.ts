@@ -21,10 +21,19 @@ function joinUrl(base: string, rel: string): string {
   return base.endsWith("/") ? base + rel : `${base}/${rel}`;
 }
 
-export async function fetchSnapshot(apiUrl: string): Promise<Snapshot> {
-  const res = await fetch(apiUrl, { credentials: "same-origin", headers: { Accept: "application/json" } });
-  if (!res.ok) throw new Error(`GET ${apiUrl}: HTTP ${res.status}`);
-  return (await res.json()) as Snapshot;
+export async function fetchJson<T>(url: string): Promise<T> {
+  const res = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } });
+  if (!res.ok) throw new Error(`GET ${url}: HTTP ${res.status}`);
+  return (await res.json()) as T;
+}
+
+export function fetchSnapshot(apiUrl: string): Promise<Snapshot> {
+  return fetchJson<Snapshot>(apiUrl);
+}
+
+/** GET /api/games/<id>/turns/<n>/ from the game's API URL. */
+export function turnUrl(apiUrl: string, turn: number): string {
+  return joinUrl(apiUrl, `turns/${turn}/`);
 }
 
 export interface ProgramBody { turn: number; chips: Chip[]; reboot: boolean }

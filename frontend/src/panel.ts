@@ -1,16 +1,10 @@
-// Status panel: game status line, seats in priority order, and the last turn's log.
+// Status panel: the game status line, and the robots in next turn's priority order (003 "Priority":
+// the status panel shows bots in priority order for the upcoming turn).
 import { h } from "./dom";
-import { chipLabel } from "./chips";
-import type { BotState, Coord, EngineEvent, Seat, Snapshot } from "./types";
+import { nameOf } from "./log";
+import type { BotState, Seat, Snapshot } from "./types";
 
-function xy(c: unknown): string {
-  return Array.isArray(c) && c.length === 2 ? `(${c[0]},${c[1]})` : "(off the course)";
-}
-
-export function botName(snap: Snapshot | null, bot: string): string {
-  const seat = snap?.seats.find((s) => s.bot != null && String(s.bot) === bot);
-  return seat ? seat.user : `Robot ${bot}`;
-}
+export const botName = nameOf;
 
 export function winnerName(snap: Snapshot): string | null {
   if (snap.winner == null) return null;
@@ -38,59 +32,55 @@ export function statusText(snap: Snapshot, moving: boolean): string {
   }
 }
 
-/** One readable line for an engine event. */
-export function describeEvent(snap: Snapshot | null, e: EngineEvent): string {
-  const r = e as Record<string, unknown>;
-  const who = typeof r.bot === "string" ? botName(snap, r.bot) : "";
-  switch (e.type) {
-    case "chip": return `${who} plays ${chipLabel(String(r.chip))}`;
-    case "moved": return `${who} moves ${xy(r.from)}→${xy(r.to)}`;
-    case "pushed": {
-      const by = typeof r.by === "string" ? ` by ${snap?.seats.some((s) => String(s.bot) === r.by) ? botName(snap, r.by) : r.by}` : "";
-      return `${who} is pushed${by} ${xy(r.from)}→${xy(r.to)}`;
-    }
-    case "rotated": return `${who} turns ${String(r.from)}→${String(r.to)}`;
-    case "blocked": return `${who} bumps into a wall going ${String(r.dir)} at ${xy(r.at)}`;
-    case "destroyed": return `${who} is destroyed${r.cause ? ` (${String(r.cause)})` : ""} at ${xy(r.at)}`;
-    case "damaged": return `${who} takes ${String(r.amount)} damage (now ${String(r.damage)})`;
-    case "checkpoint": return `${who} reaches check point ${String(r.number)}`;
-    case "respawned": return `${who} re-enters at ${xy(r.at as Coord)} facing ${String(r.dir)}${r.virtual ? " (virtual)" : ""}`;
-    case "winner": return `${who} wins!`;
-    default: return `${who ? who + ": " : ""}${String(e.type)}`;
+/** Seats in the order of `priority` (bot ids), then any others by seat number. */
+export function seatsInPriority(snap: Snapshot, priority: string[]): Seat[] {
+  const order: Seat[] = [];
+  const seen = new Set<Seat>();
+  for (const id of priority) {
+    const s = snap.seats.find((x) => x.bot != null && String(x.bot) === String(id));
+    if (s && !seen.has(s)) { order.push(s); seen.add(s); }
   }
+  for (const s of [...snap.seats].sort((a, b) => a.number - b.number)) if (!seen.has(s)) order.push(s);
+  return order;
+}
+
+function stat(label: string, value: string, cls: string): HTMLElement {
+  const span = h("span", { class: `stat ${cls}` });
+  span.append(h("span", { class: "stat-label" }, label), document.createTextNode(" " + value));
+  return span;
 }
 
 export class Panel {
   readonly el: HTMLElement;
   readonly status: HTMLParagraphElement;
+  readonly phase: HTMLParagraphElement;
   readonly conn: HTMLParagraphElement;
-  private readonly seatsEl: HTMLUListElement;
-  private readonly log: HTMLOListElement;
-  private readonly logTitle: HTMLHeadingElement;
+  private readonly seatsEl: HTMLOListElement;
 
-  constructor(parent: HTMLElement, before: HTMLElement | null) {
+  constructor(parent: HTMLElement) {
     this.el = h("div", { class: "rr-status" });
     this.status = h("p", { id: "game-status", "aria-live": "polite" }, "Loading…");
+    this.phase = h("p", { id: "phase-status", class: "rr-phase" });
     this.conn = h("p", { class: "rr-conn", "aria-live": "polite" });
-    this.el.append(this.status, this.conn);
-    parent.insertBefore(this.el, before);
+    this.el.append(this.status, this.phase, this.conn);
+    parent.appendChild(this.el);
 
     const seats = h("section", { class: "rr-seats-section", "aria-labelledby": "rr-seats-title" });
-    seats.appendChild(h("h2", { id: "rr-seats-title" }, "Robots"));
-    this.seatsEl = h("ul", { class: "rr-seats" });
+    seats.appendChild(h("h2", { id: "rr-seats-title" }, "Robots in priority order"));
+    this.seatsEl = h("ol", { class: "rr-seats" });
     seats.appendChild(this.seatsEl);
     parent.appendChild(seats);
-
-    const logSec = h("section", { class: "rr-log-section", "aria-labelledby": "rr-log-title" });
-    this.logTitle = h("h2", { id: "rr-log-title" }, "Last turn");
-    this.log = h("ol", { id: "turn-log", class: "rr-log" });
-    this.log.appendChild(h("li", { class: "rr-log-empty" }, "No turn played yet."));
-    logSec.append(this.logTitle, this.log);
-    parent.appendChild(logSec);
+    this.seatsSection = seats;
   }
+
+  readonly seatsSection: HTMLElement;
 
   setStatus(text: string): void {
     if (this.status.textContent !== text) this.status.textContent = text;
+  }
+
+  setPhase(text: string): void {
+    this.phase.textContent = text;
   }
 
   setConnection(text: string): void {
@@ -98,57 +88,46 @@ export class Panel {
     this.conn.hidden = !text;
   }
 
-  renderSeats(snap: Snapshot, bots: Map<string, BotState>): void {
-    const order: Seat[] = [];
-    const seen = new Set<Seat>();
-    for (const id of Array.isArray(snap.priority) ? snap.priority : []) {
-      const s = snap.seats.find((x) => x.bot != null && String(x.bot) === String(id));
-      if (s && !seen.has(s)) { order.push(s); seen.add(s); }
-    }
-    for (const s of [...snap.seats].sort((a, b) => a.number - b.number)) if (!seen.has(s)) order.push(s);
-
-    const items = order.map((s) => {
+  renderSeats(snap: Snapshot, bots: Map<string, BotState>, priority: string[]): void {
+    const inLobby = snap.status === "lobby";
+    const items = seatsInPriority(snap, priority).map((s) => {
       const bot = s.bot != null ? bots.get(String(s.bot)) : undefined;
+      const mine = snap.me?.seat === s.number;
       const li = h("li", { class: "rr-seat", "data-seat": String(s.number) });
-      if (snap.me && snap.me.seat === s.number) li.classList.add("me");
+      if (mine) li.classList.add("me");
       const sw = h("span", { class: "swatch", "aria-hidden": "true" }, String(s.number));
       sw.style.background = s.color;
-      const name = h("span", { class: "seat-name" }, s.user + (snap.me?.seat === s.number ? " (you)" : ""));
+      const name = h("span", { class: "seat-name" }, s.user + (mine ? " (you)" : ""));
       const stats = h("span", { class: "seat-stats" });
-      const inLobby = snap.status === "lobby";
+      let readyText = snap.status === "programming" ? (s.ready ? "ready" : "thinking") : "";
       if (inLobby) {
         stats.textContent = "waiting for the start";
+        readyText = "seated";
       } else if (bot) {
-        stats.textContent = `damage ${bot.damage} · lives ${bot.lives} · next check point ${bot.next_checkpoint}` +
-          (bot.at ? "" : " · off the course") + (bot.virtual ? " · virtual" : "");
+        stats.append(
+          stat("damage", String(bot.damage), "stat-damage"),
+          stat("lives", String(bot.lives), "stat-lives"),
+          stat("next check point", String(bot.next_checkpoint), "stat-cp"),
+        );
+        const notes: string[] = [];
+        if (bot.lives <= 0) notes.push("out of the game");
+        else if (!bot.at) notes.push("off the course");
+        if (bot.virtual) notes.push("virtual");
+        if (bot.rebooting) notes.push("rebooting this turn");
+        if (mine && snap.me?.reboot) notes.push("reboot requested");
+        if (notes.length) stats.append(h("span", { class: "stat stat-notes" }, notes.join(" · ")));
+        if (bot.lives <= 0) readyText = "out";
       } else {
         stats.textContent = "no robot";
       }
-      const ready = inLobby
-        ? h("span", { class: "seat-ready is-ready" }, "seated")
-        : h("span", { class: `seat-ready ${s.ready ? "is-ready" : "is-thinking"}` }, s.ready ? "ready" : "thinking");
+      const ready = h("span", {
+        class: `seat-ready ${readyText === "thinking" ? "is-thinking" : "is-ready"}`,
+      }, readyText);
       li.append(sw, name, ready, stats);
+      if (!readyText) ready.remove();
       return li;
     });
     if (!items.length) items.push(h("li", { class: "rr-seat empty" }, "No players yet."));
     this.seatsEl.replaceChildren(...items);
-  }
-
-  startLog(turn: number): void {
-    this.logTitle.textContent = `Turn ${turn}`;
-    this.log.replaceChildren();
-  }
-
-  /** Append one engine event to the log, grouped into one line per phase. */
-  logEvent(snap: Snapshot | null, e: EngineEvent): void {
-    const phase = typeof e.phase === "number" ? e.phase : 0;
-    let li = this.log.querySelector<HTMLLIElement>(`li[data-phase="${phase}"]`);
-    if (!li) {
-      li = h("li", { "data-phase": String(phase) });
-      li.appendChild(h("strong", {}, phase ? `Phase ${phase}:` : "Turn:"));
-      this.log.appendChild(li);
-    }
-    const sep = li.childNodes.length > 1 ? "; " : " ";
-    li.appendChild(document.createTextNode(sep + describeEvent(snap, e)));
   }
 }

@@ -20,8 +20,8 @@ export class ProgramUI {
   private readonly message: HTMLParagraphElement;
   private readonly registersEl: HTMLDivElement;
   private readonly handEl: HTMLDivElement;
-  private readonly rebootInput: HTMLInputElement;
-  private readonly rebootText: HTMLSpanElement;
+  private readonly rebootBtn: HTMLButtonElement;
+  private reboot = false;
   private readonly submitBtn: HTMLButtonElement;
   private readonly error: HTMLDivElement;
 
@@ -45,16 +45,16 @@ export class ProgramUI {
     this.registersEl = h("div", { class: "registers", role: "group", "aria-label": "Registers 1 to 5" });
     this.handEl = h("div", { class: "hand", role: "group", "aria-label": "Your hand" });
     const controls = h("div", { class: "rr-program-controls" });
-    const rebootLabel = h("label", { class: "reboot", for: "reboot-toggle" });
-    this.rebootInput = h("input", { type: "checkbox", id: "reboot-toggle", "aria-describedby": "rr-reboot-help" });
-    this.rebootText = h("span", { class: "reboot-text" });
-    rebootLabel.append(this.rebootInput, this.rebootText);
+    // 003 "Rebooting": green = the bot plays next turn, red = it reboots during the next turn.
+    this.rebootBtn = h("button", { type: "button", id: "reboot-toggle", class: "reboot", "aria-pressed": "false",
+      "aria-describedby": "rr-reboot-help" });
     const help = h("span", { id: "rr-reboot-help", class: "visually-hidden" },
-      "When checked, your robot reboots next turn and repairs all damage instead of playing.");
+      "Pressed: your robot is fully repaired at the end of this turn and sits the next turn out.");
     this.submitBtn = h("button", { type: "button", id: "submit-program", class: "primary" }, "Submit program");
-    controls.append(rebootLabel, help, this.submitBtn);
+    controls.append(this.rebootBtn, help, this.submitBtn);
     this.error = h("div", { id: "program-error", role: "alert", class: "rr-error" });
-    const hint = h("p", { class: "rr-hint" }, "Keys: 1–9 pick a chip, Backspace clears the last register, Enter submits.");
+    const hint = h("p", { class: "rr-hint" },
+      "Click or drag a chip into a register. Keys: 1–9 pick a chip, Backspace clears the last register, Enter submits.");
     this.editor.append(
       h("h3", {}, "Registers"), this.registersEl,
       h("h3", {}, "Hand"), this.handEl,
@@ -71,9 +71,11 @@ export class ProgramUI {
       const reg = (ev.target as Element).closest<HTMLElement>(".register");
       if (reg) this.clear(Number(reg.dataset.register));
     });
-    this.rebootInput.addEventListener("change", () => {
+    this.rebootBtn.addEventListener("click", () => {
+      this.reboot = !this.reboot;
       this.changed();
     });
+    this.wireDragAndDrop();
     this.submitBtn.addEventListener("click", () => void this.submit());
     document.addEventListener("keydown", (ev) => this.onKey(ev));
     this.renderRebootLabel();
@@ -103,7 +105,7 @@ export class ProgramUI {
       this.slots = new Array<number | null>(REGISTERS).fill(null);
       this.submitted = false;
       this.dirty = false;
-      this.rebootInput.checked = false;
+      this.reboot = !!me.reboot;
       this.error.textContent = "";
       if (Array.isArray(me.program)) this.prefill(me.program);
     } else if (Array.isArray(me.program) && !this.submitted && !this.dirty) {
@@ -177,9 +179,69 @@ export class ProgramUI {
   }
 
   private renderRebootLabel(): void {
-    const on = this.rebootInput.checked;
-    this.rebootText.textContent = on ? "Reboot" : "Play next turn";
-    this.rebootText.parentElement?.classList.toggle("on", on);
+    this.rebootBtn.textContent = this.reboot ? "Reboot" : "Play next turn";
+    this.rebootBtn.classList.toggle("on", this.reboot);
+    this.rebootBtn.setAttribute("aria-pressed", String(this.reboot));
+    this.rebootBtn.setAttribute("aria-label", this.reboot
+      ? "Reboot next turn (pressed). Press to play next turn instead."
+      : "Play next turn. Press to reboot next turn instead.");
+  }
+
+  /** Drag a hand chip onto a register (or onto a filled one to replace it); drag a register back to the hand to clear it. */
+  private wireDragAndDrop(): void {
+    const TYPE = "application/x-roboracer-chip";
+    this.handEl.addEventListener("dragstart", (ev) => {
+      const btn = (ev.target as Element).closest<HTMLButtonElement>("button.chip");
+      if (!btn || btn.disabled || !ev.dataTransfer) return;
+      ev.dataTransfer.setData(TYPE, `hand:${btn.dataset.index}`);
+      ev.dataTransfer.effectAllowed = "move";
+    });
+    this.registersEl.addEventListener("dragstart", (ev) => {
+      const reg = (ev.target as Element).closest<HTMLElement>(".register");
+      if (!reg || reg.classList.contains("locked") || !ev.dataTransfer) return;
+      ev.dataTransfer.setData(TYPE, `reg:${reg.dataset.register}`);
+      ev.dataTransfer.effectAllowed = "move";
+    });
+    const over = (ev: DragEvent): void => {
+      if (ev.dataTransfer?.types.includes(TYPE)) {
+        ev.preventDefault();
+        ev.dataTransfer.dropEffect = "move";
+      }
+    };
+    this.registersEl.addEventListener("dragover", over);
+    this.handEl.addEventListener("dragover", over);
+    this.registersEl.addEventListener("drop", (ev) => {
+      const data = ev.dataTransfer?.getData(TYPE) ?? "";
+      const reg = (ev.target as Element).closest<HTMLElement>(".register");
+      if (!reg || !data) return;
+      ev.preventDefault();
+      const r = Number(reg.dataset.register);
+      const [kind, n] = data.split(":");
+      if (kind === "hand") this.place(Number(n), r);
+      else if (kind === "reg") this.swap(Number(n), r);
+    });
+    this.handEl.addEventListener("drop", (ev) => {
+      const data = ev.dataTransfer?.getData(TYPE) ?? "";
+      if (!data.startsWith("reg:")) return;
+      ev.preventDefault();
+      this.clear(Number(data.slice(4)));
+    });
+  }
+
+  /** Put hand chip `index` into register `r` (replacing what was there). */
+  private place(index: number, r: number): void {
+    if (!this.active || this.frozen.has(r) || r < 0 || r >= REGISTERS) return;
+    if (!Number.isInteger(index) || index < 0 || index >= this.hand.length) return;
+    const from = this.slots.indexOf(index);
+    if (from >= 0) this.slots[from] = null;
+    this.slots[r] = index;
+    this.changed();
+  }
+
+  private swap(a: number, b: number): void {
+    if (!this.active || a === b || this.frozen.has(a) || this.frozen.has(b)) return;
+    [this.slots[a], this.slots[b]] = [this.slots[b], this.slots[a]];
+    this.changed();
   }
 
   private render(): void {
@@ -195,6 +257,7 @@ export class ProgramUI {
       const chip = this.chipAt(r);
       const locked = this.frozen.has(r);
       const div = h("div", { class: "register", "data-register": String(r) });
+      if (chip !== null && !locked) div.draggable = true;
       div.classList.toggle("filled", chip !== null);
       div.classList.toggle("locked", locked);
       if (chip !== null) div.dataset.chip = chip;
@@ -229,7 +292,9 @@ export class ProgramUI {
         "aria-pressed": String(isUsed),
       });
       b.classList.toggle("used", isUsed);
-      b.disabled = isUsed || !openRegisters;
+      b.disabled = isUsed;
+      b.setAttribute("aria-disabled", String(isUsed || !openRegisters));
+      b.draggable = !isUsed;
       b.appendChild(chipContent(chip));
       if (i < 9) b.appendChild(h("kbd", { "aria-hidden": "true" }, String(i + 1)));
       return b;
@@ -266,7 +331,7 @@ export class ProgramUI {
     this.sending = true;
     this.error.textContent = "";
     this.render();
-    const res = await this.send({ turn: snap.turn, chips, reboot: this.rebootInput.checked });
+    const res = await this.send({ turn: snap.turn, chips, reboot: this.reboot });
     this.sending = false;
     if (res.ok) {
       this.submitted = true;

@@ -50,6 +50,8 @@ export interface BotState {
   lives: number;
   next_checkpoint: number;
   virtual: boolean;
+  /** Optional, when the engine reports it: the bot plays five "0" chips this turn. */
+  rebooting?: boolean;
 }
 
 export interface FrozenRegister { register: number; chip: Chip }
@@ -59,6 +61,7 @@ export interface Me {
   bot: string | null;
   hand: Chip[];
   program: Chip[] | null;
+  reboot?: boolean;
   frozen: FrozenRegister[];
 }
 
@@ -80,24 +83,44 @@ export interface Snapshot {
   last_turn?: { turn: number; events: EngineEvent[] } | null;
 }
 
-// ---- engine events (data.events of a turn_resolved event) ----
-interface EventBase { phase: number; step: string; bot?: string }
+// ---- engine events (data.events of a turn_resolved event; docs/formats.md "Events") ----
+interface EventBase { phase: number; step: string; bot?: string | null }
 export interface ChipEvent extends EventBase { type: "chip"; bot: string; chip: Chip }
 export interface MovedEvent extends EventBase { type: "moved"; bot: string; from: Coord; to: Coord }
 export interface PushedEvent extends EventBase { type: "pushed"; bot: string; by?: string; from: Coord; to: Coord }
-export interface RotatedEvent extends EventBase { type: "rotated"; bot: string; from: Dir; to: Dir }
-export interface BlockedEvent extends EventBase { type: "blocked"; bot: string; at: Coord; dir: Dir }
+export interface CarriedEvent extends EventBase { type: "carried"; bot: string; from: Coord; to: Coord; sub?: number }
+export interface RotatedEvent extends EventBase { type: "rotated"; bot: string; from: Dir; to: Dir; cause?: string }
+export interface BlockedEvent extends EventBase { type: "blocked"; bot: string; at: Coord; dir: Dir; by?: string }
+export interface ShotEvent extends EventBase {
+  type: "shot"; bot: string | null; source?: string; from: Coord; to: Coord; dir: Dir; beams?: number; target?: string | null;
+}
 export interface DestroyedEvent extends EventBase { type: "destroyed"; bot: string; at: Coord | null; cause: string }
-export interface DamagedEvent extends EventBase { type: "damaged"; bot: string; amount: number; damage: number }
-export interface CheckpointEvent extends EventBase { type: "checkpoint"; bot: string; number: number }
+export interface DamagedEvent extends EventBase { type: "damaged"; bot: string; amount: number; damage: number; cause?: string }
+export interface CheckpointEvent extends EventBase { type: "checkpoint"; bot: string; number: number; at?: Coord }
+export interface RepairedEvent extends EventBase { type: "repaired"; bot: string; amount: number; damage: number; cause?: string }
+export interface RadiationEvent extends EventBase { type: "radiation"; at: Coord }
+export interface RealEvent extends EventBase { type: "real"; bot: string; at?: Coord }
 export interface RespawnedEvent extends EventBase { type: "respawned"; bot: string; at: Coord; dir: Dir; virtual: boolean }
-export interface WinnerEvent extends EventBase { type: "winner"; bot: string }
+export interface WinnerEvent extends EventBase { type: "winner"; bot: string; reason?: string }
+export interface RebootingEvent extends EventBase { type: "rebooting"; bot: string }
+export interface RebootRefusedEvent extends EventBase { type: "reboot_refused"; bot: string; at?: Coord; reason?: string }
+export interface PriorityEvent extends EventBase { type: "priority"; order: string[] }
 export interface OtherEvent extends EventBase { type: string; [key: string]: unknown }
 
 export type KnownEngineEvent =
-  | ChipEvent | MovedEvent | PushedEvent | RotatedEvent | BlockedEvent | DestroyedEvent
-  | DamagedEvent | CheckpointEvent | RespawnedEvent | WinnerEvent;
+  | ChipEvent | MovedEvent | PushedEvent | CarriedEvent | RotatedEvent | BlockedEvent | ShotEvent
+  | DestroyedEvent | DamagedEvent | CheckpointEvent | RepairedEvent | RadiationEvent | RealEvent
+  | RespawnedEvent | WinnerEvent | RebootingEvent | RebootRefusedEvent | PriorityEvent;
 export type EngineEvent = KnownEngineEvent | OtherEvent;
+
+/** A resolved turn as GET /api/games/<id>/turns/<n>/ returns it (public once it ran). */
+export interface TurnRecord {
+  turn: number;
+  events: EngineEvent[];
+  programs: Record<string, Chip[]>;
+  before: { bots: BotState[]; priority: string[] };
+  after: { bots: BotState[]; priority: string[] };
+}
 
 // ---- WebSocket messages ----
 export interface SnapshotMessage { type: "snapshot"; version: number; game: Snapshot }
@@ -121,18 +144,29 @@ export function isCoord(v: unknown): v is Coord {
 export function asKnownEvent(e: EngineEvent): KnownEngineEvent | null {
   const r = e as Record<string, unknown>;
   const bot = typeof r.bot === "string" ? r.bot : null;
+  switch (e.type) {
+    case "radiation": return isCoord(r.at) ? (e as RadiationEvent) : null;
+    case "priority": return Array.isArray(r.order) ? (e as PriorityEvent) : null;
+    case "shot": return isCoord(r.from) && isCoord(r.to) ? (e as ShotEvent) : null;
+    default: break;
+  }
   if (!bot) return null;
   switch (e.type) {
     case "chip": return typeof r.chip === "string" ? (e as ChipEvent) : null;
     case "moved":
-    case "pushed": return isCoord(r.to) ? (e as MovedEvent | PushedEvent) : null;
+    case "pushed":
+    case "carried": return isCoord(r.to) ? (e as MovedEvent | PushedEvent | CarriedEvent) : null;
     case "rotated": return isDir(r.to) ? (e as RotatedEvent) : null;
     case "blocked": return isDir(r.dir) ? (e as BlockedEvent) : null;
     case "destroyed": return e as DestroyedEvent;
     case "damaged": return typeof r.damage === "number" ? (e as DamagedEvent) : null;
+    case "repaired": return typeof r.damage === "number" ? (e as RepairedEvent) : null;
     case "checkpoint": return typeof r.number === "number" ? (e as CheckpointEvent) : null;
     case "respawned": return isCoord(r.at) && isDir(r.dir) ? (e as RespawnedEvent) : null;
+    case "real": return e as RealEvent;
     case "winner": return e as WinnerEvent;
+    case "rebooting": return e as RebootingEvent;
+    case "reboot_refused": return e as RebootRefusedEvent;
     default: return null;
   }
 }
