@@ -12,5 +12,6 @@ urlpatterns = [
     path("api/", include(accounts_api)),
     path("api/", include("games.api.urls")),
     path("", include("roboracer.accounts.urls")),
+    path("", include("roboracer.courses.urls")),
     path("", include("games.urls")),
 ]
