@@ -5,6 +5,7 @@ from games import views
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("games/<int:game_id>/", views.game_page, name="game"),
+    path("games/demo/", views.animation_demo, name="game-demo"),
     path("games/<int:game_id>/join/", views.join, name="game-join"),
     path("games/<int:game_id>/start/", views.start, name="game-start"),
 ]

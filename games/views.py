@@ -9,6 +9,7 @@ from django.views.decorators.http import require_POST
 
 from games import selectors, services
 from games.errors import GameError
+from roboracer.courses import selectors as course_selectors
 from roboracer.courses.models import Course
 
 
@@ -19,7 +20,8 @@ class CreateGameForm(forms.Form):
 
 
 def lobby(request):
-    form = CreateGameForm(request.POST or None) if request.user.is_authenticated else None
+    initial = {"course": request.GET["course"]} if request.GET.get("course", "").isdigit() else None
+    form = CreateGameForm(request.POST or None, initial=initial) if request.user.is_authenticated else None
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect("login")
@@ -36,6 +38,8 @@ def lobby(request):
         "open_games": selectors.open_games(),
         "my_games": mine,
         "my_move": selectors.awaiting_my_move(user=request.user, games=mine) if mine else set(),
+        # Every course's data once, for the thumbnails and the create-form preview (drawn by game.js).
+        "course_scripts": course_selectors.preview_scripts(courses=course_selectors.all_courses()),
     }
     return render(request, "games/lobby.html", context)
 
@@ -68,3 +72,14 @@ def join(request, game_id: int):
 def start(request, game_id: int):
     _act(request, game_id, services.start_game)
     return redirect("game", game_id=game_id)
+
+
+DEMOS = {"all-events": "demo/all-events.json", "eight-bots": "demo/eight-bots.json"}
+
+
+def animation_demo(request):
+    """The game screen offline, replaying hand-written (or synthetic) turns: no server state involved."""
+    name = request.GET.get("demo", "all-events")
+    if name not in DEMOS:
+        raise Http404("no such demo")
+    return render(request, "games/demo.html", {"demo_file": DEMOS[name], "demo_name": name, "demos": DEMOS})
