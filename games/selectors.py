@@ -17,12 +17,12 @@ def open_games() -> QuerySet[Game]:
 
 
 def games_of(*, user) -> QuerySet[Game]:
+    # Filter through a subquery: filtering on the seats join would make Count("seats") count only mine.
     return (
-        Game.objects.filter(seats__user=user)
+        Game.objects.filter(pk__in=Seat.objects.filter(user=user).values("game_id"))
         .exclude(status=Game.Status.CANCELLED)
         .select_related("course")
-        .annotate(seated=Count("seats", distinct=True))
-        .distinct()
+        .annotate(seated=Count("seats"))
     )
 
 

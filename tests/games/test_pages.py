@@ -1,0 +1,74 @@
+"""Server-rendered pages: the lobby (my games, your-move badge, course data for previews), the course
+gallery and the offline animation demo."""
+
+import json
+import re
+
+import pytest
+from django.test import Client
+
+from games import services
+from tests.games.factories import hand_of, started_game
+
+
+def logged_in(user):
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def json_scripts(html: str) -> dict:
+    return {m[0]: json.loads(m[1]) for m in re.findall(r'<script id="([^"]+)" type="application/json">(.*?)</script>', html)}
+
+
+@pytest.fixture
+def two_games(courses, make_user):
+    alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
+    playing = started_game(users=[alice, bob], course=courses["tiny-yard"])
+    waiting = services.create_game(user=carol, course=courses["tiny-yard"], max_seats=3)
+    return (alice, bob, carol), playing, waiting
+
+
+def test_my_games_show_the_full_seat_count_and_a_badge_only_where_it_is_my_move(two_games):
+    (alice, bob, _), playing, waiting = two_games
+    html = logged_in(alice).get("/").content.decode()
+    mine = html.split('id="my-games"')[1].split("</ul>")[0]
+    assert f'data-game-id="{playing.pk}" class="my-move"' in mine and "your move" in mine
+    assert "2/2 seats" in mine  # every seat, not just mine
+    assert f'data-game-id="{waiting.pk}"' in html.split('id="open-games"')[1]
+    services.submit_program(user=alice, game_id=playing.pk, turn=1, chips=hand_of(playing, alice)[:5])
+    html = logged_in(alice).get("/").content.decode()
+    assert "your move" not in html.split('id="my-games"')[1].split("</ul>")[0]
+    assert "your move" in logged_in(bob).get("/").content.decode()
+
+
+def test_the_lobby_carries_each_course_once_for_thumbnails_and_the_form_preview(two_games, courses):
+    (alice, _, _), playing, _ = two_games
+    html = logged_in(alice).get("/").content.decode()
+    scripts = json_scripts(html)
+    course = courses["tiny-yard"]
+    assert scripts == {f"course-data-{course.pk}": course.data}
+    assert html.count(f'data-course-json="course-data-{course.pk}"') == 2  # my game and the open game
+    assert 'data-course-select-preview data-select="id_course"' in html
+    preset = logged_in(alice).get(f"/?course={course.pk}").content.decode()
+    assert f'<option value="{course.pk}" selected>' in preset
+
+
+def test_course_gallery_lists_courses_with_previews_and_details(courses, make_user):
+    course = courses["tiny-yard"]
+    listing = Client().get("/courses/")
+    assert listing.status_code == 200
+    html = listing.content.decode()
+    assert 'data-course="tiny-yard"' in html and "6 walls · 4 pits · 4 starts · 2 check points" in html
+    assert json_scripts(html)[f"course-data-{course.pk}"] == course.data
+    detail = logged_in(make_user("alice")).get("/courses/tiny-yard/").content.decode()
+    assert "<dd>8 × 8</dd>" in detail and "<li>2 check points</li>" in detail
+    assert f'href="/?course={course.pk}#create-game"' in detail
+    assert Client().get("/courses/atlantis/").status_code == 404
+
+
+def test_animation_demo_pages(db):
+    page = Client().get("/games/demo/?demo=eight-bots")
+    assert page.status_code == 200 and 'data-demo-src="/static/demo/eight-bots.json"' in page.content.decode()
+    assert Client().get("/games/demo/").status_code == 200
+    assert Client().get("/games/demo/?demo=nope").status_code == 404
