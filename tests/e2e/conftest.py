@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "var" / "test-artifacts"  # git-ignored (var/)
 CI = os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
 
 
@@ -35,11 +35,11 @@ def browser():
 
 
 class ConsoleWatch:
-    """Collects console errors and uncaught page errors of one page."""
+    """Collects console errors and warnings and uncaught page errors of one page."""
 
     def __init__(self, page, name):
         self.errors = []
-        page.on("console", lambda msg: msg.type == "error" and self.errors.append(f"{name}: {msg.text}"))
+        page.on("console", lambda msg: msg.type in ("error", "warning") and self.errors.append(f"{name}: {msg.text}"))
         page.on("pageerror", lambda error: self.errors.append(f"{name}: {error}"))
 
 
