@@ -1,0 +1,149 @@
+"""The board and the animator against the hand-written demo turn (static/demo/all-events.json), which
+uses every element type of the course format and every engine event type: what is drawn, what each event
+shows, where the bots end, the turn log, and the pause / step / skip controls."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.conftest import ARTIFACTS
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+DEMO = json.loads((Path(__file__).resolve().parents[2] / "static" / "demo" / "all-events.json").read_text())
+TURN1 = DEMO["turns"][0]
+
+RECORD_FX = """() => {
+  window.fxSeen = new Set();
+  new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) if (n.classList) n.classList.forEach((c) => window.fxSeen.add(c));
+  }).observe(document.querySelector('.layer-fx'), { childList: true });
+}"""
+
+BOTS_JS = """els => els.map(e => ({id: e.dataset.bot, at: [+e.dataset.x, +e.dataset.y], dir: e.dataset.dir,
+  lives: +e.dataset.lives, damage: +e.dataset.damage, virtual: e.classList.contains('virtual')}))
+  .sort((a, b) => a.id.localeCompare(b.id))"""
+
+
+def shown_bots(page):
+    return page.eval_on_selector_all("g.bot", BOTS_JS)
+
+
+def expected_bots(bots):
+    return sorted(
+        ({key: bot[key] for key in ("id", "at", "dir", "lives", "damage", "virtual")} for bot in bots if bot["at"]),
+        key=lambda bot: bot["id"],
+    )
+
+
+def checkpoint_colours(page):
+    return page.eval_on_selector_all(
+        "g.el-checkpoint",
+        "els => Object.fromEntries(els.map(e => [e.dataset.checkpoint, "
+        "['cp-mine', 'cp-leader', 'cp-other'].find(c => e.classList.contains(c))]))",
+    )
+
+
+def open_demo(new_page, base, query="", viewport=None):
+    page, console = new_page("demo", viewport)
+    page.goto(f"{base}/games/demo/{query}")
+    page.wait_for_selector("g.bot")
+    return page, console
+
+
+def test_every_element_is_drawn_and_every_control_is_labelled(live_stack, new_page):
+    page, console = open_demo(new_page, live_stack.base_url)
+    counts = page.evaluate(
+        "types => Object.fromEntries(types.map(t => [t, document.querySelectorAll('.rr-board .el-' + t).length]))",
+        ["start", "checkpoint", "pit", "wall", "repair", "belt", "pusher", "turntable", "crusher", "laser", "beam", "unknown"],
+    )
+    assert counts == {"start": 4, "checkpoint": 3, "pit": 2, "wall": 4, "repair": 2, "belt": 6, "pusher": 1,
+                      "turntable": 2, "crusher": 1, "laser": 3, "beam": 3, "unknown": 1}
+    # Beam lines stop at the first wall: the laser on (0,1)'s west side fires east up to the wall east of (3,1).
+    first_beam = page.eval_on_selector(".el-beam line", "l => [+l.getAttribute('x1'), +l.getAttribute('x2')]")
+    assert first_beam == [0, 400]
+    assert page.eval_on_selector_all(".el-laser .laser-count", "els => els.map(e => e.textContent)") == ["1", "2", "3"]
+    assert page.eval_on_selector_all(".el-crusher .crusher-dot.on", "els => els.length") == 2  # phases 2 and 4
+    titles = " | ".join(page.eval_on_selector_all(".rr-board title", "els => els.map(e => e.textContent)"))
+    for text in ("Belt moving south, speed 5, turning bots that come in from the west at (7,0)",
+                 "Turntable, turns left (counter-clockwise) at (2,2)", "Repair site, repairs 2 at (2,0)",
+                 "Pusher on the west side, pushes east in phases 1·3·5 at (2,4)", 'Unknown element "teleporter" at (3,6)'):
+        assert text in titles
+    # The viewer (alice, next check point 1) sees her next one green; bob leads with 4 (none): no black.
+    assert checkpoint_colours(page) == {"1": "cp-mine", "2": "cp-other", "3": "cp-other"}
+    assert shown_bots(page) == expected_bots(DEMO["game"]["bots"])
+    unlabelled = page.eval_on_selector_all(
+        "#game-root button, #game-root select",
+        "els => els.filter(e => !(e.getAttribute('aria-label') || e.textContent.trim() || e.labels?.length)).length",
+    )
+    assert unlabelled == 0
+    label = page.get_attribute("svg.rr-board", "aria-label")
+    assert label.startswith("Demo Works, 8 by 8 course. alice at (1,6) facing N, damage 0, 2 lives (virtual);")
+    assert "bob at (5,1) facing W, damage 2, 3 lives;" in label
+    page.focus("#replay-turn")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "replay-button"
+    assert console.errors == []
+
+
+def test_replaying_the_demo_turn_shows_every_event_and_ends_where_the_turn_says(live_stack, new_page):
+    page, console = open_demo(new_page, live_stack.base_url, "?speed=4")
+    page.evaluate(RECORD_FX)
+    page.select_option("#replay-turn", "1")
+    page.click("#replay-button")
+    page.wait_for_selector("#phase-status:has-text('Replay of turn 1 · Phase 1')")
+    assert page.inner_text("#game-status") == "Replaying turn 1"
+    page.wait_for_selector("#game-root[data-replayed='1']", timeout=30_000)
+    seen = set(page.evaluate("[...window.fxSeen]"))
+    for kind in ("fx-shot", "shot-bot", "shot-laser", "fx-flash", "flash-damage", "flash-repair", "flash-info",
+                 "fx-burst", "fx-bubble", "bubble-chip", "bubble-damage", "bubble-good", "bubble-info"):
+        assert kind in seen, kind
+    assert page.get_attribute(".mark-radiation", "transform") == "translate(200 400)"
+    assert shown_bots(page) == expected_bots(TURN1["after"]["bots"])
+    # After turn 1 bob (the leading opponent) needs check point 3: black; alice's next (1) is green.
+    assert checkpoint_colours(page) == {"1": "cp-mine", "2": "cp-other", "3": "cp-leader"}
+    # The turn log: a row per phase and bot, movement runs joined, damage and check points.
+    phases = page.eval_on_selector_all("#turn-log tbody tr", "els => [...new Set(els.map(e => e.dataset.phase))]")
+    assert phases == ["1", "2", "3", "4", "5"]
+    bob_phase3 = page.inner_text("#turn-log tr[data-phase='3'][data-bot='2']")
+    assert "Move 3" in bob_phase3 and "(7,4)→(7,1)" in bob_phase3
+    log = page.inner_text("#turn-log")
+    for text in ("hits bob", "+10 crusher (now 10)", "destroyed (pit) at (0,3)", "✓ 2", "reboot refused (radiation)",
+                 "rebooting (plays 0)", "belt (7,6)→(7,4)", "pushed by pusher (2,4)→(3,4)", "turned real",
+                 "respawned at (1,7) facing N, virtual", "−1 repaired (now 2)"):
+        assert text in log, text
+    assert page.inner_text(".rr-log-footer") == "Next turn's priority: bob, alice, carol, dave"
+    seats = page.eval_on_selector_all(".rr-seat .seat-name", "els => els.map(e => e.textContent)")
+    assert seats == ["bob", "alice (you)", "carol", "dave"]
+    assert "damage 2" in page.inner_text(".rr-seat[data-seat='2']")
+    assert page.inner_text("#phase-status") == ""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "demo-after-turn-1.png"), full_page=True)
+    assert console.errors == []
+
+
+def test_pause_step_resume_and_skip(live_stack, new_page):
+    page, console = open_demo(new_page, live_stack.base_url, "?speed=1")
+    page.click("#pause-animation")
+    assert page.get_attribute("#pause-animation", "aria-pressed") == "true"
+    page.select_option("#replay-turn", "1")
+    page.click("#replay-button")
+    page.wait_for_selector("#game-root[data-animating='1']")
+    page.wait_for_timeout(300)
+    assert page.inner_text("#phase-status") == ""  # paused before the first step
+    assert shown_bots(page) == expected_bots(TURN1["before"]["bots"])
+    page.click("#step-animation")
+    page.wait_for_selector("#phase-status:has-text('Phase 1 · start')")
+    page.click("#step-animation")
+    page.wait_for_selector("#phase-status:has-text('Phase 1 · chips')")
+    page.wait_for_selector("g.bot[data-bot='1'][data-y='5']")  # alice's move 2, stopped by the wall
+    page.wait_for_timeout(1500)
+    # Still paused after the chips step: bob has not ridden the belt yet.
+    assert page.get_attribute("g.bot[data-bot='2']", "data-y") == "6"
+    assert page.inner_text("#phase-status") == "Replay of turn 1 · Phase 1 · chips"
+    page.click("#pause-animation")  # resume
+    page.wait_for_selector("#phase-status:has-text('Phase 1 · belts')")
+    page.click("#skip-animation")
+    page.wait_for_selector("#game-root[data-replayed='1']", timeout=5_000)
+    assert shown_bots(page) == expected_bots(TURN1["after"]["bots"])
+    assert console.errors == []
