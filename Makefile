@@ -7,7 +7,7 @@ NODE_INSTALLED := frontend/node_modules/.installed
 BUNDLE := static/dist/game.js
 FRONTEND_SOURCES := $(shell find frontend/src -type f 2>/dev/null) frontend/vite.config.ts frontend/tsconfig.json
 
-.PHONY: run test install build migrate lint bench bench-engine clean
+.PHONY: run test install build migrate lint bench bench-engine bench-frontend clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit("RoboRacer needs Python 3.11 or newer" if sys.version_info < (3, 11) else 0)'
@@ -43,10 +43,13 @@ test: install build
 lint: install
 	$(BIN)/python -m ruff check .
 
-bench: bench-engine
+bench: bench-engine bench-frontend
 
 bench-engine: install
 	$(BIN)/python tests/bench/engine_turns.py
+
+bench-frontend: install build
+	$(BIN)/python tests/bench/frontend.py
 
 clean:
 	rm -rf $(VENV) frontend/node_modules static/dist var
