@@ -133,7 +133,9 @@ export class GameScreen {
       if (n > 0) this.enqueue({ kind: "replay", turn: n });
     });
     replay.append(replayLabel, this.replaySelect, this.replayBtn);
-    boardCol.append(playback, speeds, replay);
+    const controls = h("div", { class: "rr-controls" });
+    controls.append(playback, speeds, replay);
+    boardCol.append(controls);
     this.setSpeed(saved, false);
 
     this.panel = new Panel(panelCol);
