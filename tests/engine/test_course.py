@@ -28,7 +28,7 @@ def with_elements(*elements, **fields):
         (with_elements({"type": "wall", "at": [1, 1], "side": "X"}), "'side' must be one of N, E, S, W"),
         (with_elements({"type": "pit", "at": [1, 1], "depth": 3}), "unknown field(s) depth"),
         (with_elements({"type": "checkpoint", "at": [1, 1]}), "missing field 'number'"),
-        (with_elements({"type": "pit", "at": [1, 7]}), "start 1 is on a pit"),
+        (with_elements({"type": "pit", "at": [1, 7]}), "(start): can't stand on the pit at [1, 7]"),
         (with_elements(players=[2, 5]), "5 players need 5 starts"),
         (with_elements(width=0), "'width' must be a whole number"),
         (with_elements(format="other/1"), "'format' must be"),
@@ -81,7 +81,14 @@ def test_cli_validate_and_simulate(tmp_path):
     simulated = _cli("simulate", str(scenario_file))
     assert simulated.returncode == 0, simulated.stderr
     assert json.loads(simulated.stdout)["bots"][0] | {"spawn": None} == {
-        "id": "a", "at": [1, 5], "dir": "E", "damage": 0, "lives": 3, "next_checkpoint": 1, "virtual": False,
+        "id": "a",
+        "at": [1, 5],
+        "dir": "E",
+        "damage": 0,
+        "lives": 3,
+        "next_checkpoint": 1,
+        "virtual": False,
+        "rebooting": False,
         "spawn": None,
     }
 
