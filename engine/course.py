@@ -6,6 +6,7 @@ course as a whole, places each element on its layer, and builds the indexes the 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -43,6 +44,23 @@ class Course:
     starts: tuple[Start, ...]
     checkpoints: tuple[Checkpoint, ...]
     source: str  # the canonical JSON text of the course, for storage and drawing
+    _rays: dict[tuple[Square, str], tuple[Square, ...]] = dataclasses.field(default_factory=dict, repr=False)
+
+    def ray(self, at: Square, heading: str) -> tuple[Square, ...]:
+        """The squares a shot from `at` (included) toward `heading` crosses before a wall or the edge stops it.
+
+        Computed once per square and heading, since walls never move."""
+        key = (at, heading)
+        squares = self._rays.get(key)
+        if squares is None:
+            path = [at]
+            while not self.wall_between(path[-1], heading):
+                ahead = neighbour(path[-1], heading)
+                if not self.on_course(ahead):
+                    break
+                path.append(ahead)
+            squares = self._rays[key] = tuple(path)
+        return squares
 
     def on_course(self, at: Square) -> bool:
         return 0 <= at[0] < self.width and 0 <= at[1] < self.height

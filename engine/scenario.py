@@ -94,7 +94,13 @@ def result_dict(state: State, events: list[dict[str, Any]]) -> dict[str, Any]:
         data = bot_to_dict(bot)
         del data["last_program"], data["spawned"]
         bots.append(data)
-    return {"bots": bots, "priority": list(state.priority), "winner": state.winner, "events": events}
+    return {
+        "bots": bots,
+        "priority": list(state.priority),
+        "winner": state.winner,
+        "radiation": sorted([list(square) for square in state.radiation]),
+        "events": events,
+    }
 
 
 def simulate(data: Any) -> dict[str, Any]:

@@ -53,6 +53,9 @@ def _turn_towards(travel: str, exit_dir: str) -> int:
 
 @runs_in("belts")
 def run_belts(turn: Turn) -> None:
+    tiles = turn.course.tiles
+    if not any(isinstance(tiles.get(bot.at), Belt) for bot in turn.in_order()):
+        return
     for sub, speeds in enumerate(SUB_PHASES, start=1):
         _sub_phase(turn, sub, speeds)
 

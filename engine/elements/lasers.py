@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from ..geometry import Square, neighbour, opposite
+from ..geometry import Square, opposite
 from ..steps import runs_in
 from . import Element, direction, register, whole
 
@@ -32,43 +32,40 @@ class Laser(Element):
 register(Laser, layer="mount", fields={"side": direction("side"), "beams": whole("beams", 1, 3)})
 
 
-def _trace(turn: Turn, start: Square, heading: str, hits) -> tuple[Square, list[Mover]]:
-    """Follow a beam from `start` (included); returns its last square and the bots it hit there."""
-    course = turn.course
-    square = start
-    while True:
-        targets = hits(square)
-        if targets:
-            return square, targets
-        if course.wall_between(square, heading):
-            return square, []
-        ahead = neighbour(square, heading)
-        if not course.on_course(ahead):
-            return square, []
-        square = ahead
+def _first_hit(
+    turn: Turn, ray: tuple[Square, ...], targets: dict[Square, list[Mover]]
+) -> tuple[Square, list[Mover]]:
+    """The square where a beam along `ray` stops, and the bots there it hits (none: it reached the end)."""
+    for square in ray:
+        hit = [bot for bot in targets.get(square, ()) if bot.at == square]  # not destroyed earlier this step
+        if hit:
+            return square, hit
+    return ray[-1], []
+
+
+def _by_square(bots: list[Mover]) -> dict[Square, list[Mover]]:
+    squares: dict[Square, list[Mover]] = {}
+    for bot in bots:
+        squares.setdefault(bot.at, []).append(bot)
+    return squares
 
 
 @runs_in("bot_lasers")
 def bots_fire(turn: Turn) -> None:
     course = turn.course
-    for shooter in turn.in_order():
+    on_course = turn.in_order()
+    real = _by_square([bot for bot in on_course if not bot.virtual])
+    for shooter in on_course:
         if shooter.at is None or shooter.virtual or shooter.rebooting:
             continue
-        if course.wall_between(shooter.at, shooter.dir) or not course.on_course(
-            neighbour(shooter.at, shooter.dir)
-        ):
+        ray = course.ray(shooter.at, shooter.dir)[1:]
+        if not ray:
             continue  # facing a wall or the edge: nothing to fire into
-        first = neighbour(shooter.at, shooter.dir)
-
-        def real_bot(square: Square) -> list[Mover]:
-            bot = turn.real_bot_at(square)
-            return [bot] if bot is not None else []
-
-        last, hit = _trace(turn, first, shooter.dir, real_bot)
+        last, hit = _first_hit(turn, ray, real)
         target = hit[0] if hit else None
         turn.emit(
             "shot", shooter.id, source="bot", dir=shooter.dir, beams=1,
-            target=target.id if target else None, **{"from": list(first), "to": list(last)},
+            target=target.id if target else None, **{"from": list(ray[0]), "to": list(last)},
         )  # fmt: skip
         if target is not None:
             turn.damage(target, 1, "bot laser")
@@ -76,9 +73,13 @@ def bots_fire(turn: Turn) -> None:
 
 @runs_in("wall_lasers")
 def wall_lasers_fire(turn: Turn) -> None:
-    for laser in turn.course.of_type("laser"):
+    lasers = turn.course.of_type("laser")
+    if not lasers:
+        return
+    everyone = _by_square(turn.in_order())
+    for laser in lasers:
         heading = opposite(laser.side)
-        last, hit = _trace(turn, laser.at, heading, turn.bots_at)
+        last, hit = _first_hit(turn, turn.course.ray(laser.at, heading), everyone)
         if not hit:
             continue  # the beam is drawn with the course; only a hit is an event
         turn.emit(
