@@ -7,7 +7,16 @@ from .bundled import bundled_course, bundled_course_data, bundled_slugs
 from .chips import CHIP_NAMES, CHIPS, PROGRAM_LENGTH
 from .course import Course, parse_course
 from .errors import CourseError, InputError, ProgramError, ScenarioError
-from .program import check_program, deal, derive_seed, frozen_registers, hand_size, random_program
+from .program import (
+    check_program,
+    deal,
+    derive_seed,
+    frozen_registers,
+    hand_size,
+    is_safe_mix,
+    random_program,
+    required_program,
+)
 from .resolve import resolve_turn
 from .scenario import simulate
 from .state import Bot, State, bot_from_dict, new_game, state_from_dict, state_to_dict
@@ -32,9 +41,11 @@ __all__ = [
     "derive_seed",
     "frozen_registers",
     "hand_size",
+    "is_safe_mix",
     "new_game",
     "parse_course",
     "random_program",
+    "required_program",
     "resolve_turn",
     "simulate",
     "state_from_dict",

@@ -15,7 +15,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description="RoboRacer rules engine")
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("validate", help="check a course or scenario file").add_argument("file")
-    commands.add_parser("simulate", help="resolve a scenario's turn and print the result").add_argument("file")
+    commands.add_parser("simulate", help="resolve a scenario's turn and print the result").add_argument(
+        "file"
+    )
     args = parser.parse_args(argv)
     try:
         with open(args.file, encoding="utf-8") as handle:

@@ -11,7 +11,9 @@ from .errors import CourseError
 
 def bundled_slugs() -> list[str]:
     folder = resources.files(__package__) / "courses"
-    return sorted(entry.name.removesuffix(".json") for entry in folder.iterdir() if entry.name.endswith(".json"))
+    return sorted(
+        entry.name.removesuffix(".json") for entry in folder.iterdir() if entry.name.endswith(".json")
+    )
 
 
 def bundled_course_data(slug: str) -> dict:

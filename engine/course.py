@@ -1,34 +1,79 @@
 """Courses: parsing and validating the roboracer-course/1 JSON format (docs/formats.md).
 
-Each element type is registered once in ELEMENT_TYPES with the fields it needs. A type is listed only
-once the rules give it behaviour, so a course never carries an element that silently does nothing.
+The element types and their fields live in `engine.elements` (one module each); this module checks the
+course as a whole, places each element on its layer, and builds the indexes the rules look things up in.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .elements import ELEMENT_TYPES, Element
+from .elements.basic import Pit, Start
+from .elements.belts import Belt
+from .elements.checkpoints import Checkpoint
+from .elements.turntables import Turntable
 from .errors import CourseError
-from .geometry import DIRECTIONS, Square, neighbour, opposite
+from .geometry import Square, neighbour, opposite
 
 COURSE_FORMAT = "roboracer-course/1"
 MAX_SIDE = 64
+# Tiles a start or check point can't stand on.
+_NO_MARKER_ON = (Pit, Belt, Turntable)
 
 
-@dataclass(frozen=True)
-class Start:
-    number: int
-    at: Square
-    dir: str
+@dataclass(frozen=True, eq=False)
+class Course:
+    name: str
+    width: int
+    height: int
+    mode: str
+    players: tuple[int, int]
+    elements: tuple[Element, ...]
+    walls: frozenset[tuple[Square, str]]  # every walled edge, listed from both of its squares
+    pits: frozenset[Square]
+    tiles: Mapping[Square, Element]  # the floor layer: floor, pit, repair, belt, turntable
+    markers: Mapping[Square, Element]  # start, check point
+    ceiling: Mapping[Square, Element]  # crusher
+    mounted: Mapping[str, Mapping[Square, tuple[Element, ...]]]  # type -> square -> side-mounted elements
+    by_type: Mapping[str, tuple[Element, ...]]  # in reading order (row by row from the north-west)
+    starts: tuple[Start, ...]
+    checkpoints: tuple[Checkpoint, ...]
+    source: str  # the canonical JSON text of the course, for storage and drawing
+    _rays: dict[tuple[Square, str], tuple[Square, ...]] = dataclasses.field(default_factory=dict, repr=False)
 
+    def ray(self, at: Square, heading: str) -> tuple[Square, ...]:
+        """The squares a shot from `at` (included) toward `heading` crosses before a wall or the edge stops it.
 
-@dataclass(frozen=True)
-class Checkpoint:
-    number: int
-    at: Square
+        Computed once per square and heading, since walls never move."""
+        key = (at, heading)
+        squares = self._rays.get(key)
+        if squares is None:
+            path = [at]
+            while not self.wall_between(path[-1], heading):
+                ahead = neighbour(path[-1], heading)
+                if not self.on_course(ahead):
+                    break
+                path.append(ahead)
+            squares = self._rays[key] = tuple(path)
+        return squares
+
+    def on_course(self, at: Square) -> bool:
+        return 0 <= at[0] < self.width and 0 <= at[1] < self.height
+
+    def wall_between(self, at: Square, direction: str) -> bool:
+        """True when a wall stands on the edge leaving `at` toward `direction`."""
+        return (at, direction) in self.walls
+
+    def of_type(self, kind: str) -> tuple[Element, ...]:
+        return self.by_type.get(kind, ())
+
+    def to_dict(self) -> dict[str, Any]:
+        return json.loads(self.source)
 
 
 def _square(value: Any, where: str, width: int, height: int) -> Square:
@@ -44,54 +89,7 @@ def _square(value: Any, where: str, width: int, height: int) -> Square:
     return (x, y)
 
 
-def _direction(value: Any, where: str, field: str) -> str:
-    if value not in DIRECTIONS:
-        raise CourseError(f"{where}: '{field}' must be one of N, E, S, W, got {value!r}")
-    return value
-
-
-def _positive_int(value: Any, where: str, field: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise CourseError(f"{where}: '{field}' must be a whole number of at least 1, got {value!r}")
-    return value
-
-
-# Field checkers per element type: name -> checker(value, where) returning the parsed value.
-Checker = Callable[[Any, str], Any]
-ELEMENT_TYPES: dict[str, dict[str, Checker]] = {
-    "wall": {"side": lambda v, w: _direction(v, w, "side")},
-    "pit": {},
-    "start": {"number": lambda v, w: _positive_int(v, w, "number"), "dir": lambda v, w: _direction(v, w, "dir")},
-    "checkpoint": {"number": lambda v, w: _positive_int(v, w, "number")},
-}
-
-
-@dataclass(frozen=True)
-class Course:
-    name: str
-    width: int
-    height: int
-    mode: str
-    players: tuple[int, int]
-    walls: frozenset[tuple[Square, str]]
-    pits: frozenset[Square]
-    starts: tuple[Start, ...]
-    checkpoints: tuple[Checkpoint, ...]
-    source: str  # the canonical JSON text of the course, for storage and drawing
-
-    def on_course(self, at: Square) -> bool:
-        return 0 <= at[0] < self.width and 0 <= at[1] < self.height
-
-    def wall_between(self, at: Square, direction: str) -> bool:
-        """True when a wall stands on the edge leaving `at` toward `direction`."""
-        return (at, direction) in self.walls or (neighbour(at, direction), opposite(direction)) in self.walls
-
-    def to_dict(self) -> dict[str, Any]:
-        return json.loads(self.source)
-
-
-def parse_course(data: Any) -> Course:
-    """Validate course data and build a Course; raises CourseError naming the bad element or field."""
+def _header(data: Any) -> tuple[str, int, int, str, tuple[int, int], list]:
     if not isinstance(data, Mapping):
         raise CourseError("course: must be a JSON object")
     if data.get("format") != COURSE_FORMAT:
@@ -117,62 +115,104 @@ def parse_course(data: Any) -> Course:
     elements = data.get("elements")
     if not isinstance(elements, list):
         raise CourseError("course: 'elements' must be a list")
+    return name, width, height, mode, (players[0], players[1]), elements
 
+
+def _element(raw: Any, index: int, width: int, height: int) -> Element:
+    where = f"elements[{index}]"
+    if not isinstance(raw, Mapping):
+        raise CourseError(f"{where}: must be a JSON object")
+    kind = raw.get("type")
+    if kind not in ELEMENT_TYPES:
+        raise CourseError(
+            f"{where}: unknown element type {kind!r} (known: {', '.join(sorted(ELEMENT_TYPES))})"
+        )
+    where = f"{where} ({kind})"
+    spec = ELEMENT_TYPES[kind]
+    unknown = set(raw) - {"type", "at"} - set(spec.fields)
+    if unknown:
+        raise CourseError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+    at = _square(raw.get("at"), where, width, height)
+    fields = {}
+    for field, check in spec.fields.items():
+        if field not in raw:
+            raise CourseError(f"{where}: missing field '{field}'")
+        fields[field] = check(raw[field], where)
+    element = spec.cls(at=at, **fields)
+    if spec.check is not None:
+        spec.check(element, where)
+    return element
+
+
+def parse_course(data: Any) -> Course:
+    """Validate course data and build a Course; raises CourseError naming the bad element or field."""
+    name, width, height, mode, players, raw_elements = _header(data)
+    elements = [_element(raw, index, width, height) for index, raw in enumerate(raw_elements)]
+
+    tiles: dict[Square, Element] = {}
+    markers: dict[Square, Element] = {}
+    ceiling: dict[Square, Element] = {}
+    mounts: dict[tuple[Square, str], Element] = {}
     walls: set[tuple[Square, str]] = set()
-    pits: set[Square] = set()
-    starts: dict[int, Start] = {}
-    checkpoints: dict[int, Checkpoint] = {}
+    places: list[tuple[str, Element]] = []
     for index, element in enumerate(elements):
-        where = f"elements[{index}]"
-        if not isinstance(element, Mapping):
-            raise CourseError(f"{where}: must be a JSON object")
-        kind = element.get("type")
-        if kind not in ELEMENT_TYPES:
-            known = ", ".join(sorted(ELEMENT_TYPES))
-            raise CourseError(f"{where}: unknown element type {kind!r} (known: {known})")
-        where = f"{where} ({kind})"
-        checkers = ELEMENT_TYPES[kind]
-        unknown = set(element) - {"type", "at"} - set(checkers)
-        if unknown:
-            raise CourseError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
-        at = _square(element.get("at"), where, width, height)
-        fields = {}
-        for field, check in checkers.items():
-            if field not in element:
-                raise CourseError(f"{where}: missing field '{field}'")
-            fields[field] = check(element[field], where)
-        if kind == "wall":
-            edge = (at, fields["side"])
-            twin = (neighbour(at, fields["side"]), opposite(fields["side"]))
-            if edge in walls or twin in walls:
-                raise CourseError(f"{where}: a wall already stands on side {fields['side']} of {list(at)}")
+        where = f"elements[{index}] ({element.type})"
+        layer = ELEMENT_TYPES[element.type].layer
+        at = list(element.at)
+        if layer == "tile":
+            if element.at in tiles:
+                raise CourseError(f"{where}: {at} already holds a {tiles[element.at].type}")
+            tiles[element.at] = element
+        elif layer == "marker":
+            if element.at in markers:
+                raise CourseError(f"{where}: {at} already holds a {markers[element.at].type}")
+            markers[element.at] = element
+        elif layer == "ceiling":
+            if element.at in ceiling:
+                raise CourseError(f"{where}: {at} already has a {ceiling[element.at].type} above it")
+            ceiling[element.at] = element
+        elif layer == "mount":
+            key = (element.at, element.side)
+            if key in mounts:
+                raise CourseError(f"{where}: side {element.side} of {at} already holds a {mounts[key].type}")
+            mounts[key] = element
+        elif layer == "edge":
+            edge = (element.at, element.side)
+            if edge in walls:
+                raise CourseError(f"{where}: a wall already stands on side {element.side} of {at}")
             walls.add(edge)
-        elif kind == "pit":
-            pits.add(at)
-        elif kind == "start":
-            if fields["number"] in starts:
-                raise CourseError(f"{where}: two starts have number {fields['number']}")
-            starts[fields["number"]] = Start(fields["number"], at, fields["dir"])
-        elif kind == "checkpoint":
-            if fields["number"] in checkpoints:
-                raise CourseError(f"{where}: two check points have number {fields['number']}")
-            checkpoints[fields["number"]] = Checkpoint(fields["number"], at)
+            walls.add((neighbour(element.at, element.side), opposite(element.side)))
+        places.append((where, element))
 
-    if sorted(starts) != list(range(1, len(starts) + 1)):
-        raise CourseError(f"course: start numbers must run 1..n without gaps, got {sorted(starts)}")
+    pits = frozenset(square for square, tile in tiles.items() if isinstance(tile, Pit))
+    for where, element in places:
+        layer = ELEMENT_TYPES[element.type].layer
+        if layer == "marker" and isinstance(tiles.get(element.at), _NO_MARKER_ON):
+            raise CourseError(f"{where}: can't stand on the {tiles[element.at].type} at {list(element.at)}")
+        if layer in ("ceiling", "mount") and element.at in pits:
+            raise CourseError(f"{where}: can't be placed over the pit at {list(element.at)}")
+
+    starts = {e.number: e for e in elements if isinstance(e, Start)}
+    checkpoints = {e.number: e for e in elements if isinstance(e, Checkpoint)}
+    for kind, numbered in (("start", Start), ("check point", Checkpoint)):
+        numbers = [e.number for e in elements if isinstance(e, numbered)]
+        if len(set(numbers)) != len(numbers):
+            twice = sorted({n for n in numbers if numbers.count(n) > 1})
+            raise CourseError(f"course: two {kind}s have number {twice[0]}")
+        if sorted(numbers) != list(range(1, len(numbers) + 1)):
+            raise CourseError(f"course: {kind} numbers must run 1..n without gaps, got {sorted(numbers)}")
     if len(starts) < players[1]:
         raise CourseError(f"course: {players[1]} players need {players[1]} starts, found {len(starts)}")
-    if sorted(checkpoints) != list(range(1, len(checkpoints) + 1)):
-        raise CourseError(f"course: check point numbers must run 1..n without gaps, got {sorted(checkpoints)}")
-    for start in starts.values():
-        if start.at in pits:
-            raise CourseError(f"course: start {start.number} is on a pit at {list(start.at)}")
-    for checkpoint in checkpoints.values():
-        if checkpoint.at in pits:
-            raise CourseError(f"course: check point {checkpoint.number} is on a pit at {list(checkpoint.at)}")
     if not checkpoints:
         raise CourseError("course: a race course needs at least one check point")
 
+    reading = sorted(elements, key=lambda e: (e.at[1], e.at[0]))
+    by_type: dict[str, list[Element]] = {}
+    mounted: dict[str, dict[Square, list[Element]]] = {}
+    for element in reading:
+        by_type.setdefault(element.type, []).append(element)
+        if ELEMENT_TYPES[element.type].layer == "mount":
+            mounted.setdefault(element.type, {}).setdefault(element.at, []).append(element)
     canonical = {
         "format": COURSE_FORMAT,
         "name": name,
@@ -180,16 +220,22 @@ def parse_course(data: Any) -> Course:
         "height": height,
         "mode": mode,
         "players": list(players),
-        "elements": [dict(e) for e in elements],
+        "elements": [dict(e) for e in raw_elements],
     }
     return Course(
         name=name,
         width=width,
         height=height,
         mode=mode,
-        players=(players[0], players[1]),
+        players=players,
+        elements=tuple(elements),
         walls=frozenset(walls),
-        pits=frozenset(pits),
+        pits=pits,
+        tiles=tiles,
+        markers=markers,
+        ceiling=ceiling,
+        mounted={kind: {sq: tuple(els) for sq, els in squares.items()} for kind, squares in mounted.items()},
+        by_type={kind: tuple(els) for kind, els in by_type.items()},
         starts=tuple(starts[n] for n in sorted(starts)),
         checkpoints=tuple(checkpoints[n] for n in sorted(checkpoints)),
         source=json.dumps(canonical, sort_keys=True, separators=(",", ":")),

@@ -7,7 +7,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from .chips import CHIPS, FULL_HAND, PROGRAM_LENGTH, fresh_deck
+from .chips import CHIPS, FULL_HAND, IDLE, MOVES, PROGRAM_LENGTH, TURNS, fresh_deck
 from .errors import ProgramError
 from .state import Bot, State
 
@@ -30,36 +30,93 @@ def frozen_registers(bot: Bot) -> dict[int, str]:
     return {index: bot.last_program[index] for index in range(PROGRAM_LENGTH - count, PROGRAM_LENGTH)}
 
 
-def deal(state: State, seed: int) -> dict[str, tuple[str, ...]]:
-    """Deal each bot still in the game its hand from a fresh shuffled deck, in priority order.
+# 003 "Spawning": a newly spawned bot's hand holds at least three turn chips including an L or R, and at
+# least three move chips including a 2 or 3. Each need is (chips that fill it, how many); a chip fills the
+# first unmet need it fits. Back-up counts as a move chip.
+_SAFE_NEEDS = (
+    (frozenset("LR"), 1),
+    (frozenset(TURNS), 2),
+    (frozenset("23"), 1),
+    (frozenset(MOVES) | {"B"}, 2),
+)
 
-    A new deck is shuffled whenever the current one runs out; frozen chips are not withheld.
-    """
-    rng = random.Random(seed)
-    deck: list[str] = []
+
+class _Deck:
+    """Draws from a shuffled 84-chip deck, shuffling a fresh one whenever it runs out (003 "Deck")."""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+        self.chips: list[str] = []
+
+    def draw(self) -> str:
+        if not self.chips:
+            self.chips = fresh_deck()
+            self.rng.shuffle(self.chips)
+        return self.chips.pop()
+
+
+def _safe_hand(deck: _Deck, size: int) -> tuple[str, ...]:
+    """Draw until the hand meets every need of a safe mix; chips that would crowd out a need are set aside
+    (drawn and not returned, like any dealt chip)."""
+    unmet = [count for _, count in _SAFE_NEEDS]
+    hand: list[str] = []
+    while len(hand) < size:
+        chip = deck.draw()
+        need = next((i for i, (fits, _) in enumerate(_SAFE_NEEDS) if unmet[i] and chip in fits), None)
+        if need is not None:
+            unmet[need] -= 1
+            hand.append(chip)
+        elif size - len(hand) > sum(unmet):
+            hand.append(chip)
+    return tuple(hand)
+
+
+def deal(state: State, seed: int) -> dict[str, tuple[str, ...]]:
+    """Deal each bot still in the game its hand, in priority order, from one deck (reshuffled whenever it
+    runs out); frozen chips are not withheld. A rebooting bot gets no hand (it plays five "0" chips); a
+    bot that respawned last turn gets a safe mix."""
+    deck = _Deck(random.Random(seed))
     hands: dict[str, tuple[str, ...]] = {}
     for bot_id in state.priority:
         bot = state.bot(bot_id)
         if not bot.in_game:
             continue
-        hand = []
-        for _ in range(hand_size(bot)):
-            if not deck:
-                deck = fresh_deck()
-                rng.shuffle(deck)
-            hand.append(deck.pop())
-        hands[bot_id] = tuple(hand)
+        if bot.rebooting:
+            hands[bot_id] = ()
+        elif bot.spawned and hand_size(bot) >= sum(count for _, count in _SAFE_NEEDS):
+            hands[bot_id] = _safe_hand(deck, hand_size(bot))
+        else:
+            hands[bot_id] = tuple(deck.draw() for _ in range(hand_size(bot)))
     return hands
+
+
+def is_safe_mix(hand: Sequence[str]) -> bool:
+    turns = [chip for chip in hand if chip in TURNS]
+    moves = [chip for chip in hand if chip in MOVES or chip == "B"]
+    return (
+        len(turns) >= 3
+        and any(c in "LR" for c in turns)
+        and len(moves) >= 3
+        and any(c in "23" for c in moves)
+    )
+
+
+def required_program(bot: Bot) -> tuple[str, ...] | None:
+    """The program a bot must play whatever its player says: five "0" chips while it reboots."""
+    return (IDLE,) * PROGRAM_LENGTH if bot.rebooting else None
 
 
 def check_program(bot: Bot, hand: Sequence[str], chips: Sequence[str]) -> ProgramError | None:
     """None when `chips` is a legal program for `bot` holding `hand`, else the reason."""
     if not isinstance(chips, (list, tuple)) or len(chips) != PROGRAM_LENGTH:
         return ProgramError(f"a program is exactly {PROGRAM_LENGTH} chips")
-    for index, chip in enumerate(chips):
-        if chip not in CHIPS or chip == "0":
-            return ProgramError(f"register {index + 1}: {chip!r} is not a chip")
+    required = required_program(bot)
+    if required is not None:
+        return None if tuple(chips) == required else ProgramError("a rebooting bot plays five '0' chips")
     frozen = frozen_registers(bot)
+    for index, chip in enumerate(chips):
+        if chip not in CHIPS or (chip == IDLE and index not in frozen):
+            return ProgramError(f"register {index + 1}: {chip!r} is not a chip")
     for index, chip in frozen.items():
         if chips[index] != chip:
             return ProgramError(f"register {index + 1} is frozen with {chip!r} and can't be changed")
@@ -67,12 +124,17 @@ def check_program(bot: Bot, hand: Sequence[str], chips: Sequence[str]) -> Progra
     available = Counter(hand)
     for chip, count in free.items():
         if available[chip] < count:
-            return ProgramError(f"the hand holds {available[chip]} {chip!r} chip(s), the program uses {count}")
+            return ProgramError(
+                f"the hand holds {available[chip]} {chip!r} chip(s), the program uses {count}"
+            )
     return None
 
 
 def random_program(bot: Bot, hand: Sequence[str], seed: int) -> tuple[str, ...]:
     """A random legal program from the hand, respecting frozen registers."""
+    required = required_program(bot)
+    if required is not None:
+        return required
     rng = random.Random(seed)
     frozen = frozen_registers(bot)
     pool = list(hand)

@@ -1,188 +1,197 @@
-"""Resolving a turn: five phases of chips, then the end of the turn (003 "Phase Steps").
+"""Resolving a turn: five phases of the steps of 003 "Phase Steps", then the end of the turn.
 
-The rules run on a working copy of the bots; the input state is never mutated. Every change is
-recorded as an event dict with the phase and step it happened in, in order.
+The core rules live here: playing chips, rebooting, virtuality and virtual burn, respawning, the winning
+check and the next turn's priority. Course elements act in their own modules (`engine.elements`) and
+register the step they act in; `engine.steps` holds the order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import replace
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
 
+from . import elements  # noqa: F401  (registers every element's steps)
 from .chips import BACK_UP, CHIPS, IDLE, MOVES, PROGRAM_LENGTH, TURNS
 from .errors import InputError
-from .geometry import Square, neighbour, opposite, rotate
-from .state import Bot, State
+from .geometry import opposite
+from .state import State
+from .steps import END_STEPS, PHASE_STEPS, RUNNERS, runs_in
+from .turn import Event, Mover, Turn
 
-Event = dict[str, Any]
+IDLE_PROGRAM = (IDLE,) * PROGRAM_LENGTH
 
 
-class _Turn:
-    """The working state of one turn being resolved."""
+def _play_chip(turn: Turn, bot: Mover, chip: str) -> None:
+    turn.emit("chip", bot.id, chip=chip)
+    if chip in MOVES:
+        for _ in range(MOVES[chip]):
+            if bot.at is None or not turn.move(bot, bot.dir):
+                return
+            bot.distance += 1
+    elif chip == BACK_UP:
+        if turn.move(bot, opposite(bot.dir)):
+            bot.distance += 1
+    elif chip in TURNS:
+        turn.rotate(bot, TURNS[chip], "chip")
 
-    def __init__(self, state: State):
-        self.state = state
-        self.course = state.course
-        self.bots: dict[str, Bot] = {bot.id: bot for bot in state.bots}
-        self.events: list[Event] = []
-        self.phase = 0
-        self.step = ""
-        self.winner = state.winner
 
-    def emit(self, type_: str, bot: str, **fields: Any) -> None:
-        self.events.append({"phase": self.phase, "step": self.step, "type": type_, "bot": bot, **fields})
+@runs_in("chips")
+def play_chips(turn: Turn) -> None:
+    """Each bot on the course plays this phase's chip, in priority order; a bot destroyed earlier in the
+    step does not act (003 "Priority")."""
+    for bot_id in turn.order:
+        bot = turn.bots[bot_id]
+        if bot.at is not None:
+            _play_chip(turn, bot, turn.programs[bot_id][turn.phase - 1])
 
-    def real_bot_at(self, at: Square) -> Bot | None:
-        for bot in self.bots.values():
-            if bot.at == at and not bot.virtual:
-                return bot
-        return None
 
-    def destroy(self, bot_id: str, at: Square, cause: str) -> None:
-        bot = self.bots[bot_id]
-        self.bots[bot_id] = replace(bot, at=None, lives=max(0, bot.lives - 1), damage=0)
-        self.emit("destroyed", bot_id, at=list(at), cause=cause)
+@runs_in("repairs")
+def reboot_repairs(turn: Turn) -> None:
+    """A rebooting bot is completely repaired just before the end of the turn (003 "Rebooting")."""
+    for bot in turn.in_order():
+        if bot.id in turn.reboots:
+            turn.repair(bot, bot.damage, "reboot")
 
-    def place(self, bot_id: str, to: Square) -> None:
-        """Put a bot on a square it has moved to, destroying it if that is a pit or off the course."""
-        self.bots[bot_id] = replace(self.bots[bot_id], at=to)
-        if not self.course.on_course(to):
-            self.destroy(bot_id, to, "edge")
-        elif to in self.course.pits:
-            self.destroy(bot_id, to, "pit")
 
-    def move_one(self, bot_id: str, direction: str) -> bool:
-        """Move a bot one square, pushing a chain of real bots; False if a wall stops it."""
-        mover = self.bots[bot_id]
-        assert mover.at is not None
-        chain: list[str] = [bot_id]
-        square = mover.at
-        # Walk the line of real bots the mover would push; a wall anywhere in it blocks the move.
-        while True:
-            if self.course.wall_between(square, direction):
-                self.emit("blocked", bot_id, at=list(mover.at), dir=direction)
-                return False
-            square = neighbour(square, direction)
-            if mover.virtual or not self.course.on_course(square):
-                break
-            pushed = self.real_bot_at(square)
-            if pushed is None:
-                break
-            chain.append(pushed.id)
-        for pushed_id in reversed(chain[1:]):
-            origin = self.bots[pushed_id].at
-            assert origin is not None
-            target = neighbour(origin, direction)
-            self.emit("pushed", pushed_id, by=bot_id, **{"from": list(origin), "to": list(target)})
-            self.place(pushed_id, target)
-        target = neighbour(mover.at, direction)
-        self.emit("moved", bot_id, **{"from": list(mover.at), "to": list(target)})
-        self.place(bot_id, target)
-        return True
+@runs_in("virtuality")
+def virtual_to_real(turn: Turn) -> None:
+    """A virtual bot alone on its square turns real; one sharing it with another virtual bot takes a point
+    of virtual burn, stays virtual and leaves radiation there for the next turn (003 "Virtuality",
+    "Virtual Burn"). One sharing it only with real bots stays virtual."""
+    on_course = turn.in_order()
+    burning = []
+    for bot in on_course:
+        if not bot.virtual:
+            continue
+        others = [other for other in on_course if other is not bot and other.at == bot.at]
+        if not others:
+            bot.virtual = False
+            turn.emit("real", bot.id, at=list(bot.at))
+        elif any(other.virtual for other in others):
+            burning.append(bot)
+    for bot in burning:
+        if bot.at not in turn.new_radiation:
+            turn.new_radiation.add(bot.at)
+            turn.emit("radiation", None, at=list(bot.at))
+        turn.damage(bot, 1, "virtual burn")
 
-    def turn_bot(self, bot_id: str, quarter_turns: int) -> None:
-        bot = self.bots[bot_id]
-        heading = rotate(bot.dir, quarter_turns)
-        self.bots[bot_id] = replace(bot, dir=heading)
-        self.emit("rotated", bot_id, **{"from": bot.dir, "to": heading})
 
-    def play_chip(self, bot_id: str, chip: str) -> None:
-        self.emit("chip", bot_id, chip=chip)
-        if chip in MOVES:
-            for _ in range(MOVES[chip]):
-                bot = self.bots[bot_id]
-                if bot.at is None or not self.move_one(bot_id, bot.dir):
-                    return
-        elif chip == BACK_UP:
-            self.move_one(bot_id, opposite(self.bots[bot_id].dir))
-        elif chip in TURNS:
-            self.turn_bot(bot_id, TURNS[chip])
+@runs_in("respawn")
+def respawn(turn: Turn) -> None:
+    """A destroyed bot with a life left comes back virtual at its stored position and heading."""
+    for bot_id in turn.order:
+        bot = turn.bots[bot_id]
+        if bot.at is None and bot.lives > 0:
+            bot.at, bot.dir, bot.virtual, bot.damage = bot.spawn_at, bot.spawn_dir, True, 0
+            bot.spawned = True
+            turn.emit("respawned", bot.id, at=list(bot.at), dir=bot.dir, virtual=True)
 
-    def tag_checkpoints(self) -> None:
-        """A bot ending a phase on its next check point tags it and stores its spawn position there."""
-        self.step = "checkpoints"
-        checkpoints = {cp.number: cp.at for cp in self.course.checkpoints}
-        for bot_id in self.state.priority:
-            bot = self.bots[bot_id]
-            target = checkpoints.get(bot.next_checkpoint)
-            if bot.at is None or target != bot.at:
-                continue
-            self.bots[bot_id] = replace(
-                bot, next_checkpoint=bot.next_checkpoint + 1, spawn_at=bot.at, spawn_dir=bot.dir
-            )
-            self.emit("checkpoint", bot_id, number=bot.next_checkpoint, at=list(bot.at))
-            if bot.next_checkpoint == len(checkpoints) and self.winner is None:
-                self.winner = bot_id
-                self.emit("winner", bot_id, reason="course")
 
-    def end_of_turn(self) -> None:
-        """Phase 5's closing steps: respawn destroyed bots (virtual), then virtual bots alone turn real."""
-        self.step = "respawn"
-        for bot_id in self.state.priority:
-            bot = self.bots[bot_id]
-            if bot.at is None and bot.lives > 0:
-                self.bots[bot_id] = replace(bot, at=bot.spawn_at, dir=bot.spawn_dir, virtual=True, damage=0)
-                self.emit("respawned", bot_id, at=list(bot.spawn_at), dir=bot.spawn_dir, virtual=True)
-        self.step = "virtuality"
-        for bot_id in self.state.priority:
-            bot = self.bots[bot_id]
-            if bot.at is None or not bot.virtual:
-                continue
-            if not any(other.id != bot_id and other.at == bot.at for other in self.bots.values()):
-                self.bots[bot_id] = replace(bot, virtual=False)
-                self.emit("real", bot_id, at=list(bot.at))
-        self.step = "winning"
-        if self.winner is None and len(self.bots) > 1:
-            remaining = [bot_id for bot_id in self.state.priority if self.bots[bot_id].in_game]
-            if len(remaining) == 1:
-                self.winner = remaining[0]
-                self.emit("winner", remaining[0], reason="last bot alive")
+@runs_in("winning")
+def last_bot_alive(turn: Turn) -> None:
+    if turn.winner is None and len(turn.bots) > 1:
+        remaining = [bot_id for bot_id in turn.order if turn.bots[bot_id].at is not None]
+        if len(remaining) == 1:
+            turn.winner = remaining[0]
+            turn.emit("winner", remaining[0], reason="last bot alive")
+
+
+def next_priority(order: Sequence[str], distances: Mapping[str, int]) -> tuple[str, ...]:
+    """More distance moved by its own chips first; ties in the reverse of this turn's order."""
+    return tuple(sorted(reversed(order), key=lambda bot_id: -distances[bot_id]))
 
 
 def _checked_programs(state: State, programs: Mapping[str, Sequence[str]]) -> dict[str, tuple[str, ...]]:
+    known = {bot.id for bot in state.bots}
+    unknown = set(programs) - known
+    if unknown:
+        raise InputError(f"programs for unknown bots: {sorted(unknown)}")
     checked = {}
     for bot in state.bots:
-        if not bot.in_game:
-            continue
         program = programs.get(bot.id)
+        if bot.rebooting:
+            if program is not None and tuple(program) != IDLE_PROGRAM:
+                raise InputError(f"bot {bot.id!r} is rebooting this turn and plays five '0' chips")
+            checked[bot.id] = IDLE_PROGRAM
+            continue
+        if bot.at is None:
+            checked[bot.id] = IDLE_PROGRAM
+            continue
         if program is None:
             raise InputError(f"no program for bot {bot.id!r}")
         if len(program) != PROGRAM_LENGTH or any(chip not in CHIPS for chip in program):
-            raise InputError(f"bot {bot.id!r}: a program is 5 chips from {', '.join(CHIPS)}, got {list(program)!r}")
+            raise InputError(
+                f"bot {bot.id!r}: a program is 5 chips from {', '.join(CHIPS)}, got {list(program)!r}"
+            )
         checked[bot.id] = tuple(program)
-    unknown = set(programs) - {bot.id for bot in state.bots}
-    if unknown:
-        raise InputError(f"programs for unknown bots: {sorted(unknown)}")
     return checked
 
 
-def resolve_turn(state: State, programs: Mapping[str, Sequence[str]], seed: int) -> tuple[State, list[Event]]:
+def _start(turn: Turn, reboots: Iterable[str]) -> None:
+    for bot_id in turn.order:
+        if turn.bots[bot_id].rebooting:
+            turn.emit("rebooting", bot_id)
+    for bot_id in sorted(reboots, key=turn.order.index):
+        bot = turn.bots[bot_id]
+        if bot.at is not None and bot.at in turn.radiation:
+            turn.reboots.discard(bot_id)
+            turn.emit("reboot_refused", bot_id, at=list(bot.at), reason="radiation")
+
+
+def resolve_turn(
+    state: State, programs: Mapping[str, Sequence[str]], seed: int, *, reboots: Iterable[str] = ()
+) -> tuple[State, list[Event]]:
     """Run one turn. Returns the next turn's state and the ordered events; `state` is left untouched.
 
-    `seed` is the turn's random seed; the rules implemented so far draw nothing at random, and later
-    elements that do (teleporters, Bad Luck) take their randomness from it alone.
+    `programs` maps each bot on the course to its five chips; `reboots` names the bots whose players
+    asked to reboot with this program. `seed` is the turn's random seed: the core rules draw nothing at
+    random, and elements that do (teleporters, Bad Luck) take their randomness from it alone.
     """
     del seed  # kept in the signature: every random rule draws from it
     if state.finished:
         raise InputError("the game is already over")
-    checked = _checked_programs(state, programs)
-    turn = _Turn(state)
+    reboots = frozenset(reboots)
+    for bot_id in reboots:
+        bot = state.bot(bot_id) if bot_id in {b.id for b in state.bots} else None
+        if bot is None:
+            raise InputError(f"reboot for unknown bot {bot_id!r}")
+        if bot.rebooting:
+            raise InputError(f"bot {bot_id!r} is already rebooting this turn")
+    turn = Turn(state, frozenset(r for r in reboots if state.bot(r).at is not None))
+    turn.programs = _checked_programs(state, programs)
+    _start(turn, reboots)
     for phase in range(1, PROGRAM_LENGTH + 1):
-        turn.phase, turn.step = phase, "chips"
-        for bot_id in state.priority:
-            bot = turn.bots[bot_id]
-            chip = checked.get(bot_id, (IDLE,) * PROGRAM_LENGTH)[phase - 1]
-            if bot.at is not None:
-                turn.play_chip(bot_id, chip)
-        turn.tag_checkpoints()
+        turn.phase = phase
+        for step in PHASE_STEPS:
+            turn.step = step
+            for runner in RUNNERS.get(step, ()):
+                runner(turn)
         if turn.winner is not None:
             break
     if turn.winner is None:
-        turn.end_of_turn()
-    bots = [
-        replace(turn.bots[bot.id], last_program=checked.get(bot.id, turn.bots[bot.id].last_program))
+        for step in END_STEPS[:-1]:
+            turn.step = step
+            for runner in RUNNERS.get(step, ()):
+                runner(turn)
+    turn.step = "priority"
+    priority = next_priority(state.priority, {bot_id: bot.distance for bot_id, bot in turn.bots.items()})
+    turn.emit("priority", None, order=list(priority))
+    rebooting_next = {bot_id for bot_id in turn.reboots if turn.bots[bot_id].at is not None}
+    spawned = {e["bot"] for e in turn.events if e["type"] == "respawned"}
+    bots = tuple(
+        turn.bots[bot.id].freeze(
+            last_program=turn.programs[bot.id],
+            rebooting=bot.id in rebooting_next,
+            spawned=bot.id in spawned,
+        )
         for bot in state.bots
-    ]
-    new_state = replace(state, bots=tuple(bots), turn=state.turn + 1, winner=turn.winner)
+    )
+    new_state = State(
+        course=state.course,
+        bots=bots,
+        priority=priority,
+        turn=state.turn + 1,
+        winner=turn.winner,
+        lives=state.lives,
+        radiation=frozenset(turn.new_radiation),
+    )
     return new_state, turn.events

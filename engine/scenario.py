@@ -15,7 +15,7 @@ from .state import DEFAULT_LIVES, State, bot_from_dict, bot_to_dict
 SCENARIO_FORMAT = "roboracer-scenario/1"
 
 
-def parse_scenario(data: Any) -> tuple[State, dict[str, list[str]], int]:
+def parse_scenario(data: Any) -> tuple[State, dict[str, list[str]], int, frozenset[str]]:
     if not isinstance(data, Mapping):
         raise ScenarioError("scenario: must be a JSON object")
     if data.get("format") != SCENARIO_FORMAT:
@@ -39,6 +39,8 @@ def parse_scenario(data: Any) -> tuple[State, dict[str, list[str]], int]:
             bot = bot_from_dict(bot_data, default_lives=lives)
         except InputError as error:
             raise ScenarioError(f"bots[{index}]: {error}") from None
+        if not isinstance(bot_data.get("reboot", False), bool):
+            raise ScenarioError(f"bots[{index}] ({bot.id}): 'reboot' must be true or false")
         if bot.at is not None and not course.on_course(bot.at):
             raise ScenarioError(f"bots[{index}] ({bot.id}): 'at' {list(bot.at)} is off the course")
         bots.append(bot)
@@ -55,12 +57,34 @@ def parse_scenario(data: Any) -> tuple[State, dict[str, list[str]], int]:
         if bot_id not in ids:
             raise ScenarioError(f"programs: {bot_id!r} is not a bot of this scenario")
         if not isinstance(program, list) or len(program) != PROGRAM_LENGTH:
-            raise ScenarioError(f"programs.{bot_id}: a program is exactly {PROGRAM_LENGTH} chips, got {program!r}")
+            raise ScenarioError(
+                f"programs.{bot_id}: a program is exactly {PROGRAM_LENGTH} chips, got {program!r}"
+            )
         for index, chip in enumerate(program):
             if chip not in CHIPS:
-                raise ScenarioError(f"programs.{bot_id}[{index}]: {chip!r} is not a chip ({', '.join(CHIPS)})")
-    state = State(course=course, bots=tuple(bots), priority=tuple(priority), lives=lives)
-    return state, {key: list(value) for key, value in programs.items()}, seed
+                raise ScenarioError(
+                    f"programs.{bot_id}[{index}]: {chip!r} is not a chip ({', '.join(CHIPS)})"
+                )
+    radiation = data.get("radiation", [])
+    if not isinstance(radiation, list) or not all(
+        isinstance(sq, list)
+        and len(sq) == 2
+        and all(isinstance(v, int) for v in sq)
+        and course.on_course(tuple(sq))
+        for sq in radiation
+    ):
+        raise ScenarioError(
+            f"scenario: 'radiation' must be a list of [x, y] squares on the course, got {radiation!r}"
+        )
+    state = State(
+        course=course,
+        bots=tuple(bots),
+        priority=tuple(priority),
+        lives=lives,
+        radiation=frozenset(tuple(sq) for sq in radiation),
+    )
+    reboots = frozenset(bot_data["id"] for bot_data in bots_data if bot_data.get("reboot"))
+    return state, {key: list(value) for key, value in programs.items()}, seed, reboots
 
 
 def result_dict(state: State, events: list[dict[str, Any]]) -> dict[str, Any]:
@@ -68,15 +92,21 @@ def result_dict(state: State, events: list[dict[str, Any]]) -> dict[str, Any]:
     bots = []
     for bot in state.bots:
         data = bot_to_dict(bot)
-        del data["last_program"]
+        del data["last_program"], data["spawned"]
         bots.append(data)
-    return {"bots": bots, "priority": list(state.priority), "winner": state.winner, "events": events}
+    return {
+        "bots": bots,
+        "priority": list(state.priority),
+        "winner": state.winner,
+        "radiation": sorted([list(square) for square in state.radiation]),
+        "events": events,
+    }
 
 
 def simulate(data: Any) -> dict[str, Any]:
-    state, programs, seed = parse_scenario(data)
+    state, programs, seed, reboots = parse_scenario(data)
     try:
-        new_state, events = resolve_turn(state, programs, seed)
+        new_state, events = resolve_turn(state, programs, seed, reboots=reboots)
     except InputError as error:
         raise ScenarioError(f"programs: {error}") from None
     return result_dict(new_state, events)

@@ -26,6 +26,8 @@ class Bot:
     next_checkpoint: int = 1
     virtual: bool = False
     last_program: tuple[str, ...] = ()
+    rebooting: bool = False  # rebooted last turn: plays five "0" chips this turn (003 "Rebooting")
+    spawned: bool = False  # respawned at the end of last turn: dealt a safe mix (003 "Spawning")
 
     @property
     def alive(self) -> bool:
@@ -45,6 +47,7 @@ class State:
     turn: int = 1
     winner: str | None = None
     lives: int = DEFAULT_LIVES
+    radiation: frozenset[Square] = frozenset()  # left by last turn's virtual burn (003 "Virtual Burn")
 
     @property
     def finished(self) -> bool:
@@ -89,6 +92,8 @@ def bot_to_dict(bot: Bot) -> dict[str, Any]:
         "virtual": bot.virtual,
         "spawn": {"at": list(bot.spawn_at), "dir": bot.spawn_dir},
         "last_program": list(bot.last_program),
+        "rebooting": bot.rebooting,
+        "spawned": bot.spawned,
     }
 
 
@@ -100,6 +105,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "priority": list(state.priority),
         "winner": state.winner,
         "bots": [bot_to_dict(bot) for bot in state.bots],
+        "radiation": sorted([list(square) for square in state.radiation]),
     }
 
 
@@ -148,6 +154,8 @@ def bot_from_dict(data: Mapping[str, Any], *, default_lives: int = DEFAULT_LIVES
         next_checkpoint=next_checkpoint,
         virtual=bool(data.get("virtual", False)),
         last_program=last_program,
+        rebooting=bool(data.get("rebooting", False)),
+        spawned=bool(data.get("spawned", False)),
     )
 
 
@@ -170,4 +178,5 @@ def state_from_dict(data: Mapping[str, Any], course: Course) -> State:
         turn=data.get("turn", 1),
         winner=data.get("winner"),
         lives=lives,
+        radiation=frozenset(_square(sq, "radiation") for sq in data.get("radiation", ())),
     )

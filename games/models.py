@@ -99,6 +99,7 @@ class Turn(models.Model):
     seed = models.BigIntegerField()
     state_before = models.JSONField()
     programs = models.JSONField()
+    reboots = models.JSONField(default=list)  # bot ids whose players asked to reboot with this program
     events = models.JSONField()
     state_after = models.JSONField()
     resolved_at = models.DateTimeField(auto_now_add=True)

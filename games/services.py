@@ -49,11 +49,28 @@ def _live_seats(game: Game, state: engine.State) -> list[Seat]:
 
 
 def _deal(game: Game, state: engine.State) -> None:
+    """Deal the turn's hands. A rebooting bot's program (five "0" chips) is entered for it at once."""
     hands = engine.deal(state, engine.derive_seed(game.seed, game.turn, "deal"))
     seats = {seat.bot_id: seat for seat in game.seats.all()}
     Hand.objects.bulk_create(
         [Hand(seat=seats[bot_id], turn=game.turn, chips=list(chips)) for bot_id, chips in hands.items()]
     )
+    for bot_id in hands:
+        required = engine.required_program(state.bot(bot_id))
+        if required is not None:
+            Program.objects.create(seat=seats[bot_id], turn=game.turn, chips=list(required))
+            append_event(game, "seat_ready", {"seat": seats[bot_id].number})
+    _execute_when_all_ready(game, state)
+
+
+def _execute_when_all_ready(game: Game, state: engine.State) -> None:
+    """Once every seat still in the game has a program, the turn executes (in a worker, after commit)."""
+    submitted = set(Program.objects.filter(seat__game=game, turn=game.turn).values_list("seat_id", flat=True))
+    if all(seat.pk in submitted for seat in _live_seats(game, state)):
+        game.status = Game.Status.RESOLVING
+        game.resolving_since = timezone.now()
+        append_event(game, "turn_executing", {"turn": game.turn})
+        _schedule_resolution(game)
 
 
 def _state(game: Game) -> engine.State:
@@ -157,12 +174,7 @@ def submit_program(*, user, game_id: int, turn: int, chips: list, reboot: bool =
     )
     if created:
         append_event(game, "seat_ready", {"seat": seat.number})
-    submitted = set(Program.objects.filter(seat__game=game, turn=game.turn).values_list("seat_id", flat=True))
-    if all(seat.pk in submitted for seat in _live_seats(game, state)):
-        game.status = Game.Status.RESOLVING
-        game.resolving_since = timezone.now()
-        append_event(game, "turn_executing", {"turn": game.turn})
-        _schedule_resolution(game)
+    _execute_when_all_ready(game, state)
     game.save()
     return program
 
@@ -176,18 +188,18 @@ def resolve_turn(*, game_id: int, turn: int) -> Turn | None:
                 return None
             state = _state(game)
             seats = {seat.bot_id: seat for seat in game.seats.all()}
-            programs = {
-                program.seat.bot_id: program.chips
-                for program in Program.objects.filter(seat__game=game, turn=turn).select_related("seat")
-            }
+            submitted = list(Program.objects.filter(seat__game=game, turn=turn).select_related("seat"))
+            programs = {program.seat.bot_id: program.chips for program in submitted}
+            reboots = sorted(program.seat.bot_id for program in submitted if program.reboot)
             seed = engine.derive_seed(game.seed, turn, "resolve")
-            new_state, events = engine.resolve_turn(state, programs, seed)
+            new_state, events = engine.resolve_turn(state, programs, seed, reboots=reboots)
             record = Turn.objects.create(
                 game=game,
                 number=turn,
                 seed=seed,
                 state_before=game.state,
                 programs=programs,
+                reboots=reboots,
                 events=events,
                 state_after=engine.state_to_dict(new_state),
             )

@@ -10,6 +10,11 @@ import engine
 TINY = engine.bundled_course_data("tiny-yard")
 
 
+BELT = {"type": "belt", "at": [2, 2], "dir": "E", "speed": 2, "curves_from": []}
+CRUSHER = {"type": "crusher", "at": [2, 2], "phases": [2, 4]}
+LASER = {"type": "laser", "at": [2, 2], "side": "W", "beams": 2}
+
+
 def with_elements(*elements, **fields):
     data = copy.deepcopy(TINY)
     data["elements"].extend(elements)
@@ -28,10 +33,26 @@ def with_elements(*elements, **fields):
         (with_elements({"type": "wall", "at": [1, 1], "side": "X"}), "'side' must be one of N, E, S, W"),
         (with_elements({"type": "pit", "at": [1, 1], "depth": 3}), "unknown field(s) depth"),
         (with_elements({"type": "checkpoint", "at": [1, 1]}), "missing field 'number'"),
-        (with_elements({"type": "pit", "at": [1, 7]}), "start 1 is on a pit"),
+        (with_elements({"type": "pit", "at": [1, 7]}), "(start): can't stand on the pit at [1, 7]"),
         (with_elements(players=[2, 5]), "5 players need 5 starts"),
         (with_elements(width=0), "'width' must be a whole number"),
         (with_elements(format="other/1"), "'format' must be"),
+        (with_elements(BELT | {"speed": 4}), "(belt): 'speed' must be one of 1, 2, 3, 5, got 4"),
+        (with_elements(BELT | {"curves_from": ["E"]}), "'curves_from' side 'E' of a belt running E is not a side"),
+        (with_elements(BELT | {"curves_from": ["N", "N"]}), "'curves_from' must be a list of distinct sides"),
+        (with_elements(BELT | {"at": [3, 3]}), "(belt): [3, 3] already holds a pit"),
+        (with_elements(BELT | {"at": [1, 7]}), "(start): can't stand on the belt at [1, 7]"),
+        (with_elements({"type": "turntable", "at": [6, 1], "rotation": "R"}), "(checkpoint): can't stand on the turntable"),
+        (with_elements({"type": "turntable", "at": [2, 2], "rotation": "X"}), "'rotation' must be one of L, R"),
+        (with_elements({"type": "repair", "at": [2, 2], "amount": 3}), "'amount' must be one of 1 to 2, got 3"),
+        (with_elements({"type": "crusher", "at": [2, 2], "phases": []}), "'phases' must be a non-empty list"),
+        (with_elements({"type": "crusher", "at": [2, 2], "phases": [1, 6]}), "distinct phases 1-5, got [1, 6]"),
+        (with_elements({"type": "crusher", "at": [2, 2], "phases": [2, 2]}), "distinct phases 1-5, got [2, 2]"),
+        (with_elements(CRUSHER, CRUSHER), "(crusher): [2, 2] already has a crusher above it"),
+        (with_elements(CRUSHER | {"at": [4, 3]}), "(crusher): can't be placed over the pit at [4, 3]"),
+        (with_elements({"type": "pusher", "at": [0, 4], "side": "W", "phases": [1]}), "(pusher): can't be placed over the pit"),
+        (with_elements(LASER | {"beams": 4}), "(laser): 'beams' must be one of 1 to 3, got 4"),
+        (with_elements(LASER, {"type": "pusher", "at": [2, 2], "side": "W", "phases": [1]}), "side W of [2, 2] already holds a laser"),
     ],
 )
 def test_bad_course_is_rejected_with_a_message_naming_the_problem(data, message):
@@ -46,6 +67,27 @@ def test_bundled_courses_validate():
     for slug in slugs:
         course = engine.bundled_course(slug)
         assert course.starts and course.checkpoints
+        assert len(course.starts) >= course.players[1]
+
+
+def test_bundled_race_courses_cover_every_core_element():
+    """At least four original courses, 2 to 8 players, 10x10 up to 16x24, together using every element of the
+    core rules: belts of each speed, straight and turning; repairs of 1 and 2; 1-3 beam lasers; both turntables."""
+    courses = [engine.bundled_course(slug) for slug in engine.bundled_slugs() if slug != "tiny-yard"]
+    assert len(courses) >= 4
+    for course in courses:
+        assert 10 <= course.width <= 16 and 10 <= course.height <= 24, course.name
+        assert course.players[0] >= 1 and course.players[1] <= 8
+    assert min(c.players[0] for c in courses) == 2 and max(c.players[1] for c in courses) == 8
+    assert max(c.width * c.height for c in courses) == 16 * 24
+    used = {e.type for c in courses for e in c.elements}
+    assert used >= {"wall", "pit", "start", "checkpoint", "repair", "belt", "pusher", "turntable", "crusher", "laser"}
+    elements = [e for c in courses for e in c.elements]
+    assert {e.speed for e in elements if e.type == "belt"} == {1, 2, 3, 5}
+    assert {bool(e.curves_from) for e in elements if e.type == "belt"} == {True, False}
+    assert {e.amount for e in elements if e.type == "repair"} == {1, 2}
+    assert {e.beams for e in elements if e.type == "laser"} == {1, 2, 3}
+    assert {e.rotation for e in elements if e.type == "turntable"} == {"L", "R"}
 
 
 def test_walls_block_both_ways():
@@ -81,7 +123,14 @@ def test_cli_validate_and_simulate(tmp_path):
     simulated = _cli("simulate", str(scenario_file))
     assert simulated.returncode == 0, simulated.stderr
     assert json.loads(simulated.stdout)["bots"][0] | {"spawn": None} == {
-        "id": "a", "at": [1, 5], "dir": "E", "damage": 0, "lives": 3, "next_checkpoint": 1, "virtual": False,
+        "id": "a",
+        "at": [1, 5],
+        "dir": "E",
+        "damage": 0,
+        "lives": 3,
+        "next_checkpoint": 1,
+        "virtual": False,
+        "rebooting": False,
         "spawn": None,
     }
 

@@ -73,3 +73,48 @@ def test_derive_seed_is_stable():
     assert engine.derive_seed(1, 1, "deal") == engine.derive_seed(1, 1, "deal")
     assert engine.derive_seed(1, 1, "deal") != engine.derive_seed(1, 2, "deal")
     assert 0 <= engine.derive_seed(2**62, 999, "resolve") < 2**63
+
+
+def test_a_respawned_bot_is_dealt_a_safe_mix():
+    """003 "Spawning": at least three turn chips with an L or R, at least three moves with a 2 or 3."""
+    state = _state()
+    spawned = [replace(bot, spawned=index % 2 == 0) for index, bot in enumerate(state.bots)]
+    state = state.with_bots(spawned)
+    unsafe_seen = 0
+    for seed in range(300):
+        hands = engine.deal(state, seed)
+        for bot in spawned:
+            hand = hands[bot.id]
+            assert len(hand) == 9
+            if bot.spawned:
+                assert engine.is_safe_mix(hand), hand
+            else:
+                unsafe_seen += not engine.is_safe_mix(hand)
+    assert unsafe_seen > 0  # the check can fail: ordinary hands are sometimes not safe
+
+
+def test_is_safe_mix():
+    assert engine.is_safe_mix(["L", "U", "U", "1", "B", "2"])
+    assert not engine.is_safe_mix(["U", "U", "U", "1", "B", "2"])  # no L or R
+    assert not engine.is_safe_mix(["L", "U", "U", "1", "B", "1"])  # no 2 or 3
+    assert not engine.is_safe_mix(["L", "R", "1", "B", "2", "3"])  # two turns only
+
+
+def test_a_rebooting_bot_gets_no_hand_and_must_play_five_idle_chips():
+    state = _state()
+    rebooting = replace(state.bots[0], rebooting=True)
+    state = state.with_bots([rebooting, *state.bots[1:]])
+    hands = engine.deal(state, 5)
+    assert hands["1"] == () and len(hands["2"]) == 9
+    assert engine.required_program(rebooting) == ("0",) * 5
+    assert engine.required_program(state.bots[1]) is None
+    assert engine.check_program(rebooting, (), ["0"] * 5) is None
+    assert "rebooting bot plays five '0'" in str(engine.check_program(rebooting, (), ["1", "0", "0", "0", "0"]))
+    assert engine.random_program(rebooting, (), 3) == ("0",) * 5
+
+
+def test_a_frozen_idle_chip_stays_after_a_reboot_turn():
+    """A bot shot while it sat a reboot out has "0" chips in last turn's program; frozen, they stay."""
+    bot = replace(_state().bots[0], damage=6, last_program=("0",) * 5)
+    assert engine.check_program(bot, ["1", "2", "L"], ["1", "2", "L", "0", "0"]) is None
+    assert "is not a chip" in str(engine.check_program(bot, ["1", "2", "L"], ["0", "2", "L", "0", "0"]))

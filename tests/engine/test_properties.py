@@ -1,4 +1,9 @@
-"""Invariants over random programs on the bundled course (hypothesis)."""
+"""Invariants over random programs on every bundled course (hypothesis).
+
+After every step of every phase: no two real bots share a square, and every bot is on the course (not in
+a pit) or destroyed; damage stays in 0..10. The events alone, applied to the state before, give the state
+after. The same input gives byte-identical output, and the input is never mutated.
+"""
 
 import copy
 import json
@@ -8,63 +13,113 @@ from hypothesis import strategies as st
 
 import engine
 
-COURSE = engine.bundled_course("tiny-yard")
+COURSES = {slug: engine.bundled_course(slug) for slug in engine.bundled_slugs()}
 CHIP = st.sampled_from(["1", "2", "3", "B", "L", "R", "U"])
 PROGRAM = st.lists(CHIP, min_size=5, max_size=5)
 
 
 @st.composite
-def turns(draw):
-    count = draw(st.integers(min_value=2, max_value=4))
+def games(draw):
+    slug = draw(st.sampled_from(sorted(COURSES)))
+    course = COURSES[slug]
+    count = draw(st.integers(min_value=max(2, course.players[0]), max_value=min(8, course.players[1])))
     ids = [str(n) for n in range(1, count + 1)]
-    state = engine.new_game(COURSE, ids, lives=draw(st.integers(min_value=1, max_value=3)))
-    programs = [{bot_id: draw(PROGRAM) for bot_id in ids} for _ in range(draw(st.integers(1, 4)))]
-    return state, programs
+    state = engine.new_game(course, ids, lives=draw(st.integers(min_value=1, max_value=3)))
+    turns = [
+        ({bot_id: draw(PROGRAM) for bot_id in ids}, draw(st.sets(st.sampled_from(ids), max_size=2)))
+        for _ in range(draw(st.integers(1, 5)))
+    ]
+    return state, turns
 
 
-def _run(state, program_list):
+def _run(state, turns):
     outputs = []
-    for programs in program_list:
+    for programs, reboots in turns:
         if state.finished:
             break
-        live = {bot.id: programs[bot.id] for bot in state.bots if bot.in_game}
-        state, events = engine.resolve_turn(state, live, seed=state.turn)
-        outputs.append((state, events))
+        live = {}
+        for bot in state.bots:
+            if bot.at is not None:
+                live[bot.id] = engine.required_program(bot) or programs[bot.id]
+        asked = [bot_id for bot_id in sorted(reboots) if not state.bot(bot_id).rebooting]
+        before = state
+        state, events = engine.resolve_turn(state, live, seed=state.turn, reboots=asked)
+        outputs.append((before, state, events))
     return outputs
 
 
+def _check_step(course, bots, where):
+    real = [bot["at"] for bot in bots.values() if bot["at"] is not None and not bot["virtual"]]
+    assert len(real) == len(set(real)), f"{where}: two real bots share a square: {bots}"
+    for bot in bots.values():
+        if bot["at"] is not None:
+            assert course.on_course(bot["at"]) and bot["at"] not in course.pits, f"{where}: {bot}"
+        assert 0 <= bot["damage"] <= 10
+
+
+def _replay(before, events):
+    """Apply the events to the state before; check the invariants at every step boundary."""
+    bots = {
+        bot.id: {"at": bot.at, "dir": bot.dir, "virtual": bot.virtual, "damage": bot.damage, "lives": bot.lives}
+        for bot in before.bots
+    }
+    step = None
+    for event in events:
+        if (event["phase"], event["step"]) != step:
+            _check_step(before.course, bots, step)
+            step = (event["phase"], event["step"])
+        bot = bots.get(event["bot"])
+        kind = event["type"]
+        if kind in ("moved", "pushed", "carried"):
+            assert bot["at"] == tuple(event["from"])
+            bot["at"] = tuple(event["to"])
+        elif kind == "rotated":
+            assert bot["dir"] == event["from"]
+            bot["dir"] = event["to"]
+        elif kind == "destroyed":
+            bot.update(at=None, damage=0, lives=bot["lives"] - 1)
+        elif kind == "respawned":
+            bot.update(at=tuple(event["at"]), dir=event["dir"], virtual=True, damage=0)
+        elif kind == "real":
+            bot["virtual"] = False
+        elif kind in ("damaged", "repaired"):
+            bot["damage"] = event["damage"]
+    _check_step(before.course, bots, step)
+    return bots
+
+
 @settings(max_examples=150, deadline=None)
-@given(turns())
-def test_invariants_after_every_turn(case):
-    state, program_list = case
-    for new_state, events in _run(state, program_list):
-        real = [bot.at for bot in new_state.bots if bot.at is not None and not bot.virtual]
-        assert len(real) == len(set(real)), "two real bots share a square"
-        for bot in new_state.bots:
-            assert bot.at is None or new_state.course.on_course(bot.at)
-            assert bot.at is None or bot.at not in new_state.course.pits
-            assert 0 <= bot.damage <= 10
-        for event in events:
-            assert 1 <= event["phase"] <= 5
+@given(games())
+def test_invariants_after_every_step_and_events_explain_the_new_state(case):
+    state, turns = case
+    for before, after, events in _run(state, turns):
+        assert all(1 <= event["phase"] <= 5 for event in events)
+        replayed = _replay(before, events)
+        for bot in after.bots:
+            assert replayed[bot.id] == {
+                "at": bot.at, "dir": bot.dir, "virtual": bot.virtual, "damage": bot.damage, "lives": bot.lives,
+            }, f"bot {bot.id}: the events don't add up to the new state"
+        assert [e for e in events if e["type"] == "priority"][-1]["order"] == list(after.priority)
+        assert sorted(after.priority) == sorted(b.id for b in after.bots)
 
 
 @settings(max_examples=60, deadline=None)
-@given(turns())
+@given(games())
 def test_same_input_gives_byte_identical_output_and_input_is_not_mutated(case):
-    state, program_list = case
+    state, turns = case
     before = json.dumps(engine.state_to_dict(state), sort_keys=True)
-    programs_before = copy.deepcopy(program_list)
-    first = _run(state, program_list)
-    second = _run(state, program_list)
-    dump = lambda runs: json.dumps([(engine.state_to_dict(s), e) for s, e in runs], sort_keys=True)  # noqa: E731
+    turns_before = copy.deepcopy(turns)
+    first = _run(state, turns)
+    second = _run(state, turns)
+    dump = lambda runs: json.dumps([(engine.state_to_dict(s), e) for _, s, e in runs], sort_keys=True)  # noqa: E731
     assert dump(first) == dump(second)
     assert json.dumps(engine.state_to_dict(state), sort_keys=True) == before
-    assert program_list == programs_before
+    assert turns == turns_before
 
 
 @settings(max_examples=60, deadline=None)
-@given(turns())
+@given(games())
 def test_state_round_trips_through_plain_data(case):
-    state, program_list = case
-    for new_state, _ in _run(state, program_list):
-        assert engine.state_from_dict(engine.state_to_dict(new_state), COURSE) == new_state
+    state, turns = case
+    for _, new_state, _ in _run(state, turns):
+        assert engine.state_from_dict(engine.state_to_dict(new_state), new_state.course) == new_state

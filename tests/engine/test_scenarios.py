@@ -23,8 +23,9 @@ def test_scenario(path):
     for expected in expect.get("bots", []):
         actual = bots[expected["id"]]
         assert _matches(actual, expected), f"{scenario['rule']}: bot {expected['id']} is {actual}, expected {expected}"
-    if "winner" in expect:
-        assert result["winner"] == expect["winner"], scenario["rule"]
+    for key in ("winner", "priority", "radiation"):
+        if key in expect:
+            assert result[key] == expect[key], f"{scenario['rule']}: {key} is {result[key]}, expected {expect[key]}"
     if "event_types" in expect:
         assert [event["type"] for event in result["events"]] == expect["event_types"], scenario["rule"]
     for wanted in expect.get("events_include", []):
@@ -35,6 +36,6 @@ def test_scenario(path):
 
 
 def test_at_least_one_scenario_per_file_names_its_rule():
-    assert len(SCENARIOS) >= 15
+    assert len(SCENARIOS) >= 40
     for path in SCENARIOS:
         assert json.loads(path.read_text()).get("rule"), path.name

@@ -130,7 +130,8 @@ def test_every_stored_turn_replays_from_its_inputs(courses, alice, bob):
     for previous, record in zip([None, *turns], turns, strict=False):
         if previous is not None:
             assert record.state_before == previous.state_after
-        state, events = engine.resolve_turn(engine.state_from_dict(record.state_before, course), record.programs, record.seed)
+        before = engine.state_from_dict(record.state_before, course)
+        state, events = engine.resolve_turn(before, record.programs, record.seed, reboots=record.reboots)
         assert engine.state_to_dict(state) == record.state_after and events == record.events
 
 

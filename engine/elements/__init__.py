@@ -1,0 +1,122 @@
+"""Course elements: one small module per element, each registering its type once.
+
+A module declares the element's dataclass and registers it with `register(...)`: the fields it reads
+from the course JSON (each with a checker), the layer it lives on (which decides what may share its
+square), an optional placement check, and, if the element acts during a phase, the step of
+003 "Phase Steps" it acts in (`engine.steps.runs_in`). Adding an element touches only its own module
+and the import list at the bottom of this file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..errors import CourseError
+from ..geometry import DIRECTIONS, Square
+
+# Layers: what may share a square.
+#   tile    the floor itself: at most one of floor, pit, repair, belt, turntable per square
+#   marker  start and check point: at most one per square, never on a pit
+#   ceiling above the floor (crusher): at most one per square, never over a pit
+#   mount   on one side of a square (pusher, wall laser): at most one per square and side
+#   edge    on the edge between two squares (wall): at most one per edge
+LAYERS = ("tile", "marker", "ceiling", "mount", "edge")
+
+
+@dataclass(frozen=True)
+class Element:
+    type: ClassVar[str] = ""
+    at: Square
+
+
+Checker = Callable[[Any, str], Any]
+
+
+@dataclass(frozen=True)
+class ElementType:
+    cls: type[Element]
+    layer: str
+    fields: dict[str, Checker]
+    check: Callable[[Element, str], None] | None = None  # extra placement rules; raises CourseError
+
+
+ELEMENT_TYPES: dict[str, ElementType] = {}
+
+
+def register(cls: type[Element], *, layer: str, fields: dict[str, Checker], check=None) -> type[Element]:
+    assert layer in LAYERS and cls.type and cls.type not in ELEMENT_TYPES
+    ELEMENT_TYPES[cls.type] = ElementType(cls=cls, layer=layer, fields=fields, check=check)
+    return cls
+
+
+# Field checkers: (value, where) -> parsed value, or CourseError naming the element and field.
+
+
+def direction(field: str) -> Checker:
+    def check(value: Any, where: str) -> str:
+        if value not in DIRECTIONS:
+            raise CourseError(f"{where}: '{field}' must be one of N, E, S, W, got {value!r}")
+        return value
+
+    return check
+
+
+def whole(field: str, low: int, high: int, allowed: tuple[int, ...] | None = None) -> Checker:
+    def check(value: Any, where: str) -> int:
+        ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+        if ok and allowed is not None:
+            ok = value in allowed
+        if not ok:
+            choices = ", ".join(map(str, allowed)) if allowed else f"{low} to {high}"
+            raise CourseError(f"{where}: '{field}' must be one of {choices}, got {value!r}")
+        return value
+
+    return check
+
+
+def choice(field: str, options: tuple[str, ...]) -> Checker:
+    def check(value: Any, where: str) -> str:
+        if value not in options:
+            raise CourseError(f"{where}: '{field}' must be one of {', '.join(options)}, got {value!r}")
+        return value
+
+    return check
+
+
+def phases(field: str = "phases") -> Checker:
+    def check(value: Any, where: str) -> frozenset[int]:
+        if (
+            not isinstance(value, list)
+            or not value
+            or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 5 for v in value)
+            or len(set(value)) != len(value)
+        ):
+            raise CourseError(
+                f"{where}: '{field}' must be a non-empty list of distinct phases 1-5, got {value!r}"
+            )
+        return frozenset(value)
+
+    return check
+
+
+def sides(field: str) -> Checker:
+    def check(value: Any, where: str) -> frozenset[str]:
+        if (
+            not isinstance(value, list)
+            or not all(v in DIRECTIONS for v in value)
+            or len(set(value)) != len(value)
+        ):
+            raise CourseError(
+                f"{where}: '{field}' must be a list of distinct sides N, E, S, W, got {value!r}"
+            )
+        return frozenset(value)
+
+    return check
+
+
+# The element modules register themselves on import.
+from . import basic, belts, checkpoints, crushers, lasers, pushers, turntables  # noqa: E402, F401, I001
+
+__all__ = ["ELEMENT_TYPES", "Element", "ElementType", "register"]

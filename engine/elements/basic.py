@@ -1,0 +1,67 @@
+"""Floor, walls, pits, starts and repair tiles (003 "Elements": Floor, Pit, Start, Repairs)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from ..steps import runs_in
+from . import Element, direction, register, whole
+
+if TYPE_CHECKING:
+    from ..turn import Turn
+
+
+@dataclass(frozen=True)
+class Floor(Element):
+    type: ClassVar[str] = "floor"
+
+
+@dataclass(frozen=True)
+class Wall(Element):
+    """A wall on one side of a square; it blocks moves and shots both ways across that edge."""
+
+    type: ClassVar[str] = "wall"
+    side: str
+
+
+@dataclass(frozen=True)
+class Pit(Element):
+    """Moving or being pushed in destroys at once (engine.turn.Turn.place); a pit can't be crossed."""
+
+    type: ClassVar[str] = "pit"
+
+
+@dataclass(frozen=True)
+class Start(Element):
+    type: ClassVar[str] = "start"
+    number: int
+    dir: str
+
+
+@dataclass(frozen=True)
+class Repair(Element):
+    """A damaged bot ending a turn here is repaired by `amount`."""
+
+    type: ClassVar[str] = "repair"
+    amount: int
+
+
+register(Floor, layer="tile", fields={})
+register(Wall, layer="edge", fields={"side": direction("side")})
+register(Pit, layer="tile", fields={})
+register(Start, layer="marker", fields={"number": whole("number", 1, 8), "dir": direction("dir")})
+register(Repair, layer="tile", fields={"amount": whole("amount", 1, 2)})
+
+
+def shielded_by_radiation(turn: Turn, bot) -> bool:
+    """003 "Virtual Burn": virtual bots are not repaired by course elements where radiation lies."""
+    return bot.virtual and bot.at in turn.radiation
+
+
+@runs_in("repairs")
+def repair_tiles(turn: Turn) -> None:
+    for bot in turn.in_order():
+        tile = turn.course.tiles.get(bot.at)
+        if isinstance(tile, Repair) and not shielded_by_radiation(turn, bot):
+            turn.repair(bot, tile.amount, "repair")

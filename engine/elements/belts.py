@@ -1,0 +1,116 @@
+"""Belts (003 "Belt"): 1, 2, 3 and 5 speed, straight and turning, moving in five sub-phases."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from ..errors import CourseError
+from ..geometry import DIRECTIONS, Square, neighbour, opposite
+from ..steps import runs_in
+from . import Element, direction, register, sides, whole
+
+if TYPE_CHECKING:
+    from ..turn import Mover, Turn
+
+# Sub-phases a-e: the belt speeds that move one square in each.
+SUB_PHASES = ((5,), (5,), (3, 5), (2, 3, 5), (1, 2, 3, 5))
+
+
+@dataclass(frozen=True)
+class Belt(Element):
+    type: ClassVar[str] = "belt"
+    dir: str
+    speed: int
+    curves_from: frozenset[str]
+
+
+def _check(belt: Belt, where: str) -> None:
+    for side in belt.curves_from:
+        if side in (belt.dir, opposite(belt.dir)):
+            raise CourseError(
+                f"{where}: 'curves_from' side {side!r} of a belt running {belt.dir} is not a side a bot can "
+                f"be turned from (only the sides across its direction are)"
+            )
+
+
+register(
+    Belt,
+    layer="tile",
+    fields={
+        "dir": direction("dir"),
+        "speed": whole("speed", 1, 5, allowed=(1, 2, 3, 5)),
+        "curves_from": sides("curves_from"),
+    },
+    check=_check,
+)
+
+
+def _turn_towards(travel: str, exit_dir: str) -> int:
+    """Quarter turns (clockwise positive) from the travel direction to the belt's direction: +1 or -1."""
+    return ((DIRECTIONS.index(exit_dir) - DIRECTIONS.index(travel) + 1) % 4) - 1
+
+
+@runs_in("belts")
+def run_belts(turn: Turn) -> None:
+    tiles = turn.course.tiles
+    if not any(isinstance(tiles.get(bot.at), Belt) for bot in turn.in_order()):
+        return
+    for sub, speeds in enumerate(SUB_PHASES, start=1):
+        _sub_phase(turn, sub, speeds)
+
+
+def _sub_phase(turn: Turn, sub: int, speeds: tuple[int, ...]) -> None:
+    """Every bot on a belt of these speeds moves one square at once.
+
+    A move is blocked by a wall, by a real bot ahead that is not itself carried away in this sub-phase
+    (belts never push), by a head-on swap, or, when two real bots would end on one square, for every one
+    but the first in priority. Virtual bots are blocked by walls only.
+    """
+    tiles = turn.course.tiles
+    riders: list[tuple[Mover, Belt, Square]] = []
+    for bot in turn.in_order():
+        belt = tiles.get(bot.at)
+        if isinstance(belt, Belt) and belt.speed in speeds:
+            riders.append((bot, belt, neighbour(bot.at, belt.dir)))
+    if not riders:
+        return
+    blocked: dict[str, str] = {}
+    for bot, belt, _ in riders:
+        if turn.course.wall_between(bot.at, belt.dir):
+            blocked[bot.id] = "wall"
+    changed = True
+    while changed:
+        changed = False
+        moving = {
+            bot.at: (bot, target) for bot, _, target in riders if bot.id not in blocked and not bot.virtual
+        }
+        claimed: set[Square] = set()
+        for bot, _, target in riders:
+            if bot.id in blocked or bot.virtual:
+                continue
+            reason = None
+            if target in claimed:
+                reason = "bot"
+            else:
+                ahead = turn.real_bot_at(target)
+                if ahead is not None:
+                    leaving = moving.get(target)
+                    if leaving is None or leaving[1] == bot.at:  # staying put, or a head-on swap
+                        reason = "bot"
+            if reason:
+                blocked[bot.id] = reason
+                changed = True
+                break
+            claimed.add(target)
+    for bot, belt, _ in riders:
+        if bot.id in blocked:
+            turn.emit("blocked", bot.id, at=list(bot.at), dir=belt.dir, by=blocked[bot.id])
+    for bot, belt, target in riders:
+        if bot.id in blocked:
+            continue
+        turn.emit("carried", bot.id, sub=sub, **{"from": list(bot.at), "to": list(target)})
+        if turn.place(bot, target):
+            landing = tiles.get(target)
+            if isinstance(landing, Belt) and opposite(belt.dir) in landing.curves_from:
+                turn.rotate(bot, _turn_towards(belt.dir, landing.dir), "belt")

@@ -1,0 +1,49 @@
+"""Check points (003 "Check Point", "Spawning"): tagged in order, in priority order, at the end of a phase."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from ..steps import runs_in
+from . import Element, register, whole
+from .basic import shielded_by_radiation
+
+if TYPE_CHECKING:
+    from ..turn import Turn
+
+
+@dataclass(frozen=True)
+class Checkpoint(Element):
+    type: ClassVar[str] = "checkpoint"
+    number: int
+
+
+register(Checkpoint, layer="marker", fields={"number": whole("number", 1, 99)})
+
+
+@runs_in("checkpoints")
+def tag_checkpoints(turn: Turn) -> None:
+    """A bot ending a phase on its next check point tags it and stores its position and heading there.
+
+    The first bot to tag the last check point wins; bots tag in priority order, so in a shared phase the
+    earlier priority wins (003 "Check Point", "Priority").
+    """
+    last = len(turn.course.checkpoints)
+    for bot in turn.in_order():
+        marker = turn.course.markers.get(bot.at)
+        if not isinstance(marker, Checkpoint) or marker.number != bot.next_checkpoint:
+            continue
+        bot.next_checkpoint += 1
+        bot.spawn_at, bot.spawn_dir = bot.at, bot.dir
+        turn.emit("checkpoint", bot.id, number=marker.number, at=list(bot.at))
+        if marker.number == last and turn.winner is None:
+            turn.winner = bot.id
+            turn.emit("winner", bot.id, reason="course")
+
+
+@runs_in("repairs")
+def checkpoint_repairs(turn: Turn) -> None:
+    for bot in turn.in_order():
+        if isinstance(turn.course.markers.get(bot.at), Checkpoint) and not shielded_by_radiation(turn, bot):
+            turn.repair(bot, 1, "checkpoint")
