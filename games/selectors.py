@@ -84,6 +84,7 @@ def game_snapshot(*, game: Game, user) -> dict:
         ],
         "bots": _public_bots(state),
         "priority": state.get("priority", []),
+        "radiation": state.get("radiation", []),
         "winner": state.get("winner"),
         "me": me,
         "last_turn": {"turn": last["number"], "events": last["events"]} if last else None,
@@ -96,8 +97,12 @@ PUBLIC_BOT_FIELDS = ("id", "at", "dir", "damage", "lives", "next_checkpoint", "v
 
 
 def _public_bots(state: dict) -> list[dict]:
-    """The bots as anyone may see them: position, facing, damage, lives, progress (no programs)."""
-    return [{key: bot.get(key) for key in PUBLIC_BOT_FIELDS} for bot in (state or {}).get("bots", [])]
+    """The bots as anyone may see them: position, facing, damage, lives, progress, and whether the bot sits
+    this turn out rebooting (its player asked for it with last turn's program, revealed when that ran)."""
+    return [
+        {**{key: bot.get(key) for key in PUBLIC_BOT_FIELDS}, "rebooting": bool(bot.get("rebooting"))}
+        for bot in (state or {}).get("bots", [])
+    ]
 
 
 def resolved_turn(*, game: Game, number: int) -> dict | None:
@@ -110,9 +115,14 @@ def resolved_turn(*, game: Game, number: int) -> dict | None:
         "turn": turn.number,
         "events": turn.events,
         "programs": turn.programs,
-        "before": {"bots": _public_bots(turn.state_before), "priority": turn.state_before.get("priority", [])},
-        "after": {"bots": _public_bots(turn.state_after), "priority": turn.state_after.get("priority", [])},
+        "reboots": turn.reboots,
+        "before": _public_state(turn.state_before),
+        "after": _public_state(turn.state_after),
     }
+
+
+def _public_state(state: dict) -> dict:
+    return {"bots": _public_bots(state), "priority": state.get("priority", []), "radiation": state.get("radiation", [])}
 
 
 def _frozen(state: dict, bot_id: str) -> list[dict]:

@@ -54,7 +54,8 @@ def wait_for_turn(game, number):
 def engine_result(game, record):
     """Where the engine puts the bots, from the stored inputs of the turn (what the page must show)."""
     course = engine.parse_course(game.course_data)
-    state, _ = engine.resolve_turn(engine.state_from_dict(record.state_before, course), record.programs, record.seed)
+    before = engine.state_from_dict(record.state_before, course)
+    state, _ = engine.resolve_turn(before, record.programs, record.seed, reboots=record.reboots)
     return sorted([bot.id, bot.at[0], bot.at[1], bot.dir] for bot in state.bots if bot.at is not None)
 
 

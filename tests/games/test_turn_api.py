@@ -10,7 +10,7 @@ from games import services
 from games.models import Hand
 from tests.games.factories import hand_of, started_game
 
-PUBLIC_BOT_KEYS = {"id", "at", "dir", "damage", "lives", "next_checkpoint", "virtual"}
+PUBLIC_BOT_KEYS = {"id", "at", "dir", "damage", "lives", "next_checkpoint", "virtual", "rebooting"}
 
 
 @pytest.fixture
@@ -48,12 +48,14 @@ def test_a_resolved_turn_is_the_same_for_players_and_spectators(played):
     assert body["events"] == record.events
     # Programs of a turn that ran are public: replays and the turn log show them.
     assert body["programs"] == {"1": programs["alice"], "2": programs["bob"]}
+    assert body["reboots"] == record.reboots == []
     for side, state in (("before", record.state_before), ("after", record.state_after)):
         assert body[side]["priority"] == state["priority"]
+        assert body[side]["radiation"] == state.get("radiation", [])
         assert [bot["id"] for bot in body[side]["bots"]] == [bot["id"] for bot in state["bots"]]
         for shown, stored in zip(body[side]["bots"], state["bots"], strict=True):
             assert set(shown) == PUBLIC_BOT_KEYS
-            assert all(shown[key] == stored[key] for key in PUBLIC_BOT_KEYS)
+            assert all(shown[key] == stored.get(key, False) for key in PUBLIC_BOT_KEYS)
 
 
 def test_no_hand_and_no_unplayed_program_in_a_turn_record(played):
