@@ -394,6 +394,8 @@ export class Animator {
     this.skipping = false;
     this.stepTokens = 0;
     try {
+      // Let the browser lay out and paint the turn's starting state in a task of its own.
+      await new Promise((resolve) => setTimeout(resolve, 0));
       const groups = groupEvents(events);
       for (let i = 0; i < groups.length; i++) {
         const group = groups[i];

@@ -19,7 +19,12 @@ export interface BotShape {
 }
 
 export class Board {
+  /** The course (static; described for screen readers). */
   readonly svg: SVGSVGElement;
+  /** Bots, marks and effects, in a second SVG laid over the course so that moving a bot repaints only
+   * this light layer and not the whole course. */
+  readonly top: SVGSVGElement;
+  readonly wrap: HTMLDivElement;
   private readonly layers: Record<Layer, SVGGElement>;
   private readonly marks: SVGGElement;
   readonly botsLayer: SVGGElement;
@@ -35,16 +40,22 @@ export class Board {
       viewBox: `0 0 ${TILE} ${TILE}`,
       preserveAspectRatio: "xMidYMid meet",
     });
+    this.top = svgEl("svg", {
+      class: "rr-board-top", "aria-hidden": "true", viewBox: `0 0 ${TILE} ${TILE}`, preserveAspectRatio: "xMidYMid meet",
+    });
+    this.wrap = document.createElement("div");
+    this.wrap.className = "rr-board-wrap";
+    this.wrap.append(this.svg, this.top);
     this.layers = {
       floor: svgEl("g", { class: "layer-floor" }, this.svg),
       beams: svgEl("g", { class: "layer-beams" }, this.svg),
       walls: svgEl("g", { class: "layer-walls" }, this.svg),
       fixtures: svgEl("g", { class: "layer-fixtures" }, this.svg),
     };
-    this.marks = svgEl("g", { class: "layer-marks" }, this.svg);
-    this.botsLayer = svgEl("g", { class: "layer-bots" }, this.svg);
-    this.fx = svgEl("g", { class: "layer-fx" }, this.svg);
-    parent.appendChild(this.svg);
+    this.marks = svgEl("g", { class: "layer-marks" }, this.top);
+    this.botsLayer = svgEl("g", { class: "layer-bots" }, this.top);
+    this.fx = svgEl("g", { class: "layer-fx" }, this.top);
+    parent.appendChild(this.wrap);
   }
 
   get courseName(): string {
@@ -65,7 +76,9 @@ export class Board {
   drawCourse(course: Course): void {
     this.course = course;
     const w = Math.max(1, Number(course.width) || 1), h = Math.max(1, Number(course.height) || 1);
-    this.svg.setAttribute("viewBox", `${-PAD} ${-PAD} ${w * TILE + 2 * PAD} ${h * TILE + 2 * PAD}`);
+    const viewBox = `${-PAD} ${-PAD} ${w * TILE + 2 * PAD} ${h * TILE + 2 * PAD}`;
+    this.svg.setAttribute("viewBox", viewBox);
+    this.top.setAttribute("viewBox", viewBox);
     for (const layer of Object.values(this.layers)) layer.replaceChildren();
     this.marks.replaceChildren();
     this.wallSet.clear();

@@ -9,6 +9,7 @@ import { fetchJson, fetchSnapshot, GameSocket, postProgram, turnUrl, wsUrlFromPa
 import { botName, Panel, statusText } from "./panel";
 import { ProgramUI } from "./program";
 import { applyEvent, checkpointMarks, cloneBots, type Bots } from "./state";
+import { isCoord } from "./types";
 import css from "./styles.css?inline";
 import type {
   BotState, Course, EngineEvent, EventMessage, SeatReadyData, ServerMessage, Snapshot, TurnRecord, TurnResolvedData,
@@ -272,6 +273,13 @@ export class GameScreen {
     this.view = this.bots;
     this.viewPriority = Array.isArray(this.snap.priority) ? this.snap.priority.map(String) : [];
     void this.animator.animate({ kind: "reset", bots: [...this.bots.values()], seats: this.snap.seats }, 0);
+    this.markRadiation(this.snap.radiation);
+  }
+
+  private markRadiation(squares: unknown): void {
+    for (const at of Array.isArray(squares) ? squares : []) {
+      if (isCoord(at)) void this.animator.animate({ kind: "radiation", at }, 0);
+    }
   }
 
   private render(): void {
@@ -335,6 +343,7 @@ export class GameScreen {
     this.view = cloneBots(record.before.bots);
     this.viewPriority = record.before.priority.map(String);
     void this.animator.animate({ kind: "reset", bots: [...this.view.values()], seats: snap.seats }, 0);
+    this.markRadiation(record.before.radiation);
     const finished = await this.playTurn(snap, n, record.events, this.view, `Replay of turn ${n}`);
     if (!finished) return;
     this.root.dataset.replayed = String(n);
@@ -387,6 +396,13 @@ export class GameScreen {
         const data = msg.data as unknown as SeatReadyData;
         const seat = this.snap.seats.find((s) => s.number === data?.seat);
         if (seat) seat.ready = true;
+        this.render();
+        return;
+      }
+      case "turn_executing": {
+        // Nothing to fetch: every program is in. (Asking for a snapshot here could race the
+        // resolution and skip the turn's animation.)
+        this.snap.status = "resolving";
         this.render();
         return;
       }

@@ -90,6 +90,9 @@ export class ProgramUI {
     else if (snap.status === "finished") text = "The game is over.";
     else if (moving || snap.status === "resolving") text = "Robots are moving…";
     else if (!me) text = "You are watching this game.";
+    else if (Array.isArray(me.program) && me.program.length > 0 && me.program.every((c) => c === "0")) {
+      text = "Your robot is rebooting: it sits this turn out (five 0 chips) and plays again next turn.";
+    }
     this.active = text === "";
     this.placeholder.textContent = text;
     this.placeholder.hidden = this.active;

@@ -74,6 +74,8 @@ export interface Snapshot {
   seats: Seat[];
   bots: BotState[];
   priority: string[];
+  /** Squares with radiation this turn (left by virtual burn). */
+  radiation?: Coord[];
   winner: string | null;
   me: Me | null;
   can_join: boolean;
@@ -118,8 +120,9 @@ export interface TurnRecord {
   turn: number;
   events: EngineEvent[];
   programs: Record<string, Chip[]>;
-  before: { bots: BotState[]; priority: string[] };
-  after: { bots: BotState[]; priority: string[] };
+  reboots?: string[];
+  before: { bots: BotState[]; priority: string[]; radiation?: Coord[] };
+  after: { bots: BotState[]; priority: string[]; radiation?: Coord[] };
 }
 
 // ---- WebSocket messages ----
