@@ -1,8 +1,8 @@
 // The board as SVG: layers, the course (drawn element by element through the registry in
 // elements.ts), the bots and the short-lived effects. It knows nothing about timing: animate.ts
 // decides when and how fast things change and calls the setters here.
-import { DIR_STEP, drawElement, OPPOSITE, svgEl, TILE, type DrawContext, type Layer } from "./elements";
-import type { Coord, Course, Dir, WallElement } from "./types";
+import { DIR_STEP, drawElement, LEGEND, OPPOSITE, svgEl, TILE, type DrawContext, type Layer } from "./elements";
+import type { Coord, Course, CourseElement, Dir, WallElement } from "./types";
 import { isCoord, isDir } from "./types";
 
 export { DIR_ANGLE, DIR_STEP, OPPOSITE, svgEl, TILE } from "./elements";
@@ -216,4 +216,48 @@ export class Board {
   describe(text: string): void {
     this.svg.setAttribute("aria-label", text);
   }
+}
+
+/** A legend for the element types a course uses: each drawn by the registry on a one-square board. */
+export function drawLegend(parent: HTMLElement, course: Course): HTMLDetailsElement {
+  const details = document.createElement("details");
+  details.className = "rr-legend";
+  const summary = document.createElement("summary");
+  summary.textContent = "Legend";
+  const list = document.createElement("ul");
+  details.append(summary, list);
+  const elements = Array.isArray(course.elements) ? course.elements : [];
+  const entry = (draw: (svg: SVGSVGElement) => void, text: string): void => {
+    const li = document.createElement("li");
+    const svg = svgEl("svg", { viewBox: "-6 -6 112 112", "aria-hidden": "true", class: "legend-icon" });
+    svgEl("rect", { x: 0, y: 0, width: 100, height: 100, class: "tile" }, svg);
+    draw(svg);
+    const span = document.createElement("span");
+    span.textContent = text;
+    li.append(svg, span);
+    list.appendChild(li);
+  };
+  for (const [type, text] of Object.entries(LEGEND)) {
+    const sample = elements.find((e) => e && e.type === type);
+    if (!sample) continue;
+    entry((svg) => {
+      const layers = {} as Record<Layer, SVGGElement>;
+      for (const name of ["floor", "beams", "walls", "fixtures"] as Layer[]) layers[name] = svgEl("g", {}, svg);
+      const ctx: DrawContext = {
+        tile: (layer, _at, cls) => svgEl("g", { class: `el ${cls}` }, layers[layer]),
+        layer: (layer) => layers[layer],
+        hasWall: () => false,
+        inside: (x, y) => x === 0 && y === 0,
+      };
+      drawElement(ctx, { ...sample, at: [0, 0] } as CourseElement);
+    }, text);
+  }
+  entry((svg) => {
+    const g = svgEl("g", { class: "legend-bot", transform: "translate(50 50) scale(0.8)" }, svg);
+    svgEl("path", { d: "M0 -46L21 -20H-21z", class: "bot-nose", fill: "#1d4ed8" }, g);
+    svgEl("circle", { r: 29, class: "bot-shell", fill: "#1d4ed8" }, g);
+    svgEl("text", { y: 10, "text-anchor": "middle", class: "bot-label" }, g, "2");
+  }, "Robot: seat colour and number, the nose shows its heading; ♥ lives, red badge damage; faded and dashed = virtual");
+  parent.appendChild(details);
+  return details;
 }

@@ -137,10 +137,12 @@ const pusher: ElementDrawer = (ctx, raw) => {
     `Pusher on the ${DIR_NAME[e.side]} side, pushes ${DIR_NAME[OPPOSITE[e.side]]} in phases ${ph}`);
   const inner = svgEl("g", { transform: `rotate(${DIR_ANGLE[e.side]} 50 50)` }, g);
   // Drawn as if mounted on the north side, then rotated.
-  svgEl("rect", { x: 12, y: 2, width: 76, height: 12, rx: 2, class: "pusher-bar" }, inner);
-  svgEl("path", { d: "M44 16h12v8h6l-12 10-12-10h6z", class: "pusher-arrow" }, inner);
+  svgEl("rect", { x: 16, y: 3, width: 68, height: 10, rx: 2, class: "pusher-base" }, inner);
+  svgEl("rect", { x: 44, y: 12, width: 12, height: 10, class: "pusher-rod" }, inner);
+  svgEl("rect", { x: 26, y: 21, width: 48, height: 9, rx: 3, class: "pusher-plate" }, inner);
+  svgEl("path", { d: "M42 33h16l-8 9z", class: "pusher-arrow" }, inner);
   const pos: Record<Dir, [number, number, string]> = {
-    N: [50, 52, "middle"], S: [50, 58, "middle"], E: [62, 56, "end"], W: [38, 56, "start"],
+    N: [50, 60, "middle"], S: [50, 48, "middle"], E: [54, 56, "end"], W: [46, 56, "start"],
   };
   const [tx, ty, anchor] = pos[e.side];
   svgEl("text", { x: tx, y: ty, "text-anchor": anchor, class: "fixture-label pusher-phases" }, g, ph);
@@ -207,6 +209,20 @@ const laser: ElementDrawer = (ctx, raw) => {
   const pos: Record<Dir, [number, number]> = { N: [50, 17], S: [50, 95], E: [88, 56], W: [12, 56] };
   const [tx, ty] = pos[e.side];
   svgEl("text", { x: tx, y: ty, "text-anchor": "middle", class: "laser-count" }, g, String(beams));
+};
+
+/** What each element means, for the legend (in this order). */
+export const LEGEND: Record<string, string> = {
+  start: "Start: the number is the seat, the arrow the first heading",
+  checkpoint: "Check point, tagged in order: green = your next, black = the leading opponent's next, red = others",
+  pit: "Pit: a robot that falls in is destroyed",
+  wall: "Wall: blocks moves and shots",
+  belt: "Belt: arrows show the way, the number its speed (1, 2, 3, 5); ↻ marks a turning belt",
+  pusher: "Pusher: pushes a robot away from its side in the phases shown",
+  turntable: "Turntable: turns a robot left (L) or right (R) each phase",
+  crusher: "Crusher: 10 damage in the phases shown (red dots)",
+  laser: "Wall laser: fires away from its side; the number is its beams",
+  repair: "Repair site: repairs 1 or 2 damage at the end of a turn",
 };
 
 /** The registry: element type → drawing function. */

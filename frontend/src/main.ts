@@ -2,7 +2,7 @@
 // data-demo-src) and course previews into every [data-course-preview]. Keeps the game screen in
 // step with the server: snapshot first, then events in version order, then a sync.
 import { Animator, type Speed } from "./animate";
-import { Board } from "./board";
+import { Board, drawLegend } from "./board";
 import { h } from "./dom";
 import { TurnLog, turnPriority } from "./log";
 import { fetchJson, fetchSnapshot, GameSocket, postProgram, turnUrl, wsUrlFromPath } from "./net";
@@ -63,6 +63,8 @@ export class GameScreen {
   private syncPending = false;
   private syncTimer: number | undefined;
   private demoTurns: TurnRecord[] = [];
+  private legend: HTMLElement | null = null;
+  private readonly controls: HTMLElement;
 
   private readonly root: HTMLElement;
   private readonly board: Board;
@@ -137,6 +139,7 @@ export class GameScreen {
     const controls = h("div", { class: "rr-controls" });
     controls.append(playback, speeds, replay);
     boardCol.append(controls);
+    this.controls = controls;
     this.setSpeed(saved, false);
 
     this.panel = new Panel(panelCol);
@@ -253,6 +256,8 @@ export class GameScreen {
     if (key !== this.courseKey) {
       this.courseKey = key;
       void this.animator.animate({ kind: "course", course: game.course }, 0);
+      this.legend?.remove();
+      this.legend = drawLegend(this.controls, game.course);
     }
     this.showLive();
     this.moving = false;
@@ -447,6 +452,7 @@ function mountPreview(el: HTMLElement, course: Course | null, label: string): vo
   const board = new Board(el);
   board.drawCourse(course);
   board.describe(label || `Preview of ${course.name}, ${course.width} by ${course.height}`);
+  if (el.dataset.legend !== undefined) drawLegend(el, course).open = true;
 }
 
 function mountPreviews(): void {

@@ -38,7 +38,7 @@ def expected_bots(bots):
 
 def checkpoint_colours(page):
     return page.eval_on_selector_all(
-        "g.el-checkpoint",
+        "svg.rr-board g.el-checkpoint",
         "els => Object.fromEntries(els.map(e => [e.dataset.checkpoint, "
         "['cp-mine', 'cp-leader', 'cp-other'].find(c => e.classList.contains(c))]))",
     )
@@ -60,10 +60,10 @@ def test_every_element_is_drawn_and_every_control_is_labelled(live_stack, new_pa
     assert counts == {"start": 4, "checkpoint": 3, "pit": 2, "wall": 4, "repair": 2, "belt": 6, "pusher": 1,
                       "turntable": 2, "crusher": 1, "laser": 3, "beam": 3, "unknown": 1}
     # Beam lines stop at the first wall: the laser on (0,1)'s west side fires east up to the wall east of (3,1).
-    first_beam = page.eval_on_selector(".el-beam line", "l => [+l.getAttribute('x1'), +l.getAttribute('x2')]")
+    first_beam = page.eval_on_selector("svg.rr-board .el-beam line", "l => [+l.getAttribute('x1'), +l.getAttribute('x2')]")
     assert first_beam == [0, 400]
-    assert page.eval_on_selector_all(".el-laser .laser-count", "els => els.map(e => e.textContent)") == ["1", "2", "3"]
-    assert page.eval_on_selector_all(".el-crusher .crusher-dot.on", "els => els.length") == 2  # phases 2 and 4
+    assert page.eval_on_selector_all("svg.rr-board .el-laser .laser-count", "els => els.map(e => e.textContent)") == ["1", "2", "3"]
+    assert page.eval_on_selector_all("svg.rr-board .el-crusher .crusher-dot.on", "els => els.length") == 2  # phases 2 and 4
     titles = " | ".join(page.eval_on_selector_all(".rr-board title", "els => els.map(e => e.textContent)"))
     for text in ("Belt moving south, speed 5, turning bots that come in from the west at (7,0)",
                  "Turntable, turns left (counter-clockwise) at (2,2)", "Repair site, repairs 2 at (2,0)",
@@ -71,6 +71,12 @@ def test_every_element_is_drawn_and_every_control_is_labelled(live_stack, new_pa
         assert text in titles
     # The viewer (alice, next check point 1) sees her next one green; bob leads with 4 (none): no black.
     assert checkpoint_colours(page) == {"1": "cp-mine", "2": "cp-other", "3": "cp-other"}
+    # The legend explains each element type the course uses, drawn by the same functions.
+    page.click(".rr-legend summary")
+    legend = page.locator(".rr-legend li")
+    assert legend.count() == 11  # ten element types (floor needs none) and the robot
+    assert "Belt: arrows show the way" in page.inner_text(".rr-legend")
+    assert page.locator(".rr-legend li .el-belt").count() == 1
     assert shown_bots(page) == expected_bots(DEMO["game"]["bots"])
     unlabelled = page.eval_on_selector_all(
         "#game-root button, #game-root select",
