@@ -8,11 +8,12 @@ from django.db.models import QuerySet
 
 from roboracer.courses.models import Course
 
-# How the gallery names element types; a type missing here is shown by its own name.
+# How the gallery names element types (singular, plural); a type missing here is shown by its own name.
 ELEMENT_NAMES = {
-    "floor": "floor", "wall": "walls", "pit": "pits", "start": "starts", "checkpoint": "check points",
-    "repair": "repair sites", "belt": "belts", "pusher": "pushers", "turntable": "turntables",
-    "crusher": "crushers", "laser": "lasers",
+    "floor": ("floor", "floor"), "wall": ("wall", "walls"), "pit": ("pit", "pits"), "start": ("start", "starts"),
+    "checkpoint": ("check point", "check points"), "repair": ("repair site", "repair sites"),
+    "belt": ("belt", "belts"), "pusher": ("pusher", "pushers"), "turntable": ("turntable", "turntables"),
+    "crusher": ("crusher", "crushers"), "laser": ("laser", "lasers"),
 }
 
 
@@ -29,7 +30,7 @@ def element_summary(*, data: dict) -> list[tuple[str, int]]:
     counts = Counter(element.get("type", "?") for element in data.get("elements", []))
     order = list(ELEMENT_NAMES)
     keys = sorted(counts, key=lambda key: (order.index(key) if key in order else len(order), key))
-    return [(ELEMENT_NAMES.get(key, key), counts[key]) for key in keys]
+    return [(ELEMENT_NAMES.get(key, (key, key))[counts[key] != 1], counts[key]) for key in keys]
 
 
 def preview_scripts(*, courses) -> list[dict]:

@@ -72,3 +72,10 @@ def test_animation_demo_pages(db):
     assert page.status_code == 200 and 'data-demo-src="/static/demo/eight-bots.json"' in page.content.decode()
     assert Client().get("/games/demo/").status_code == 200
     assert Client().get("/games/demo/?demo=nope").status_code == 404
+
+
+def test_element_summary_counts_in_a_fixed_order_with_singulars():
+    from roboracer.courses.selectors import element_summary
+
+    data = {"elements": [{"type": "laser"}, {"type": "belt"}, {"type": "belt"}, {"type": "start"}, {"type": "lava"}]}
+    assert element_summary(data=data) == [("start", 1), ("belts", 2), ("laser", 1), ("lava", 1)]
