@@ -74,7 +74,11 @@ def start(request, game_id: int):
     return redirect("game", game_id=game_id)
 
 
-DEMOS = {"all-events": "demo/all-events.json", "eight-bots": "demo/eight-bots.json"}
+DEMOS = {
+    "all-events": "demo/all-events.json",
+    "eight-bots": "demo/eight-bots.json",
+    "programming": "demo/programming.json",
+}
 
 
 def animation_demo(request):

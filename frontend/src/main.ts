@@ -143,7 +143,14 @@ export class GameScreen {
     this.setSpeed(saved, false);
 
     this.panel = new Panel(panelCol);
-    this.program = new ProgramUI(panelCol, (body) => postProgram(opts.apiUrl, body));
+    // The demo sends nothing: it shows the program it would send.
+    this.program = new ProgramUI(panelCol, opts.demoSrc
+      ? async (body) => {
+        root.dataset.demoProgram = JSON.stringify(body);
+        this.panel.setConnection(`Demo: would send ${JSON.stringify(body)}`);
+        return { ok: true };
+      }
+      : (body) => postProgram(opts.apiUrl, body));
     panelCol.insertBefore(this.program.el, this.panel.seatsSection);
     this.log = new TurnLog(logCol);
 

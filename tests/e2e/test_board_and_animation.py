@@ -153,3 +153,39 @@ def test_pause_step_resume_and_skip(live_stack, new_page):
     page.wait_for_selector("#game-root[data-replayed='1']", timeout=5_000)
     assert shown_bots(page) == expected_bots(TURN1["after"]["bots"])
     assert console.errors == []
+
+
+def test_frozen_registers_are_shown_locked_and_kept_in_the_program(live_stack, new_page):
+    """Offline programming demo: 6 damage, a hand of three, registers 4 and 5 frozen (R and 2)."""
+    page, console = open_demo(new_page, live_stack.base_url, "?demo=programming")
+    page.wait_for_selector("button.chip >> nth=2")
+    locked = page.locator(".register.locked")
+    assert locked.count() == 2
+    assert [locked.nth(i).get_attribute("data-chip") for i in range(2)] == ["R", "2"]
+    assert page.locator(".register.locked button").evaluate_all("bs => bs.every(b => b.disabled)")
+    assert "(locked)" in page.get_attribute(".register[data-register='3'] button", "aria-label")
+    hand = page.eval_on_selector_all("button.chip", "els => els.map(e => e.dataset.chip)")
+    assert hand == ["3", "L", "B"]
+    # Dragging onto a locked register does nothing; a drop on a free one places the chip there.
+    page.locator("button.chip[data-index='0']").drag_to(page.locator(".register[data-register='4']"))
+    assert page.eval_on_selector_all(".register", "els => els.map(e => e.dataset.chip || '-')") == ["-", "-", "-", "R", "2"]
+    page.locator("button.chip[data-index='0']").drag_to(page.locator(".register[data-register='2']"))
+    page.locator("#rr-program-title").click()
+    page.keyboard.press("2")
+    page.keyboard.press("3")
+    assert page.eval_on_selector_all(".register", "els => els.map(e => e.dataset.chip || '-')") == ["L", "B", "3", "R", "2"]
+    page.keyboard.press("Backspace")  # clears the last register that is not frozen
+    assert page.eval_on_selector_all(".register", "els => els.map(e => e.dataset.chip || '-')") == ["L", "B", "-", "R", "2"]
+    assert page.is_disabled("#submit-program")
+    page.keyboard.press("1")
+    page.click("#reboot-toggle")
+    page.locator("#rr-program-title").click()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#game-root[data-demo-program]")
+    sent = json.loads(page.get_attribute("#game-root", "data-demo-program"))
+    assert sent == {"turn": 3, "chips": ["L", "B", "3", "R", "2"], "reboot": True}
+    assert page.inner_text(".rr-program-message") == "Program submitted — waiting for others"
+    # Dave reboots this turn; the radiation square of the snapshot is marked.
+    assert "rebooting this turn" in page.inner_text(".rr-seat[data-seat='4']")
+    assert page.get_attribute(".mark-radiation", "transform") == "translate(200 400)"
+    assert console.errors == []
