@@ -66,38 +66,63 @@ def wait_for_bots(page, expected):
     )
 
 
+def frozen_registers(page):
+    return dict(page.eval_on_selector_all(".register.locked", "els => els.map(e => [+e.dataset.register, e.dataset.chip])"))
+
+
+def merged(frozen, chips):
+    """The five registers: frozen ones keep their chip, the others take `chips` in order ("-" when short)."""
+    free = iter(chips)
+    return [frozen[r] if r in frozen else next(free, "-") for r in range(5)]
+
+
 def program_by_keyboard(page, hand):
     """Keys 1-9 pick chips, Backspace clears the last register, Enter submits."""
+    frozen = frozen_registers(page)
+    free = 5 - len(frozen)  # damage shrinks the hand and freezes registers (9 - damage chips either way)
     page.locator("#rr-program-title").click()  # focus outside any button, so Enter means "submit"
-    for key in "12":
-        page.keyboard.press(key)
-    assert registers(page) == [hand[0], hand[1], "-", "-", "-"]
-    page.keyboard.press("Backspace")
-    assert registers(page) == [hand[0], "-", "-", "-", "-"]
-    for key in "2345":
-        page.keyboard.press(key)
+    if free >= 2:
+        for key in "12":
+            page.keyboard.press(key)
+        assert registers(page) == merged(frozen, hand[:2])
+        page.keyboard.press("Backspace")
+        assert registers(page) == merged(frozen, hand[:1])
+        keys = range(2, free + 1)
+    else:
+        keys = range(1, free + 1)
+    for key in keys:
+        page.keyboard.press(str(key))
+    assert registers(page) == merged(frozen, hand[:free])
     page.locator("#rr-program-title").click()
     page.keyboard.press("Enter")
     page.wait_for_selector(".rr-program-message:has-text('Program submitted')")
-    return hand[:5]
+    return merged(frozen, hand[:free])
 
 
 def program_by_clicks_and_drag(page, hand):
     """Clicks fill registers in order; a chip dragged onto a filled register replaces it."""
-    for index in (4, 3, 2, 1):
-        page.click(f"button.chip[data-index='{index}']")
-    assert registers(page) == [hand[4], hand[3], hand[2], hand[1], "-"]
-    page.locator("button.chip[data-index='0']").drag_to(page.locator(".register[data-register='1']"))
-    assert registers(page) == [hand[4], hand[0], hand[2], hand[1], "-"]  # chip 3 went back to the hand
-    assert page.locator("button.chip[data-index='3']").is_enabled()
-    page.click("button.chip[data-index='3']")
+    frozen = frozen_registers(page)
     reboot = page.locator("#reboot-toggle")
     assert reboot.inner_text() == "Play next turn" and reboot.get_attribute("aria-pressed") == "false"
     reboot.click()
     assert reboot.inner_text() == "Reboot" and "on" in reboot.get_attribute("class")
     reboot.click()  # back to green: play next turn
+    if frozen or len(hand) < 6:  # a damaged robot: just click what there is
+        for index in range(5 - len(frozen)):
+            page.click(f"button.chip[data-index='{index}']")
+        program = merged(frozen, hand[: 5 - len(frozen)])
+    else:
+        for index in (4, 3, 2, 1):
+            page.click(f"button.chip[data-index='{index}']")
+        assert registers(page) == [hand[4], hand[3], hand[2], hand[1], "-"]
+        page.locator("button.chip[data-index='0']").drag_to(page.locator(".register[data-register='1']"))
+        assert registers(page) == [hand[4], hand[0], hand[2], hand[1], "-"]  # chip 3 went back to the hand
+        assert page.locator("button.chip[data-index='3']").is_enabled()
+        page.click("button.chip[data-index='3']")
+        program = [hand[4], hand[0], hand[2], hand[1], hand[3]]
+    assert registers(page) == program
     page.click("#submit-program")  # the last program in: the turn runs at once (wait_for_turn checks it)
-    return [hand[4], hand[0], hand[2], hand[1], hand[3]]
+    return program
 
 
 def test_two_players_and_a_spectator_play_three_turns(live_stack, courses, new_page):
@@ -142,8 +167,8 @@ def test_two_players_and_a_spectator_play_three_turns(live_stack, courses, new_p
         hands = {}
         for page, user in ((alice, "alice"), (bob, "bob")):
             page.wait_for_selector(f"#game-status:has-text('Turn {turn} — programming')")
-            page.wait_for_selector("button.chip >> nth=8")  # the whole hand of nine is shown
             hands[user] = Hand.objects.get(seat__game=game, seat__user__username=user, turn=turn).chips
+            page.wait_for_function("n => document.querySelectorAll('button.chip').length === n", arg=len(hands[user]))
             shown = page.eval_on_selector_all("button.chip", "els => els.map(e => e.dataset.chip)")
             assert shown == hands[user], f"{user} sees a hand that is not theirs"
         # The spectator has no hand, no registers, and none of the players' chips reach it.
@@ -156,10 +181,10 @@ def test_two_players_and_a_spectator_play_three_turns(live_stack, courses, new_p
             sam.screenshot(path=str(ARTIFACTS / "game-phone-spectator.png"), full_page=True)
 
         alice_program = program_by_keyboard(alice, hands["alice"])
-        if turn == 2:
-            # A program may change until execution starts: alice swaps two registers and resubmits.
+        if turn == 2 and len(hands["alice"]) > 5 and 0 not in frozen_registers(alice):
+            # A program may change until execution starts: alice replaces her first chip and resubmits.
             alice.click(".register[data-register='0'] button")
-            alice.click(f"button.chip[data-index='{5}']")
+            alice.click("button.chip[data-index='5']")
             alice.click("#submit-program")
             alice.wait_for_selector(".rr-program-message:has-text('Program submitted')")
             alice_program = [hands["alice"][5]] + alice_program[1:]
@@ -185,6 +210,15 @@ def test_two_players_and_a_spectator_play_three_turns(live_stack, courses, new_p
             rows = page.locator("#turn-log tbody tr").count()
             assert rows >= 2, "the turn log has a row per phase and bot"
         assert alice.locator("#replay-turn option").count() == turn
+        # Check point colours (003): alice's next is green, bob's (the only opponent) black, others red.
+        nxt = {bot["id"]: bot["next_checkpoint"] for bot in record.state_after["bots"]}
+        colours = alice.eval_on_selector_all(
+            "svg.rr-board g.el-checkpoint",
+            "els => Object.fromEntries(els.map(e => [e.dataset.checkpoint, e.getAttribute('class').split(' ').pop()]))",
+        )
+        assert colours == {
+            str(n): "cp-mine" if n == nxt["1"] else "cp-leader" if n == nxt["2"] else "cp-other" for n in (1, 2)
+        }
 
     # Replay of turn 1 from its stored start, then back to the live state.
     alice.click(".rr-speed[data-speed='4']")
