@@ -112,7 +112,8 @@ export class GameScreen {
 
     const speeds = h("div", { class: "rr-speeds", role: "group", "aria-label": "Animation speed" });
     speeds.appendChild(h("span", { class: "rr-playback-label", "aria-hidden": "true" }, "Speed"));
-    let saved: Speed = 1;
+    // Without a choice of their own, people who ask for reduced motion get instant turns.
+    let saved: Speed = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? 0 : 1;
     try {
       const raw = new URLSearchParams(location.search).get("speed") ?? localStorage.getItem("roboracer-speed");
       if (raw !== null && SPEEDS.some((s) => s.value === Number(raw))) saved = Number(raw) as Speed;

@@ -55,6 +55,7 @@ export class Panel {
   readonly status: HTMLParagraphElement;
   readonly phase: HTMLParagraphElement;
   readonly conn: HTMLParagraphElement;
+  readonly seatsSection: HTMLElement;
   private readonly seatsEl: HTMLOListElement;
 
   constructor(parent: HTMLElement) {
@@ -72,8 +73,6 @@ export class Panel {
     parent.appendChild(seats);
     this.seatsSection = seats;
   }
-
-  readonly seatsSection: HTMLElement;
 
   setStatus(text: string): void {
     if (this.status.textContent !== text) this.status.textContent = text;
