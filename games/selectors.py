@@ -41,6 +41,9 @@ def seat_of(*, user, game: Game) -> Seat | None:
     return game.seats.filter(user=user).first()
 
 
+SNAPSHOT_BOT_FIELDS = ("id", "at", "dir", "damage", "lives", "next_checkpoint", "virtual", "rebooting")
+
+
 def game_snapshot(*, game: Game, user) -> dict:
     """The whole game as `user` may see it, with the version of the last event it includes."""
     seats = list(game.seats.select_related("user").order_by("number"))
@@ -83,7 +86,7 @@ def game_snapshot(*, game: Game, user) -> dict:
             for seat in seats
         ],
         "bots": [
-            {key: bot[key] for key in ("id", "at", "dir", "damage", "lives", "next_checkpoint", "virtual")}
+            {key: bot.get(key) for key in SNAPSHOT_BOT_FIELDS}
             for bot in state.get("bots", [])
         ],
         "priority": state.get("priority", []),
