@@ -44,6 +44,16 @@ def parse_scenario(data: Any) -> tuple[State, dict[str, list[str]], int, frozens
         if bot.at is not None and not course.on_course(bot.at):
             raise ScenarioError(f"bots[{index}] ({bot.id}): 'at' {list(bot.at)} is off the course")
         bots.append(bot)
+    real: dict[tuple[int, int], str] = {}
+    for index, bot in enumerate(bots):
+        if bot.at in course.pits:
+            raise ScenarioError(f"bots[{index}] ({bot.id}): 'at' {list(bot.at)} is a pit")
+        if bot.at is not None and not bot.virtual:
+            if bot.at in real:
+                raise ScenarioError(
+                    f"bots[{index}] ({bot.id}): real bots {real[bot.at]!r} and {bot.id!r} can't share {list(bot.at)}"
+                )
+            real[bot.at] = bot.id
     ids = [bot.id for bot in bots]
     if len(set(ids)) != len(ids):
         raise ScenarioError("scenario: bot ids must be unique")

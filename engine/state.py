@@ -65,7 +65,7 @@ class State:
 
 
 def new_game(course: Course, bot_ids: Sequence[str], *, lives: int = DEFAULT_LIVES) -> State:
-    """Place one bot per id on starts 1..n, facing each start's direction."""
+    """Place one bot per id on starts 1..n, facing each start's direction: real, with a safe first hand."""
     if not course.players[0] <= len(bot_ids) <= course.players[1]:
         raise InputError(
             f"course {course.name!r} takes {course.players[0]} to {course.players[1]} players, got {len(bot_ids)}"
@@ -75,7 +75,7 @@ def new_game(course: Course, bot_ids: Sequence[str], *, lives: int = DEFAULT_LIV
     if lives < 1:
         raise InputError("lives must be at least 1")
     bots = tuple(
-        Bot(id=bot_id, at=start.at, dir=start.dir, spawn_at=start.at, spawn_dir=start.dir, lives=lives)
+        Bot(id=bot_id, at=start.at, dir=start.dir, spawn_at=start.at, spawn_dir=start.dir, lives=lives, spawned=True)
         for bot_id, start in zip(bot_ids, course.starts, strict=False)
     )
     return State(course=course, bots=bots, priority=tuple(bot_ids), lives=lives)

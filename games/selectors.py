@@ -41,6 +41,9 @@ def seat_of(*, user, game: Game) -> Seat | None:
     return game.seats.filter(user=user).first()
 
 
+SNAPSHOT_BOT_FIELDS = ("id", "at", "dir", "damage", "lives", "next_checkpoint", "virtual", "rebooting")
+
+
 def game_snapshot(*, game: Game, user) -> dict:
     """The whole game as `user` may see it, with the version of the last event it includes."""
     seats = list(game.seats.select_related("user").order_by("number"))
@@ -93,16 +96,10 @@ def game_snapshot(*, game: Game, user) -> dict:
     }
 
 
-PUBLIC_BOT_FIELDS = ("id", "at", "dir", "damage", "lives", "next_checkpoint", "virtual")
-
-
 def _public_bots(state: dict) -> list[dict]:
-    """The bots as anyone may see them: position, facing, damage, lives, progress, and whether the bot sits
-    this turn out rebooting (its player asked for it with last turn's program, revealed when that ran)."""
-    return [
-        {**{key: bot.get(key) for key in PUBLIC_BOT_FIELDS}, "rebooting": bool(bot.get("rebooting"))}
-        for bot in (state or {}).get("bots", [])
-    ]
+    """The bots as anyone may see them (SNAPSHOT_BOT_FIELDS): position, facing, damage, lives, progress, and
+    whether the bot sits this turn out rebooting (asked for with last turn's program, revealed when it ran)."""
+    return [{key: bot.get(key) for key in SNAPSHOT_BOT_FIELDS} for bot in (state or {}).get("bots", [])]
 
 
 def resolved_turn(*, game: Game, number: int) -> dict | None:

@@ -205,7 +205,9 @@ def resolve_turn(*, game_id: int, turn: int) -> Turn | None:
             )
             game.state = record.state_after
             game.resolving_since = None
-            append_event(game, "turn_resolved", {"turn": turn, "events": events, "programs": programs})
+            append_event(
+                game, "turn_resolved", {"turn": turn, "events": events, "programs": programs, "reboots": reboots}
+            )
             if new_state.finished:
                 game.status = Game.Status.FINISHED
                 game.winner = seats.get(new_state.winner)

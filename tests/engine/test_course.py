@@ -143,3 +143,26 @@ def test_cli_validate_and_simulate(tmp_path):
     scenario_file.write_text(json.dumps(scenario))
     result = _cli("validate", str(scenario_file))
     assert result.returncode == 2 and "exactly 5 chips" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("bots", "message"),
+    [
+        ([{"id": "a", "at": [3, 3], "dir": "N"}], "bots[0] (a): 'at' [3, 3] is a pit"),
+        ([{"id": "a", "at": [2, 2], "dir": "N"}, {"id": "b", "at": [2, 2], "dir": "S"}], "real bots 'a' and 'b' can't share"),
+        ([{"id": "a", "at": [2, 2], "dir": "Q"}], "'dir' must be one of N, E, S, W"),
+        ([{"id": "a", "at": [2, 2], "dir": "N", "reboot": "yes"}], "'reboot' must be true or false"),
+        ([{"id": "a", "at": [2, 2], "dir": "N", "damage": 11}], "'damage' must be a whole number from 0 to 9"),
+    ],
+)
+def test_bad_scenario_bots_are_rejected(bots, message):
+    scenario = {"format": "roboracer-scenario/1", "course": "tiny-yard", "bots": bots, "programs": {}}
+    with pytest.raises(engine.ScenarioError) as error:
+        engine.simulate(scenario)
+    assert message in str(error.value)
+
+
+def test_two_virtual_bots_may_share_a_square():
+    bots = [{"id": "a", "at": [2, 2], "dir": "N", "virtual": True}, {"id": "b", "at": [2, 2], "dir": "S"}]
+    scenario = {"format": "roboracer-scenario/1", "course": "tiny-yard", "bots": bots, "programs": {"a": ["0"] * 5, "b": ["0"] * 5}}
+    assert engine.simulate(scenario)["bots"][0]["at"] == [2, 2]

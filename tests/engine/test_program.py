@@ -118,3 +118,10 @@ def test_a_frozen_idle_chip_stays_after_a_reboot_turn():
     bot = replace(_state().bots[0], damage=6, last_program=("0",) * 5)
     assert engine.check_program(bot, ["1", "2", "L"], ["1", "2", "L", "0", "0"]) is None
     assert "is not a chip" in str(engine.check_program(bot, ["1", "2", "L"], ["0", "2", "L", "0", "0"]))
+
+
+def test_first_hands_of_a_new_game_are_safe_mixes():
+    state = _state(4)
+    assert all(bot.spawned and not bot.virtual for bot in state.bots)
+    for seed in range(100):
+        assert all(engine.is_safe_mix(hand) for hand in engine.deal(state, seed).values())

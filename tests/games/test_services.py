@@ -154,3 +154,36 @@ def test_a_turn_that_takes_every_last_life_finishes_the_game_without_a_winner(co
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.winner is None
     assert game.events.order_by("-version").first().data == {"winner_seat": None}
+
+
+def test_a_reboot_is_played_out_and_the_next_turn_entered_for_the_seat(courses, alice, bob):
+    """Reboot asked with turn 1's program: repaired at its end, and turn 2's five "0" chips go in by themselves."""
+    game = started_game(users=[alice, bob], course=courses["tiny-yard"])
+    spin = ["L", "R", "U", "L", "R"]
+    Hand.objects.filter(seat__game=game, turn=1).update(chips=[*spin, "1", "1", "2", "3"])  # nobody moves
+    services.submit_program(user=alice, game_id=game.pk, turn=1, chips=spin, reboot=True)
+    services.submit_program(user=bob, game_id=game.pk, turn=1, chips=spin)
+    record = services.resolve_turn(game_id=game.pk, turn=1)
+    assert record.reboots == ["1"]
+    assert {"phase": 5, "step": "repairs", "type": "repaired", "bot": "2"} not in record.events
+    game.refresh_from_db()
+    bots = {bot["id"]: bot for bot in game.state["bots"]}
+    assert bots["1"]["rebooting"] is True and bots["1"]["damage"] == 0
+    assert bots["2"]["rebooting"] is False and bots["2"]["damage"] > 0  # alice shot bob in phase 4
+    assert hand_of(game, alice) == [] and len(hand_of(game, bob)) == 9 - bots["2"]["damage"]
+    entered = Program.objects.get(seat__game=game, seat__user=alice, turn=2)
+    assert entered.chips == ["0"] * 5
+    assert game.events.filter(kind="seat_ready", data__seat=1).count() == 2
+    with pytest.raises(InvalidInput, match="rebooting bot plays five '0'"):
+        services.submit_program(user=alice, game_id=game.pk, turn=2, chips=["1", "1", "1", "1", "1"])
+
+    bob_bot = engine.state_from_dict(game.state, engine.parse_course(game.course_data)).bot("2")
+    services.submit_program(
+        user=bob, game_id=game.pk, turn=2, chips=list(engine.random_program(bob_bot, hand_of(game, bob), 1))
+    )
+    game.refresh_from_db()
+    assert game.status == Game.Status.RESOLVING
+    services.resolve_turn(game_id=game.pk, turn=2)
+    events = Turn.objects.get(game=game, number=2).events
+    assert {"phase": 1, "step": "start", "type": "rebooting", "bot": "1"} in events
+    assert not [e for e in events if e["bot"] == "1" and e["type"] in ("moved", "shot", "rotated")]
