@@ -160,8 +160,11 @@ def test_two_players_and_a_spectator_play_three_turns(live_stack, courses, new_p
     sam.goto(f"{base}/")
     sam.wait_for_selector("#open-games, #my-games, h2#open-heading")
     sam.screenshot(path=str(ARTIFACTS / "lobby-phone.png"), full_page=True)
-    sam.goto(game_url)
+    sam.goto(f"{game_url}?speed=4")  # the speed buttons' choice, given in the address
     alice.goto(game_url)
+    alice.click(".rr-speed[data-speed='4']")  # remembered by the browser
+    bob.click(".rr-speed[data-speed='2']")  # still slow enough to reload in the middle of a turn
+    assert alice.get_attribute(".rr-speed[data-speed='4']", "aria-pressed") == "true"
 
     for turn in (1, 2, 3):
         hands = {}
