@@ -38,6 +38,7 @@ run: install build migrate
 
 test: install build
 	$(BIN)/python -m ruff check .
+	cd frontend && npm test --silent
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: install
