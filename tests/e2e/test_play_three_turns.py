@@ -235,6 +235,8 @@ def test_two_players_and_a_spectator_play_three_turns(live_stack, courses, new_p
     alice.screenshot(path=str(ARTIFACTS / "game-desktop-after-three-turns.png"), full_page=True)
     alice.set_viewport_size(PHONE)
     alice.screenshot(path=str(ARTIFACTS / "game-phone-player.png"), full_page=True)
+    for page in (alice, sam):  # nothing wider than a phone: no sideways scrolling
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
     # Nothing the spectator received carries a hand: not the page, not a socket message.
     assert sam_frames, "the spectator's socket received messages"
