@@ -138,6 +138,7 @@ export class TurnLog {
       this.footer.textContent = `Next turn's priority: ${r.order.map((id) => nameOf(snap, String(id))).join(", ")}`;
       return;
     }
+    if (e.type === "shot" && typeof r.target !== "string") return; // a miss: only the board shows it
     const row = this.row(snap, phase, bot);
     switch (e.type) {
       case "chip": return this.note(row.chip, chipLabel(String(r.chip)));
@@ -157,9 +158,8 @@ export class TurnLog {
       case "real": return this.note(row.move, "turned real", row);
       case "respawned": return this.note(row.move, `respawned at ${xy(r.at)} facing ${String(r.dir)}${r.virtual !== false ? ", virtual" : ""}`, row);
       case "shot": {
-        const target = typeof r.target === "string" ? nameOf(snap, r.target) : "nothing";
-        const who = r.source === "bot" ? "fires" : "laser fires";
-        return this.note(row.damage, `${who} ${xy(r.from)}→${xy(r.to)}, hits ${target}`);
+        const who = r.source === "bot" ? "shoots" : "wall laser hits";
+        return this.note(row.damage, `${who} ${nameOf(snap, String(r.target))}${r.beams && Number(r.beams) > 1 ? ` (${String(r.beams)} beams)` : ""}`);
       }
       case "damaged": return this.note(row.damage, `+${String(r.amount)} ${String(r.cause ?? "")} (now ${String(r.damage)})`.replace("  ", " "));
       case "repaired": return this.note(row.damage, `−${String(r.amount)} repaired (now ${String(r.damage)})`);
