@@ -12,7 +12,7 @@ import { applyEvent, checkpointMarks, cloneBots, type Bots } from "./state";
 import { isCoord } from "./types";
 import css from "./styles.css?inline";
 import type {
-  BotState, Course, EngineEvent, EventMessage, SeatReadyData, ServerMessage, Snapshot, TurnRecord, TurnResolvedData,
+  Course, EngineEvent, EventMessage, SeatReadyData, ServerMessage, Snapshot, TurnRecord, TurnResolvedData,
 } from "./types";
 
 function injectStyles(): void {
@@ -494,7 +494,6 @@ function mount(): void {
   (window as unknown as { roboracer?: unknown }).roboracer = { screen };
 }
 
-export type { BotState };
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mount, { once: true });
 else mount();
