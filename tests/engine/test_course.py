@@ -2,6 +2,7 @@ import copy
 import json
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 
@@ -173,7 +174,7 @@ def test_bad_reboot_requests_are_input_errors():
     programs = {"a": ["0"] * 5, "b": ["0"] * 5}
     with pytest.raises(engine.InputError, match="reboot for unknown bot 'z'"):
         engine.resolve_turn(state, programs, 1, reboots=["z"])
-    rebooting = state.with_bots([state.bots[0].__class__(**{**state.bots[0].__dict__, "rebooting": True}), state.bots[1]])
+    rebooting = state.with_bots([replace(state.bots[0], rebooting=True), state.bots[1]])
     with pytest.raises(engine.InputError, match="'a' is already rebooting"):
         engine.resolve_turn(rebooting, programs, 1, reboots=["a"])
     with pytest.raises(engine.InputError, match="'a' is rebooting this turn and plays five '0'"):
