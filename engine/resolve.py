@@ -149,14 +149,14 @@ def resolve_turn(
     del seed  # kept in the signature: every random rule draws from it
     if state.finished:
         raise InputError("the game is already over")
+    bots = {bot.id: bot for bot in state.bots}
     reboots = frozenset(reboots)
-    for bot_id in reboots:
-        bot = state.bot(bot_id) if bot_id in {b.id for b in state.bots} else None
-        if bot is None:
+    for bot_id in sorted(reboots):
+        if bot_id not in bots:
             raise InputError(f"reboot for unknown bot {bot_id!r}")
-        if bot.rebooting:
+        if bots[bot_id].rebooting:
             raise InputError(f"bot {bot_id!r} is already rebooting this turn")
-    turn = Turn(state, frozenset(r for r in reboots if state.bot(r).at is not None))
+    turn = Turn(state, frozenset(bot_id for bot_id in reboots if bots[bot_id].at is not None))
     turn.programs = _checked_programs(state, programs)
     _start(turn, reboots)
     for phase in range(1, PROGRAM_LENGTH + 1):

@@ -2,6 +2,7 @@ import copy
 import json
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 
@@ -166,3 +167,15 @@ def test_two_virtual_bots_may_share_a_square():
     bots = [{"id": "a", "at": [2, 2], "dir": "N", "virtual": True}, {"id": "b", "at": [2, 2], "dir": "S"}]
     scenario = {"format": "roboracer-scenario/1", "course": "tiny-yard", "bots": bots, "programs": {"a": ["0"] * 5, "b": ["0"] * 5}}
     assert engine.simulate(scenario)["bots"][0]["at"] == [2, 2]
+
+
+def test_bad_reboot_requests_are_input_errors():
+    state = engine.new_game(engine.bundled_course("tiny-yard"), ["a", "b"])
+    programs = {"a": ["0"] * 5, "b": ["0"] * 5}
+    with pytest.raises(engine.InputError, match="reboot for unknown bot 'z'"):
+        engine.resolve_turn(state, programs, 1, reboots=["z"])
+    rebooting = state.with_bots([replace(state.bots[0], rebooting=True), state.bots[1]])
+    with pytest.raises(engine.InputError, match="'a' is already rebooting"):
+        engine.resolve_turn(rebooting, programs, 1, reboots=["a"])
+    with pytest.raises(engine.InputError, match="'a' is rebooting this turn and plays five '0'"):
+        engine.resolve_turn(rebooting, {"a": ["1", "0", "0", "0", "0"], "b": ["0"] * 5}, 1)

@@ -8,7 +8,7 @@ after. The same input gives byte-identical output, and the input is never mutate
 import copy
 import json
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import engine
@@ -123,3 +123,72 @@ def test_state_round_trips_through_plain_data(case):
     state, turns = case
     for _, new_state, _ in _run(state, turns):
         assert engine.state_from_dict(engine.state_to_dict(new_state), new_state.course) == new_state
+
+
+@st.composite
+def random_courses(draw):
+    """Small courses with every core element scattered at random (always a valid placement)."""
+    width, height = draw(st.integers(4, 8)), draw(st.integers(4, 8))
+    squares = [(x, y) for y in range(height) for x in range(width)]
+    sides = st.sampled_from("NESW")
+    phases = st.lists(st.integers(1, 5), min_size=1, max_size=5, unique=True)
+    elements, floor = [], []
+    for x, y in squares:
+        kind = draw(st.sampled_from(["floor"] * 6 + ["pit", "repair", "belt", "belt", "belt", "turntable"]))
+        at = [x, y]
+        if kind == "pit":
+            elements.append({"type": "pit", "at": at})
+            continue
+        if kind == "repair":
+            elements.append({"type": "repair", "at": at, "amount": draw(st.integers(1, 2))})
+        elif kind == "belt":
+            heading = draw(sides)
+            across = [s for s in "NESW" if s not in (heading, engine_opposite(heading))]
+            elements.append({
+                "type": "belt", "at": at, "dir": heading, "speed": draw(st.sampled_from([1, 2, 3, 5])),
+                "curves_from": draw(st.lists(st.sampled_from(across), max_size=2, unique=True)),
+            })  # fmt: skip
+        elif kind == "turntable":
+            elements.append({"type": "turntable", "at": at, "rotation": draw(st.sampled_from("LR"))})
+        if kind in ("floor", "repair"):
+            floor.append((x, y))
+        if draw(st.integers(0, 9)) == 0:
+            elements.append({"type": "crusher", "at": at, "phases": draw(phases)})
+        mounted = draw(st.lists(sides, max_size=2, unique=True))
+        for index, side in enumerate(mounted):
+            if index == 0 and draw(st.booleans()):
+                elements.append({"type": "pusher", "at": at, "side": side, "phases": draw(phases)})
+            elif draw(st.integers(0, 3)) == 0:
+                elements.append({"type": "laser", "at": at, "side": side, "beams": draw(st.integers(1, 3))})
+        if draw(st.integers(0, 4)) == 0:
+            elements.append({"type": "wall", "at": at, "side": draw(st.sampled_from("ES"))})
+    if len(floor) < 3:
+        return None
+    marked = draw(st.lists(st.sampled_from(floor), min_size=3, max_size=min(len(floor), 6), unique=True))
+    players = len(marked) - 1
+    for number, at in enumerate(marked[:-1], start=1):
+        elements.append({"type": "start", "at": list(at), "number": number, "dir": draw(sides)})
+    elements.append({"type": "checkpoint", "at": list(marked[-1]), "number": 1})
+    data = {"format": "roboracer-course/1", "name": "Random", "width": width, "height": height, "mode": "race",
+            "players": [1, players], "elements": elements}  # fmt: skip
+    return engine.parse_course(data)
+
+
+def engine_opposite(side):
+    return "NESW"[("NESW".index(side) + 2) % 4]
+
+
+@settings(max_examples=100, deadline=None)
+@given(random_courses(), st.lists(st.lists(PROGRAM, min_size=5, max_size=5), min_size=1, max_size=4), st.data())
+def test_invariants_hold_on_random_courses(course, programs_by_turn, data):
+    assume(course is not None)
+    ids = [str(n) for n in range(1, min(5, course.players[1]) + 1)]
+    state = engine.new_game(course, ids, lives=2)
+    turns = [
+        ({bot_id: programs[int(bot_id) - 1] for bot_id in ids}, data.draw(st.sets(st.sampled_from(ids), max_size=1)))
+        for programs in programs_by_turn
+    ]
+    for before, after, events in _run(state, turns):
+        replayed = _replay(before, events)
+        for bot in after.bots:
+            assert replayed[bot.id]["at"] == bot.at and replayed[bot.id]["damage"] == bot.damage
