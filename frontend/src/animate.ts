@@ -6,7 +6,7 @@
 import { Board, DIR_ANGLE, DIR_STEP, type BotShape } from "./board";
 import { chipLabel } from "./chips";
 import type { BotState, Coord, Course, Dir, EngineEvent, Seat } from "./types";
-import { asKnownEvent } from "./types";
+import { asKnownEvent, isDir } from "./types";
 
 export type BoardChange =
   | { kind: "course"; course: Course }
@@ -17,7 +17,7 @@ export type BoardChange =
   | { kind: "destroy"; bot: string; at: Coord | null }
   | { kind: "respawn"; bot: string; at: Coord; dir: Dir; virtual: boolean }
   | { kind: "stats"; bot: string; damage?: number; lives?: number; virtual?: boolean }
-  | { kind: "shot"; from: Coord; to: Coord; dir: Dir | null; beams: number; source: string }
+  | { kind: "shot"; from: Coord; to: Coord; dir: Dir | null; beams: number; source: string; hit: boolean }
   | { kind: "flash"; bot: string; tone: "damage" | "repair" | "info" }
   | { kind: "radiation"; at: Coord }
   | { kind: "bubble"; bot: string; text: string; tone: "chip" | "damage" | "good" | "info" };
@@ -345,7 +345,7 @@ export class Animator {
       }
 
       case "shot": {
-        const el = this.board.shot(change.from, change.to, change.dir, change.beams, change.source);
+        const el = this.board.shot(change.from, change.to, change.dir, change.beams, change.source, change.hit);
         await this.fade(el, ms, 0.5);
         return;
       }
@@ -449,7 +449,8 @@ export class Animator {
         return this.animate({ kind: "bump", bot: k.bot, dir: k.dir }, this.duration(0.8));
       case "shot":
         return this.animate({
-          kind: "shot", from: k.from, to: k.to, dir: k.dir ?? null, beams: Number(k.beams) || 1, source: String(k.source ?? "laser"),
+          kind: "shot", from: k.from, to: k.to, dir: isDir(k.dir) ? k.dir : null, beams: Number(k.beams) || 1,
+          source: String(k.source ?? "laser"), hit: typeof k.target === "string",
         }, this.duration(1.2));
       case "damaged":
         await this.animate({ kind: "stats", bot: k.bot, damage: k.damage }, 0);

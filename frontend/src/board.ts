@@ -191,10 +191,14 @@ export class Board {
   }
 
   /** A laser shot: `beams` parallel lines from the centre of `from` to the centre of `to`. */
-  shot(from: Coord, to: Coord, dir: Dir | null, beams: number, source: string): SVGGElement {
+  shot(from: Coord, to: Coord, dir: Dir | null, beams: number, source: string, hit: boolean): SVGGElement {
     const g = svgEl("g", { class: `fx fx-shot shot-${source === "bot" ? "bot" : "laser"}` }, this.fx);
-    const x1 = from[0] * TILE + TILE / 2, y1 = from[1] * TILE + TILE / 2;
-    const x2 = to[0] * TILE + TILE / 2, y2 = to[1] * TILE + TILE / 2;
+    // From the edge the beam enters `from` by (the shooter's front, or the laser's mounting side) to the
+    // centre of the square it hits, or through to the far edge of the last square when it hits nothing.
+    const [dx, dy] = dir ? DIR_STEP[dir] : [0, 0];
+    const x1 = (from[0] + 0.5 - dx / 2) * TILE, y1 = (from[1] + 0.5 - dy / 2) * TILE;
+    const reach = hit ? 0 : 0.5;
+    const x2 = (to[0] + 0.5 + dx * reach) * TILE, y2 = (to[1] + 0.5 + dy * reach) * TILE;
     const horizontal = dir ? dir === "E" || dir === "W" : Math.abs(x2 - x1) >= Math.abs(y2 - y1);
     const n = Math.max(1, Math.min(3, beams));
     for (let i = 0; i < n; i++) {
@@ -202,7 +206,7 @@ export class Board {
       const ox = horizontal ? 0 : off, oy = horizontal ? off : 0;
       svgEl("line", { x1: x1 + ox, y1: y1 + oy, x2: x2 + ox, y2: y2 + oy, class: "shot-line" }, g);
     }
-    svgEl("circle", { cx: x2, cy: y2, r: 14, class: "shot-hit" }, g);
+    if (hit) svgEl("circle", { cx: x2, cy: y2, r: 14, class: "shot-hit" }, g);
     return g;
   }
 

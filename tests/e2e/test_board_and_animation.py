@@ -114,7 +114,7 @@ def test_replaying_the_demo_turn_shows_every_event_and_ends_where_the_turn_says(
     bob_phase3 = page.inner_text("#turn-log tr[data-phase='3'][data-bot='2']")
     assert "Move 3" in bob_phase3 and "(7,4)→(7,1)" in bob_phase3
     log = page.inner_text("#turn-log")
-    assert "hits nothing" not in log and "(6,6)→(0,6)" not in log  # misses show on the board only
+    assert "hits nothing" not in log and "(6,6)→(2,6)" not in log  # misses show on the board only
     for text in ("shoots bob", "wall laser hits bob (2 beams)", "+10 crusher (now 10)", "destroyed (pit) at (0,3)", "✓ 2", "reboot refused (radiation)",
                  "rebooting (plays 0)", "belt (7,6)→(7,4)", "pushed by pusher (2,4)→(3,4)", "turned real",
                  "respawned at (1,7) facing N, virtual", "−1 repaired (now 2)"):
