@@ -82,7 +82,7 @@ DEMOS = {
 
 
 def animation_demo(request):
-    """The game screen offline, replaying hand-written (or synthetic) turns: no server state involved."""
+    """The game screen offline on stored turns (static/demo/): no server state involved."""
     name = request.GET.get("demo", "all-events")
     if name not in DEMOS:
         raise Http404("no such demo")

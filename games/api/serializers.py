@@ -62,5 +62,5 @@ class TurnRecordSerializer(serializers.Serializer):
     events = serializers.JSONField()
     programs = serializers.JSONField(help_text="bot id -> the five chips it played (public once the turn ran)")
     reboots = serializers.ListField(child=serializers.CharField(), help_text="bots whose players asked to reboot")
-    before = serializers.JSONField(help_text='{"bots": [...], "priority": [...]} at the start of the turn')
-    after = serializers.JSONField(help_text='{"bots": [...], "priority": [...]} at the end of the turn')
+    before = serializers.JSONField(help_text='{"bots": [...], "priority": [...], "radiation": [...]} at the start')
+    after = serializers.JSONField(help_text='{"bots": [...], "priority": [...], "radiation": [...]} at the end')
