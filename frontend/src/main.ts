@@ -88,8 +88,9 @@ export class GameScreen {
     root.dataset.animating = "0";
     const boardCol = h("div", { class: "rr-board-col" });
     const panelCol = h("aside", { class: "rr-panel", "aria-label": "Game status and program" });
+    const controlsCol = h("div", { class: "rr-controls-col" });
     const logCol = h("div", { class: "rr-log-col" });
-    root.append(boardCol, panelCol, logCol);
+    root.append(boardCol, panelCol, controlsCol, logCol);
 
     this.board = new Board(boardCol);
     this.animator = new Animator(this.board);
@@ -139,7 +140,7 @@ export class GameScreen {
     replay.append(replayLabel, this.replaySelect, this.replayBtn);
     const controls = h("div", { class: "rr-controls" });
     controls.append(playback, speeds, replay);
-    boardCol.append(controls);
+    controlsCol.append(controls);
     this.controls = controls;
     this.setSpeed(saved, false);
 
