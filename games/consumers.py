@@ -1,5 +1,7 @@
 """One WebSocket consumer per game page: a snapshot on connect and on request, then public events."""
 
+import json
+
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
@@ -30,6 +32,13 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code):
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    @classmethod
+    async def decode_json(cls, text_data):
+        try:
+            return json.loads(text_data)
+        except ValueError:
+            return None  # answered with an error below, like any other message the server doesn't know
 
     async def receive_json(self, content, **kwargs):
         if isinstance(content, dict) and content.get("type") == "sync":

@@ -92,7 +92,9 @@ def game_snapshot(*, game: Game, user) -> dict:
         "me": me,
         "last_turn": {"turn": last["number"], "events": last["events"]} if last else None,
         "can_join": bool(in_lobby and mine is None and len(seats) < game.max_seats and user.is_authenticated),
-        "can_start": bool(in_lobby and user and game.creator_id == user.pk),
+        "can_start": bool(
+            in_lobby and user and game.creator_id == user.pk and len(seats) >= game.course.min_players
+        ),
     }
 
 

@@ -8,6 +8,8 @@ import { isCoord, isDir } from "./types";
 export { DIR_ANGLE, DIR_STEP, OPPOSITE, svgEl, TILE } from "./elements";
 
 const PAD = 8;
+/** Page height taken by the header, title and playback controls around the board (CSS px). */
+const BOARD_CHROME = 290;
 
 /** Visual handle of one bot on the board. */
 export interface BotShape {
@@ -79,6 +81,9 @@ export class Board {
     const viewBox = `${-PAD} ${-PAD} ${w * TILE + 2 * PAD} ${h * TILE + 2 * PAD}`;
     this.svg.setAttribute("viewBox", viewBox);
     this.top.setAttribute("viewBox", viewBox);
+    // As wide as the board is at the tallest size that leaves the playback controls on screen.
+    const aspect = (w * TILE + 2 * PAD) / (h * TILE + 2 * PAD);
+    this.wrap.style.maxWidth = `max(300px, calc((100vh - ${BOARD_CHROME}px) * ${aspect.toFixed(4)}))`;
     for (const layer of Object.values(this.layers)) layer.replaceChildren();
     this.marks.replaceChildren();
     this.wallSet.clear();

@@ -305,8 +305,8 @@ export class ProgramUI {
     this.handEl.replaceChildren(...chips);
 
     const full = this.isFull();
-    if (focusHand !== null || focusReg !== null) this.restoreFocus(focusHand, focusReg);
     this.submitBtn.disabled = !full || this.sending;
+    if (focusHand !== null || focusReg !== null) this.restoreFocus(focusHand, focusReg);
     this.submitBtn.textContent = this.submitted ? "Resubmit program" : "Submit program";
     if (this.sending) this.message.textContent = "Sending…";
     else if (this.submitted && !this.dirty) this.message.textContent = "Program submitted — waiting for others";
@@ -315,6 +315,8 @@ export class ProgramUI {
   }
 
   private restoreFocus(hand: number | null, reg: number | null): void {
+    // The last chip placed: Submit is next, so Enter sends the program.
+    if (hand !== null && this.isFull() && !this.submitBtn.disabled) { this.submitBtn.focus(); return; }
     if (reg !== null) {
       const b = this.registersEl.querySelector<HTMLButtonElement>(`.register[data-register="${reg}"] button`);
       if (b && !b.disabled) { b.focus(); return; }
@@ -357,8 +359,10 @@ export class ProgramUI {
       ev.preventDefault();
       this.clearLast();
     } else if (ev.key === "Enter") {
-      // Enter on a focused button or checkbox keeps its own meaning.
-      if (t && (t.tagName === "BUTTON" || t.tagName === "INPUT")) return;
+      // Enter on a chip or register submits a full program; on any other button or checkbox it keeps
+      // its own meaning.
+      const onProgram = !!t?.closest("button.chip, .register");
+      if (t && (t.tagName === "BUTTON" || t.tagName === "INPUT") && !(onProgram && this.isFull())) return;
       ev.preventDefault();
       void this.submit();
     }

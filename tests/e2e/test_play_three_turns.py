@@ -188,7 +188,7 @@ def test_two_players_and_a_spectator_play_three_turns(live_stack, courses, new_p
             # A program may change until execution starts: alice replaces her first chip and resubmits.
             alice.click(".register[data-register='0'] button")
             alice.click("button.chip[data-index='5']")
-            alice.click("#submit-program")
+            alice.keyboard.press("Enter")  # after picking with the mouse, Enter submits the full program
             alice.wait_for_selector(".rr-program-message:has-text('Program submitted')")
             alice_program = [hands["alice"][5]] + alice_program[1:]
         bob_program = program_by_clicks_and_drag(bob, hands["bob"])

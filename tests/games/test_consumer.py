@@ -63,3 +63,19 @@ async def test_anonymous_and_unknown_games_are_refused(courses, make_user):
     comm = communicator(game.pk + 1000, alice)
     connected, code = await comm.connect()
     assert not connected and code == 4403
+
+
+async def test_a_malformed_frame_gets_an_error_and_the_socket_stays_open(courses, make_user):
+    alice, bob = [await sync_to_async(make_user)(name) for name in ("alice", "bob")]
+    game = await sync_to_async(started_game)(users=[alice, bob], course=courses["tiny-yard"])
+    comm = communicator(game.pk, alice)
+    connected, _ = await comm.connect()
+    assert connected
+    assert (await comm.receive_json_from(timeout=5))["type"] == "snapshot"
+    for frame in ("not json", "[1, 2", '"sync"'):
+        await comm.send_to(text_data=frame)
+        reply = await comm.receive_json_from(timeout=5)
+        assert reply["type"] == "error" and "unknown message" in reply["detail"]
+    await comm.send_json_to({"type": "sync"})
+    assert (await comm.receive_json_from(timeout=5))["type"] == "snapshot"
+    await comm.disconnect()

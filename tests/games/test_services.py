@@ -2,7 +2,7 @@ import pytest
 from django.db import transaction
 
 import engine
-from games import services
+from games import selectors, services
 from games.errors import Conflict, InvalidInput, NotAllowed
 from games.models import Game, GameEvent, Hand, Program, Turn
 from tests.games.factories import hand_of, started_game
@@ -187,3 +187,14 @@ def test_a_reboot_is_played_out_and_the_next_turn_entered_for_the_seat(courses, 
     events = Turn.objects.get(game=game, number=2).events
     assert {"phase": 1, "step": "start", "type": "rebooting", "bot": "1"} in events
     assert not [e for e in events if e["bot"] == "1" and e["type"] in ("moved", "shot", "rotated")]
+
+
+def test_start_is_offered_only_once_the_course_has_enough_players(courses, alice, bob):
+    game = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=3)  # 2 to 4 players
+    assert selectors.game_snapshot(game=game, user=alice)["can_start"] is False
+    with pytest.raises(Conflict, match="needs at least 2 player"):
+        services.start_game(user=alice, game_id=game.pk)
+    services.join_game(user=bob, game_id=game.pk)
+    game.refresh_from_db()
+    assert selectors.game_snapshot(game=game, user=alice)["can_start"] is True
+    assert selectors.game_snapshot(game=game, user=bob)["can_start"] is False  # not the creator
