@@ -111,9 +111,12 @@ export class Panel {
         const notes: string[] = [];
         if (bot.lives <= 0) notes.push("out of the game");
         else if (!bot.at) notes.push("off the course");
-        if (bot.virtual) notes.push("virtual");
-        if (bot.rebooting) notes.push("rebooting this turn");
-        if (mine && snap.me?.reboot) notes.push("reboot requested");
+        else {
+          // Only a robot still racing is virtual, rebooting or asking to reboot.
+          if (bot.virtual) notes.push("virtual");
+          if (bot.rebooting) notes.push("rebooting this turn");
+          if (mine && snap.me?.reboot && snap.status !== "finished") notes.push("reboot requested");
+        }
         if (notes.length) stats.append(h("span", { class: "stat stat-notes" }, notes.join(" · ")));
         if (bot.lives <= 0) readyText = "out";
       } else {
