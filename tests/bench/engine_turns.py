@@ -11,18 +11,21 @@ import time
 
 import engine
 
+# Enough lives that all 8 bots stay in the race: every measured turn resolves 8 programs.
+LIVES = 99
+
 
 def main(turns: int = 2000) -> None:
     slug = max(engine.bundled_slugs(), key=lambda s: (lambda c: c.width * c.height)(engine.bundled_course(s)))
     course = engine.bundled_course(slug)
     bots = [str(n) for n in range(1, min(8, course.players[1]) + 1)]
     game_seed = 20261122
-    state = engine.new_game(course, bots)
+    state = engine.new_game(course, bots, lives=LIVES)
     timings = []
     games = 1
     for turn in range(turns):
         if state.finished:
-            state, games = engine.new_game(course, bots), games + 1
+            state, games = engine.new_game(course, bots, lives=LIVES), games + 1
         hands = engine.deal(state, engine.derive_seed(game_seed, turn, "deal"))
         programs = {
             bot_id: engine.random_program(state.bot(bot_id), hand, engine.derive_seed(game_seed, turn, bot_id))
