@@ -176,12 +176,10 @@ def resolve_turn(
     priority = next_priority(state.priority, {bot_id: bot.distance for bot_id, bot in turn.bots.items()})
     turn.emit("priority", None, order=list(priority))
     rebooting_next = {bot_id for bot_id in turn.reboots if turn.bots[bot_id].at is not None}
-    spawned = {e["bot"] for e in turn.events if e["type"] == "respawned"}
     bots = tuple(
         turn.bots[bot.id].freeze(
             last_program=turn.programs[bot.id],
             rebooting=bot.id in rebooting_next,
-            spawned=bot.id in spawned,
         )
         for bot in state.bots
     )

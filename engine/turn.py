@@ -27,6 +27,7 @@ class Mover:
     def __init__(self, bot: Bot):
         for name in Bot.__dataclass_fields__:
             setattr(self, name, getattr(bot, name))
+        self.spawned = False  # becomes true when it respawns at the end of this turn
         self.distance = 0  # squares moved by its own chips this turn (003 "Priority")
 
     def freeze(self, **changes: Any) -> Bot:

@@ -32,9 +32,7 @@ class Laser(Element):
 register(Laser, layer="mount", fields={"side": direction("side"), "beams": whole("beams", 1, 3)})
 
 
-def _first_hit(
-    turn: Turn, ray: tuple[Square, ...], targets: dict[Square, list[Mover]]
-) -> tuple[Square, list[Mover]]:
+def _first_hit(ray: tuple[Square, ...], targets: dict[Square, list[Mover]]) -> tuple[Square, list[Mover]]:
     """The square where a beam along `ray` stops, and the bots there it hits (none: it reached the end)."""
     for square in ray:
         hit = [bot for bot in targets.get(square, ()) if bot.at == square]  # not destroyed earlier this step
@@ -61,7 +59,7 @@ def bots_fire(turn: Turn) -> None:
         ray = course.ray(shooter.at, shooter.dir)[1:]
         if not ray:
             continue  # facing a wall or the edge: nothing to fire into
-        last, hit = _first_hit(turn, ray, real)
+        last, hit = _first_hit(ray, real)
         target = hit[0] if hit else None
         turn.emit(
             "shot", shooter.id, source="bot", dir=shooter.dir, beams=1,
@@ -79,7 +77,7 @@ def wall_lasers_fire(turn: Turn) -> None:
     everyone = _by_square(turn.in_order())
     for laser in lasers:
         heading = opposite(laser.side)
-        last, hit = _first_hit(turn, turn.course.ray(laser.at, heading), everyone)
+        last, hit = _first_hit(turn.course.ray(laser.at, heading), everyone)
         if not hit:
             continue  # the beam is drawn with the course; only a hit is an event
         turn.emit(
