@@ -1,5 +1,6 @@
 """Test factories: games in a given stage, built through the real services."""
 
+import engine
 from games import services
 from games.models import Hand
 
@@ -16,3 +17,10 @@ def started_game(*, users, course, lives=3):
 
 def hand_of(game, user):
     return Hand.objects.get(seat__game=game, seat__user=user, turn=game.turn).chips
+
+
+def legal_program(game, user, seed=0):
+    """A legal program for the user's seat this turn: damage shrinks the hand and freezes registers."""
+    seat = game.seats.get(user=user)
+    bot = engine.state_from_dict(game.state, engine.parse_course(game.course_data)).bot(seat.bot_id)
+    return list(engine.random_program(bot, hand_of(game, user), seed))

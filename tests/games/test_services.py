@@ -5,7 +5,7 @@ import engine
 from games import selectors, services
 from games.errors import Conflict, InvalidInput, NotAllowed
 from games.models import Game, GameEvent, Hand, Program, Turn
-from tests.games.factories import hand_of, started_game
+from tests.games.factories import hand_of, legal_program, started_game
 
 
 @pytest.fixture
@@ -120,9 +120,8 @@ def test_every_stored_turn_replays_from_its_inputs(courses, alice, bob):
         if game.status != Game.Status.PROGRAMMING:
             break
         for user in (alice, bob):
-            hand = hand_of(game, user)
-            if hand:
-                services.submit_program(user=user, game_id=game.pk, turn=turn, chips=hand[:5])
+            if hand_of(game, user):
+                services.submit_program(user=user, game_id=game.pk, turn=turn, chips=legal_program(game, user))
         services.resolve_turn(game_id=game.pk, turn=turn)
     course = engine.parse_course(game.course_data)
     turns = list(Turn.objects.filter(game=game))
@@ -177,10 +176,7 @@ def test_a_reboot_is_played_out_and_the_next_turn_entered_for_the_seat(courses, 
     with pytest.raises(InvalidInput, match="rebooting bot plays five '0'"):
         services.submit_program(user=alice, game_id=game.pk, turn=2, chips=["1", "1", "1", "1", "1"])
 
-    bob_bot = engine.state_from_dict(game.state, engine.parse_course(game.course_data)).bot("2")
-    services.submit_program(
-        user=bob, game_id=game.pk, turn=2, chips=list(engine.random_program(bob_bot, hand_of(game, bob), 1))
-    )
+    services.submit_program(user=bob, game_id=game.pk, turn=2, chips=legal_program(game, bob, seed=1))
     game.refresh_from_db()
     assert game.status == Game.Status.RESOLVING
     services.resolve_turn(game_id=game.pk, turn=2)

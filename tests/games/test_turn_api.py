@@ -8,7 +8,7 @@ from rest_framework.test import APIClient
 
 from games import services
 from games.models import Hand
-from tests.games.factories import hand_of, started_game
+from tests.games.factories import hand_of, legal_program, started_game
 
 PUBLIC_BOT_KEYS = {"id", "at", "dir", "damage", "lives", "next_checkpoint", "virtual", "rebooting"}
 
@@ -25,7 +25,7 @@ def played(courses, make_user):
         programs[user.username] = chips
     services.resolve_turn(game_id=game.pk, turn=1)
     game.refresh_from_db()
-    turn2_program = hand_of(game, alice)[:5]
+    turn2_program = legal_program(game, alice)  # robots shoot: the hand may have shrunk
     services.submit_program(user=alice, game_id=game.pk, turn=2, chips=turn2_program)
     return game, (alice, bob, sam), programs, turn2_program
 

@@ -63,7 +63,9 @@ def test_two_programs_through_the_api_reach_both_websockets_as_phase_events(live
     assert game.state == engine.state_to_dict(expected_state)
     assert game.turn == 2 and game.status == "programming"
     after = alice.get(f"/api/games/{game_id}/")
-    assert after["turn"] == 2 and len(after["me"]["hand"]) == 9 and after["me"]["program"] is None
+    # Robots shoot now: the new hand is 9 minus the damage the engine says alice's robot took.
+    assert after["turn"] == 2 and after["me"]["program"] is None
+    assert len(after["me"]["hand"]) == engine.hand_size(expected_state.bot("1"))
 
 
 def test_an_idle_websocket_stays_open(live_stack, courses):
