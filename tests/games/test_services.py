@@ -28,7 +28,7 @@ def test_joining_the_last_seat_starts_the_game_and_deals(courses, alice, bob):
     bots = {bot["id"]: bot for bot in game.state["bots"]}
     assert bots["1"]["at"] == [1, 7] and bots["2"]["at"] == [3, 7]
     assert list(game.events.values_list("version", "kind")) == [
-        (1, "game_created"), (2, "seat_joined"), (3, "game_started")
+        (1, "game_created"), (2, "seat_joined"), (3, "game_started"), (4, "clocks")
     ]
 
 
@@ -110,7 +110,7 @@ def test_resolution_matches_the_engine_and_runs_once(courses, alice, bob):
     assert game.turn == 2 and game.status == Game.Status.PROGRAMMING
     assert Hand.objects.filter(seat__game=game, turn=2).count() == 2
     kinds = list(game.events.order_by("version").values_list("kind", flat=True))
-    assert kinds[-3:] == ["turn_executing", "turn_resolved", "turn_dealt"]
+    assert kinds[-4:] == ["turn_executing", "turn_resolved", "turn_dealt", "clocks"]
 
 
 def test_every_stored_turn_replays_from_its_inputs(courses, alice, bob):
