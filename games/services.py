@@ -52,7 +52,8 @@ def _schedule_resolution(game: Game) -> None:
     from games.tasks import resolve_turn_task
 
     game_id, turn = game.pk, game.turn
-    transaction.on_commit(lambda: resolve_turn_task.delay(game_id, turn))
+    # robust: if Redis is down the task is lost, and the beat sweep re-enqueues the resolution.
+    transaction.on_commit(lambda: resolve_turn_task.delay(game_id, turn), robust=True)
 
 
 def _live_seats(game: Game, state: engine.State) -> list[Seat]:
@@ -98,10 +99,10 @@ def _notify_turn(game: Game, seats: list[Seat]) -> None:
                         "deadline": seat.deadline.isoformat() if seat.deadline else None})
         for seat in seats
     ]
-    transaction.on_commit(lambda: broadcast.notify_users(notices))
+    transaction.on_commit(lambda: broadcast.notify_users(notices), robust=True)
     if game.move_time >= clocks.E_MAIL_FROM_MOVE_TIME:
         seat_ids = [seat.pk for seat in seats]
-        transaction.on_commit(lambda: send_turn_emails.delay(game_id, turn, seat_ids))
+        transaction.on_commit(lambda: send_turn_emails.delay(game_id, turn, seat_ids), robust=True)
 
 
 def _execute_when_all_ready(game: Game, state: engine.State, now: datetime) -> None:

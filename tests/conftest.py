@@ -65,6 +65,49 @@ class LiveStack:
             if process.poll() is not None:
                 raise AssertionError(f"{name} exited ({process.returncode}):\n{self.logs[name].read_text()[-3000:]}")
 
+    def _readies(self) -> int:
+        return self.logs["worker"].read_text().count("ready.") if self.logs["worker"].exists() else 0
+
+    def start(self, name: str) -> None:
+        """(Re)start one process; its log is appended to, so `ready.` counts tell restarts apart."""
+        if name == "worker":
+            self.worker_readies = self._readies()
+        handle = open(self.logs[name], "a")  # noqa: SIM115 - the child writes to it while it lives
+        self.processes[name] = subprocess.Popen(
+            self.commands[name], cwd=ROOT, env=self.env, stdout=handle, stderr=subprocess.STDOUT
+        )
+
+    def wait_ready(self, name: str | None = None) -> None:
+        names = [name] if name else list(self.processes)
+        if "worker" in names:
+            _wait_for(lambda: self._readies() > self.worker_readies, "celery worker", self.logs)
+        if "web" in names:
+
+            def web_up() -> bool:
+                self.check_alive()
+                try:
+                    return requests.get(f"{self.base_url}/api/auth/csrf/", timeout=1).status_code == 200
+                except requests.RequestException:
+                    return False
+
+            _wait_for(web_up, "uvicorn", self.logs)
+
+    def kill(self, name: str) -> None:
+        """SIGKILL: the process gets no chance to finish or acknowledge anything."""
+        process = self.processes[name]
+        process.kill()
+        process.wait()
+
+    def stop(self) -> None:
+        for process in self.processes.values():
+            if process.poll() is None:
+                process.terminate()
+        for process in self.processes.values():
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
 
 def _wait_for(predicate, what: str, stack_logs: dict[str, Path], timeout: float = 60.0) -> None:
     deadline = time.monotonic() + timeout
@@ -76,47 +119,47 @@ def _wait_for(predicate, what: str, stack_logs: dict[str, Path], timeout: float 
     raise RuntimeError(f"{what} not ready within {timeout} s\n{tails}")
 
 
-@pytest.fixture(scope="session")
-def live_stack(django_db_setup, django_db_blocker):
-    """uvicorn + a Celery worker on the test database; tests using it need `transactional_db`."""
-    from roboracer.celery import app
+def launch(tag: str, redis_url: str, *, web: bool = True, beat: bool = False) -> LiveStack:
+    """Start a Celery worker (with beat if asked) and, if asked, uvicorn, on the test database and the given
+    Redis; wait until they are ready. The caller stops them with `stack.stop()`."""
     from roboracer.run import web_command, worker_command
 
     LOG_DIR.mkdir(parents=True, exist_ok=True)
     port = _free_port()
-    env = {**os.environ, "DATABASE_URL": _database_url(), "REDIS_URL": settings.REDIS_URL, "PYTHONUNBUFFERED": "1"}
-    app.control.purge()  # tasks left over from an earlier run must not reach this run's worker
-    logs = {"worker": LOG_DIR / "worker.log", "web": LOG_DIR / "web.log"}
-    commands = {
-        "worker": worker_command("--loglevel=INFO", "--without-gossip", "--without-mingle", "--without-heartbeat",
-                                 f"--hostname=test-{port}@%h"),
-        "web": web_command("127.0.0.1", port, log_level="warning"),
-    }
-    processes = {}
-    for name, command in commands.items():
-        handle = open(logs[name], "w")  # noqa: SIM115 - the child writes to it for the whole session
-        processes[name] = subprocess.Popen(command, cwd=ROOT, env=env, stdout=handle, stderr=subprocess.STDOUT)
-    stack = LiveStack(f"http://127.0.0.1:{port}", processes, logs)
+    env = {**os.environ, "DATABASE_URL": _database_url(), "REDIS_URL": redis_url, "PYTHONUNBUFFERED": "1"}
+    options = ["--loglevel=INFO", "--without-gossip", "--without-mingle", "--without-heartbeat",
+               f"--hostname={tag}-{port}@%h"]
+    if beat:
+        options += ["--beat", f"--schedule={LOG_DIR / f'{tag}-{port}-beat-schedule'}"]
+    commands = {"worker": worker_command(*options)}
+    if web:
+        commands["web"] = web_command("127.0.0.1", port, log_level="warning")
+    stack = LiveStack(f"http://127.0.0.1:{port}", {}, {name: LOG_DIR / f"{tag}-{name}.log" for name in commands})
+    stack.env = env
+    stack.commands = commands
+    for path in stack.logs.values():
+        path.write_text("")
+    for name in commands:
+        stack.start(name)
     try:
-        _wait_for(lambda: "ready." in logs["worker"].read_text(), "celery worker", logs)
+        stack.wait_ready()
+    except BaseException:
+        stack.stop()
+        raise
+    return stack
 
-        def web_up() -> bool:
-            stack.check_alive()
-            try:
-                return requests.get(f"{stack.base_url}/api/auth/csrf/", timeout=1).status_code == 200
-            except requests.RequestException:
-                return False
 
-        _wait_for(web_up, "uvicorn", logs)
+@pytest.fixture(scope="session")
+def live_stack(django_db_setup, django_db_blocker):
+    """uvicorn + a Celery worker on the test database; tests using it need `transactional_db`."""
+    from roboracer.celery import app
+
+    app.control.purge()  # tasks left over from an earlier run must not reach this run's worker
+    stack = launch("test", settings.REDIS_URL)
+    try:
         yield stack
     finally:
-        for process in processes.values():
-            process.terminate()
-        for process in processes.values():
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        stack.stop()
 
 
 def pytest_collection_modifyitems(config, items):
