@@ -100,3 +100,12 @@ def test_the_create_form_makes_private_and_custom_timer_games(courses, make_user
     assert Game.objects.count() == 1
     lobby = client.get("/").content.decode()
     assert "Real-time: 2 min a move" in lobby and "private" in lobby
+
+
+def test_courses_over_the_api(courses, client):
+    listed = client.get("/api/courses/").json()
+    assert {c["slug"] for c in listed} == set(courses)
+    one = client.get("/api/courses/bolt-bay/").json()
+    assert [one["data"]["width"], one["data"]["height"]] == one["size"] and one["min_players"] == courses["bolt-bay"].min_players
+    missing = client.get("/api/courses/atlantis/")
+    assert missing.status_code == 404 and missing.json() == {"detail": "there is no course named 'atlantis'"}
