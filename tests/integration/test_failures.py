@@ -13,10 +13,10 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from games.models import Game, GameEvent, Turn
-from roboracer import embedded_redis
-from tests.conftest import ROOT, launch
+from tests.conftest import launch
 from tests.games.factories import legal_program
 from tests.integration.client import Player, receive_until
+from tests.integration.conftest import wait_until
 
 pytestmark = [
     pytest.mark.integration,
@@ -26,29 +26,6 @@ pytestmark = [
         reason="needs PostgreSQL (CI=true, or DATABASE_URL=postgres://...)",
     ),
 ]
-
-
-@pytest.fixture
-def private_redis():
-    socket = ROOT / "var" / f"failure-redis-{time.monotonic_ns()}.sock"
-    holder = {"process": embedded_redis.start(socket), "socket": socket, "url": f"unix://{socket}"}
-
-    def restart() -> None:
-        embedded_redis.stop(holder["process"], socket)
-        holder["process"] = embedded_redis.start(socket)
-
-    holder["restart"] = restart
-    yield holder
-    embedded_redis.stop(holder["process"], socket)
-
-
-def wait_until(predicate, what: str, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        time.sleep(0.2)
-    raise AssertionError(f"timed out: {what}")
 
 
 def two_player_game(stack) -> tuple[int, list[Player], list[list[str]]]:
