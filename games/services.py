@@ -228,7 +228,7 @@ def leave_game(*, user, game_id: int) -> Game:
         seat.delete()
         append_event(game, "seat_left", {"seat": seat.number})
     elif game.status == Game.Status.PROGRAMMING:
-        if seat.ejected_at is not None:
+        if seat.ejected_at is not None or not _state(game).bot(seat.bot_id).in_game:
             raise Conflict("your bot is already out of this game")
         _eject(game, [seat], by=user.get_username(), reason="resigned")
     elif game.status == Game.Status.RESOLVING:
@@ -506,14 +506,14 @@ def _play_random(game: Game, seats: list[Seat], now: datetime) -> None:
     """Timeout policy "random": a random legal program for each seat whose game time ran out (no reload)."""
     state = _state(game)
     for seat in seats:
+        clocks.stop(seat, now)  # whatever happens next, this seat is not due again this turn
+        seat.save(update_fields=["move_left", "game_left", "clock_started_at", "deadline"])
         hand = Hand.objects.filter(seat=seat, turn=game.turn).first()
         bot = state.bot(seat.bot_id)
         if hand is None or not bot.in_game:
             continue
         chips = engine.random_program(bot, hand.chips, engine.derive_seed(game.seed, game.turn, f"timeout-{seat.bot_id}"))
         _, created = Program.objects.update_or_create(seat=seat, turn=game.turn, defaults={"chips": list(chips)})
-        clocks.stop(seat, now)
-        seat.save(update_fields=["move_left", "game_left", "clock_started_at", "deadline"])
         if created:
             append_event(game, "seat_ready", {"seat": seat.number, "random": True})
     _clocks_event(game, list(game.seats.order_by("number")), now)
