@@ -12,12 +12,13 @@ from games import services
 from games.models import Game, GameEvent, Program, Turn
 from tests.games.factories import legal_program, started_game
 from tests.integration.client import Player
+from tests.testenv import CI
 
 pytestmark = [
     pytest.mark.integration,
     pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(
-        settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql",
+        settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql" and not CI,
         reason="needs PostgreSQL (CI=true, or DATABASE_URL=postgres://...)",
     ),
 ]

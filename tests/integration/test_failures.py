@@ -17,12 +17,13 @@ from tests.conftest import launch
 from tests.games.factories import legal_program
 from tests.integration.client import Player, receive_until
 from tests.integration.conftest import wait_until
+from tests.testenv import CI
 
 pytestmark = [
     pytest.mark.integration,
     pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(
-        settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql",
+        settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql" and not CI,
         reason="needs PostgreSQL (CI=true, or DATABASE_URL=postgres://...)",
     ),
 ]
