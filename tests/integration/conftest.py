@@ -31,3 +31,16 @@ def wait_until(predicate, what: str, timeout: float = 60) -> None:
     raise AssertionError(f"timed out: {what}")
 
 
+
+
+def needs_postgres():
+    """A mark for tests that race real transactions: PostgreSQL under CI=true or a postgres:// DATABASE_URL;
+    skipped on the SQLite default (which serialises every writer), never under CI."""
+    from django.conf import settings
+
+    from tests.testenv import CI
+
+    return pytest.mark.skipif(
+        settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql" and not CI,
+        reason="needs PostgreSQL (CI=true, or DATABASE_URL=postgres://...)",
+    )

@@ -5,22 +5,18 @@ import threading
 import time
 
 import pytest
-from django.conf import settings
 from django.db import connection
 
 from games import services
 from games.models import Game, GameEvent, Program, Turn
 from tests.games.factories import legal_program, started_game
 from tests.integration.client import Player
-from tests.testenv import CI
+from tests.integration.conftest import needs_postgres
 
 pytestmark = [
     pytest.mark.integration,
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql" and not CI,
-        reason="needs PostgreSQL (CI=true, or DATABASE_URL=postgres://...)",
-    ),
+    needs_postgres(),
 ]
 
 

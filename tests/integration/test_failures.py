@@ -8,7 +8,6 @@ import time
 from datetime import timedelta
 
 import pytest
-from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -16,16 +15,12 @@ from games.models import Game, GameEvent, Turn
 from tests.conftest import launch
 from tests.games.factories import legal_program
 from tests.integration.client import Player, receive_until
-from tests.integration.conftest import wait_until
-from tests.testenv import CI
+from tests.integration.conftest import needs_postgres, wait_until
 
 pytestmark = [
     pytest.mark.integration,
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql" and not CI,
-        reason="needs PostgreSQL (CI=true, or DATABASE_URL=postgres://...)",
-    ),
+    needs_postgres(),
 ]
 
 
