@@ -52,6 +52,7 @@ COURSE = "bolt-bay"
 SEATS = 4
 PASSWORD = "bench passphrase 1"
 TURN_TIMEOUT = 60.0
+WALL = time.time() - time.perf_counter()  # perf_counter() + WALL: the wall clock, to compare with the server's
 
 
 class BenchError(Exception):
@@ -331,6 +332,8 @@ class Results:
     latencies: list[float] = field(default_factory=list)  # last request sent -> turn_resolved at a client
     from_response: list[float] = field(default_factory=list)  # last response received -> turn_resolved
     last_request: list[float] = field(default_factory=list)  # the last program's request round trip
+    # (game id, turn) -> (the last request sent, the turn_resolved arrivals), on the wall clock
+    marks: dict[tuple[int, int], tuple[float, list[float]]] = field(default_factory=dict)
     turns_resolved: int = 0
     failures: list[str] = field(default_factory=list)
 
@@ -368,6 +371,7 @@ async def play_game(players: list[Player], game_id: int, turns: int, think: floa
                 results.latencies.extend(arrived - sent for arrived, _ in arrivals)
                 results.from_response.extend(arrived - answered for arrived, _ in arrivals)
                 results.last_request.append(answered - sent)
+                results.marks[game_id, turn] = (sent + WALL, [arrived + WALL for arrived, _ in arrivals])
             results.turns_resolved += 1
             if turn < turns:
                 going_on = await asyncio.gather(*(p.next_turn(turn) for p in players))
@@ -431,6 +435,29 @@ async def drive(stack: live.LiveStack, args, cpu: CpuMeter) -> tuple[Results, di
         return results, timings
     finally:
         await bounded(64, [player.close() for player in players])
+
+
+def breakdown(database_url: str, marks: dict[tuple[int, int], tuple[float, list[float]]]) -> list[str]:
+    """Where the time went, from the created_at of the turn_executing event (stored by the last program's
+    request) and of the turn_resolved event (stored by the worker, just before its commit)."""
+    import psycopg
+
+    stored: dict[tuple[int, int], dict[str, float]] = {}
+    with psycopg.connect(database_url.replace("postgres://", "postgresql://", 1)) as conn:
+        rows = conn.execute("select game_id, (data->>'turn')::int, kind, extract(epoch from created_at) "
+                            "from games_gameevent where kind in ('turn_executing', 'turn_resolved')")
+        for game_id, turn, kind, at in rows:
+            stored.setdefault((game_id, turn), {})[kind] = float(at)
+    request, worker, delivery = [], [], []
+    for key, (sent, arrivals) in marks.items():
+        times = stored.get(key, {})
+        if len(times) == 2:
+            request.append(times["turn_executing"] - sent)
+            worker.append(times["turn_resolved"] - times["turn_executing"])
+            delivery.extend(arrived - times["turn_resolved"] for arrived in arrivals)
+    return [f"  last request sent -> turn_executing stored (web): {spread(request)}",
+            f"  turn_executing -> turn_resolved stored (commit, broker, worker): {spread(worker)}",
+            f"  turn_resolved stored -> arrival at a client (commit, channel layer, web): {spread(delivery)}"]
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -504,6 +531,7 @@ def main() -> int:
               f"{len(results.latencies)} samples:\n  {spread(results.latencies)}")
         print(f"  from the last program's response instead: {spread(results.from_response)}")
         print(f"  the last program's request itself: {spread(results.last_request)}")
+        print("where the time goes (the event rows' created_at):", *breakdown(database_url, results.marks), sep="\n")
     print("peak RSS (VmHWM summed over each process tree): "
           + ", ".join(f"{name} {mb:.0f} MB ({count} process{'es' if count > 1 else ''})"
                       for name, (mb, count) in memory.items()))
