@@ -29,7 +29,7 @@ COMMANDS = ("!eject", "!archive")
 
 def _locked_game(game_id: int) -> Game:
     try:
-        return Game.objects.select_for_update().select_related("course").get(pk=game_id)
+        return Game.objects.select_for_update(of=("self",)).select_related("course").get(pk=game_id)
     except Game.DoesNotExist:
         raise NotFound(f"game {game_id} does not exist") from None
 

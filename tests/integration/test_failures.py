@@ -76,8 +76,7 @@ def test_a_worker_killed_during_a_resolution_leaves_the_turn_resolved_once(priva
         assert game.status == Game.Status.RESOLVING and not Turn.objects.filter(game_id=game_id).exists()
         # A new worker (with the beat sweep) takes over; make the resolution look stuck at once.
         Game.objects.filter(pk=game_id).update(resolving_since=timezone.now() - timedelta(minutes=1))
-        stack.start("worker")
-        stack.wait_ready("worker")
+        stack.restart_worker()
         wait_until(lambda: Game.objects.get(pk=game_id).turn == 2, "the new worker to resolve the turn")
         time.sleep(6)  # one more sweep: a second resolution would show now
         assert Turn.objects.filter(game_id=game_id).count() == 1
