@@ -101,4 +101,4 @@ def wall_repellers_fire(turn: Turn) -> None:
             continue
         target = shot.hit[0]
         turn.emit("shot", None, source="repeller", dir=heading, beams=1, target=target.id, **shot.fields())
-        turn.advance(target, shot.heading, by="repeller")
+        turn.advance(target, shot.heading, by="repeller", mode="push")
