@@ -118,6 +118,7 @@ def _sub_phase(turn: Turn, sub: int, speeds: tuple[int, ...]) -> None:
     for bot, belt, _ in riders:
         if bot.id in blocked and bot.at is not None:
             turn.emit("blocked", bot.id, at=list(bot.at), dir=belt.dir, by=blocked[bot.id])
+    sliding: list[tuple[Mover, str]] = []
     for bot, belt, target in riders:
         if bot.id in blocked:
             continue
@@ -129,4 +130,7 @@ def _sub_phase(turn: Turn, sub: int, speeds: tuple[int, ...]) -> None:
             elif not isinstance(landing, Belt):
                 turn.arrive(bot, belt.dir)
                 if bot.at is not None:
-                    turn.slide(bot, belt.dir)
+                    sliding.append((bot, belt.dir))
+    for bot, heading in sliding:  # once every bot of the sub-phase has moved (003 "Oil")
+        if bot.at is not None:
+            turn.slide(bot, heading)

@@ -8,6 +8,8 @@ import pytest
 
 import engine
 
+from .reach import reachable
+
 TINY = engine.bundled_course_data("tiny-yard")
 
 
@@ -116,6 +118,27 @@ def test_bundled_race_courses_cover_every_core_element():
     assert {e.amount for e in elements if e.type == "repair"} == {1, 2}
     assert {e.beams for e in elements if e.type == "laser"} == {1, 2, 3}
     assert {e.rotation for e in elements if e.type == "turntable"} == {"L", "R"}
+
+
+def test_bundled_courses_every_checkpoint_reachable_from_every_start():
+    for slug in engine.bundled_slugs():
+        course = engine.bundled_course(slug)
+        for start in course.starts:
+            seen = reachable(course, start.at)
+            missing = [cp.number for cp in course.checkpoints if cp.at not in seen]
+            assert not missing, f"{slug}: check points {missing} can't be reached from start {start.number}"
+
+
+def test_showcase_course_uses_every_element_and_new_courses_use_issue_6_elements():
+    from engine.elements import ELEMENT_TYPES
+
+    showcase = engine.bundled_course("element-expo")
+    assert {e.type for e in showcase.elements} == set(ELEMENT_TYPES)
+    core = {"floor", "wall", "pit", "start", "checkpoint", "repair", "belt", "pusher", "turntable", "crusher", "laser"}
+    races = [engine.bundled_course(s) for s in engine.bundled_slugs() if s not in ("tiny-yard", "element-expo")]
+    new = [c for c in races if {e.type for e in c.elements} - core]
+    assert len(new) >= 3, "three race courses use issue 6 elements"
+    assert {e.type for c in new for e in c.elements} >= set(ELEMENT_TYPES) - {"floor"}
 
 
 def test_walls_block_both_ways():
