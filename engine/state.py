@@ -66,6 +66,17 @@ def board_to_dict(board: Board) -> dict[str, Any]:
     return {key: value for key, value in data.items() if value}
 
 
+def public_board(board: Board) -> dict[str, Any]:
+    """The board as anyone may see it: the teleporter loop only where a destination number shows (the
+    rest of the loop is hidden until used, 003 "Teleporter")."""
+    data = board_to_dict(board)
+    if "loop" in data:
+        data["loop"] = [pair for pair in data["loop"] if tuple(pair[0]) in board.dest_shown]
+        if not data["loop"]:
+            del data["loop"]
+    return data
+
+
 def board_from_dict(data: Any) -> Board:
     if not isinstance(data, Mapping):
         raise InputError(f"board: must be an object, got {data!r}")

@@ -127,7 +127,7 @@ export class Board {
    * Show what the course elements remember (the engine state's `board`, docs/formats.md): teleporter
    * numbers once revealed (series in green when a robot arrived there, destination in red when one left
    * from there), broken mirrors, filled receptacles, damaged tiles broken into screens, force fields
-   * down or cleared. The server should send `loop` entries only for teleporters in `dest_shown`.
+   * down or cleared. The server should send `engine.public_board(state.board)`: the loop only where used.
    */
   markBoard(board: BoardMemory | null | undefined): void {
     const b = board ?? {};

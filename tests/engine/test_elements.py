@@ -55,6 +55,9 @@ def test_loop_is_drawn_once_per_race_and_numbers_show_as_used():
     assert [tuple(e["to"]) for e in teleported] == [loop[(3, 4)]]
     assert state.bot("a").at == loop[(3, 4)]
     assert state.board.dest_shown == {(3, 4)} and state.board.series_shown == {loop[(3, 4)]}
+    public = engine.public_board(state.board)
+    assert public["loop"] == [[[3, 4], list(loop[(3, 4)])]], "only the used teleporter's destination is public"
+    assert "loop" in engine.state_to_dict(state)["board"] and len(engine.state_to_dict(state)["board"]["loop"]) == 6
     # Series numbers run in reading order, which GREEN lists.
     assert (
         teleported[0]["series"] == 3 and teleported[0]["destination"] == GREEN.index(list(loop[(3, 4)])) + 1
@@ -71,3 +74,13 @@ def test_broken_mirror_and_filled_receptacle_stay_between_turns():
     assert state.bot("a").bad_luck and state.bot("b").lives == 2
     restored = engine.state_from_dict(engine.state_to_dict(state), course)
     assert restored == state
+
+
+def test_every_issue_6_step_has_its_runner_in_phase_order():
+    from engine.steps import PHASE_STEPS, RUNNERS
+
+    order = ["teleporters_before", "virtualizers", "bot_lasers", "wall_lasers", "wall_repellers",
+             "teleporters_after", "bombs", "vents", "crushers", "screens", "force_fields", "checkpoints"]  # fmt: skip
+    assert [step for step in PHASE_STEPS if step in order] == order
+    for step in set(order) - {"bombs"}:  # bombs come with the bot modules
+        assert RUNNERS.get(step), step
