@@ -263,6 +263,18 @@ class Turn:
             if heading == opposite(tile.dir):
                 return self._blocked(bot, heading, "magnet", top)
             heading = tile.dir  # pushed sideways off a magnet: it moves the magnet's way (003 "Magnet")
+        if (
+            mode == "push"
+            and isinstance(tile, Rail)
+            and tile.shape == "corner"
+            and bot.dir in tile.sides
+            and heading == opposite(bot.dir)
+        ):
+            # Pushed backward off a corner rail it faces along: its back turns to the other railed side
+            # first, and it moves that way (003 "Corner Rails").
+            (other,) = tile.sides - {bot.dir}
+            self.face(bot, opposite(other), "rail")
+            heading = other
         portal = None if airborne or not course.mounted.get("portal") else portal_on(course, origin, heading)
         if portal is not None:
             target = exit_of(course, portal)
