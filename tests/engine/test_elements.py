@@ -84,3 +84,22 @@ def test_every_issue_6_step_has_its_runner_in_phase_order():
     assert [step for step in PHASE_STEPS if step in order] == order
     for step in set(order) - {"bombs"}:  # bombs come with the bot modules
         assert RUNNERS.get(step), step
+
+
+def test_the_browser_draws_every_element_type():
+    """frontend/src/elements.ts registers a drawer and a legend line per element type (the registry the
+    board draws from); a type missing there would show as the unknown-element marker."""
+    import re
+    from pathlib import Path
+
+    from engine.elements import ELEMENT_TYPES
+
+    source = (Path(__file__).parents[2] / "frontend" / "src" / "elements.ts").read_text()
+    registry = source[source.index("export const ELEMENTS"):]
+    registry = registry[: registry.index("};")]
+    drawn = set(re.findall(r"\b([a-z_]+)(?=[:,\s])", registry))
+    legend = source[source.index("export const LEGEND"):]
+    legend = set(re.findall(r"^\s+([a-z_]+):", legend[: legend.index("};")], re.MULTILINE))
+    for kind in ELEMENT_TYPES:
+        assert kind in drawn, f"no drawer for {kind}"
+        assert kind == "floor" or kind in legend, f"no legend line for {kind}"
