@@ -101,6 +101,23 @@ export class Board {
         this.wallSet.add(`${e.at[0]},${e.at[1]},${(e as WallElement).side}`);
       }
     }
+    // Edges and squares that end a wall laser's drawn beam (the engine's Turn.trace decides the real shot).
+    const shotStops = new Set<string>(), covers = new Set<string>(), mirrors = new Map<string, string>();
+    for (const raw of elements) {
+      const e = raw as { type?: string; at?: unknown; side?: unknown; dir?: unknown };
+      if (!e || !isCoord(e.at)) continue;
+      const [x, y] = e.at;
+      if (e.type === "force_field") covers.add(`${x},${y}`);
+      if (e.type === "mirror") mirrors.set(`${x},${y}`, String((raw as { shape?: unknown }).shape));
+      if (!isDir(e.side)) continue;
+      const side = e.side;
+      const [dx, dy] = DIR_STEP[side];
+      const back = OPPOSITE[side];
+      if (e.type === "portal") shotStops.add(`${x},${y},${side}`);
+      const both = e.type === "curtain" || e.type === "shocker" || e.type === "sliding_wall";
+      if (both || (e.type === "one_way_wall" && e.dir !== side)) shotStops.add(`${x},${y},${side}`);
+      if (both || (e.type === "one_way_wall" && e.dir !== back)) shotStops.add(`${x + dx},${y + dy},${back}`);
+    }
     const ctx: DrawContext = {
       tile: (layer, at, cls, title) => {
         const g = svgEl("g", { class: `el ${cls}`, transform: `translate(${at[0] * TILE} ${at[1] * TILE})` }, this.layers[layer]);
@@ -110,6 +127,9 @@ export class Board {
       layer: (layer) => this.layers[layer],
       hasWall: (x, y, side) => this.hasWall(x, y, side),
       inside: (x, y) => this.inside(x, y),
+      stopsShot: (x, y, side) => shotStops.has(`${x},${y},${side}`),
+      covered: (x, y) => covers.has(`${x},${y}`),
+      mirror: (x, y) => mirrors.get(`${x},${y}`),
     };
     for (const e of elements) drawElement(ctx, e);
   }

@@ -30,6 +30,13 @@ export const DIR_NAME: Record<Dir, string> = { N: "north", E: "east", S: "south"
 /** Midpoint of a tile side, in tile-local coordinates. */
 export const SIDE_MID: Record<Dir, [number, number]> = { N: [50, 0], E: [100, 50], S: [50, 100], W: [0, 50] };
 
+/** Mirror shape + heading of a shot -> its new heading (missing: the shot passes). */
+const MIRROR_TURN: Record<string, Dir> = {
+  "/N": "E", "/E": "N", "/S": "W", "/W": "S",
+  "\\N": "W", "\\W": "N", "\\S": "E", "\\E": "S",
+  "-N": "S", "-S": "N", "|E": "W", "|W": "E",
+};
+
 export type Layer = "floor" | "beams" | "walls" | "fixtures";
 
 export interface DrawContext {
@@ -39,6 +46,12 @@ export interface DrawContext {
   layer(layer: Layer): SVGGElement;
   hasWall(x: number, y: number, side: Dir): boolean;
   inside(x: number, y: number): boolean;
+  /** A shot leaving (x, y) toward `side` stops on that edge (curtain, shocker, closed sliding wall, one-way wall the wrong way, portal). */
+  stopsShot?(x: number, y: number, side: Dir): boolean;
+  /** An intact force field stands on (x, y): the drawn beam ends there. */
+  covered?(x: number, y: number): boolean;
+  /** The shape of the mirror on (x, y), if any: "/", "\\", "-" or "|". */
+  mirror?(x: number, y: number): string | undefined;
 }
 
 export type ElementDrawer = (ctx: DrawContext, e: CourseElement & { at: Coord }) => void;
@@ -185,25 +198,36 @@ const wallWeapon = (kind: "laser" | "blaster" | "repeller"): ElementDrawer => (c
   const e = need(isDir((raw as LaserElement).side), raw as LaserElement);
   const beams = kind === "repeller" ? 1 : Math.max(1, Math.min(3, Number(e.beams) || 1));
   const fire = OPPOSITE[e.side];
-  // The beam covers the emitter's own square and runs until the first wall or the board edge.
+  // The beam covers the emitter's own square and runs until the first wall, shot-stopping edge, force
+  // field or the board edge; mirrors turn it (as the engine's Turn.trace does).
   let [x, y] = e.at;
-  const [dx, dy] = DIR_STEP[fire];
-  for (let guard = 0; guard < 1000; guard++) {
-    if (ctx.hasWall(x, y, fire) || !ctx.inside(x + dx, y + dy)) break;
-    x += dx; y += dy;
-  }
+  let heading: Dir = fire;
   const [ax, ay] = SIDE_MID[e.side];
-  const [bx, by] = SIDE_MID[fire];
-  const x1 = e.at[0] * TILE + ax, y1 = e.at[1] * TILE + ay;
-  const x2 = x * TILE + bx, y2 = y * TILE + by;
+  const points: [number, number][] = [[e.at[0] * TILE + ax, e.at[1] * TILE + ay]];
+  let stoppedInside = false;
+  for (let guard = 0; guard < 1000; guard++) {
+    const turned = MIRROR_TURN[`${ctx.mirror?.(x, y) ?? ""}${heading}`];
+    if (turned) {
+      heading = turned;
+      points.push([x * TILE + 50, y * TILE + 50]);
+    }
+    const [dx, dy] = DIR_STEP[heading];
+    if (ctx.hasWall(x, y, heading) || ctx.stopsShot?.(x, y, heading) || !ctx.inside(x + dx, y + dy)) break;
+    x += dx; y += dy;
+    if (ctx.covered?.(x, y)) { stoppedInside = true; break; }
+  }
+  const [bx, by] = SIDE_MID[heading];
+  points.push(stoppedInside ? [x * TILE + 50, y * TILE + 50] : [x * TILE + bx, y * TILE + by]);
   const bg = svgEl("g", { class: "el el-beam" }, ctx.layer("beams"));
+  // Inline style: the stylesheet's laser-beam colour would override presentation attributes.
+  const extra: Attrs = kind === "blaster" ? { style: "stroke:#f97316;stroke-width:7" }
+    : kind === "repeller" ? { style: "stroke:#16a34a;stroke-dasharray:12 10" } : {};
+  const [fdx] = DIR_STEP[fire];
   for (let i = 0; i < beams; i++) {
-    const off = (i - (beams - 1) / 2) * 8;
-    const ox = dx === 0 ? off : 0, oy = dy === 0 ? off : 0;
-    // Inline style: the stylesheet's laser-beam colour would override presentation attributes.
-    const extra: Attrs = kind === "blaster" ? { style: "stroke:#f97316;stroke-width:7" }
-      : kind === "repeller" ? { style: "stroke:#16a34a;stroke-dasharray:12 10" } : {};
-    svgEl("line", { x1: x1 + ox, y1: y1 + oy, x2: x2 + ox, y2: y2 + oy, class: "laser-beam", ...extra }, bg);
+    const off = points.length > 2 ? 0 : (i - (beams - 1) / 2) * 8; // a bent beam is drawn once
+    if (points.length > 2 && i > 0) break;
+    const ox = fdx === 0 ? off : 0, oy = fdx === 0 ? 0 : off;
+    svgEl("polyline", { points: points.map(([px, py]) => `${px + ox},${py + oy}`).join(" "), fill: "none", class: "laser-beam", ...extra }, bg);
   }
   const what = kind === "laser" ? "Laser" : kind === "blaster" ? "Blaster (2 damage per beam, real robots only)"
     : "Repeller (pushes the first real robot one square, no damage)";
