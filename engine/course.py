@@ -43,6 +43,7 @@ class Course:
     liquids: Mapping[Square, Element]  # water, oil
     edges: Mapping[tuple[Square, str], Element]  # edge elements but plain walls, listed from both squares
     wall_weapons: tuple[Element, ...]  # wall lasers and blasters in reading order
+    plain_shots: bool  # only walls stop shots: no cover, edge element or portal (shots can use `ray`)
     mounted: Mapping[str, Mapping[Square, tuple[Element, ...]]]  # type -> square -> side-mounted elements
     by_type: Mapping[str, tuple[Element, ...]]  # in reading order (row by row from the north-west)
     starts: tuple[Start, ...]
@@ -279,6 +280,7 @@ def parse_course(data: Any) -> Course:
         liquids=liquids,
         edges=edges,
         wall_weapons=tuple(e for e in reading if e.type in ("laser", "blaster")),
+        plain_shots=not covers and not edges and "portal" not in mounted,
         mounted={kind: {sq: tuple(els) for sq, els in squares.items()} for kind, squares in mounted.items()},
         by_type={kind: tuple(els) for kind, els in by_type.items()},
         starts=tuple(starts[n] for n in sorted(starts)),

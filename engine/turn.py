@@ -388,13 +388,32 @@ class Turn:
         skip_first: bool,
         hits_virtual: bool,
         shooter: Mover | None = None,
+        targets: dict[Square, list[Mover]] | None = None,
     ) -> Shot | None:
         """The path of a shot from `start` toward `heading` (from the square ahead when `skip_first`).
 
         It stops at a wall or another edge that stops shots, the course edge, an intact force field, or
         the first square holding a bot it hits (bot lasers hit real bots only). Mirrors turn it; red
-        portals carry it on. None when it can't leave its first square."""
+        portals carry it on. None when it can't leave its first square. `targets` (square -> bots that
+        may be hit there), when given, saves building it for each shot of a step; bots destroyed since are
+        left out."""
         course = self.course
+        if targets is None:
+            targets = self.targets(hits_virtual)
+        occupied = targets
+        if course.plain_shots:
+            # No element on this course bends or stops shots but walls: the cached ray will do.
+            ray = course.ray(start, heading)
+            if skip_first:
+                ray = ray[1:]
+                if not ray:
+                    return None
+            for square in ray:
+                if square in occupied:
+                    hit = [bot for bot in occupied[square] if bot.at == square]
+                    if hit:
+                        return Shot(first=ray[0], last=square, heading=heading, hit=hit)
+            return Shot(first=ray[0], last=ray[-1], heading=heading)
         square = start
         if skip_first:
             nxt = self._shot_step(square, heading)
@@ -402,18 +421,16 @@ class Turn:
                 return None
             square = nxt
         shot = Shot(first=square, last=square, heading=heading)
-        occupied: dict[Square, list[Mover]] = {}
-        for bot in self.in_order():
-            if hits_virtual or not bot.virtual:
-                occupied.setdefault(bot.at, []).append(bot)
         for _ in range(4 * course.width * course.height + 4):
             shot.last = square
-            if self.field_up(square):
+            if course.covers and self.field_up(square):
                 shot.field = square if shooter is not None else None
                 return shot
             if square in occupied:
-                shot.hit = occupied[square]
-                return shot
+                hit = [bot for bot in occupied[square] if bot.at == square]
+                if hit:
+                    shot.hit = hit
+                    return shot
             mirror = self.mirror_at(square) if course.covers else None
             if mirror is not None:
                 turned = REFLECT.get((mirror.shape, shot.heading))
@@ -425,6 +442,14 @@ class Turn:
                 return shot
             square = nxt
         return shot
+
+    def targets(self, hits_virtual: bool) -> dict[Square, list[Mover]]:
+        """The bots a shot may hit, by square, in priority order."""
+        occupied: dict[Square, list[Mover]] = {}
+        for bot in self.in_order():
+            if hits_virtual or not bot.virtual:
+                occupied.setdefault(bot.at, []).append(bot)
+        return occupied
 
     def _shot_step(self, square: Square, heading: str, shot: Shot | None = None) -> Square | None:
         course = self.course

@@ -56,11 +56,12 @@ BLAST_DAMAGE = 2
 
 @runs_in("bot_lasers")
 def bots_fire(turn: Turn) -> None:
+    targets = turn.targets(hits_virtual=False)
     real_bots = [bot for bot in turn.in_order() if not bot.virtual]
     for shooter in real_bots:
         if shooter.at is None or shooter.rebooting:
             continue
-        shot = turn.trace(shooter.at, shooter.dir, skip_first=True, hits_virtual=False, shooter=shooter)
+        shot = turn.trace(shooter.at, shooter.dir, skip_first=True, hits_virtual=False, shooter=shooter, targets=targets)
         if shot is None:
             continue  # facing a wall or the edge: nothing to fire into
         target = shot.hit[0] if shot.hit else None
