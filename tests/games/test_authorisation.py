@@ -61,7 +61,7 @@ def test_a_changed_frozen_register(game):
     game.refresh_from_db()
     program = legal_program(game, alice)
     assert program[4] == "B" and program[3] == "1"  # registers 4 and 5 are frozen at damage 6
-    program[4] = next(chip for chip in hand_of(game, alice) if chip != "B")
+    program[4] = "U"
     before = unchanged(game)
     response = post_program(alice, game, program)
     assert response.status_code == 400
