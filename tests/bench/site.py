@@ -183,13 +183,23 @@ class CpuMeter:
     def _sample(self) -> dict[str, dict[int, float]]:
         return {name: {pid: cpu_seconds([pid]) for pid in pids()} for name, pids in self.groups.items()}
 
+    @staticmethod
+    def _machine() -> float:
+        """CPU seconds the whole machine has been busy (all but idle and iowait)."""
+        with open("/proc/stat") as handle:
+            ticks = [int(value) for value in handle.readline().split()[1:]]
+        return (sum(ticks[:8]) - ticks[3] - ticks[4]) / CLOCK_TICKS
+
     def start(self) -> None:
         self.before = self._sample()
+        self.machine = self._machine()
 
     def stop(self) -> dict[str, float]:
         after = self._sample()
-        return {name: sum(seconds - self.before[name].get(pid, 0.0) for pid, seconds in after[name].items())
+        used = {name: sum(seconds - self.before[name].get(pid, 0.0) for pid, seconds in after[name].items())
                 for name in after}
+        used["other processes"] = max(0.0, self._machine() - self.machine - sum(used.values()))
+        return used
 
 
 # --- the players ---------------------------------------------------------------------------------------
@@ -205,7 +215,8 @@ class Player:
         self.username = username
         self.session = aiohttp.ClientSession(
             cookie_jar=aiohttp.CookieJar(unsafe=True),  # cookies for an IP address host
-            connector=aiohttp.TCPConnector(limit=2),
+            # uvicorn closes a keep-alive connection idle for 5 s; reusing one just then resets the request
+            connector=aiohttp.TCPConnector(limit=2, keepalive_timeout=3),
             timeout=aiohttp.ClientTimeout(total=TURN_TIMEOUT),
         )
         self.ws = None
@@ -535,7 +546,8 @@ def main() -> int:
     print("peak RSS (VmHWM summed over each process tree): "
           + ", ".join(f"{name} {mb:.0f} MB ({count} process{'es' if count > 1 else ''})"
                       for name, (mb, count) in memory.items()))
-    print("CPU seconds during play: " + ", ".join(f"{name} {seconds:.1f}" for name, seconds in timings["cpu"].items())
+    print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} at the end; "
+          "CPU seconds during play: " + ", ".join(f"{name} {seconds:.1f}" for name, seconds in timings["cpu"].items())
           + f" (of {os.cpu_count() * timings['play']:.0f} on {os.cpu_count()} cores)")
     if results.failures:
         print(f"FAILURES ({len(results.failures)}):", *results.failures[:20], sep="\n  ")
