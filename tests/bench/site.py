@@ -6,8 +6,9 @@ one asyncio process (aiohttp): every user signs up over the API (CSRF cookie, th
 create games on Bolt Bay with 4 seats, three others join each (the game starts when full), and every
 player opens the game's WebSocket and reads its snapshot (its hand).
 
-Each turn of each game: every player thinks for a random time (uniform in 0..--think seconds), then
-submits a legal program: five chips from its hand as a multiset, frozen registers keeping their chip. The
+Each turn of each game: every player thinks for a random time (uniform in 0..--think seconds, 20 by
+default: people take that long to pick five chips, and it makes 100 games offer about 5 turns a second;
+--think 2 is an overload test the machine cannot keep up with), then submits a legal program: five chips from its hand as a multiset, frozen registers keeping their chip. The
 player with the longest think submits last, once the other programs have been answered, so its request is
 the one that makes the turn execute. Latency is measured from the moment just BEFORE the last program's
 request is sent to the arrival of `turn_resolved` (the message that carries the turn's phase events, the
@@ -19,7 +20,7 @@ Printed: games, players, turns resolved, wall time of the play phase, turns reso
 p50/p90/p99/max, the peak RSS (VmHWM, summed over each process tree) of the web server(s) and the worker,
 and the CPU seconds each party used while the games played.
 
-Run: make bench-site, or .venv/bin/python tests/bench/site.py [--games 100] [--turns 3] [--think 2] ...
+Run: make bench-site, or .venv/bin/python tests/bench/site.py [--games 100] [--turns 3] [--think 20] [--web 2] ...
 Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench, dropped and re-created each
 run) and REDIS_URL (default redis://127.0.0.1:6379/5, flushed each run); a URL you set is only migrated
 (and its Redis not flushed), and the user names carry a per-run tag.
@@ -223,7 +224,9 @@ class Player:
         self.reader: asyncio.Task | None = None
         self.snapshot: dict | None = None
         self.version = 0
-        self.gaps = 0
+        self.skipped: set[int] = set()  # versions that had not arrived when a later one did
+        self.gaps = 0  # such versions
+        self.late = 0  # of them, how many arrived afterwards (out of order)
         self.errors: list[str] = []
         self._resolved: dict[int, asyncio.Future] = {}
         self._dealt: dict[int, asyncio.Future] = {}
@@ -280,16 +283,25 @@ class Player:
                 if self._snapshot_waiter and not self._snapshot_waiter.done():
                     self._snapshot_waiter.set_result(message["game"])
             elif kind == "event":
-                if message["version"] <= self.version:
+                version = message["version"]
+                if version > self.version:
+                    self.skipped.update(range(self.version + 1, version))
+                    self.gaps += version - self.version - 1
+                    self.version = version
+                elif version in self.skipped:
+                    self.skipped.discard(version)
+                    self.late += 1
+                else:
                     continue  # already in the snapshot
-                if message["version"] != self.version + 1:
-                    self.gaps += 1
-                self.version = message["version"]
                 data = message["data"]
                 if message["kind"] == "turn_resolved":
-                    self._future(self._resolved, data["turn"]).set_result((arrived, data))
+                    future = self._future(self._resolved, data["turn"])
+                    if not future.done():
+                        future.set_result((arrived, data))
                 elif message["kind"] == "turn_dealt":
-                    self._future(self._dealt, data["turn"]).set_result(arrived)
+                    future = self._future(self._dealt, data["turn"])
+                    if not future.done():
+                        future.set_result(arrived)
                 elif message["kind"] == "game_finished" and not self.finished.done():
                     self.finished.set_result(arrived)
             else:
@@ -439,9 +451,8 @@ async def drive(stack: live.LiveStack, args, cpu: CpuMeter) -> tuple[Results, di
                                for table, game_id in zip(tables, game_ids, strict=True)))
         timings["play"] = time.perf_counter() - begun
         timings["cpu"] = cpu.stop()
+        timings["gaps"] = sum(player.gaps for player in players), sum(player.late for player in players)
         for player in players:
-            if player.gaps:
-                results.failures.append(f"{player.username}: {player.gaps} gap(s) in the event versions")
             results.failures.extend(f"{player.username}: {error}" for error in player.errors)
         return results, timings
     finally:
@@ -486,8 +497,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=int(os.environ.get("BENCH_GAMES", 100)))
     parser.add_argument("--turns", type=int, default=int(os.environ.get("BENCH_TURNS", 3)))
-    parser.add_argument("--think", type=float, default=float(os.environ.get("BENCH_THINK", 2.0)),
-                        help="each player thinks uniform(0, THINK) seconds before submitting (default 2)")
+    parser.add_argument("--think", type=float, default=float(os.environ.get("BENCH_THINK", 20.0)),
+                        help="each player thinks uniform(0, THINK) seconds before submitting (default 20)")
     parser.add_argument("--web", type=int, default=int(os.environ.get("BENCH_WEB", 1)),
                         help="uvicorn processes; players are spread over them (default 1)")
     parser.add_argument("--worker-option", action="append", default=[],
@@ -526,6 +537,8 @@ def main() -> int:
         return 1
     finally:
         stack.stop()
+    tracebacks = {name: path.read_text(errors="replace").count("Traceback (most recent call last)")
+                  for name, path in stack.logs.items()}
 
     worker_options = " ".join(args.worker_option) or "as roboracer.run starts it (--pool=solo)"
     players = args.games * SEATS
@@ -543,12 +556,18 @@ def main() -> int:
         print(f"  from the last program's response instead: {spread(results.from_response)}")
         print(f"  the last program's request itself: {spread(results.last_request)}")
         print("where the time goes (the event rows' created_at):", *breakdown(database_url, results.marks), sep="\n")
+    gaps, late = timings["gaps"]
+    print(f"event streams: {gaps} version(s) missing when a later one arrived (a client resyncs), {late} of them "
+          f"arrived afterwards (out of order), {gaps - late} never (at-most-once delivery)")
     print("peak RSS (VmHWM summed over each process tree): "
           + ", ".join(f"{name} {mb:.0f} MB ({count} process{'es' if count > 1 else ''})"
                       for name, (mb, count) in memory.items()))
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} at the end; "
           "CPU seconds during play: " + ", ".join(f"{name} {seconds:.1f}" for name, seconds in timings["cpu"].items())
           + f" (of {os.cpu_count() * timings['play']:.0f} on {os.cpu_count()} cores)")
+    print("tracebacks in the server logs: " + ", ".join(f"{name} {count}" for name, count in tracebacks.items()))
+    if any(tracebacks.values()):
+        results.failures.append(f"the servers logged {sum(tracebacks.values())} traceback(s)")
     if results.failures:
         print(f"FAILURES ({len(results.failures)}):", *results.failures[:20], sep="\n  ")
         print(f"logs in {var / 'logs'}")
