@@ -353,6 +353,7 @@ class Player:
 @dataclass
 class Results:
     latencies: list[float] = field(default_factory=list)  # last request sent -> turn_resolved at a client
+    by_turn: dict[int, list[float]] = field(default_factory=dict)  # the same, per turn number
     from_response: list[float] = field(default_factory=list)  # last response received -> turn_resolved
     last_request: list[float] = field(default_factory=list)  # the last program's request round trip
     # (game id, turn) -> (the last request sent, the turn_resolved arrivals), on the wall clock
@@ -392,6 +393,7 @@ async def play_game(players: list[Player], game_id: int, turns: int, think: floa
                     results.failures.append(f"game {game_id} turn {turn}: turn_resolved without phase events")
             if sent is not None:
                 results.latencies.extend(arrived - sent for arrived, _ in arrivals)
+                results.by_turn.setdefault(turn, []).extend(arrived - sent for arrived, _ in arrivals)
                 results.from_response.extend(arrived - answered for arrived, _ in arrivals)
                 results.last_request.append(answered - sent)
                 results.marks[game_id, turn] = (sent + WALL, [arrived + WALL for arrived, _ in arrivals])
@@ -553,6 +555,8 @@ def main() -> int:
     if results.latencies:
         print(f"latency, last program's request sent -> turn_resolved (first phase event) at each client, "
               f"{len(results.latencies)} samples:\n  {spread(results.latencies)}")
+        for turn, values in sorted(results.by_turn.items()):
+            print(f"  turn {turn}{' (every game starts at once)' if turn == 1 else ''}: {spread(values)}")
         print(f"  from the last program's response instead: {spread(results.from_response)}")
         print(f"  the last program's request itself: {spread(results.last_request)}")
         print("where the time goes (the event rows' created_at):", *breakdown(database_url, results.marks), sep="\n")
