@@ -551,7 +551,8 @@ def main() -> int:
     print(f"set-up: {players} sign-ups in {timings['sign-up']:.1f} s; games created, joined and "
           f"{players} WebSockets open in {timings['games']:.1f} s")
     print(f"games {args.games}, players {players}, turns resolved {results.turns_resolved}, "
-          f"wall time {timings['play']:.1f} s, {results.turns_resolved / timings['play']:.1f} turns resolved/s")
+          f"wall time {timings['play']:.1f} s, {results.turns_resolved / timings['play']:.1f} turns resolved/s"
+          + (" (the think time bounds it; --think 0 gives the stack's capacity)" if args.think else ""))
     if results.latencies:
         print(f"latency, last program's request sent -> turn_resolved (first phase event) at each client, "
               f"{len(results.latencies)} samples:\n  {spread(results.latencies)}")
