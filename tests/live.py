@@ -5,6 +5,7 @@ benchmark (tests/bench/site.py); it imports no Django, so a caller chooses the s
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import time
@@ -47,15 +48,17 @@ class LiveStack:
     def spawn(self, name: str) -> None:
         """Start (or start again) one process; its log is appended to."""
         handle = open(self.logs[name], "a")  # noqa: SIM115 - the child writes to it while it runs
+        # A session of its own: signals reach the whole process tree (a worker started with --beat has
+        # beat as a child process, which must not outlive it).
         self.processes[name] = subprocess.Popen(self.commands[name], cwd=ROOT, env=self.env, stdout=handle,
-                                                stderr=subprocess.STDOUT)
+                                                stderr=subprocess.STDOUT, start_new_session=True)
 
     def worker_readies(self) -> int:
         return self.logs["worker"].read_text().count("ready.")
 
     def kill(self, name: str) -> None:
-        """SIGKILL: the process gets no chance to finish or acknowledge anything."""
-        self.processes[name].kill()
+        """SIGKILL to the process and its children: no chance to finish or acknowledge anything."""
+        _signal_tree(self.processes[name], signal.SIGKILL)
         self.processes[name].wait()
 
     def restart_worker(self) -> None:
@@ -65,16 +68,25 @@ class LiveStack:
         wait_for(lambda: self.check_alive() or self.worker_readies() > readies, "celery worker", self.logs)
 
     def stop(self, timeout: float = 15) -> None:
-        """SIGTERM to every process (a Celery worker finishes its task, uvicorn closes its sockets), then wait."""
+        """SIGTERM to every process tree (a Celery worker finishes its task, uvicorn closes its sockets), then
+        wait; SIGKILL what is left."""
         for process in self.processes.values():
             if process.poll() is None:
-                process.terminate()
+                _signal_tree(process, signal.SIGTERM)
         for process in self.processes.values():
             try:
                 process.wait(timeout=timeout)
             except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+                pass
+            _signal_tree(process, signal.SIGKILL)  # children that outlived their parent
+            process.wait()
+
+
+def _signal_tree(process: subprocess.Popen, signum: int) -> None:
+    try:
+        os.killpg(process.pid, signum)  # the process leads its own session and group
+    except ProcessLookupError:
+        pass
 
 
 def wait_for(predicate: Callable[[], bool], what: str, logs: dict[str, Path], timeout: float = 60.0) -> None:
