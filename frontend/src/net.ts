@@ -38,11 +38,13 @@ export function turnUrl(apiUrl: string, turn: number): string {
 
 export interface ProgramBody { turn: number; chips: Chip[]; reboot: boolean }
 export type PostResult = { ok: true } | { ok: false; status: number; detail: string };
+export type PostJsonResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; detail: string };
 
-export async function postProgram(apiUrl: string, body: ProgramBody): Promise<PostResult> {
+/** POST JSON with the CSRF header; a 4xx/5xx comes back as its `detail` (or a generic sentence). */
+export async function postJson<T = unknown>(url: string, body: unknown, what = "the request"): Promise<PostJsonResult<T>> {
   let res: Response;
   try {
-    res = await fetch(joinUrl(apiUrl, "program/"), {
+    res = await fetch(url, {
       method: "POST",
       credentials: "same-origin",
       headers: {
@@ -50,24 +52,36 @@ export async function postProgram(apiUrl: string, body: ProgramBody): Promise<Po
         Accept: "application/json",
         "X-CSRFToken": getCookie("csrftoken") ?? "",
       },
-      body: JSON.stringify(body),
+      body: JSON.stringify(body ?? {}),
     });
   } catch {
     return { ok: false, status: 0, detail: "Could not reach the server. Check your connection and try again." };
   }
-  if (res.ok) return { ok: true };
-  let detail = `The server refused the program (HTTP ${res.status}).`;
+  let data: unknown = null;
   try {
-    const data: unknown = await res.json();
-    if (data && typeof data === "object" && "detail" in data) {
-      const d = (data as { detail: unknown }).detail;
-      if (typeof d === "string" && d) detail = d;
-      else if (d != null) detail = JSON.stringify(d);
-    }
+    data = await res.json();
   } catch {
-    /* not JSON: keep the generic text */
+    /* not JSON */
+  }
+  if (res.ok) return { ok: true, status: res.status, data: data as T };
+  let detail = res.status === 429 ? "Too many messages: wait a moment and try again."
+    : `The server refused ${what} (HTTP ${res.status}).`;
+  if (data && typeof data === "object" && "detail" in data) {
+    const d = (data as { detail: unknown }).detail;
+    if (typeof d === "string" && d) detail = d;
+    else if (d != null) detail = JSON.stringify(d);
   }
   return { ok: false, status: res.status, detail };
+}
+
+export async function postProgram(apiUrl: string, body: ProgramBody): Promise<PostResult> {
+  const res = await postJson(joinUrl(apiUrl, "program/"), body, "the program");
+  return res.ok ? { ok: true } : res;
+}
+
+/** POST /api/games/<id>/<action>/ (chat, leave, cancel) from the game's API URL. */
+export function gameActionUrl(apiUrl: string, action: string): string {
+  return joinUrl(apiUrl, `${action}/`);
 }
 
 export type ConnState = "connecting" | "open" | "closed";
