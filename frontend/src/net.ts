@@ -91,11 +91,16 @@ export class GameSocket {
   private attempt = 0;
   private timer: number | undefined;
   private stopped = false;
+  private everOpen = false;
+  private failures = 0;
 
   constructor(
     private readonly url: string,
     private readonly onMessage: (msg: ServerMessage) => void,
     private readonly onState: (state: ConnState) => void,
+    /** Stop trying after this many failed attempts in a row if the socket never opened (a server
+     * without the endpoint, or one that refuses this user); 0: never give up. */
+    private readonly giveUpAfter = 0,
   ) {}
 
   connect(): void {
@@ -111,6 +116,7 @@ export class GameSocket {
     this.ws = ws;
     ws.addEventListener("open", () => {
       this.attempt = 0;
+      this.everOpen = true;
       this.onState("open");
     });
     ws.addEventListener("message", (ev: MessageEvent) => {
@@ -133,6 +139,8 @@ export class GameSocket {
 
   private scheduleReconnect(): void {
     if (this.stopped) return;
+    this.failures += 1;
+    if (this.giveUpAfter > 0 && !this.everOpen && this.failures >= this.giveUpAfter) return;
     const delay = Math.min(15000, 500 * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);
     this.attempt = Math.min(this.attempt + 1, 10);
     window.clearTimeout(this.timer);

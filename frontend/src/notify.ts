@@ -44,7 +44,8 @@ export class Notifications {
   }
 
   connect(path: string): void {
-    this.socket = new GameSocket(wsUrlFromPath(path), (m) => this.handle(m), () => undefined);
+    // Notices are a convenience: a server that keeps refusing the socket is not asked forever.
+    this.socket = new GameSocket(wsUrlFromPath(path), (m) => this.handle(m), () => undefined, 3);
     this.socket.connect();
   }
 
