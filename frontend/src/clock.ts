@@ -110,3 +110,35 @@ export function vacationText(v: { from?: unknown; until?: unknown } | null | und
 export function localDate(d: Date): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 }
+
+/** A whole duration in words for settings: "2 min", "1 h 30 min", "1 day", "15 days". */
+export function humanDuration(seconds: unknown): string {
+  if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds < 0) return "";
+  const s = Math.round(seconds);
+  if (s === 0) return "none";
+  const d = Math.floor(s / 86400), hr = Math.floor((s % 86400) / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+  const parts: string[] = [];
+  if (d) parts.push(`${d} day${d === 1 ? "" : "s"}`);
+  if (hr) parts.push(`${hr} h`);
+  if (m) parts.push(`${m} min`);
+  if (sec && !d && !hr) parts.push(`${sec} s`);
+  return parts.join(" ");
+}
+
+const PRESET_NAMES: Record<string, string> = { realtime: "Real-time", daily: "Daily", tournament: "Tournament", custom: "Custom" };
+const POLICY_TEXT: Record<string, string> = {
+  wait: "out of game time: the others may !eject",
+  eject: "out of game time: ejected at once",
+  random: "out of game time: a random program is played",
+};
+
+/** "Real-time timers: 2 min a move, 10 min game time · out of game time: the others may !eject". */
+export function timersText(t: { preset?: unknown; move?: unknown; game?: unknown; policy?: unknown } | null | undefined): string {
+  if (!t || typeof t !== "object") return "";
+  const name = PRESET_NAMES[String(t.preset)] ?? "";
+  const move = humanDuration(t.move), game = humanDuration(t.game);
+  const parts = [move && `${move} a move`, game && `${game} game time`].filter(Boolean).join(", ");
+  if (!parts) return "";
+  const policy = POLICY_TEXT[String(t.policy)] ?? "";
+  return `${name ? `${name} timers` : "Timers"}: ${parts}${policy ? ` · ${policy}` : ""}`;
+}

@@ -408,6 +408,7 @@ export class GameScreen {
     const snap = this.snap;
     if (!snap) return;
     this.panel.setStatus(this.replaying !== null ? `Replaying turn ${this.replaying}` : statusText(snap, this.moving));
+    this.panel.setTimers(snap);
     this.renderSeats();
     this.program.update(snap, this.moving && this.replaying === null);
     const me = snap.me;

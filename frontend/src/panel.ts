@@ -2,7 +2,7 @@
 // the status panel shows bots in priority order for the upcoming turn).
 import { h } from "./dom";
 import { nameOf } from "./log";
-import { clockText, localDate, speakDuration, timeLeft, vacationText, type SeatClock } from "./clock";
+import { clockText, localDate, speakDuration, timeLeft, timersText, vacationText, type SeatClock } from "./clock";
 import type { BotState, Seat, Snapshot } from "./types";
 
 /** The name shown for a seat: its display name, else the user name. */
@@ -64,6 +64,7 @@ export class Panel {
   readonly phase: HTMLParagraphElement;
   readonly conn: HTMLParagraphElement;
   readonly notice: HTMLParagraphElement;
+  readonly timers: HTMLParagraphElement;
   readonly seatsSection: HTMLElement;
   private readonly seatsEl: HTMLOListElement;
   /** Per seat: the clock as last reported (see clock.ts), and the element that shows it. */
@@ -79,7 +80,9 @@ export class Panel {
     this.conn = h("p", { class: "rr-conn", "aria-live": "polite" });
     this.notice = h("p", { id: "game-notice", class: "rr-notice-line", "aria-live": "polite" });
     this.notice.hidden = true;
-    this.el.append(this.status, this.phase, this.conn, this.notice);
+    this.timers = h("p", { id: "game-timers", class: "rr-timers" });
+    this.timers.hidden = true;
+    this.el.append(this.status, this.phase, this.conn, this.notice, this.timers);
     parent.appendChild(this.el);
 
     const seats = h("section", { class: "rr-seats-section", "aria-labelledby": "rr-seats-title" });
@@ -96,6 +99,13 @@ export class Panel {
 
   setPhase(text: string): void {
     this.phase.textContent = text;
+  }
+
+  /** The game's timer settings, under the status line. */
+  setTimers(snap: Snapshot): void {
+    const text = timersText(snap.timers);
+    if (this.timers.textContent !== text) this.timers.textContent = text;
+    this.timers.hidden = !text || snap.status === "finished" || snap.status === "cancelled";
   }
 
   /** A lasting note about what happened (ejections, cancellation) until the next one. */

@@ -3,7 +3,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  clockOffset, clockText, formatDuration, localDate, seatClock, speakDuration, timeLeft, vacationText,
+  clockOffset, clockText, formatDuration, humanDuration, localDate, seatClock, speakDuration, timeLeft, timersText,
+  vacationText,
 } from "../src/clock";
 
 test("durations: m:ss under an hour, hours and minutes under a day, then days and hours", () => {
@@ -74,4 +75,19 @@ test("vacation notes: current, ahead, over", () => {
   assert.equal(vacationText(v, "2026-12-01"), "");
   assert.equal(vacationText(null, "2026-11-23"), "");
   assert.equal(localDate(new Date(2026, 0, 5, 12)), "2026-01-05");
+});
+
+test("timer settings in words", () => {
+  assert.equal(humanDuration(120), "2 min");
+  assert.equal(humanDuration(5400), "1 h 30 min");
+  assert.equal(humanDuration(86400), "1 day");
+  assert.equal(humanDuration(15 * 86400), "15 days");
+  assert.equal(humanDuration(45), "45 s");
+  assert.equal(humanDuration(0), "none");
+  assert.equal(timersText({ preset: "realtime", move: 120, game: 600, policy: "wait" }),
+    "Real-time timers: 2 min a move, 10 min game time · out of game time: the others may !eject");
+  assert.equal(timersText({ preset: "tournament", move: 3 * 86400, game: 15 * 86400, policy: "random" }),
+    "Tournament timers: 3 days a move, 15 days game time · out of game time: a random program is played");
+  assert.equal(timersText(null), "");
+  assert.equal(timersText({ preset: "custom" }), "");
 });

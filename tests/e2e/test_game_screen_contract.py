@@ -203,6 +203,7 @@ def test_chat_clocks_controls_and_notices(new_page):
     assert page.get_attribute(".seat-clock[data-seat='1']", "role") == "timer"
     assert "running" in page.get_attribute(".seat-clock[data-seat='1']", "class")
     assert "running" not in page.get_attribute(".seat-clock[data-seat='3']", "class")
+    assert page.inner_text("#game-timers") == "Custom timers: 2 min a move, 3 h game time · out of game time: the others may !eject"
     # Display names and the vacation note.
     assert page.inner_text("li.rr-seat[data-seat='1'] .seat-name") == "Ada (you)"
     assert page.inner_text("li.rr-seat[data-seat='2'] .seat-vacation").startswith("on vacation until ")
