@@ -142,8 +142,11 @@ export class ChatPanel {
 
   /** Replace the list (a snapshot). */
   setMessages(messages: unknown): void {
+    const list = (Array.isArray(messages) ? messages : []).filter(isChatMessage);
+    // Usually nothing is new (the events brought every line): keep the list, and where the reader is.
+    if (this.ids.size && list.every((m) => this.ids.has(m.id))) return;
     this.ids.clear();
-    const items = (Array.isArray(messages) ? messages : []).filter(isChatMessage)
+    const items = list
       .sort((a, b) => a.id - b.id)
       .map((m) => { this.ids.add(m.id); return renderChatMessage(m, this.viewer); });
     const stick = this.atBottom();
