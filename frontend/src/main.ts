@@ -378,6 +378,14 @@ export class GameScreen {
     const square = this.board.wrap.getBoundingClientRect().width / cols;
     const offer = square > 0 && square < 36;
     this.zoomBtn.hidden = !offer;
+    // Phones: right above the board. Two columns: with the playback controls under the board, so the
+    // board keeps its height budget (BOARD_CHROME) and the controls stay on screen.
+    const narrow = window.matchMedia?.("(max-width: 800px)").matches ?? false;
+    const home = narrow ? col : this.controls;
+    if (this.zoomBtn.parentElement !== home) {
+      if (narrow) col.insertBefore(this.zoomBtn, col.firstChild);
+      else this.controls.appendChild(this.zoomBtn);
+    }
     const on = offer && this.zoomed;
     col.classList.toggle("rr-zoomed", on);
     this.zoomBtn.setAttribute("aria-pressed", String(on));
