@@ -6,6 +6,7 @@ resolve_turn(state, programs, seed) -> (new_state, events) never mutates its inp
 from .bundled import bundled_course, bundled_course_data, bundled_slugs
 from .chips import CHIP_NAMES, CHIPS, PROGRAM_LENGTH
 from .course import Course, parse_course
+from .eject import eject
 from .errors import CourseError, InputError, ProgramError, ScenarioError
 from .program import (
     check_program,
@@ -38,6 +39,7 @@ __all__ = [
     "bundled_slugs",
     "check_program",
     "deal",
+    "eject",
     "derive_seed",
     "frozen_registers",
     "hand_size",

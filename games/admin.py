@@ -1,18 +1,40 @@
-from django.contrib import admin
+from django.contrib import admin, messages
 
-from games.models import Game, GameEvent, Seat, Turn
+from games import services
+from games.errors import GameError
+from games.models import ChatMessage, Game, GameEvent, Seat, Turn
 
 
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
+    fields = ["number", "user", "color", "move_left", "game_left", "deadline", "expired", "ejected_at", "archived"]
+    readonly_fields = ["move_left", "game_left", "deadline", "expired", "ejected_at"]
 
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ["id", "course", "status", "turn", "creator", "created_at"]
-    list_filter = ["status"]
+    list_display = ["id", "course", "status", "turn", "visibility", "timer_preset", "creator", "created_at"]
+    list_filter = ["status", "visibility", "timer_preset"]
     inlines = [SeatInline]
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ["game", "number", "user", "deadline", "expired", "ejected_at", "ejected_by"]
+    list_filter = ["expired", "game__status"]
+    search_fields = ["user__username"]
+    actions = ["eject"]
+
+    @admin.action(description="Eject the selected seats")
+    def eject(self, request, queryset):
+        for seat in queryset.select_related("game"):
+            try:
+                services.staff_eject(user=request.user, game_id=seat.game_id, seat_number=seat.number)
+            except GameError as error:
+                self.message_user(request, f"game {seat.game_id} seat {seat.number}: {error.message}", messages.ERROR)
+            else:
+                self.message_user(request, f"game {seat.game_id}: seat {seat.number} ejected")
 
 
 @admin.register(Turn)
@@ -23,3 +45,9 @@ class TurnAdmin(admin.ModelAdmin):
 @admin.register(GameEvent)
 class GameEventAdmin(admin.ModelAdmin):
     list_display = ["game", "version", "kind", "created_at"]
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin):
+    list_display = ["game", "user", "text", "system", "created_at"]
+    search_fields = ["text", "user__username"]

@@ -1,4 +1,5 @@
-"""Pushing a game's public events to its channel group, only after the transaction commits."""
+"""Pushing a game's public events to its channel group, only after the transaction commits; and personal
+notices ("your turn") to each user's own group."""
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -9,6 +10,10 @@ from games.models import GameEvent
 
 def group_name(game_id: int) -> str:
     return f"game-{game_id}"
+
+
+def user_group_name(user_id: int) -> str:
+    return f"user-{user_id}"
 
 
 def event_message(event: GameEvent) -> dict:
@@ -25,3 +30,11 @@ def send_after_commit(event: GameEvent) -> None:
         async_to_sync(get_channel_layer().group_send)(group_name(game_id), {"type": "game.event", "message": message})
 
     transaction.on_commit(send)
+
+
+def notify_users(notices: list[tuple[int, dict]]) -> None:
+    """Send each (user id, message) to that user's own group; call it after commit. Advisory: the lobby's
+    "my move" badges come from the database, so a lost notice loses nothing."""
+    layer = get_channel_layer()
+    for user_id, message in notices:
+        async_to_sync(layer.group_send)(user_group_name(user_id), {"type": "user.notice", "message": message})

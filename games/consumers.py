@@ -6,10 +6,19 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from games import selectors
-from games.broadcast import group_name
+from games.broadcast import group_name, user_group_name
 
 
-class GameConsumer(AsyncJsonWebsocketConsumer):
+class JsonFramesConsumer(AsyncJsonWebsocketConsumer):
+    @classmethod
+    async def decode_json(cls, text_data):
+        try:
+            return json.loads(text_data)
+        except ValueError:
+            return None  # answered with an error reply, like any other message the server doesn't know
+
+
+class GameConsumer(JsonFramesConsumer):
     async def connect(self):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.group = None
@@ -33,13 +42,6 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    @classmethod
-    async def decode_json(cls, text_data):
-        try:
-            return json.loads(text_data)
-        except ValueError:
-            return None  # answered with an error below, like any other message the server doesn't know
-
     async def receive_json(self, content, **kwargs):
         if isinstance(content, dict) and content.get("type") == "sync":
             await self.send_snapshot()
@@ -56,4 +58,28 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     async def game_event(self, event):
         """A public event from the group (never carries a hand or an unrevealed program)."""
+        await self.send_json(event["message"])
+
+
+class NotificationConsumer(JsonFramesConsumer):
+    """A signed-in user's own notices ("your turn" in any of their games), for the lobby and game pages."""
+
+    async def connect(self):
+        user = self.scope.get("user")
+        self.group = None
+        if not (user and user.is_authenticated):
+            await self.close(code=4401)
+            return
+        self.group = user_group_name(user.pk)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code):
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive_json(self, content, **kwargs):
+        await self.send_json({"type": "error", "detail": "this socket only sends notices"})
+
+    async def user_notice(self, event):
         await self.send_json(event["message"])

@@ -25,3 +25,7 @@ class Conflict(GameError):
     """The request is well formed but the game is not in a state that accepts it."""
 
     status_code = 409
+
+
+class RateLimited(GameError):
+    status_code = 429

@@ -3,9 +3,10 @@
 from django.conf import settings
 from django.db import models
 
+from roboracer.accounts.models import PALETTE as SEAT_COLORS
 from roboracer.courses.models import Course
 
-SEAT_COLORS = ["#d62828", "#1d4ed8", "#15803d", "#ca8a04", "#7c3aed", "#db2777", "#0891b2", "#ea580c"]
+__all__ = ["SEAT_COLORS", "ChatMessage", "Game", "GameEvent", "Hand", "Program", "Seat", "Turn"]
 
 
 class Game(models.Model):
@@ -15,6 +16,21 @@ class Game(models.Model):
         RESOLVING = "resolving"
         FINISHED = "finished"
         CANCELLED = "cancelled"
+
+    class Visibility(models.TextChoices):
+        PUBLIC = "public"  # listed in the lobby; anyone may watch
+        PRIVATE = "private"  # joined through the invite link; only its players watch
+
+    class Preset(models.TextChoices):
+        REALTIME = "realtime"
+        DAILY = "daily"
+        TOURNAMENT = "tournament"
+        CUSTOM = "custom"
+
+    class TimeoutPolicy(models.TextChoices):
+        WAIT = "wait", "wait for someone to !eject (003)"
+        EJECT = "eject", "eject at once"
+        RANDOM = "random", "play a random legal program"
 
     course = models.ForeignKey(Course, on_delete=models.PROTECT, related_name="games")
     # The course as it was when the game was created, so editing a course never changes a running game.
@@ -29,11 +45,20 @@ class Game(models.Model):
     winner = models.ForeignKey("Seat", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     version = models.PositiveIntegerField(default=0)  # number of the last GameEvent
     resolving_since = models.DateTimeField(null=True, blank=True)
+    visibility = models.CharField(max_length=8, choices=Visibility.choices, default=Visibility.PUBLIC)
+    invite_code = models.CharField(max_length=32, blank=True, default="")
+    timer_preset = models.CharField(max_length=12, choices=Preset.choices, default=Preset.REALTIME)
+    move_time = models.PositiveIntegerField(default=120, help_text="seconds of move time per turn (the maximum)")
+    game_time = models.PositiveIntegerField(default=600, help_text="seconds of game time per seat")
+    timeout_policy = models.CharField(max_length=8, choices=TimeoutPolicy.choices, default=TimeoutPolicy.WAIT)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "visibility"], name="game_status_visibility")]
 
     def __str__(self) -> str:
         return f"Game {self.pk} on {self.course.name} ({self.status})"
@@ -45,6 +70,17 @@ class Seat(models.Model):
     number = models.PositiveSmallIntegerField()
     color = models.CharField(max_length=7)
     joined_at = models.DateTimeField(auto_now_add=True)
+    # The clocks (003 "Time Limits"): seconds left as of `clock_started_at`, when the clock last started
+    # running; None while it is stopped (ready, or between turns). Move time runs down first, then game time.
+    move_left = models.FloatField(default=0)
+    game_left = models.FloatField(default=0)
+    clock_started_at = models.DateTimeField(null=True, blank=True)
+    # When this seat's game time runs out if it stays silent; what the beat task looks for.
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    expired = models.BooleanField(default=False)  # game time ran out (others may !eject it)
+    ejected_at = models.DateTimeField(null=True, blank=True)
+    ejected_by = models.CharField(max_length=150, blank=True, default="")
+    archived = models.BooleanField(default=False)  # hidden from this player's own list (!archive)
 
     class Meta:
         ordering = ["number"]
@@ -59,6 +95,26 @@ class Seat(models.Model):
     @property
     def bot_id(self) -> str:
         return str(self.number)
+
+
+class ChatMessage(models.Model):
+    """A line of a game's chat, stored as typed (plain text, escaped wherever it is shown)."""
+
+    MAX_LENGTH = 500
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    seat_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    text = models.CharField(max_length=MAX_LENGTH)
+    system = models.BooleanField(default=False)  # written by the site (an ejection, a timer), not a person
+    to_all = models.BooleanField(default=True)  # "@all"; team chat comes with team play
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"Chat {self.pk} in game {self.game_id}"
 
 
 class Hand(models.Model):

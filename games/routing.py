@@ -1,5 +1,8 @@
 from django.urls import path
 
-from games.consumers import GameConsumer
+from games.consumers import GameConsumer, NotificationConsumer
 
-websocket_urlpatterns = [path("ws/games/<int:game_id>/", GameConsumer.as_asgi())]
+websocket_urlpatterns = [
+    path("ws/games/<int:game_id>/", GameConsumer.as_asgi()),
+    path("ws/notifications/", NotificationConsumer.as_asgi()),
+]

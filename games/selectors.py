@@ -2,24 +2,34 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django.db.models import Count, QuerySet
+from django.urls import reverse
+from django.utils import timezone
 
 import engine
-from games.models import Game, GameEvent, Hand, Program, Seat
+from games import clocks
+from games.models import ChatMessage, Game, GameEvent, Hand, Program, Seat
+from roboracer.accounts.models import Profile
+
+CHAT_IN_SNAPSHOT = 100
 
 
 def open_games() -> QuerySet[Game]:
+    """Public games waiting for players (private ones are reached only through their invite link)."""
     return (
-        Game.objects.filter(status=Game.Status.LOBBY)
+        Game.objects.filter(status=Game.Status.LOBBY, visibility=Game.Visibility.PUBLIC)
         .select_related("course", "creator")
         .annotate(seated=Count("seats"))
     )
 
 
-def games_of(*, user) -> QuerySet[Game]:
+def games_of(*, user, archived: bool = False) -> QuerySet[Game]:
+    """The user's games; those they archived (!archive) only when asked for."""
     # Filter through a subquery: filtering on the seats join would make Count("seats") count only mine.
     return (
-        Game.objects.filter(pk__in=Seat.objects.filter(user=user).values("game_id"))
+        Game.objects.filter(pk__in=Seat.objects.filter(user=user, archived=archived).values("game_id"))
         .exclude(status=Game.Status.CANCELLED)
         .select_related("course")
         .annotate(seated=Count("seats"))
@@ -31,8 +41,52 @@ def get_game(*, game_id: int) -> Game | None:
 
 
 def can_view(*, user, game: Game) -> bool:
-    """Games are public for now: any signed-in user may watch (seated players play)."""
-    return bool(user and user.is_authenticated)
+    """Any signed-in user may watch a public game; a private game only its players and staff."""
+    if not (user and user.is_authenticated):
+        return False
+    if game.visibility == Game.Visibility.PUBLIC or user.is_staff:
+        return True
+    return game.seats.filter(user=user).exists()
+
+
+def invited_game(*, game_id: int, code: str) -> Game | None:
+    """A private game, found through its invite code (None if the code is wrong)."""
+    game = get_game(game_id=game_id)
+    if game is None or not code or not secrets.compare_digest(code, game.invite_code):
+        return None
+    return game
+
+
+def display_names(*, users) -> dict[int, str]:
+    names = dict(Profile.objects.filter(user__in=users).exclude(display_name="").values_list("user_id", "display_name"))
+    return {user.pk: names.get(user.pk) or user.get_username() for user in users}
+
+
+def _chat_dict(message: ChatMessage, display_name: str | None) -> dict:
+    return {
+        "id": message.pk,
+        "seat": message.seat_number,
+        "user": message.user.get_username() if message.user else None,
+        "display_name": display_name,
+        "text": message.text,
+        "at": message.created_at.isoformat(),
+        "system": message.system,
+    }
+
+
+def chat_message(*, message: ChatMessage) -> dict:
+    name = display_names(users=[message.user])[message.user_id] if message.user else None
+    return _chat_dict(message, name)
+
+
+def recent_chat(*, game: Game, limit: int = CHAT_IN_SNAPSHOT, before: int | None = None) -> list[dict]:
+    """The last `limit` messages (before message id `before`, if given), oldest first."""
+    messages = game.chat.select_related("user").order_by("-id")
+    if before is not None:
+        messages = messages.filter(id__lt=before)
+    picked = list(messages[:limit])[::-1]
+    names = display_names(users={m.user for m in picked if m.user})
+    return [_chat_dict(m, names.get(m.user_id)) for m in picked]
 
 
 def seat_of(*, user, game: Game) -> Seat | None:
@@ -46,7 +100,8 @@ SNAPSHOT_BOT_FIELDS = ("id", "at", "dir", "damage", "lives", "next_checkpoint", 
 
 def game_snapshot(*, game: Game, user) -> dict:
     """The whole game as `user` may see it, with the version of the last event it includes."""
-    seats = list(game.seats.select_related("user").order_by("number"))
+    now = timezone.now()
+    seats = list(game.seats.select_related("user", "user__profile").order_by("number"))
     ready = set(
         Program.objects.filter(seat__game=game, turn=game.turn).values_list("seat_id", flat=True)
     )
@@ -63,6 +118,8 @@ def game_snapshot(*, game: Game, user) -> dict:
             "program": program.chips if program else None,
             "reboot": program.reboot if program else False,
             "frozen": _frozen(state, mine.bot_id),
+            "archived": mine.archived,
+            "ejected": mine.ejected_at is not None,
         }
     in_lobby = game.status == Game.Status.LOBBY
     last = game.turns.order_by("-number").values("number", "events").first()
@@ -75,16 +132,34 @@ def game_snapshot(*, game: Game, user) -> dict:
         "creator": game.creator.get_username(),
         "max_seats": game.max_seats,
         "lives": game.lives,
+        "visibility": game.visibility,
+        "invite_url": (
+            reverse("game-invite", args=[game.pk, game.invite_code])
+            if game.visibility == Game.Visibility.PRIVATE and (mine is not None or _is_staff(user))
+            else None
+        ),
+        "timers": {
+            "preset": game.timer_preset,
+            "move": game.move_time,
+            "game": game.game_time,
+            "policy": game.timeout_policy,
+        },
+        "server_time": now.isoformat(),
         "seats": [
             {
                 "number": seat.number,
                 "user": seat.user.get_username(),
+                "display_name": _profile_name(seat.user),
+                "vacation": _vacation(seat.user, now),
                 "bot": seat.bot_id,
                 "color": seat.color,
                 "ready": seat.pk in ready,
+                "ejected": seat.ejected_at is not None,
+                **{key: value for key, value in clocks.public(seat, now).items() if key != "number"},
             }
             for seat in seats
         ],
+        "chat": recent_chat(game=game),
         "bots": _public_bots(state),
         "priority": state.get("priority", []),
         "radiation": state.get("radiation", []),
@@ -95,7 +170,38 @@ def game_snapshot(*, game: Game, user) -> dict:
         "can_start": bool(
             in_lobby and user and game.creator_id == user.pk and len(seats) >= game.course.min_players
         ),
+        "can_leave": bool(
+            mine is not None
+            and mine.ejected_at is None
+            and (
+                (in_lobby and game.creator_id != user.pk)
+                or game.status in (Game.Status.PROGRAMMING, Game.Status.RESOLVING)
+            )
+        ),
+        "can_cancel": bool(in_lobby and user and game.creator_id == user.pk),
+        "can_chat": mine is not None or _is_staff(user),
     }
+
+
+def _is_staff(user) -> bool:
+    return bool(user and user.is_authenticated and user.is_staff)
+
+
+def _profile(user) -> Profile | None:
+    try:
+        return user.profile
+    except Profile.DoesNotExist:
+        return None
+
+
+def _profile_name(user) -> str:
+    profile = _profile(user)
+    return profile.name() if profile else user.get_username()
+
+
+def _vacation(user, now) -> dict | None:
+    profile = _profile(user)
+    return profile.vacation(timezone.localdate(now)) if profile else None
 
 
 def _public_bots(state: dict) -> list[dict]:
@@ -133,13 +239,14 @@ def _frozen(state: dict, bot_id: str) -> list[dict]:
 
 
 def awaiting_my_move(*, user, games) -> set[int]:
-    """Ids of the given games where it is the user's move: programming, seated, no program in yet."""
-    waiting = set()
-    for game in games:
-        if game.status == Game.Status.PROGRAMMING:
-            if not Program.objects.filter(seat__game=game, seat__user=user, turn=game.turn).exists():
-                waiting.add(game.pk)
-    return waiting
+    """Ids of the given games where it is the user's move: programming, my clock running (so I have a hand
+    and no program in yet)."""
+    ids = [game.pk for game in games if game.status == Game.Status.PROGRAMMING]
+    return set(
+        Seat.objects.filter(game_id__in=ids, user=user, clock_started_at__isnull=False).values_list(
+            "game_id", flat=True
+        )
+    )
 
 
 def events_since(*, game: Game, version: int) -> QuerySet[GameEvent]:

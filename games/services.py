@@ -7,18 +7,24 @@ from __future__ import annotations
 
 import logging
 import secrets
+from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 import engine
-from games import broadcast
-from games.errors import Conflict, InvalidInput, NotAllowed, NotFound
-from games.models import SEAT_COLORS, Game, GameEvent, Hand, Program, Seat, Turn
+from games import broadcast, clocks
+from games.errors import Conflict, InvalidInput, NotAllowed, NotFound, RateLimited
+from games.models import SEAT_COLORS, ChatMessage, Game, GameEvent, Hand, Program, Seat, Turn
+from roboracer.accounts.models import Profile
 from roboracer.courses.models import Course
 
 logger = logging.getLogger(__name__)
 MAX_LIVES = 9
+CHAT_BURST = 5  # messages per CHAT_WINDOW per player and game
+CHAT_WINDOW = timedelta(seconds=10)
+COMMANDS = ("!eject", "!archive")
 
 
 def _locked_game(game_id: int) -> Game:
@@ -36,6 +42,12 @@ def append_event(game: Game, kind: str, data: dict | None = None) -> GameEvent:
     return event
 
 
+def _clocks_event(game: Game, seats: list[Seat], now: datetime) -> None:
+    append_event(
+        game, "clocks", {"server_time": now.isoformat(), "seats": [clocks.public(seat, now) for seat in seats]}
+    )
+
+
 def _schedule_resolution(game: Game) -> None:
     from games.tasks import resolve_turn_task
 
@@ -45,30 +57,61 @@ def _schedule_resolution(game: Game) -> None:
 
 def _live_seats(game: Game, state: engine.State) -> list[Seat]:
     """Seats whose bot is still in the game (on the course, or with a life left to respawn)."""
-    return [seat for seat in game.seats.all() if state.bot(seat.bot_id).in_game]
+    return [seat for seat in game.seats.all() if seat.ejected_at is None and state.bot(seat.bot_id).in_game]
 
 
-def _deal(game: Game, state: engine.State) -> None:
-    """Deal the turn's hands. A rebooting bot's program (five "0" chips) is entered for it at once."""
+def _deal(game: Game, state: engine.State, now: datetime) -> None:
+    """Deal the turn's hands and start the clocks of the seats that must program.
+
+    A rebooting bot's program (five "0" chips) is entered for it at once and its clock stays stopped.
+    """
     hands = engine.deal(state, engine.derive_seed(game.seed, game.turn, "deal"))
     seats = {seat.bot_id: seat for seat in game.seats.all()}
     Hand.objects.bulk_create(
         [Hand(seat=seats[bot_id], turn=game.turn, chips=list(chips)) for bot_id, chips in hands.items()]
     )
+    thinking = []
     for bot_id in hands:
+        seat = seats[bot_id]
         required = engine.required_program(state.bot(bot_id))
         if required is not None:
-            Program.objects.create(seat=seats[bot_id], turn=game.turn, chips=list(required))
-            append_event(game, "seat_ready", {"seat": seats[bot_id].number})
-    _execute_when_all_ready(game, state)
+            Program.objects.create(seat=seat, turn=game.turn, chips=list(required))
+            append_event(game, "seat_ready", {"seat": seat.number})
+        else:
+            clocks.start(seat, now)
+            thinking.append(seat)
+    Seat.objects.bulk_update(thinking, ["clock_started_at", "deadline", "expired"])
+    _notify_turn(game, thinking)
+    _clocks_event(game, sorted(seats.values(), key=lambda seat: seat.number), now)
+    _execute_when_all_ready(game, state, now)
 
 
-def _execute_when_all_ready(game: Game, state: engine.State) -> None:
+def _notify_turn(game: Game, seats: list[Seat]) -> None:
+    """"Your turn": a WebSocket message to each player's own group, and an e-mail in slow games."""
+    from games.tasks import send_turn_emails
+
+    if not seats:
+        return
+    game_id, turn = game.pk, game.turn
+    notices = [
+        (seat.user_id, {"type": "your_turn", "game": game_id, "turn": turn, "course": game.course.name,
+                        "deadline": seat.deadline.isoformat() if seat.deadline else None})
+        for seat in seats
+    ]
+    transaction.on_commit(lambda: broadcast.notify_users(notices))
+    if game.move_time >= clocks.E_MAIL_FROM_MOVE_TIME:
+        seat_ids = [seat.pk for seat in seats]
+        transaction.on_commit(lambda: send_turn_emails.delay(game_id, turn, seat_ids))
+
+
+def _execute_when_all_ready(game: Game, state: engine.State, now: datetime) -> None:
     """Once every seat still in the game has a program, the turn executes (in a worker, after commit)."""
+    if game.status != Game.Status.PROGRAMMING:
+        return
     submitted = set(Program.objects.filter(seat__game=game, turn=game.turn).values_list("seat_id", flat=True))
     if all(seat.pk in submitted for seat in _live_seats(game, state)):
         game.status = Game.Status.RESOLVING
-        game.resolving_since = timezone.now()
+        game.resolving_since = now
         append_event(game, "turn_executing", {"turn": game.turn})
         _schedule_resolution(game)
 
@@ -77,8 +120,44 @@ def _state(game: Game) -> engine.State:
     return engine.state_from_dict(game.state, engine.parse_course(game.course_data))
 
 
+def timer_settings(*, preset: str, move_time: int | None = None, game_time: int | None = None) -> tuple[int, int]:
+    """The (move, game) seconds of a preset; "custom" takes them from the caller, within limits."""
+    if preset in clocks.PRESETS:
+        return clocks.PRESETS[preset]
+    if preset != Game.Preset.CUSTOM:
+        raise InvalidInput(f"timer_preset: {preset!r} is not one of {', '.join(Game.Preset.values)}")
+    if move_time is None or game_time is None:
+        raise InvalidInput("timer_preset: custom timers need move_time and game_time (seconds)")
+    if not clocks.MIN_MOVE_TIME <= move_time <= clocks.MAX_MOVE_TIME:
+        raise InvalidInput(f"move_time: from {clocks.MIN_MOVE_TIME} to {clocks.MAX_MOVE_TIME} seconds, not {move_time}")
+    if not 0 <= game_time <= clocks.MAX_GAME_TIME:
+        raise InvalidInput(f"game_time: from 0 to {clocks.MAX_GAME_TIME} seconds, not {game_time}")
+    return move_time, game_time
+
+
+def _seat_color(game: Game, user, taken: set[str], number: int) -> str:
+    """The player's preferred colour if it is free in this game, else the seat number's colour (or the first
+    free one)."""
+    preferred = Profile.objects.filter(user=user).values_list("color", flat=True).first()
+    for color in (preferred, SEAT_COLORS[number - 1], *SEAT_COLORS):
+        if color and color not in taken:
+            return color
+    return SEAT_COLORS[number - 1]
+
+
 @transaction.atomic
-def create_game(*, user, course: Course, max_seats: int | None = None, lives: int = 3) -> Game:
+def create_game(
+    *,
+    user,
+    course: Course,
+    max_seats: int | None = None,
+    lives: int = 3,
+    visibility: str = Game.Visibility.PUBLIC,
+    timer_preset: str = Game.Preset.REALTIME,
+    move_time: int | None = None,
+    game_time: int | None = None,
+    timeout_policy: str = Game.TimeoutPolicy.WAIT,
+) -> Game:
     max_seats = course.max_players if max_seats is None else max_seats
     if not course.min_players <= max_seats <= course.max_players:
         raise InvalidInput(
@@ -86,6 +165,11 @@ def create_game(*, user, course: Course, max_seats: int | None = None, lives: in
         )
     if not 1 <= lives <= MAX_LIVES:
         raise InvalidInput(f"lives must be from 1 to {MAX_LIVES}, not {lives}")
+    if visibility not in Game.Visibility.values:
+        raise InvalidInput(f"visibility: {visibility!r} is not one of {', '.join(Game.Visibility.values)}")
+    if timeout_policy not in Game.TimeoutPolicy.values:
+        raise InvalidInput(f"timeout_policy: {timeout_policy!r} is not one of {', '.join(Game.TimeoutPolicy.values)}")
+    move, game_seconds = timer_settings(preset=timer_preset, move_time=move_time, game_time=game_time)
     game = Game.objects.create(
         course=course,
         course_data=course.data,
@@ -93,16 +177,25 @@ def create_game(*, user, course: Course, max_seats: int | None = None, lives: in
         max_seats=max_seats,
         lives=lives,
         seed=secrets.randbits(62),
+        visibility=visibility,
+        invite_code=secrets.token_urlsafe(12) if visibility == Game.Visibility.PRIVATE else "",
+        timer_preset=timer_preset,
+        move_time=move,
+        game_time=game_seconds,
+        timeout_policy=timeout_policy,
     )
-    Seat.objects.create(game=game, user=user, number=1, color=SEAT_COLORS[0])
+    Seat.objects.create(game=game, user=user, number=1, color=_seat_color(game, user, set(), 1))
     append_event(game, "game_created", {"seat": 1})
     game.save(update_fields=["version"])
     return game
 
 
 @transaction.atomic
-def join_game(*, user, game_id: int) -> Seat:
+def join_game(*, user, game_id: int, invite: str = "") -> Seat:
     game = _locked_game(game_id)
+    if game.visibility == Game.Visibility.PRIVATE and not secrets.compare_digest(invite or "", game.invite_code):
+        # A private game without its invite is treated as absent, so ids reveal nothing.
+        raise NotFound(f"game {game_id} does not exist")
     if game.status != Game.Status.LOBBY:
         raise Conflict("this game has already started")
     seats = list(game.seats.all())
@@ -112,12 +205,51 @@ def join_game(*, user, game_id: int) -> Seat:
         raise Conflict("this game is full")
     taken = {seat.number for seat in seats}
     number = min(n for n in range(1, game.max_seats + 1) if n not in taken)
-    seat = Seat.objects.create(game=game, user=user, number=number, color=SEAT_COLORS[number - 1])
-    append_event(game, "seat_joined", {"seat": number, "user": user.get_username()})
+    color = _seat_color(game, user, {seat.color for seat in seats}, number)
+    seat = Seat.objects.create(game=game, user=user, number=number, color=color)
+    append_event(game, "seat_joined", {"seat": number, "user": user.get_username(), "color": color})
     if len(seats) + 1 == game.max_seats:
         _start(game)
     game.save()
     return seat
+
+
+@transaction.atomic
+def leave_game(*, user, game_id: int) -> Game:
+    """In the lobby: give the seat up. In a running game: resign (the bot is ejected)."""
+    game = _locked_game(game_id)
+    seat = game.seats.filter(user=user).first()
+    if seat is None:
+        raise NotAllowed("you have no seat in this game")
+    if game.status == Game.Status.LOBBY:
+        if game.creator_id == user.pk:
+            raise Conflict("you created this game: cancel it instead of leaving")
+        seat.delete()
+        append_event(game, "seat_left", {"seat": seat.number})
+    elif game.status == Game.Status.PROGRAMMING:
+        if seat.ejected_at is not None:
+            raise Conflict("your bot is already out of this game")
+        _eject(game, [seat], by=user.get_username(), reason="resigned")
+    elif game.status == Game.Status.RESOLVING:
+        raise Conflict("a turn is being played; leave once it has been")
+    else:
+        raise Conflict(f"this game is {game.status}")
+    game.save()
+    return game
+
+
+@transaction.atomic
+def cancel_game(*, user, game_id: int) -> Game:
+    game = _locked_game(game_id)
+    if game.creator_id != user.pk and not user.is_staff:
+        raise NotAllowed("only the game's creator can cancel it")
+    if game.status != Game.Status.LOBBY:
+        raise Conflict("only a game that has not started can be cancelled")
+    game.status = Game.Status.CANCELLED
+    game.finished_at = timezone.now()
+    append_event(game, "game_cancelled", {})
+    game.save()
+    return game
 
 
 @transaction.atomic
@@ -137,15 +269,21 @@ def start_game(*, user, game_id: int) -> Game:
 
 def _start(game: Game) -> None:
     """Place the bots on the starts in seat order and deal turn 1. The caller holds the lock and saves."""
+    now = timezone.now()
     course = engine.parse_course(game.course_data)
     seats = list(game.seats.order_by("number"))
     # Starts go by joining order: start 1 to the first seat, and so on.
     state = engine.new_game(course, [seat.bot_id for seat in seats], lives=game.lives)
+    for seat in seats:
+        seat.move_left, seat.game_left = float(game.move_time), float(game.game_time)
+    Seat.objects.bulk_update(seats, ["move_left", "game_left"])
     game.state = engine.state_to_dict(state)
     game.status = Game.Status.PROGRAMMING
     game.turn = 1
-    _deal(game, state)
+    game.started_at = now
+    game.max_seats = len(seats)
     append_event(game, "game_started", {"turn": 1})
+    _deal(game, state, now)
 
 
 @transaction.atomic
@@ -155,8 +293,10 @@ def submit_program(*, user, game_id: int, turn: int, chips: list, reboot: bool =
     seat = game.seats.filter(user=user).first()
     if seat is None:
         raise NotAllowed("you have no seat in this game")
-    if game.status == Game.Status.FINISHED:
-        raise Conflict("this game is finished")
+    if game.status in (Game.Status.FINISHED, Game.Status.CANCELLED):
+        raise Conflict(f"this game is {game.status}")
+    if seat.ejected_at is not None:
+        raise Conflict("your bot was ejected from this game")
     if game.status != Game.Status.PROGRAMMING:
         raise Conflict(f"this game takes no programs now (it is {game.status})")
     if turn != game.turn:
@@ -172,11 +312,223 @@ def submit_program(*, user, game_id: int, turn: int, chips: list, reboot: bool =
     program, created = Program.objects.update_or_create(
         seat=seat, turn=game.turn, defaults={"chips": list(chips), "reboot": bool(reboot)}
     )
+    now = timezone.now()
     if created:
         append_event(game, "seat_ready", {"seat": seat.number})
-    _execute_when_all_ready(game, state)
+        live = _live_seats(game, state)
+        ready = set(Program.objects.filter(seat__in=live, turn=game.turn).values_list("seat_id", flat=True))
+        if clocks.running(seat):
+            clocks.stop(seat, now)
+            clocks.reload(
+                seat, maximum=game.move_time, opponents_thinking=any(other.pk not in ready for other in live)
+            )
+            seat.save(update_fields=["move_left", "game_left", "clock_started_at", "deadline", "expired"])
+        _clocks_event(game, list(game.seats.order_by("number")), now)
+    _execute_when_all_ready(game, state, now)
     game.save()
     return program
+
+
+def _eject(game: Game, seats: list[Seat], *, by: str, reason: str) -> list[int]:
+    """Eject the seats' bots (the caller holds the lock, the game is programming, and saves the game).
+
+    003 "!eject": after an ejection every remaining bot must resubmit, so their programs for this turn are
+    cleared (a rebooting bot's automatic program stays) and their clocks run again.
+    """
+    now = timezone.now()
+    state = _state(game)
+    new_state, events = engine.eject(state, [seat.bot_id for seat in seats])
+    for seat in seats:
+        clocks.stop(seat, now)
+        seat.ejected_at, seat.ejected_by, seat.expired = now, by, False
+        seat.save(update_fields=["move_left", "game_left", "clock_started_at", "deadline", "expired",
+                                 "ejected_at", "ejected_by"])
+    Program.objects.filter(seat__in=seats, turn=game.turn).delete()
+    game.state = engine.state_to_dict(new_state)
+    numbers = [seat.number for seat in seats]
+    names = ", ".join(f"seat {number}" for number in numbers)
+    ChatMessage.objects.create(game=game, text=f"{names} ejected by {by} ({reason})", system=True)
+    if new_state.finished:
+        append_event(game, "seats_ejected", {"seats": numbers, "bots": [s.bot_id for s in seats], "by": by,
+                                             "reason": reason, "turn": game.turn, "events": events,
+                                             "resubmit": False})
+        _finish(game, new_state, now)
+        return numbers
+    remaining = _live_seats(game, new_state)
+    cleared = [
+        seat for seat in remaining if engine.required_program(new_state.bot(seat.bot_id)) is None
+    ]
+    Program.objects.filter(seat__in=cleared, turn=game.turn).delete()
+    for seat in cleared:
+        if not clocks.running(seat):
+            clocks.start(seat, now)
+            seat.save(update_fields=["clock_started_at", "deadline", "expired"])
+    append_event(game, "seats_ejected", {"seats": numbers, "bots": [s.bot_id for s in seats], "by": by,
+                                         "reason": reason, "turn": game.turn, "events": events, "resubmit": True})
+    _clocks_event(game, list(game.seats.order_by("number")), now)
+    _execute_when_all_ready(game, new_state, now)
+    return numbers
+
+
+def _finish(game: Game, state: engine.State, now: datetime) -> None:
+    seats = {seat.bot_id: seat for seat in game.seats.all()}
+    game.status = Game.Status.FINISHED
+    game.finished_at = now
+    game.winner = seats.get(state.winner)
+    Seat.objects.filter(game=game).update(clock_started_at=None, deadline=None)
+    append_event(game, "game_finished", {"winner_seat": game.winner.number if game.winner else None})
+
+
+def _eject_command(game: Game, seat: Seat | None, user) -> list[int]:
+    """!eject (003 "Chat Commands"): before the start, close the empty seats (and start if enough are
+    seated); while programming, eject every bot whose game timer has run out."""
+    if game.status == Game.Status.LOBBY:
+        seated = game.seats.count()
+        if seated < game.course.min_players:
+            raise Conflict(f"{game.course.name} needs at least {game.course.min_players} player(s); {seated} seated")
+        closed = list(range(seated + 1, game.max_seats + 1))
+        _start(game)
+        return closed
+    if game.status == Game.Status.RESOLVING:
+        raise Conflict("a turn is being played; try again once it has been")
+    if game.status != Game.Status.PROGRAMMING:
+        raise Conflict(f"this game is {game.status}")
+    now = timezone.now()
+    expired = [s for s in game.seats.filter(ejected_at__isnull=True) if clocks.expired_at(s, now)]
+    if not expired:
+        return []
+    return _eject(game, expired, by=user.get_username(), reason="game time ran out")
+
+
+@transaction.atomic
+def post_chat(*, user, game_id: int, text: str) -> dict:
+    """A chat line, or a chat command. Returns what the caller sees: {"message": ...} or {"command": ...}."""
+    game = _locked_game(game_id)
+    seat = game.seats.filter(user=user).first()
+    if seat is None and not user.is_staff:
+        raise NotAllowed("only the players of this game can chat in it")
+    text = (text or "").strip()
+    if not text:
+        raise InvalidInput("text: a chat message can't be empty")
+    if len(text) > ChatMessage.MAX_LENGTH:
+        raise InvalidInput(f"text: at most {ChatMessage.MAX_LENGTH} characters, not {len(text)}")
+    now = timezone.now()
+    recent = ChatMessage.objects.filter(game=game, user=user, created_at__gte=now - CHAT_WINDOW).count()
+    if recent >= CHAT_BURST:
+        raise RateLimited(f"slow down: at most {CHAT_BURST} messages in {int(CHAT_WINDOW.total_seconds())} seconds")
+    command = text.split()[0].lower()
+    if command == "!eject":
+        ejected = _eject_command(game, seat, user)
+        game.save()
+        return {"command": "eject", "ejected": ejected}
+    if command == "!archive":
+        if seat is None:
+            raise Conflict("only a game in your own list can be archived")
+        seat.archived = not seat.archived
+        seat.save(update_fields=["archived"])
+        return {"command": "archive", "archived": seat.archived}
+    if command.startswith("!"):
+        raise InvalidInput(f"unknown command {command}; the commands are {', '.join(COMMANDS)} and @all")
+    to_all = False
+    if command == "@all":
+        text, to_all = text[len("@all"):].strip(), True
+        if not text:
+            raise InvalidInput("text: @all needs a message after it")
+    message = ChatMessage.objects.create(
+        game=game, user=user, seat_number=seat.number if seat else None, text=text, to_all=to_all
+    )
+    from games.selectors import chat_message
+
+    data = chat_message(message=message)
+    append_event(game, "chat", data)
+    game.save(update_fields=["version", "updated_at"])
+    return {"message": data}
+
+
+@transaction.atomic
+def staff_eject(*, user, game_id: int, seat_number: int) -> list[int]:
+    """Staff eject any seat, whatever its clocks say (Django admin and the API)."""
+    if not user.is_staff:
+        raise NotAllowed("only staff can eject a player whose game time has not run out; use !eject in the chat")
+    game = _locked_game(game_id)
+    seat = game.seats.filter(number=seat_number).first()
+    if seat is None:
+        raise NotFound(f"game {game_id} has no seat {seat_number}")
+    if game.status == Game.Status.LOBBY:
+        seat.delete()
+        append_event(game, "seat_left", {"seat": seat.number, "by": "staff"})
+        game.save()
+        return [seat_number]
+    if game.status == Game.Status.RESOLVING:
+        raise Conflict("a turn is being played; try again once it has been")
+    if game.status != Game.Status.PROGRAMMING:
+        raise Conflict(f"this game is {game.status}")
+    if seat.ejected_at is not None or not _state(game).bot(seat.bot_id).in_game:
+        raise Conflict(f"seat {seat_number} is already out of the game")
+    ejected = _eject(game, [seat], by="staff", reason=f"ejected by {user.get_username()}")
+    game.save()
+    return ejected
+
+
+def enforce_deadline(*, game_id: int, now: datetime | None = None) -> str | None:
+    """The beat task's work for one game whose deadline passed: mark the seats expired (once), then apply the
+    game's timeout policy. Safe to run twice and concurrently; returns what it did, for logs and tests."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        if game.status != Game.Status.PROGRAMMING:
+            return None
+        now = now or timezone.now()
+        due = [s for s in game.seats.filter(ejected_at__isnull=True, deadline__lte=now)]
+        if not due:
+            return None
+        fresh = [seat for seat in due if not seat.expired]
+        for seat in fresh:
+            seat.expired = True
+            seat.save(update_fields=["expired"])
+        if fresh:
+            names = ", ".join(f"seat {seat.number}" for seat in fresh)
+            ChatMessage.objects.create(game=game, text=f"game time ran out: {names}", system=True)
+            append_event(game, "timer_expired", {"seats": [seat.number for seat in fresh]})
+            _clocks_event(game, list(game.seats.order_by("number")), now)
+        did = "expired" if fresh else None
+        if game.timeout_policy == Game.TimeoutPolicy.EJECT:
+            _eject(game, due, by="timer", reason="game time ran out")
+            did = "ejected"
+        elif game.timeout_policy == Game.TimeoutPolicy.RANDOM:
+            _play_random(game, due, now)
+            did = "random"
+        game.save()
+        return did
+
+
+def _play_random(game: Game, seats: list[Seat], now: datetime) -> None:
+    """Timeout policy "random": a random legal program for each seat whose game time ran out (no reload)."""
+    state = _state(game)
+    for seat in seats:
+        hand = Hand.objects.filter(seat=seat, turn=game.turn).first()
+        bot = state.bot(seat.bot_id)
+        if hand is None or not bot.in_game:
+            continue
+        chips = engine.random_program(bot, hand.chips, engine.derive_seed(game.seed, game.turn, f"timeout-{seat.bot_id}"))
+        _, created = Program.objects.update_or_create(seat=seat, turn=game.turn, defaults={"chips": list(chips)})
+        clocks.stop(seat, now)
+        seat.save(update_fields=["move_left", "game_left", "clock_started_at", "deadline"])
+        if created:
+            append_event(game, "seat_ready", {"seat": seat.number, "random": True})
+    _clocks_event(game, list(game.seats.order_by("number")), now)
+    _execute_when_all_ready(game, state, now)
+
+
+def due_games(*, now: datetime | None = None) -> list[int]:
+    """Games in programming with a seat past its deadline that the beat task has not dealt with yet: not yet
+    marked expired, or a policy that acts (eject, random). Indexed on Seat.deadline."""
+    now = now or timezone.now()
+    return list(
+        Seat.objects.filter(deadline__lte=now, ejected_at__isnull=True, game__status=Game.Status.PROGRAMMING)
+        .filter(Q(expired=False) | ~Q(game__timeout_policy=Game.TimeoutPolicy.WAIT))
+        .values_list("game_id", flat=True)
+        .distinct()
+    )
 
 
 def resolve_turn(*, game_id: int, turn: int) -> Turn | None:
@@ -187,7 +539,6 @@ def resolve_turn(*, game_id: int, turn: int) -> Turn | None:
             if game.status != Game.Status.RESOLVING or game.turn != turn:
                 return None
             state = _state(game)
-            seats = {seat.bot_id: seat for seat in game.seats.all()}
             submitted = list(Program.objects.filter(seat__game=game, turn=turn).select_related("seat"))
             programs = {program.seat.bot_id: program.chips for program in submitted}
             reboots = sorted(program.seat.bot_id for program in submitted if program.reboot)
@@ -208,15 +559,14 @@ def resolve_turn(*, game_id: int, turn: int) -> Turn | None:
             append_event(
                 game, "turn_resolved", {"turn": turn, "events": events, "programs": programs, "reboots": reboots}
             )
+            now = timezone.now()
             if new_state.finished:
-                game.status = Game.Status.FINISHED
-                game.winner = seats.get(new_state.winner)
-                append_event(game, "game_finished", {"winner_seat": game.winner.number if game.winner else None})
+                _finish(game, new_state, now)
             else:
                 game.status = Game.Status.PROGRAMMING
                 game.turn = turn + 1
-                _deal(game, new_state)
                 append_event(game, "turn_dealt", {"turn": game.turn})
+                _deal(game, new_state, now)
             game.save()
         logger.info("game %s: turn %s resolved, %s events", game_id, turn, len(events))
         return record

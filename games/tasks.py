@@ -1,14 +1,19 @@
 """Celery tasks. Each is safe to run twice: the services check what is already done."""
 
+import logging
 from datetime import timedelta
 
 from celery import shared_task
+from django.conf import settings
+from django.core.mail import send_mail
+from django.urls import reverse
 from django.utils import timezone
 
 from games import services
-from games.models import Game
+from games.models import Game, Seat
 
 STUCK_AFTER = timedelta(seconds=10)
+logger = logging.getLogger(__name__)
 
 
 @shared_task(name="games.tasks.resolve_turn")
@@ -27,3 +32,46 @@ def sweep_games() -> int:
         resolve_turn_task.delay(game_id, turn)
         count += 1
     return count
+
+
+@shared_task(name="games.tasks.enforce_deadlines")
+def enforce_deadlines() -> int:
+    """Beat task: every game with a seat past its deadline gets its timeout policy applied (deadlines live in
+    the database, so a Redis restart loses none)."""
+    count = 0
+    for game_id in services.due_games():
+        if services.enforce_deadline(game_id=game_id):
+            count += 1
+    return count
+
+
+@shared_task(name="games.tasks.send_turn_emails")
+def send_turn_emails(game_id: int, turn: int, seat_ids: list[int]) -> int:
+    """"Your turn" e-mails for a slow game, to players with an address who have not turned them off and have
+    not already moved."""
+    sent = 0
+    seats = Seat.objects.filter(pk__in=seat_ids, game_id=game_id).select_related("user", "game", "game__course")
+    for seat in seats:
+        game, user = seat.game, seat.user
+        if game.turn != turn or game.status != Game.Status.PROGRAMMING or not user.email:
+            continue
+        profile = getattr(user, "profile", None)
+        if profile is not None and not profile.e_mail_turns:
+            continue
+        if seat.programs.filter(turn=turn).exists():
+            continue
+        deadline = timezone.localtime(seat.deadline).strftime("%Y-%m-%d %H:%M %Z") if seat.deadline else "none"
+        link = f"{settings.SITE_URL}{reverse('game', args=[game.pk])}"
+        send_mail(
+            subject=f"RoboRacer: your move in game {game.pk} (turn {turn})",
+            message=(
+                f"Turn {turn} of game {game.pk} on {game.course.name} has been dealt and your robot waits for "
+                f"its program.\n\nYour game timer starts once your move time runs out; it all runs out at "
+                f"{deadline}.\n\n{link}\n\nTurn these e-mails off on your profile page."
+            ),
+            from_email=None,
+            recipient_list=[user.email],
+        )
+        sent += 1
+    logger.info("game %s turn %s: %s turn e-mail(s)", game_id, turn, sent)
+    return sent

@@ -8,4 +8,7 @@ urlpatterns = [
     path("games/demo/", views.animation_demo, name="game-demo"),
     path("games/<int:game_id>/join/", views.join, name="game-join"),
     path("games/<int:game_id>/start/", views.start, name="game-start"),
+    path("games/<int:game_id>/leave/", views.leave, name="game-leave"),
+    path("games/<int:game_id>/cancel/", views.cancel, name="game-cancel"),
+    path("games/<int:game_id>/invite/<str:code>/", views.invite, name="game-invite"),
 ]

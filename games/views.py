@@ -9,14 +9,40 @@ from django.views.decorators.http import require_POST
 
 from games import selectors, services
 from games.errors import GameError
+from games.models import Game
 from roboracer.courses import selectors as course_selectors
 from roboracer.courses.models import Course
+
+PRESET_LABELS = [
+    ("realtime", "Real-time: 2 min a move, 10 min game time"),
+    ("daily", "Daily: 1 day a move, 7 days game time"),
+    ("tournament", "Tournament: 3 days a move, 15 days game time"),
+    ("custom", "Custom"),
+]
 
 
 class CreateGameForm(forms.Form):
     course = forms.ModelChoiceField(queryset=Course.objects.all(), empty_label=None)
     max_seats = forms.IntegerField(min_value=1, max_value=8, initial=2, label="Seats")
     lives = forms.IntegerField(min_value=1, max_value=9, initial=3)
+    visibility = forms.ChoiceField(
+        choices=[("public", "Public: listed here, anyone may watch"), ("private", "Private: join by invite link")],
+        initial="public",
+    )
+    timer_preset = forms.ChoiceField(choices=PRESET_LABELS, initial="realtime", label="Timers")
+    move_minutes = forms.IntegerField(min_value=1, required=False, label="Custom move time (minutes)")
+    game_minutes = forms.IntegerField(min_value=0, required=False, label="Custom game time (minutes)")
+    timeout_policy = forms.ChoiceField(
+        choices=Game.TimeoutPolicy.choices, initial="wait", label="When a game timer runs out"
+    )
+
+    def game_options(self) -> dict:
+        data = dict(self.cleaned_data)
+        move, game = data.pop("move_minutes"), data.pop("game_minutes")
+        if data["timer_preset"] == "custom":
+            data["move_time"] = move * 60 if move is not None else None
+            data["game_time"] = game * 60 if game is not None else None
+        return data
 
 
 def lobby(request):
@@ -27,7 +53,7 @@ def lobby(request):
             return redirect("login")
         if form.is_valid():
             try:
-                game = services.create_game(user=request.user, **form.cleaned_data)
+                game = services.create_game(user=request.user, **form.game_options())
             except GameError as error:
                 form.add_error(None, error.message)
             else:
@@ -38,6 +64,9 @@ def lobby(request):
         "open_games": selectors.open_games(),
         "my_games": mine,
         "my_move": selectors.awaiting_my_move(user=request.user, games=mine) if mine else set(),
+        "archived_games": list(selectors.games_of(user=request.user, archived=True))
+        if request.user.is_authenticated
+        else [],
         # Every course's data once, for the thumbnails and the create-form preview (drawn by game.js).
         "course_scripts": course_selectors.preview_scripts(courses=course_selectors.all_courses()),
     }
@@ -72,6 +101,44 @@ def join(request, game_id: int):
 def start(request, game_id: int):
     _act(request, game_id, services.start_game)
     return redirect("game", game_id=game_id)
+
+
+@login_required
+@require_POST
+def leave(request, game_id: int):
+    _act(request, game_id, services.leave_game)
+    return redirect("lobby")
+
+
+@login_required
+@require_POST
+def cancel(request, game_id: int):
+    _act(request, game_id, services.cancel_game)
+    return redirect("lobby")
+
+
+@login_required
+def invite(request, game_id: int, code: str):
+    """A private game's invite link: the course and the seats, and a button to take a seat."""
+    game = selectors.invited_game(game_id=game_id, code=code)
+    if game is None:
+        raise Http404("no such game")
+    if request.method == "POST":
+        try:
+            services.join_game(user=request.user, game_id=game_id, invite=code)
+        except GameError as error:
+            messages.error(request, error.message)
+            if not selectors.can_view(user=request.user, game=game):
+                return redirect("game-invite", game_id=game_id, code=code)
+        return redirect("game", game_id=game_id)
+    if selectors.can_view(user=request.user, game=game):
+        return redirect("game", game_id=game_id)
+    context = {
+        "game": game,
+        "seats": game.seats.select_related("user").order_by("number"),
+        "course_scripts": course_selectors.preview_scripts(courses=[game.course]),
+    }
+    return render(request, "games/invite.html", context)
 
 
 DEMOS = {

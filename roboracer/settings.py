@@ -115,6 +115,8 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 300}
 CELERY_BEAT_SCHEDULE = {
     "sweep-games": {"task": "games.tasks.sweep_games", "schedule": 5.0},
+    # Real-time games have two-minute move times: look for passed deadlines every second.
+    "enforce-deadlines": {"task": "games.tasks.enforce_deadlines", "schedule": 1.0},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
@@ -152,6 +154,8 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",  # the docs page works offline: Redoc is served from our static files
 }
 
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")  # for links in e-mails
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "RoboRacer <noreply@roboracer.invalid>")
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 
 LOGGING = {

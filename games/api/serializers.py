@@ -12,13 +12,44 @@ class GameSummarySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Game
-        fields = ["id", "course", "course_name", "creator", "status", "turn", "max_seats", "seated", "lives"]
+        fields = [
+            "id", "course", "course_name", "creator", "status", "turn", "max_seats", "seated", "lives",
+            "visibility", "timer_preset", "move_time", "game_time", "timeout_policy",
+        ]
 
 
 class CreateGameSerializer(serializers.Serializer):
     course = serializers.SlugField()
     max_seats = serializers.IntegerField(required=False, min_value=1, max_value=8)
     lives = serializers.IntegerField(required=False, min_value=1, max_value=9, default=3)
+    visibility = serializers.ChoiceField(choices=Game.Visibility.choices, default=Game.Visibility.PUBLIC)
+    timer_preset = serializers.ChoiceField(choices=Game.Preset.choices, default=Game.Preset.REALTIME)
+    move_time = serializers.IntegerField(required=False, min_value=1, help_text="seconds; custom preset only")
+    game_time = serializers.IntegerField(required=False, min_value=0, help_text="seconds; custom preset only")
+    timeout_policy = serializers.ChoiceField(choices=Game.TimeoutPolicy.choices, default=Game.TimeoutPolicy.WAIT)
+
+
+class JoinSerializer(serializers.Serializer):
+    invite = serializers.CharField(required=False, allow_blank=True, default="", max_length=64,
+                                   help_text="the invite code of a private game")
+
+
+class ChatSerializer(serializers.Serializer):
+    text = serializers.CharField(max_length=2000, allow_blank=True, trim_whitespace=True,
+                                 help_text="a message (at most 500 characters), or !eject, !archive; @all prefix")
+
+
+class ChatAnswerSerializer(serializers.Serializer):
+    """Documentation only: {"message": {...}} for a chat line, {"command": ..., ...} for a command."""
+
+    message = serializers.JSONField(required=False)
+    command = serializers.CharField(required=False)
+    ejected = serializers.ListField(child=serializers.IntegerField(), required=False)
+    archived = serializers.BooleanField(required=False)
+
+
+class EjectedSerializer(serializers.Serializer):
+    ejected = serializers.ListField(child=serializers.IntegerField())
 
 
 class ProgramSerializer(serializers.Serializer):
@@ -51,8 +82,16 @@ class SnapshotSerializer(serializers.Serializer):
     me = serializers.JSONField(allow_null=True)
     last_turn = serializers.JSONField(allow_null=True)
     max_seats = serializers.IntegerField()
+    visibility = serializers.CharField()
+    invite_url = serializers.CharField(allow_null=True, help_text="private games, for their players only")
+    timers = serializers.JSONField(help_text='{"preset", "move", "game" (seconds), "policy"}')
+    server_time = serializers.DateTimeField()
+    chat = serializers.JSONField(help_text="the last 100 chat messages, oldest first")
     can_join = serializers.BooleanField()
     can_start = serializers.BooleanField()
+    can_leave = serializers.BooleanField()
+    can_cancel = serializers.BooleanField()
+    can_chat = serializers.BooleanField()
 
 
 class TurnRecordSerializer(serializers.Serializer):

@@ -7,6 +7,10 @@ urlpatterns = [
     path("games/<int:game_id>/", views.GameDetailView.as_view(), name="api-game"),
     path("games/<int:game_id>/join/", views.JoinGameView.as_view(), name="api-game-join"),
     path("games/<int:game_id>/start/", views.StartGameView.as_view(), name="api-game-start"),
+    path("games/<int:game_id>/leave/", views.LeaveGameView.as_view(), name="api-game-leave"),
+    path("games/<int:game_id>/cancel/", views.CancelGameView.as_view(), name="api-game-cancel"),
+    path("games/<int:game_id>/chat/", views.ChatView.as_view(), name="api-game-chat"),
+    path("games/<int:game_id>/seats/<int:number>/eject/", views.EjectSeatView.as_view(), name="api-seat-eject"),
     path("games/<int:game_id>/program/", views.ProgramView.as_view(), name="api-game-program"),
     path("games/<int:game_id>/turns/<int:number>/", views.TurnView.as_view(), name="api-game-turn"),
 ]

@@ -7,8 +7,12 @@ from rest_framework.views import APIView
 
 from games import selectors, services
 from games.api.serializers import (
+    ChatAnswerSerializer,
+    ChatSerializer,
     CreateGameSerializer,
+    EjectedSerializer,
     GameSummarySerializer,
+    JoinSerializer,
     ProgramAcceptedSerializer,
     ProgramSerializer,
     SnapshotSerializer,
@@ -18,21 +22,29 @@ from games.errors import InvalidInput, NotFound
 from roboracer.courses.models import Course
 
 
-def _game_or_404(game_id: int):
+def _game_or_404(game_id: int, user):
+    """The game if this user may see it; a private game is absent to strangers."""
     game = selectors.get_game(game_id=game_id)
-    if game is None:
+    if game is None or not selectors.can_view(user=user, game=game):
         raise NotFound(f"game {game_id} does not exist")
     return game
 
 
 class GameListView(APIView):
-    @extend_schema(responses=GameSummarySerializer(many=True), summary="Open games and my games")
+    @extend_schema(responses=GameSummarySerializer(many=True), summary="Open public games, my games, my archive")
     def get(self, request):
-        mine = selectors.games_of(user=request.user)
+        mine = list(selectors.games_of(user=request.user))
+        my_move = selectors.awaiting_my_move(user=request.user, games=mine)
         return Response(
             {
                 "open": GameSummarySerializer(selectors.open_games(), many=True).data,
-                "mine": GameSummarySerializer(mine, many=True).data,
+                "mine": [
+                    {**data, "my_move": data["id"] in my_move}
+                    for data in GameSummarySerializer(mine, many=True).data
+                ],
+                "archived": GameSummarySerializer(
+                    selectors.games_of(user=request.user, archived=True), many=True
+                ).data,
             }
         )
 
@@ -40,43 +52,81 @@ class GameListView(APIView):
     def post(self, request):
         serializer = CreateGameSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        slug = serializer.validated_data["course"]
+        slug = serializer.validated_data.pop("course")
         course = Course.objects.filter(slug=slug).first()
         if course is None:
             raise InvalidInput(f"there is no course named {slug!r}")
-        game = services.create_game(
-            user=request.user,
-            course=course,
-            max_seats=serializer.validated_data.get("max_seats"),
-            lives=serializer.validated_data["lives"],
-        )
+        game = services.create_game(user=request.user, course=course, **serializer.validated_data)
         return Response(selectors.game_snapshot(game=game, user=request.user), status=status.HTTP_201_CREATED)
 
 
 class GameDetailView(APIView):
     @extend_schema(responses=SnapshotSerializer, summary="The game as I may see it")
     def get(self, request, game_id: int):
-        game = _game_or_404(game_id)
+        game = _game_or_404(game_id, request.user)
         return Response(selectors.game_snapshot(game=game, user=request.user))
 
 
 class JoinGameView(APIView):
-    @extend_schema(request=None, responses=SnapshotSerializer, summary="Take a seat")
+    @extend_schema(request=JoinSerializer, responses=SnapshotSerializer, summary="Take a seat (private: with invite)")
     def post(self, request, game_id: int):
-        services.join_game(user=request.user, game_id=game_id)
-        return Response(selectors.game_snapshot(game=_game_or_404(game_id), user=request.user))
+        serializer = JoinSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.join_game(user=request.user, game_id=game_id, **serializer.validated_data)
+        return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
 
 
 class StartGameView(APIView):
     @extend_schema(request=None, responses=SnapshotSerializer, summary="Start the game (creator only)")
     def post(self, request, game_id: int):
         services.start_game(user=request.user, game_id=game_id)
-        return Response(selectors.game_snapshot(game=_game_or_404(game_id), user=request.user))
+        return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
+
+
+class LeaveGameView(APIView):
+    @extend_schema(request=None, responses=SnapshotSerializer, summary="Leave: give up my seat, or resign")
+    def post(self, request, game_id: int):
+        game = services.leave_game(user=request.user, game_id=game_id)
+        # Not _game_or_404: someone who just left a private game may no longer watch it, but gets this answer.
+        return Response(selectors.game_snapshot(game=game, user=request.user))
+
+
+class CancelGameView(APIView):
+    @extend_schema(request=None, responses=SnapshotSerializer, summary="Cancel a game that has not started")
+    def post(self, request, game_id: int):
+        services.cancel_game(user=request.user, game_id=game_id)
+        return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
+
+
+class ChatView(APIView):
+    @extend_schema(responses=ChatAnswerSerializer, summary="Older chat messages (before a message id)")
+    def get(self, request, game_id: int):
+        game = _game_or_404(game_id, request.user)
+        before = request.query_params.get("before")
+        if before is not None and not before.isdigit():
+            raise InvalidInput("before: a message id")
+        return Response({"messages": selectors.recent_chat(game=game, before=int(before) if before else None)})
+
+    @extend_schema(request=ChatSerializer, responses={201: ChatAnswerSerializer, 200: ChatAnswerSerializer},
+                   summary="Say something, or run a chat command (!eject, !archive)")
+    def post(self, request, game_id: int):
+        serializer = ChatSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        _game_or_404(game_id, request.user)
+        answer = services.post_chat(user=request.user, game_id=game_id, text=serializer.validated_data["text"])
+        return Response(answer, status=status.HTTP_201_CREATED if "message" in answer else status.HTTP_200_OK)
+
+
+class EjectSeatView(APIView):
+    @extend_schema(request=None, responses=EjectedSerializer, summary="Eject a seat (staff only)")
+    def post(self, request, game_id: int, number: int):
+        return Response({"ejected": services.staff_eject(user=request.user, game_id=game_id, seat_number=number)})
 
 
 class ProgramView(APIView):
     @extend_schema(request=ProgramSerializer, responses=ProgramAcceptedSerializer, summary="Submit my program")
     def post(self, request, game_id: int):
+        _game_or_404(game_id, request.user)
         serializer = ProgramSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         program = services.submit_program(user=request.user, game_id=game_id, **serializer.validated_data)
@@ -86,7 +136,7 @@ class ProgramView(APIView):
 class TurnView(APIView):
     @extend_schema(responses=TurnRecordSerializer, summary="A resolved turn, for replay")
     def get(self, request, game_id: int, number: int):
-        game = _game_or_404(game_id)
+        game = _game_or_404(game_id, request.user)
         record = selectors.resolved_turn(game=game, number=number)
         if record is None:
             raise NotFound(f"turn {number} of game {game_id} has not been played")

@@ -12,6 +12,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from roboracer.accounts.services import profile_data, update_profile
+
 
 class CredentialsSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150)
@@ -75,3 +77,27 @@ class LogoutView(APIView):
     def post(self, request):
         logout(request)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ProfileSerializer(serializers.Serializer):
+    username = serializers.CharField(read_only=True)
+    email = serializers.CharField(required=False, allow_blank=True, max_length=254)
+    display_name = serializers.CharField(required=False, allow_blank=True, max_length=40)
+    color = serializers.CharField(required=False, allow_blank=True, max_length=7)
+    vacation_from = serializers.DateField(required=False, allow_null=True)
+    vacation_until = serializers.DateField(required=False, allow_null=True)
+    e_mail_turns = serializers.BooleanField(required=False)
+    palette = serializers.ListField(child=serializers.CharField(), read_only=True)
+
+
+class ProfileView(APIView):
+    @extend_schema(responses=ProfileSerializer, summary="My profile")
+    def get(self, request):
+        return Response(ProfileSerializer(profile_data(user=request.user)).data)
+
+    @extend_schema(request=ProfileSerializer, responses=ProfileSerializer, summary="Change my profile")
+    def patch(self, request):
+        serializer = ProfileSerializer(data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        update_profile(user=request.user, **serializer.validated_data)
+        return Response(ProfileSerializer(profile_data(user=request.user)).data)

@@ -7,6 +7,7 @@ urlpatterns = [
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("profile/", views.profile, name="profile"),
 ]
 
 api_urlpatterns = [
@@ -14,4 +15,5 @@ api_urlpatterns = [
     path("auth/signup/", api.SignupView.as_view(), name="api-signup"),
     path("auth/login/", api.LoginView.as_view(), name="api-login"),
     path("auth/logout/", api.LogoutView.as_view(), name="api-logout"),
+    path("profile/", api.ProfileView.as_view(), name="api-profile"),
 ]

@@ -1,6 +1,13 @@
+from django import forms
+from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.shortcuts import redirect, render
+
+from games.errors import GameError
+from roboracer.accounts.models import PALETTE
+from roboracer.accounts.services import profile_data, update_profile
 
 
 def signup(request):
@@ -13,3 +20,31 @@ def signup(request):
     else:
         form = UserCreationForm()
     return render(request, "registration/signup.html", {"form": form})
+
+
+class ProfileForm(forms.Form):
+    display_name = forms.CharField(max_length=40, required=False, help_text="what opponents see; your username if empty")
+    color = forms.ChoiceField(
+        choices=[("", "no preference")] + [(c, c) for c in PALETTE], required=False, label="Preferred robot colour",
+        help_text="used when it is free in a game",
+    )
+    email = forms.EmailField(required=False, label="E-mail address")
+    e_mail_turns = forms.BooleanField(required=False, label="E-mail me when it is my move in a slow game (an hour or more a move)")
+    vacation_from = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}), label="Vacation from")
+    vacation_until = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}), label="Vacation until")
+
+
+@login_required
+def profile(request):
+    """Display name, preferred colour, e-mail and vacation dates (shown to opponents next to the player)."""
+    current = profile_data(user=request.user)
+    form = ProfileForm(request.POST or None, initial=current)
+    if request.method == "POST" and form.is_valid():
+        try:
+            update_profile(user=request.user, **form.cleaned_data)
+        except GameError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, "Profile saved.")
+            return redirect("profile")
+    return render(request, "registration/profile.html", {"form": form, "palette": PALETTE})

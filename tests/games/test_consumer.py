@@ -1,6 +1,7 @@
 """The game WebSocket consumer, in process, on the real Redis channel layer, with several clients."""
 
 import json
+from datetime import datetime
 
 import pytest
 from channels.db import database_sync_to_async as sync_to_async  # closes its connections
@@ -39,19 +40,54 @@ async def test_snapshot_then_public_events_for_players_and_spectators(courses, m
     assert json.dumps(alice_hand) not in json.dumps(snapshots["bob"]) + json.dumps(snapshots["sam"])
 
     await sync_to_async(services.submit_program)(user=alice, game_id=game.pk, turn=1, chips=alice_hand[:5])
-    for comm in clients.values():
-        message = await comm.receive_json_from(timeout=5)
-        assert message == {"type": "event", "version": game.version + 1, "kind": "seat_ready", "data": {"seat": 1}}
+    pushed = {}
+    for name, comm in clients.items():
+        ready = await comm.receive_json_from(timeout=5)
+        assert ready == {"type": "event", "version": game.version + 1, "kind": "seat_ready", "data": {"seat": 1}}
+        clocks = await comm.receive_json_from(timeout=5)
+        assert clocks["version"] == game.version + 2 and clocks["kind"] == "clocks"
+        pushed[name] = [ready, clocks]
+    assert [s["clock_running"] for s in pushed["sam"][1]["data"]["seats"]] == [False, True]
 
-    # A client that asks is resynced from the database: the snapshot equals the old one plus the event.
+    # A client that asks is resynced from the database: the snapshot equals the old one plus the events.
     await clients["bob"].send_json_to({"type": "sync"})
     fresh = await clients["bob"].receive_json_from(timeout=5)
-    assert fresh["version"] == game.version + 1 and fresh["game"]["seats"][0]["ready"] is True
-    expected = dict(snapshots["bob"], version=game.version + 1)
-    expected["seats"] = [dict(seat, ready=seat["number"] == 1) for seat in expected["seats"]]
-    assert fresh["game"] == expected
+    assert fresh["version"] == game.version + 2 and fresh["game"]["seats"][0]["ready"] is True
+    expected = apply_events(snapshots["bob"], pushed["bob"])
+    assert without_clock_readings(fresh["game"]) == without_clock_readings(expected)
+    # Clock readings are taken at different moments; the moments they run out at agree.
+    for seat, old in zip(fresh["game"]["seats"], expected["seats"], strict=True):
+        if seat["clock_running"]:
+            assert abs(runs_out(fresh["game"], seat) - runs_out(expected, old)) < 1.0
     for comm in clients.values():
         await comm.disconnect()
+
+
+def apply_events(snapshot: dict, messages: list[dict]) -> dict:
+    """What a browser does with pushed events (the ones this test sees) to keep its snapshot current."""
+    game = json.loads(json.dumps(snapshot))
+    for message in messages:
+        game["version"] = message["version"]
+        data = message["data"]
+        if message["kind"] == "seat_ready":
+            next(s for s in game["seats"] if s["number"] == data["seat"])["ready"] = True
+        elif message["kind"] == "clocks":
+            game["server_time"] = data["server_time"]
+            for reading in data["seats"]:
+                next(s for s in game["seats"] if s["number"] == reading["number"]).update(reading)
+    return game
+
+
+def without_clock_readings(game: dict) -> dict:
+    game = json.loads(json.dumps(game))
+    game.pop("server_time")
+    for seat in game["seats"]:
+        del seat["move_left"], seat["game_left"]
+    return game
+
+
+def runs_out(game: dict, seat: dict) -> float:
+    return datetime.fromisoformat(game["server_time"]).timestamp() + seat["move_left"] + seat["game_left"]
 
 
 async def test_anonymous_and_unknown_games_are_refused(courses, make_user):

@@ -1,0 +1,36 @@
+"""Ejection (003 "Chat Commands", "!eject"): bots leave the race between turns, for good."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from .errors import InputError
+from .state import State
+
+
+def eject(state: State, bot_ids: Iterable[str]) -> tuple[State, list[dict]]:
+    """Take the bots off the course with no lives left; the last bot still racing wins.
+
+    Returns the new state and one `ejected` event per bot (then `winner`, if the ejection decided the
+    race). A bot already out of the game, or an unknown id, is an InputError; the state is unchanged.
+    """
+    ids = list(dict.fromkeys(bot_ids))
+    known = {bot.id: bot for bot in state.bots}
+    for bot_id in ids:
+        if bot_id not in known:
+            raise InputError(f"there is no bot {bot_id!r}")
+        if not known[bot_id].in_game:
+            raise InputError(f"bot {bot_id!r} is already out of the game")
+    if state.finished:
+        raise InputError("the race is over")
+    events = [{"phase": None, "step": "ejection", "type": "ejected", "bot": bot_id} for bot_id in ids]
+    bots = tuple(
+        replace(bot, at=None, lives=0, rebooting=False, virtual=False) if bot.id in ids else bot for bot in state.bots
+    )
+    new_state = replace(state, bots=bots)
+    racing = [bot.id for bot in bots if bot.in_game]
+    if len(state.bots) > 1 and len(racing) == 1:
+        new_state = replace(new_state, winner=racing[0])
+        events.append({"phase": None, "step": "ejection", "type": "winner", "bot": racing[0], "reason": "last bot in the race"})
+    return new_state, events

@@ -1,0 +1,29 @@
+"""A player's profile: the name and colour opponents see, and vacation dates (003 "Time Limits")."""
+
+import datetime
+
+from django.conf import settings
+from django.db import models
+
+PALETTE = ["#d62828", "#1d4ed8", "#15803d", "#ca8a04", "#7c3aed", "#db2777", "#0891b2", "#ea580c"]
+
+
+class Profile(models.Model):
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
+    display_name = models.CharField(max_length=40, blank=True, default="")
+    color = models.CharField(max_length=7, blank=True, default="", help_text="preferred robot colour")
+    vacation_from = models.DateField(null=True, blank=True)
+    vacation_until = models.DateField(null=True, blank=True)
+    e_mail_turns = models.BooleanField(default=True, help_text="e-mail me when it is my move in a slow game")
+
+    def __str__(self) -> str:
+        return f"Profile of {self.user}"
+
+    def name(self) -> str:
+        return self.display_name or self.user.get_username()
+
+    def vacation(self, today: datetime.date) -> dict | None:
+        """The vacation to show opponents: current or upcoming, else None."""
+        if self.vacation_from and self.vacation_until and self.vacation_until >= today:
+            return {"from": self.vacation_from.isoformat(), "until": self.vacation_until.isoformat()}
+        return None
