@@ -6,8 +6,10 @@ import type { PostJsonResult } from "./net";
 import type { ChatMessage } from "./types";
 
 export const CHAT_MAX = 500;
-/** Messages kept on screen (the snapshot carries the last 100). */
-const KEEP = 200;
+/** The snapshot carries the last 100 messages; older ones come a page at a time. */
+const PAGE = 100;
+/** Messages kept on screen. */
+const KEEP = 1000;
 
 export interface Viewer { seat: number | null; user: string | null }
 
@@ -76,6 +78,7 @@ export class ChatPanel {
   private readonly readOnly: HTMLParagraphElement;
   private readonly counter: HTMLSpanElement;
   private readonly empty: HTMLParagraphElement;
+  private readonly olderBtn: HTMLButtonElement;
   private readonly ids = new Set<number>();
   private viewer: Viewer = { seat: null, user: null };
   private sending = false;
@@ -85,6 +88,8 @@ export class ChatPanel {
     private readonly send: ((text: string) => Promise<PostJsonResult<unknown>>) | null,
     /** Called with a command's answer (e.g. to re-sync after !archive). */
     private readonly onCommand: (data: Record<string, unknown>) => void = () => undefined,
+    /** Older messages (before a message id), oldest first; null when they could not be loaded. */
+    private readonly loadOlder: ((before: number) => Promise<unknown[] | null>) | null = null,
   ) {
     this.el = h("section", { class: "rr-chat", "aria-labelledby": "rr-chat-title" });
     this.el.append(h("h2", { id: "rr-chat-title" }, "Chat"));
@@ -94,6 +99,9 @@ export class ChatPanel {
       "aria-label": "Chat messages", tabindex: "0",
     });
     this.empty = h("p", { class: "chat-empty" }, "No messages yet.");
+    this.olderBtn = h("button", { type: "button", id: "chat-older", class: "chat-older" }, "Show older messages");
+    this.olderBtn.hidden = true;
+    this.olderBtn.addEventListener("click", () => void this.older());
     this.form = h("form", { id: "chat-form", class: "chat-form", novalidate: "" });
     const label = h("label", { for: "chat-input", class: "visually-hidden" }, "Chat message");
     this.input = h("input", {
@@ -114,7 +122,7 @@ export class ChatPanel {
     );
     this.form.append(row, this.counter, this.error, this.info, help);
     this.readOnly = h("p", { class: "chat-readonly rr-hint" }, "You are watching: only the players can write here.");
-    this.el.append(this.list, this.empty, this.form, this.readOnly);
+    this.el.append(this.olderBtn, this.list, this.empty, this.form, this.readOnly);
     parent.appendChild(this.el);
 
     this.form.addEventListener("submit", (ev) => {
@@ -152,6 +160,7 @@ export class ChatPanel {
     const stick = this.atBottom();
     this.list.replaceChildren(...items.slice(-KEEP));
     this.empty.hidden = items.length > 0;
+    this.olderBtn.hidden = !this.loadOlder || items.length < PAGE;
     if (stick) this.scrollToEnd();
   }
 
@@ -171,6 +180,27 @@ export class ChatPanel {
     while (this.list.children.length > KEEP) this.list.firstElementChild?.remove();
     this.empty.hidden = true;
     if (stick) this.scrollToEnd();
+  }
+
+  /** Put a page of older messages above the first one shown. */
+  private async older(): Promise<void> {
+    const first = Number((this.list.firstElementChild as HTMLElement | null)?.dataset.id);
+    if (!this.loadOlder || !Number.isFinite(first)) return;
+    this.olderBtn.disabled = true;
+    const page = await this.loadOlder(first);
+    this.olderBtn.disabled = false;
+    if (page === null) {
+      this.error.textContent = "Could not load older messages.";
+      return;
+    }
+    const items = page.filter(isChatMessage).filter((m) => m.id < first && !this.ids.has(m.id))
+      .sort((a, b) => a.id - b.id);
+    const height = this.list.scrollHeight;
+    const top = this.list.scrollTop;
+    for (const m of items) this.ids.add(m.id);
+    this.list.prepend(...items.map((m) => renderChatMessage(m, this.viewer)));
+    this.list.scrollTop = top + (this.list.scrollHeight - height); // the reader stays on the same line
+    this.olderBtn.hidden = page.length < PAGE;
   }
 
   private atBottom(): boolean {

@@ -187,7 +187,9 @@ export class GameScreen {
         });
       this.chat = new ChatPanel(panelCol,
         (text) => postJson(gameActionUrl(opts.apiUrl, "chat"), { text }, "the message"),
-        () => this.requestSync());
+        () => this.requestSync(),
+        (before) => fetchJson<{ messages?: unknown[] }>(`${gameActionUrl(opts.apiUrl, "chat")}?before=${before}`)
+          .then((r) => (Array.isArray(r.messages) ? r.messages : []), () => null));
     }
     this.log = new TurnLog(logCol);
     window.setInterval(() => this.panel.tickClocks(), 1000);

@@ -74,7 +74,8 @@ class MockServer:
         self.sent = []
         self.game_ws = None
         self.notify_ws = None
-        self.chat_id = 100
+        self.chat_id = 1000
+        self.older_chat = []
         page.route(f"{BASE}/**", self.http)
         page.route_web_socket(re.compile(r".*/ws/games/1/$"), self.game_socket)
         page.route_web_socket(re.compile(r".*/ws/notifications/$"), self.notify_socket)
@@ -90,6 +91,10 @@ class MockServer:
             return route.fulfill(body=PAGE, content_type="text/html")
         if path == "/api/games/1/":
             return route.fulfill(json=self.game)
+        if path == "/api/games/1/chat/" and route.request.method == "GET":
+            before = int(url.split("before=")[1])
+            older = [m for m in self.older_chat if m["id"] < before][-100:]
+            return route.fulfill(json={"messages": older})
         if route.request.method == "POST":
             body = json.loads(route.request.post_data or "{}")
             self.posts.append((path, body))
@@ -166,17 +171,17 @@ def test_chat_clocks_controls_and_notices(new_page):
     # Enter sends; the answer shows at once; the same message as an event is not shown twice.
     page.fill("#chat-input", "@all hello there")
     page.press("#chat-input", "Enter")
-    page.wait_for_selector("#chat-log li[data-id='101']")
+    page.wait_for_selector("#chat-log li[data-id='1001']")
     assert server.posts[-1] == ("/api/games/1/chat/", {"text": "@all hello there"})
     assert page.input_value("#chat-input") == ""
     assert page.evaluate("document.activeElement.id") == "chat-input"
-    server.event("chat", {"id": 101, "seat": 1, "user": "ada", "display_name": "Ada", "text": "hello there",
+    server.event("chat", {"id": 1001, "seat": 1, "user": "ada", "display_name": "Ada", "text": "hello there",
                           "at": iso(datetime.now(UTC)), "system": False})
-    server.event("chat", {"id": 102, "seat": 2, "user": "bo", "display_name": "Bo", "text": "hi Ada",
+    server.event("chat", {"id": 1002, "seat": 2, "user": "bo", "display_name": "Bo", "text": "hi Ada",
                           "at": iso(datetime.now(UTC)), "system": False})
-    page.wait_for_selector("#chat-log li[data-id='102']")
-    assert log.locator("li[data-id='101']").count() == 1
-    assert "own" not in log.locator("li[data-id='102']").get_attribute("class")
+    page.wait_for_selector("#chat-log li[data-id='1002']")
+    assert log.locator("li[data-id='1001']").count() == 1
+    assert "own" not in log.locator("li[data-id='1002']").get_attribute("class")
     # Errors inline: rate limited, too long (not even sent).
     page.fill("#chat-input", "spam")
     page.click("#chat-send")
@@ -341,4 +346,23 @@ def test_keyboard_reaches_every_control(new_page):
         seen.add(info[0])
     for wanted in ("chat-input", "chat-send", "chat-log", "leave-game", "reboot-toggle", "pause-animation", "chip"):
         assert wanted in seen, (wanted, seen)
+    assert console.errors == []
+
+
+def test_older_chat_pages_in_above(new_page):
+    now = datetime.now(UTC)
+    line = lambda n: {"id": n, "seat": 2, "user": "bo", "display_name": "Bo", "text": f"line {n}", "at": iso(now), "system": False}  # noqa: E731
+    game = snapshot(chat=[line(n) for n in range(131, 231)])
+    page, console = new_page("reader", DESKTOP)
+    server = MockServer(page, game)
+    server.older_chat = [line(n) for n in range(101, 131)]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.goto(f"{BASE}/games/1/")
+    page.wait_for_selector("#chat-log li[data-id='230']")
+    assert page.evaluate("(() => { const l = document.getElementById('chat-log'); return l.scrollHeight - l.scrollTop - l.clientHeight; })()") < 5
+    page.click("#chat-older")
+    page.wait_for_selector("#chat-log li[data-id='101']")
+    ids = page.eval_on_selector_all("#chat-log li", "els => els.map(e => +e.dataset.id)")
+    assert ids == list(range(101, 231))
+    assert page.locator("#chat-older").is_hidden()  # fewer than a page came: that was all
     assert console.errors == []
