@@ -20,7 +20,7 @@ from .program import (
 )
 from .resolve import resolve_turn
 from .scenario import simulate
-from .state import Bot, State, bot_from_dict, new_game, state_from_dict, state_to_dict
+from .state import Bot, State, bot_from_dict, new_game, public_board, state_from_dict, state_to_dict
 
 __all__ = [
     "CHIPS",
@@ -46,6 +46,7 @@ __all__ = [
     "is_safe_mix",
     "new_game",
     "parse_course",
+    "public_board",
     "random_program",
     "required_program",
     "resolve_turn",

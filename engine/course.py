@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .elements import ELEMENT_TYPES, Element
+from .elements import ELEMENT_TYPES, MISSING, Element
 from .elements.basic import Pit, Start
 from .elements.belts import Belt
 from .elements.checkpoints import Checkpoint
@@ -38,7 +38,12 @@ class Course:
     pits: frozenset[Square]
     tiles: Mapping[Square, Element]  # the floor layer: floor, pit, repair, belt, turntable
     markers: Mapping[Square, Element]  # start, check point
-    ceiling: Mapping[Square, Element]  # crusher
+    ceiling: Mapping[Square, Element]  # crusher, teleporter
+    covers: Mapping[Square, Element]  # force field, mirror
+    liquids: Mapping[Square, Element]  # water, oil
+    edges: Mapping[tuple[Square, str], Element]  # edge elements but plain walls, listed from both squares
+    wall_weapons: tuple[Element, ...]  # wall lasers and blasters in reading order
+    plain_shots: bool  # only walls stop shots: no cover, edge element or portal (shots can use `ray`)
     mounted: Mapping[str, Mapping[Square, tuple[Element, ...]]]  # type -> square -> side-mounted elements
     by_type: Mapping[str, tuple[Element, ...]]  # in reading order (row by row from the north-west)
     starts: tuple[Start, ...]
@@ -135,9 +140,9 @@ def _element(raw: Any, index: int, width: int, height: int) -> Element:
     at = _square(raw.get("at"), where, width, height)
     fields = {}
     for field, check in spec.fields.items():
-        if field not in raw:
+        if field not in raw and not getattr(check, "optional", False):
             raise CourseError(f"{where}: missing field '{field}'")
-        fields[field] = check(raw[field], where)
+        fields[field] = check(raw.get(field, MISSING), where)
     element = spec.cls(at=at, **fields)
     if spec.check is not None:
         spec.check(element, where)
@@ -152,6 +157,9 @@ def parse_course(data: Any) -> Course:
     tiles: dict[Square, Element] = {}
     markers: dict[Square, Element] = {}
     ceiling: dict[Square, Element] = {}
+    covers: dict[Square, Element] = {}
+    liquids: dict[Square, Element] = {}
+    edges: dict[tuple[Square, str], Element] = {}
     mounts: dict[tuple[Square, str], Element] = {}
     walls: set[tuple[Square, str]] = set()
     places: list[tuple[str, Element]] = []
@@ -171,6 +179,11 @@ def parse_course(data: Any) -> Course:
             if element.at in ceiling:
                 raise CourseError(f"{where}: {at} already has a {ceiling[element.at].type} above it")
             ceiling[element.at] = element
+        elif layer in ("cover", "liquid"):
+            layer_map = covers if layer == "cover" else liquids
+            if element.at in layer_map:
+                raise CourseError(f"{where}: {at} already holds a {layer_map[element.at].type}")
+            layer_map[element.at] = element
         elif layer == "mount":
             key = (element.at, element.side)
             if key in mounts:
@@ -178,10 +191,15 @@ def parse_course(data: Any) -> Course:
             mounts[key] = element
         elif layer == "edge":
             edge = (element.at, element.side)
-            if edge in walls:
-                raise CourseError(f"{where}: a wall already stands on side {element.side} of {at}")
-            walls.add(edge)
-            walls.add((neighbour(element.at, element.side), opposite(element.side)))
+            if edge in walls or edge in edges:
+                held = "wall" if edge in walls else edges[edge].type.replace("_", " ")
+                raise CourseError(f"{where}: a {held} already stands on side {element.side} of {at}")
+            other = (neighbour(element.at, element.side), opposite(element.side))
+            if element.type == "wall":
+                walls.add(edge)
+                walls.add(other)
+            else:
+                edges[edge] = edges[other] = element
         places.append((where, element))
 
     pits = frozenset(square for square, tile in tiles.items() if isinstance(tile, Pit))
@@ -189,8 +207,32 @@ def parse_course(data: Any) -> Course:
         layer = ELEMENT_TYPES[element.type].layer
         if layer == "marker" and isinstance(tiles.get(element.at), _NO_MARKER_ON):
             raise CourseError(f"{where}: can't stand on the {tiles[element.at].type} at {list(element.at)}")
-        if layer in ("ceiling", "mount") and element.at in pits:
+        if layer in ("ceiling", "mount", "cover", "liquid") and element.at in pits:
             raise CourseError(f"{where}: can't be placed over the pit at {list(element.at)}")
+        tile = tiles.get(element.at)
+        if layer == "marker" and tile is not None and getattr(tile, "no_marker", False):
+            raise CourseError(
+                f"{where}: can't stand on the {tile.type.replace('_', ' ')} at {list(element.at)}"
+            )
+        if element.type == "start" and element.at in covers:
+            raise CourseError(
+                f"{where}: can't stand under the {covers[element.at].type.replace('_', ' ')} at {list(element.at)}"
+            )
+        if element.type == "oil" and isinstance(tile, Belt):
+            raise CourseError(f"{where}: oil can't lie on the belt at {list(element.at)}")
+        if element.type == "mirror" and element.at in markers:
+            raise CourseError(
+                f"{where}: a mirror can't stand on the {markers[element.at].type} at {list(element.at)}"
+            )
+    colours: dict[str, list[Element]] = {}
+    for element in elements:
+        if element.type == "teleporter":
+            colours.setdefault(element.colour, []).append(element)
+    for colour, group in sorted(colours.items()):
+        if len(group) < 2:
+            raise CourseError(
+                f"course: teleporters come in colour groups of 2 or more; {colour} has only {list(group[0].at)}"
+            )
 
     starts = {e.number: e for e in elements if isinstance(e, Start)}
     checkpoints = {e.number: e for e in elements if isinstance(e, Checkpoint)}
@@ -234,6 +276,11 @@ def parse_course(data: Any) -> Course:
         tiles=tiles,
         markers=markers,
         ceiling=ceiling,
+        covers=covers,
+        liquids=liquids,
+        edges=edges,
+        wall_weapons=tuple(e for e in reading if e.type in ("laser", "blaster")),
+        plain_shots=not covers and not edges and "portal" not in mounted,
         mounted={kind: {sq: tuple(els) for sq, els in squares.items()} for kind, squares in mounted.items()},
         by_type={kind: tuple(els) for kind, els in by_type.items()},
         starts=tuple(starts[n] for n in sorted(starts)),

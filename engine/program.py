@@ -55,6 +55,15 @@ class _Deck:
         return self.chips.pop()
 
 
+# 003 "Mirror": Bad Luck draws two chips per chip and keeps the one with less movement: 3 > 2 > 1 = B > turns.
+_MOVEMENT = {"3": 3, "2": 2, "1": 1, "B": 1, "L": 0, "R": 0, "U": 0}
+
+
+def _unlucky_draw(deck: _Deck) -> str:
+    first, second = deck.draw(), deck.draw()
+    return second if _MOVEMENT[second] < _MOVEMENT[first] else first
+
+
 def _safe_hand(deck: _Deck, size: int) -> tuple[str, ...]:
     """Draw until the hand meets every need of a safe mix; chips that would crowd out a need are set aside
     (drawn and not returned, like any dealt chip)."""
@@ -74,7 +83,8 @@ def _safe_hand(deck: _Deck, size: int) -> tuple[str, ...]:
 def deal(state: State, seed: int) -> dict[str, tuple[str, ...]]:
     """Deal each bot still in the game its hand, in priority order, from one deck (reshuffled whenever it
     runs out); frozen chips are not withheld. A rebooting bot gets no hand (it plays five "0" chips); a
-    bot that respawned last turn gets a safe mix."""
+    bot that respawned last turn gets a safe mix; a bot with Bad Luck (it broke a mirror last turn) draws
+    two chips for each and keeps the one with less movement."""
     deck = _Deck(random.Random(seed))
     hands: dict[str, tuple[str, ...]] = {}
     for bot_id in state.priority:
@@ -85,6 +95,8 @@ def deal(state: State, seed: int) -> dict[str, tuple[str, ...]]:
             hands[bot_id] = ()
         elif bot.spawned and hand_size(bot) >= sum(count for _, count in _SAFE_NEEDS):
             hands[bot_id] = _safe_hand(deck, hand_size(bot))
+        elif bot.bad_luck:
+            hands[bot_id] = tuple(_unlucky_draw(deck) for _ in range(hand_size(bot)))
         else:
             hands[bot_id] = tuple(deck.draw() for _ in range(hand_size(bot)))
     return hands

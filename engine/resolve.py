@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from . import elements  # noqa: F401  (registers every element's steps)
 from .chips import BACK_UP, CHIPS, IDLE, MOVES, PROGRAM_LENGTH, TURNS
+from .elements.floors import Doubler, Inverter, Magnet, Rail, Vent, Water
+from .elements.teleporters import draw_loop
 from .errors import InputError
 from .geometry import opposite
 from .state import State
@@ -21,17 +23,64 @@ IDLE_PROGRAM = (IDLE,) * PROGRAM_LENGTH
 
 
 def _play_chip(turn: Turn, bot: Mover, chip: str) -> None:
+    """One chip, changed by the square it is played from (003 "Elements"): a turn chip on a rail the bot
+    faces along becomes a move-1 (the turn happens only if that move fails); an inverter reverses the chip,
+    a doubler doubles its movement, water cuts it to one square; a magnet stops turns. Movement over a
+    vent makes the bot airborne; movement ending on oil slides."""
     turn.emit("chip", bot.id, chip=chip)
-    if chip in MOVES:
-        for _ in range(MOVES[chip]):
-            if bot.at is None or not turn.move(bot, bot.dir):
+    tiles = turn.course.tiles
+    tile = tiles.get(bot.at)
+    if chip in TURNS:
+        if isinstance(tile, Rail) and bot.dir in tile.sides:
+            if turn.advance(bot, bot.dir):
+                if bot.at is not None:
+                    bot.distance += 1
+                    turn.slide(bot, bot.dir)
                 return
-            bot.distance += 1
+        if isinstance(tile, Magnet):
+            turn.emit("blocked", bot.id, at=list(bot.at), dir=bot.dir, by="magnet")
+            return
+        quarter_turns = TURNS[chip]
+        if isinstance(tile, Inverter):
+            quarter_turns = -quarter_turns
+        turn.rotate(bot, quarter_turns, "chip")
+        return
+    if chip in MOVES:
+        count, backward = MOVES[chip], False
     elif chip == BACK_UP:
-        if turn.move(bot, opposite(bot.dir)):
-            bot.distance += 1
-    elif chip in TURNS:
-        turn.rotate(bot, TURNS[chip], "chip")
+        count, backward = 1, True
+    else:
+        return
+    if isinstance(tile, Inverter):
+        backward = not backward
+    elif isinstance(tile, Doubler):
+        count *= 2
+    if isinstance(turn.course.liquids.get(bot.at), Water):
+        count = 1
+    airborne = False
+    on_vent_since_chip = False  # moved onto a vent with this chip
+    heading = bot.dir
+    taken = 0
+    while taken < count:
+        here = tiles.get(bot.at)
+        if backward and isinstance(here, Rail) and here.shape == "corner" and bot.dir in here.sides:
+            (other,) = here.sides - {bot.dir}
+            turn.face(bot, opposite(other), "rail")  # back to the other railed side (003 "Corner Rails")
+        heading = opposite(bot.dir) if backward else bot.dir
+        if on_vent_since_chip and isinstance(here, Vent):
+            airborne = True
+            count += 1  # one more square for each vent crossed (003 "Vent")
+        if not turn.advance(bot, heading, mode="flight" if airborne else "chip") or bot.at is None:
+            break
+        taken += 1
+        bot.distance += 1
+        on_vent_since_chip = isinstance(tiles.get(bot.at), Vent)
+    if bot.at is None:
+        return
+    if airborne:
+        turn.land(bot, heading)
+    if bot.at is not None and taken:
+        turn.slide(bot, heading)
 
 
 @runs_in("chips")
@@ -146,7 +195,6 @@ def resolve_turn(
     asked to reboot with this program. `seed` is the turn's random seed: the core rules draw nothing at
     random, and elements that do (teleporters, Bad Luck) take their randomness from it alone.
     """
-    del seed  # kept in the signature: every random rule draws from it
     if state.finished:
         raise InputError("the game is already over")
     bots = {bot.id: bot for bot in state.bots}
@@ -158,6 +206,8 @@ def resolve_turn(
             raise InputError(f"bot {bot_id!r} is already rebooting this turn")
     turn = Turn(state, frozenset(bot_id for bot_id in reboots if bots[bot_id].at is not None))
     turn.programs = _checked_programs(state, programs)
+    if not turn.board.loop and state.course.of_type("teleporter"):
+        turn.board.loop = draw_loop(state.course, seed)  # once per race, kept in the state
     _start(turn, reboots)
     for phase in range(1, PROGRAM_LENGTH + 1):
         turn.phase = phase
@@ -191,5 +241,6 @@ def resolve_turn(
         winner=turn.winner,
         lives=state.lives,
         radiation=frozenset(turn.new_radiation),
+        board=turn.board.freeze(turn.fields_down),
     )
     return new_state, turn.events

@@ -10,7 +10,7 @@ from .chips import CHIPS, PROGRAM_LENGTH
 from .course import parse_course
 from .errors import InputError, ScenarioError
 from .resolve import resolve_turn
-from .state import DEFAULT_LIVES, State, bot_from_dict, bot_to_dict
+from .state import DEFAULT_LIVES, State, board_from_dict, board_to_dict, bot_from_dict, bot_to_dict
 
 SCENARIO_FORMAT = "roboracer-scenario/1"
 
@@ -86,12 +86,23 @@ def parse_scenario(data: Any) -> tuple[State, dict[str, list[str]], int, frozens
         raise ScenarioError(
             f"scenario: 'radiation' must be a list of [x, y] squares on the course, got {radiation!r}"
         )
+    try:
+        board = board_from_dict(data.get("board", {}))
+    except InputError as error:
+        raise ScenarioError(f"scenario: {error}") from None
+    loop = dict(board.loop)
+    teleporters = {t.at for t in course.of_type("teleporter")}
+    if loop and (set(loop) != teleporters or any(
+        course.ceiling[a].colour != course.ceiling[b].colour or a == b for a, b in loop.items()
+    )):
+        raise ScenarioError("scenario: 'board.loop' must send each teleporter to another of its colour")
     state = State(
         course=course,
         bots=tuple(bots),
         priority=tuple(priority),
         lives=lives,
         radiation=frozenset(tuple(sq) for sq in radiation),
+        board=board,
     )
     reboots = frozenset(bot_data["id"] for bot_data in bots_data if bot_data.get("reboot"))
     return state, {key: list(value) for key, value in programs.items()}, seed, reboots
@@ -109,6 +120,7 @@ def result_dict(state: State, events: list[dict[str, Any]]) -> dict[str, Any]:
         "priority": list(state.priority),
         "winner": state.winner,
         "radiation": sorted([list(square) for square in state.radiation]),
+        "board": board_to_dict(state.board),
         "events": events,
     }
 

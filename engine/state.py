@@ -28,6 +28,9 @@ class Bot:
     last_program: tuple[str, ...] = ()
     rebooting: bool = False  # rebooted last turn: plays five "0" chips this turn (003 "Rebooting")
     spawned: bool = False  # respawned at the end of last turn: dealt a safe mix (003 "Spawning")
+    bad_luck: bool = (
+        False  # broke a mirror last turn: draws two chips per card, keeps the lower (003 "Mirror")
+    )
 
     @property
     def alive(self) -> bool:
@@ -40,6 +43,59 @@ class Bot:
 
 
 @dataclass(frozen=True)
+class Board:
+    """What the course elements remember between turns (003 "Elements")."""
+
+    broken: frozenset[Square] = frozenset()  # damaged tiles that broke into screens
+    filled: frozenset[Square] = frozenset()  # receptacles a bot fell into
+    field_hits: frozenset[tuple[Square, int]] = frozenset()  # force fields and the shots they took
+    fields_down: frozenset[Square] = frozenset()  # recharging force fields down: back at the end of phase 1
+    mirrors_broken: frozenset[Square] = frozenset()
+    loop: frozenset[tuple[Square, Square]] = frozenset()  # teleporter -> destination, drawn on the first turn
+    series_shown: frozenset[Square] = frozenset()  # teleporters whose series number shows
+    dest_shown: frozenset[Square] = frozenset()  # teleporters whose destination number shows
+
+
+_BOARD_SETS = ("broken", "filled", "fields_down", "mirrors_broken", "series_shown", "dest_shown")
+
+
+def board_to_dict(board: Board) -> dict[str, Any]:
+    data: dict[str, Any] = {name: sorted(list(sq) for sq in getattr(board, name)) for name in _BOARD_SETS}
+    data["field_hits"] = sorted([list(sq), hits] for sq, hits in board.field_hits)
+    data["loop"] = sorted([list(a), list(b)] for a, b in board.loop)
+    return {key: value for key, value in data.items() if value}
+
+
+def public_board(board: Board) -> dict[str, Any]:
+    """The board as anyone may see it: the teleporter loop only where a destination number shows (the
+    rest of the loop is hidden until used, 003 "Teleporter")."""
+    data = board_to_dict(board)
+    if "loop" in data:
+        data["loop"] = [pair for pair in data["loop"] if tuple(pair[0]) in board.dest_shown]
+        if not data["loop"]:
+            del data["loop"]
+    return data
+
+
+def board_from_dict(data: Any) -> Board:
+    if not isinstance(data, Mapping):
+        raise InputError(f"board: must be an object, got {data!r}")
+    fields: dict[str, Any] = {}
+    for name in _BOARD_SETS:
+        fields[name] = frozenset(_square(sq, f"board.{name}") for sq in data.get(name, ()))
+    try:
+        fields["field_hits"] = frozenset(
+            (_square(sq, "board.field_hits"), int(hits)) for sq, hits in data.get("field_hits", ())
+        )
+        fields["loop"] = frozenset(
+            (_square(a, "board.loop"), _square(b, "board.loop")) for a, b in data.get("loop", ())
+        )
+    except (TypeError, ValueError):
+        raise InputError("board: 'field_hits' and 'loop' must be lists of pairs") from None
+    return Board(**fields)
+
+
+@dataclass(frozen=True)
 class State:
     course: Course
     bots: tuple[Bot, ...]
@@ -48,6 +104,7 @@ class State:
     winner: str | None = None
     lives: int = DEFAULT_LIVES
     radiation: frozenset[Square] = frozenset()  # left by last turn's virtual burn (003 "Virtual Burn")
+    board: Board = Board()
 
     @property
     def finished(self) -> bool:
@@ -75,7 +132,15 @@ def new_game(course: Course, bot_ids: Sequence[str], *, lives: int = DEFAULT_LIV
     if lives < 1:
         raise InputError("lives must be at least 1")
     bots = tuple(
-        Bot(id=bot_id, at=start.at, dir=start.dir, spawn_at=start.at, spawn_dir=start.dir, lives=lives, spawned=True)
+        Bot(
+            id=bot_id,
+            at=start.at,
+            dir=start.dir,
+            spawn_at=start.at,
+            spawn_dir=start.dir,
+            lives=lives,
+            spawned=True,
+        )
         for bot_id, start in zip(bot_ids, course.starts, strict=False)
     )
     return State(course=course, bots=bots, priority=tuple(bot_ids), lives=lives)
@@ -94,6 +159,7 @@ def bot_to_dict(bot: Bot) -> dict[str, Any]:
         "last_program": list(bot.last_program),
         "rebooting": bot.rebooting,
         "spawned": bot.spawned,
+        **({"bad_luck": True} if bot.bad_luck else {}),
     }
 
 
@@ -106,6 +172,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "winner": state.winner,
         "bots": [bot_to_dict(bot) for bot in state.bots],
         "radiation": sorted([list(square) for square in state.radiation]),
+        **({"board": board} if (board := board_to_dict(state.board)) else {}),
     }
 
 
@@ -156,6 +223,7 @@ def bot_from_dict(data: Mapping[str, Any], *, default_lives: int = DEFAULT_LIVES
         last_program=last_program,
         rebooting=bool(data.get("rebooting", False)),
         spawned=bool(data.get("spawned", False)),
+        bad_luck=bool(data.get("bad_luck", False)),
     )
 
 
@@ -179,4 +247,5 @@ def state_from_dict(data: Mapping[str, Any], course: Course) -> State:
         winner=data.get("winner"),
         lives=lives,
         radiation=frozenset(_square(sq, "radiation") for sq in data.get("radiation", ())),
+        board=board_from_dict(data.get("board", {})),
     )

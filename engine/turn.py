@@ -1,19 +1,28 @@
 """The working state of one turn being resolved, and the primitive actions every rule is built from.
 
-`Turn` holds mutable working copies of the bots (the input `State` is never touched) and records every
-change as an event carrying the phase and step it happened in. Elements act through these primitives:
-`move` (with pushing), `rotate`, `damage`, `destroy` and `place`.
+`Turn` holds mutable working copies of the bots and of what the course elements remember (the input
+`State` is never touched) and records every change as an event carrying the phase and step it happened in.
+Elements act through these primitives: `advance` (one square of movement, with pushing), `rotate`,
+`damage`, `destroy`, `place`, `make_virtual`, and `trace` (the path of a shot).
+
+Movement asks the course what each square and edge does (003 "Elements"): walls and the other edge
+elements, portals, force fields and mirrors, pits, trapdoors and receptacles, magnets, rails, oil.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
-from .geometry import Square, neighbour, rotate
-from .state import Bot, State
+from .elements.covers import REFLECT, ForceField, Mirror
+from .elements.floors import Magnet, Oil, Rail, Receptacle, Trapdoor, trapdoor_open
+from .elements.portals import exit_of, portal_on
+from .geometry import Square, neighbour, opposite, rotate
+from .state import Board, Bot, State
 
 Event = dict[str, Any]
 MAX_DAMAGE = 10
+LOCKED_DAMAGE = 9  # every register frozen, no chips dealt (003 "Damage")
 
 
 class Mover:
@@ -21,19 +30,69 @@ class Mover:
 
     __slots__ = (
         "id", "at", "dir", "spawn_at", "spawn_dir", "damage", "lives", "next_checkpoint", "virtual",
-        "last_program", "rebooting", "spawned", "distance",
+        "last_program", "rebooting", "spawned", "bad_luck", "distance", "moved",
     )  # fmt: skip
 
     def __init__(self, bot: Bot):
         for name in Bot.__dataclass_fields__:
             setattr(self, name, getattr(bot, name))
         self.spawned = False  # becomes true when it respawns at the end of this turn
+        self.bad_luck = False  # becomes true when it breaks a mirror this turn
         self.distance = 0  # squares moved by its own chips this turn (003 "Priority")
+        self.moved = False  # moved since teleporters last acted (003 "Teleporter")
 
     def freeze(self, **changes: Any) -> Bot:
         fields = {name: getattr(self, name) for name in Bot.__dataclass_fields__}
         fields.update(changes)
         return Bot(**fields)
+
+
+@dataclass
+class WorkingBoard:
+    broken: set[Square]
+    filled: set[Square]
+    field_hits: dict[Square, int]
+    mirrors_broken: set[Square]
+    loop: dict[Square, Square]
+    series_shown: set[Square]
+    dest_shown: set[Square]
+
+    @classmethod
+    def of(cls, board: Board) -> WorkingBoard:
+        return cls(
+            broken=set(board.broken), filled=set(board.filled), field_hits=dict(board.field_hits),
+            mirrors_broken=set(board.mirrors_broken), loop=dict(board.loop),
+            series_shown=set(board.series_shown), dest_shown=set(board.dest_shown),
+        )  # fmt: skip
+
+    def freeze(self, fields_down: dict[Square, int]) -> Board:
+        return Board(
+            broken=frozenset(self.broken), filled=frozenset(self.filled),
+            field_hits=frozenset(self.field_hits.items()), fields_down=frozenset(fields_down),
+            mirrors_broken=frozenset(self.mirrors_broken), loop=frozenset(self.loop.items()),
+            series_shown=frozenset(self.series_shown), dest_shown=frozenset(self.dest_shown),
+        )  # fmt: skip
+
+
+@dataclass
+class Shot:
+    """Where a shot went: its squares, the squares where a mirror turned it or a portal moved it, and what
+    stopped it (bots hit, or an intact force field)."""
+
+    first: Square
+    last: Square
+    heading: str
+    via: list[Square] = field(default_factory=list)
+    hit: list[Mover] = field(default_factory=list)
+    field: Square | None = None
+
+    def fields(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"from": list(self.first), "to": list(self.last)}
+        if self.via:
+            out["via"] = [list(sq) for sq in self.via]
+        if self.field is not None:
+            out["field"] = list(self.field)
+        return out
 
 
 class Turn:
@@ -45,6 +104,9 @@ class Turn:
         self.reboots = set(reboots)  # accepted reboot requests; repaired in phase 5
         self.radiation = state.radiation  # squares with radiation at the start of this turn
         self.new_radiation: set[Square] = set()
+        self.board = WorkingBoard.of(state.board)
+        self.fields_down: dict[Square, int] = dict.fromkeys(state.board.fields_down, 0)  # square -> phase
+        self.occupied_at_start: set[Square] = set()
         self.programs: dict[str, tuple[str, ...]] = {}
         self.events: list[Event] = []
         self.phase = 1
@@ -69,6 +131,48 @@ class Turn:
                 return bot
         return None
 
+    def field_up(self, at: Square) -> bool:
+        """An intact force field stands on the square."""
+        cover = self.course.covers.get(at)
+        if not isinstance(cover, ForceField):
+            return False
+        if cover.recharging:
+            return at not in self.fields_down
+        return self.board.field_hits.get(at, 0) < cover.strength
+
+    def mirror_at(self, at: Square) -> Mirror | None:
+        cover = self.course.covers.get(at)
+        if isinstance(cover, Mirror) and at not in self.board.mirrors_broken:
+            return cover
+        return None
+
+    def hole(self, at: Square) -> str | None:
+        """What a bot arriving on the square falls into: a pit, an open trapdoor or an empty receptacle."""
+        if at in self.course.pits:
+            return "pit"
+        tile = self.course.tiles.get(at)
+        if isinstance(tile, Trapdoor) and trapdoor_open(tile, self.phase):
+            return "trapdoor"
+        if isinstance(tile, Receptacle) and not tile.covered and at not in self.board.filled:
+            return "receptacle"
+        return None
+
+    def edge_blocker(self, at: Square, heading: str, *, shot: bool = False) -> str | None:
+        """What stops a move (or a shot) leaving `at` toward `heading` on the edge: None when nothing."""
+        course = self.course
+        if course.wall_between(at, heading):
+            return "wall"
+        element = course.edges.get((at, heading))
+        if element is not None:
+            stops = element.stops_shot if shot else element.stops_move
+            if stops(heading, self.phase):
+                return element.type
+        if course.mounted.get("portal"):
+            back = portal_on(course, neighbour(at, heading), opposite(heading))
+            if back is not None:
+                return "portal"
+        return None
+
     # --- primitives -----------------------------------------------------------------------------
 
     def destroy(self, bot: Mover, cause: str, at: Square | None = None) -> None:
@@ -79,13 +183,19 @@ class Turn:
         self.reboots.discard(bot.id)
         self.emit("destroyed", bot.id, at=list(where) if where is not None else None, cause=cause)
 
-    def place(self, bot: Mover, to: Square) -> bool:
-        """Put a bot on the square it moved to; a pit or the course edge destroys it at once."""
+    def place(self, bot: Mover, to: Square, *, airborne: bool = False) -> bool:
+        """Put a bot on the square it moved to; the course edge, and (unless it flies over) a pit, an open
+        trapdoor or an empty receptacle destroy it at once (a receptacle is filled by it)."""
+        bot.moved = True
         if not self.course.on_course(to):
             self.destroy(bot, "edge", at=to)
             return False
-        if to in self.course.pits:
-            self.destroy(bot, "pit", at=to)
+        hole = None if airborne else self.hole(to)
+        if hole is not None:
+            if hole == "receptacle":
+                self.board.filled.add(to)
+                self.emit("receptacle_filled", bot.id, at=list(to))
+            self.destroy(bot, hole, at=to)
             return False
         bot.at = to
         return True
@@ -109,37 +219,249 @@ class Turn:
         self.emit("rotated", bot.id, **{"from": bot.dir, "to": heading, "cause": cause})
         bot.dir = heading
 
-    def move(self, bot: Mover, direction: str, *, by: str | None = None) -> bool:
-        """Move a bot one square, pushing the line of real bots ahead of a real mover.
+    def face(self, bot: Mover, heading: str, cause: str) -> None:
+        if bot.dir != heading:
+            self.emit("rotated", bot.id, **{"from": bot.dir, "to": heading, "cause": cause})
+            bot.dir = heading
 
-        `by` is None for a bot's own chip, or what pushes it (`"pusher"`). A wall anywhere in the line
-        blocks the whole move. Returns whether the bot moved (it may have died doing so).
+    def make_virtual(self, bot: Mover, cause: str) -> None:
+        bot.virtual = True
+        self.emit("virtual", bot.id, at=list(bot.at), cause=cause)
+
+    def hit_field(self, at: Square) -> None:
+        """A real bot's shot reached the intact force field on `at` (003 "Force Field")."""
+        cover = self.course.covers[at]
+        if cover.recharging:
+            self.fields_down[at] = self.phase
+            self.emit("field_down", None, at=list(at))
+            return
+        hits = self.board.field_hits.get(at, 0) + 1
+        self.board.field_hits[at] = hits
+        self.emit("field_damaged", None, at=list(at), hits=hits, strength=cover.strength)
+
+    def break_mirror(self, bot: Mover, at: Square) -> None:
+        self.board.mirrors_broken.add(at)
+        self.emit("mirror_broken", bot.id, at=list(at))
+        bot.bad_luck = True
+
+    def advance(
+        self, bot: Mover, heading: str, *, by: str | None = None, mode: str = "chip", top: bool = True
+    ) -> bool:
+        """Move a bot one square toward `heading`; a real mover pushes the real bots ahead of it.
+
+        `mode` is `chip` (its own chip), `push` (pushed by a bot, pusher or repeller: `by` names it),
+        `belt`, `slide` (on oil) or `flight` (airborne from a vent: over walls, pits and magnets). Returns
+        True when the bot is no longer in the way: it moved (and may have died doing so) or was destroyed
+        trying. A blocked try emits `blocked` for the bot that started the move.
         """
-        assert bot.at is not None
-        line = [bot]
-        square = bot.at
-        while True:
-            if self.course.wall_between(square, direction):
-                self.emit("blocked", bot.id, at=list(bot.at), dir=direction, by="wall")
-                return False
-            square = neighbour(square, direction)
-            if bot.virtual or not self.course.on_course(square):
-                break
-            ahead = self.real_bot_at(square)
-            if ahead is None:
-                break
-            line.append(ahead)
-        for pushed in reversed(line[1:]):
-            origin = pushed.at
-            assert origin is not None
-            target = neighbour(origin, direction)
-            self.emit("pushed", pushed.id, by=bot.id, **{"from": list(origin), "to": list(target)})
-            self.place(pushed, target)
+        course = self.course
         origin = bot.at
-        target = neighbour(origin, direction)
-        if by is None:
-            self.emit("moved", bot.id, **{"from": list(origin), "to": list(target)})
+        assert origin is not None
+        airborne = mode == "flight"
+        tile = course.tiles.get(origin)
+        if not airborne and isinstance(tile, Magnet):
+            if heading == opposite(tile.dir):
+                return self._blocked(bot, heading, "magnet", top)
+            heading = tile.dir  # pushed sideways off a magnet: it moves the magnet's way (003 "Magnet")
+        if (
+            mode == "push"
+            and isinstance(tile, Rail)
+            and tile.shape == "corner"
+            and bot.dir in tile.sides
+            and heading == opposite(bot.dir)
+        ):
+            # Pushed backward off a corner rail it faces along: its back turns to the other railed side
+            # first, and it moves that way (003 "Corner Rails").
+            (other,) = tile.sides - {bot.dir}
+            self.face(bot, opposite(other), "rail")
+            heading = other
+        portal = None if airborne or not course.mounted.get("portal") else portal_on(course, origin, heading)
+        if portal is not None:
+            target = exit_of(course, portal)
+            if target is None:
+                self._no_exit(bot)
+                return self._blocked(bot, heading, "portal", top) or bot.at is None
         else:
-            self.emit("pushed", bot.id, by=by, **{"from": list(origin), "to": list(target)})
-        self.place(bot, target)
+            blocker = None if airborne else self.edge_blocker(origin, heading)
+            if blocker is not None:
+                if blocker == "shocker":
+                    self.damage(bot, 1, "shocker")
+                    if bot.at is None:
+                        return True  # shocked to death: the pushing bot is not blocked (003 "Shocker")
+                return self._blocked(bot, heading, blocker, top)
+            target = neighbour(origin, heading)
+        if course.on_course(target):
+            if not airborne and self.field_up(target):
+                return self._blocked(bot, heading, "force_field", top)
+            if (
+                not airborne
+                and self.mirror_at(target) is not None
+                and (bot.virtual or mode in ("belt", "slide"))
+            ):
+                return self._blocked(bot, heading, "mirror", top)
+            if not bot.virtual:
+                ahead = self.real_bot_at(target)
+                if ahead is not None:
+                    if mode in ("belt", "slide"):
+                        return self._blocked(bot, heading, "bot", top)
+                    if not self.advance(ahead, heading, by=bot.id, mode="push", top=False):
+                        return self._blocked(bot, heading, "bot", top)
+        if isinstance(tile, Rail) and tile.over_pit and heading not in tile.sides and not airborne:
+            self.destroy(bot, "pit")  # stepped off the rail into the pit below (003 "Rails Over Pits")
+            return True
+        kind = {"chip": "moved", "flight": "moved", "push": "pushed", "belt": "carried", "slide": "slid"}[
+            mode
+        ]
+        extra: dict[str, Any] = {"by": by} if mode == "push" else {}
+        if airborne:
+            extra["airborne"] = True
+        if portal is not None:
+            extra["portal"] = True
+        self.emit(kind, bot.id, **extra, **{"from": list(origin), "to": list(target)})
+        if not self.place(bot, target, airborne=airborne):
+            return True
+        if not airborne:
+            self.arrive(bot, heading)
+        if mode == "push" and bot.at is not None:
+            self.slide(bot, heading)
         return True
+
+    def arrive(self, bot: Mover, heading: str) -> None:
+        """What a square does to a bot arriving on the ground: rails over pits, mirrors, magnets, corner rails."""
+        at = bot.at
+        tile = self.course.tiles.get(at)
+        if isinstance(tile, Rail):
+            if tile.over_pit and opposite(heading) not in tile.sides:
+                self.destroy(bot, "pit")
+                return
+            if tile.shape == "corner" and heading == bot.dir and opposite(heading) in tile.sides:
+                (other,) = tile.sides - {opposite(heading)}
+                self.face(bot, other, "rail")
+        elif isinstance(tile, Magnet):
+            self.face(bot, tile.dir, "magnet")
+        if not bot.virtual and self.mirror_at(at) is not None:
+            self.break_mirror(bot, at)
+
+    def land(self, bot: Mover, heading: str) -> None:
+        """An airborne bot comes down (003 "Vent"): a hole or a force field kills it; it breaks a mirror even
+        when virtual."""
+        at = bot.at
+        self.emit("landed", bot.id, at=list(at))
+        hole = self.hole(at)
+        if hole is not None:
+            if hole == "receptacle":
+                self.board.filled.add(at)
+                self.emit("receptacle_filled", bot.id, at=list(at))
+            self.destroy(bot, hole)
+            return
+        if self.field_up(at):
+            self.destroy(bot, "force_field")
+            return
+        if self.mirror_at(at) is not None:
+            self.break_mirror(bot, at)
+        self.arrive(bot, heading)
+
+    def slide(self, bot: Mover, heading: str) -> None:
+        """A bot whose movement would stop on oil slides on until it leaves the oil or is stopped (003 "Oil")."""
+        liquids = self.course.liquids
+        while bot.at is not None and isinstance(liquids.get(bot.at), Oil):
+            if not self.advance(bot, heading, mode="slide"):
+                return
+
+    def _blocked(self, bot: Mover, heading: str, by: str, top: bool) -> bool:
+        if top and bot.at is not None:
+            self.emit("blocked", bot.id, at=list(bot.at), dir=heading, by=by)
+        return False
+
+    def _no_exit(self, bot: Mover) -> None:
+        """003 "Portal": entering a portal with no exit locks all chips, or kills a rebooting bot."""
+        if bot.rebooting:
+            self.destroy(bot, "portal")
+        else:
+            self.damage(bot, LOCKED_DAMAGE - bot.damage, "portal")
+
+    def trace(
+        self,
+        start: Square,
+        heading: str,
+        *,
+        skip_first: bool,
+        hits_virtual: bool,
+        shooter: Mover | None = None,
+        targets: dict[Square, list[Mover]] | None = None,
+    ) -> Shot | None:
+        """The path of a shot from `start` toward `heading` (from the square ahead when `skip_first`).
+
+        It stops at a wall or another edge that stops shots, the course edge, an intact force field, or
+        the first square holding a bot it hits (bot lasers hit real bots only). Mirrors turn it; red
+        portals carry it on. None when it can't leave its first square. `targets` (square -> bots that
+        may be hit there), when given, saves building it for each shot of a step; bots destroyed since are
+        left out."""
+        course = self.course
+        if targets is None:
+            targets = self.targets(hits_virtual)
+        occupied = targets
+        if course.plain_shots:
+            # No element on this course bends or stops shots but walls: the cached ray will do.
+            ray = course.ray(start, heading)
+            if skip_first:
+                ray = ray[1:]
+                if not ray:
+                    return None
+            for square in ray:
+                if square in occupied:
+                    hit = [bot for bot in occupied[square] if bot.at == square]
+                    if hit:
+                        return Shot(first=ray[0], last=square, heading=heading, hit=hit)
+            return Shot(first=ray[0], last=ray[-1], heading=heading)
+        square = start
+        if skip_first:
+            nxt = self._shot_step(square, heading)
+            if nxt is None:
+                return None
+            square = nxt
+        shot = Shot(first=square, last=square, heading=heading)
+        for _ in range(4 * course.width * course.height + 4):
+            shot.last = square
+            if course.covers and self.field_up(square):
+                shot.field = square if shooter is not None else None
+                return shot
+            if square in occupied:
+                hit = [bot for bot in occupied[square] if bot.at == square]
+                if hit:
+                    shot.hit = hit
+                    return shot
+            mirror = self.mirror_at(square) if course.covers else None
+            if mirror is not None:
+                turned = REFLECT.get((mirror.shape, shot.heading))
+                if turned is not None:
+                    shot.heading = turned
+                    shot.via.append(square)
+            nxt = self._shot_step(square, shot.heading, shot)
+            if nxt is None:
+                return shot
+            square = nxt
+        return shot
+
+    def targets(self, hits_virtual: bool) -> dict[Square, list[Mover]]:
+        """The bots a shot may hit, by square, in priority order."""
+        occupied: dict[Square, list[Mover]] = {}
+        for bot in self.in_order():
+            if hits_virtual or not bot.virtual:
+                occupied.setdefault(bot.at, []).append(bot)
+        return occupied
+
+    def _shot_step(self, square: Square, heading: str, shot: Shot | None = None) -> Square | None:
+        course = self.course
+        portal = portal_on(course, square, heading) if course.mounted.get("portal") else None
+        if portal is not None:
+            if portal.colour != "red":
+                return None
+            target = exit_of(course, portal)
+            if target is not None and shot is not None:
+                shot.via.append(target)
+            return target
+        if self.edge_blocker(square, heading, shot=True) is not None:
+            return None
+        ahead = neighbour(square, heading)
+        return ahead if course.on_course(ahead) else None

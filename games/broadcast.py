@@ -29,7 +29,8 @@ def send_after_commit(event: GameEvent) -> None:
         # At most once: a dropped message is recovered by the client's resync from the database.
         async_to_sync(get_channel_layer().group_send)(group_name(game_id), {"type": "game.event", "message": message})
 
-    transaction.on_commit(send)
+    # robust: with Redis down the write still stands; clients resync from the database when it is back.
+    transaction.on_commit(send, robust=True)
 
 
 def notify_users(notices: list[tuple[int, dict]]) -> None:

@@ -9,7 +9,8 @@ from games.models import Game
 
 def replay(*, game: Game) -> tuple[dict | None, list[str]]:
     """The state the stored inputs lead to, and a list of the places where a stored state differs from the
-    replayed one (empty when the game replays exactly)."""
+    replayed one (empty when the game replays exactly). The replay stops at the first turn that differs:
+    what follows it was played from states the inputs don't lead to."""
     if not game.turns.exists() and game.state is None:
         return None, []
     course = engine.parse_course(game.course_data)
@@ -29,6 +30,8 @@ def replay(*, game: Game) -> tuple[dict | None, list[str]]:
             differences.append(f"turn {record.number}: the events differ")
         if engine.state_to_dict(state) != record.state_after:
             differences.append(f"turn {record.number}: the state after differs")
+        if differences:
+            return engine.state_to_dict(state), differences
     for turn in sorted(ejections):  # ejections after the last resolved turn
         for bots in ejections[turn]:
             state, _ = engine.eject(state, bots)

@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 import engine
+from engine.state import board_from_dict
 from games import clocks
 from games.models import ChatMessage, Game, GameEvent, Hand, Program, Seat
 from roboracer.accounts.models import Profile
@@ -161,6 +162,7 @@ def game_snapshot(*, game: Game, user) -> dict:
         ],
         "chat": recent_chat(game=game),
         "bots": _public_bots(state),
+        "board": _public_board(state),
         "priority": state.get("priority", []),
         "radiation": state.get("radiation", []),
         "winner": state.get("winner"),
@@ -227,7 +229,18 @@ def resolved_turn(*, game: Game, number: int) -> dict | None:
 
 
 def _public_state(state: dict) -> dict:
-    return {"bots": _public_bots(state), "priority": state.get("priority", []), "radiation": state.get("radiation", [])}
+    return {
+        "bots": _public_bots(state),
+        "board": _public_board(state),
+        "priority": state.get("priority", []),
+        "radiation": state.get("radiation", []),
+    }
+
+
+def _public_board(state: dict) -> dict:
+    """What the elements remember (broken tiles, downed force fields...), with only the revealed part of the
+    teleporter loop (engine.public_board)."""
+    return engine.public_board(board_from_dict((state or {}).get("board", {})))
 
 
 def _frozen(state: dict, bot_id: str) -> list[dict]:

@@ -29,7 +29,7 @@ COMMANDS = ("!eject", "!archive")
 
 def _locked_game(game_id: int) -> Game:
     try:
-        return Game.objects.select_for_update().select_related("course").get(pk=game_id)
+        return Game.objects.select_for_update(of=("self",)).select_related("course").get(pk=game_id)
     except Game.DoesNotExist:
         raise NotFound(f"game {game_id} does not exist") from None
 
@@ -52,7 +52,8 @@ def _schedule_resolution(game: Game) -> None:
     from games.tasks import resolve_turn_task
 
     game_id, turn = game.pk, game.turn
-    transaction.on_commit(lambda: resolve_turn_task.delay(game_id, turn))
+    # robust: if Redis is down the task is lost, and the beat sweep re-enqueues the resolution.
+    transaction.on_commit(lambda: resolve_turn_task.delay(game_id, turn), robust=True)
 
 
 def _live_seats(game: Game, state: engine.State) -> list[Seat]:
@@ -98,10 +99,10 @@ def _notify_turn(game: Game, seats: list[Seat]) -> None:
                         "deadline": seat.deadline.isoformat() if seat.deadline else None})
         for seat in seats
     ]
-    transaction.on_commit(lambda: broadcast.notify_users(notices))
+    transaction.on_commit(lambda: broadcast.notify_users(notices), robust=True)
     if game.move_time >= clocks.E_MAIL_FROM_MOVE_TIME:
         seat_ids = [seat.pk for seat in seats]
-        transaction.on_commit(lambda: send_turn_emails.delay(game_id, turn, seat_ids))
+        transaction.on_commit(lambda: send_turn_emails.delay(game_id, turn, seat_ids), robust=True)
 
 
 def _execute_when_all_ready(game: Game, state: engine.State, now: datetime) -> None:
@@ -227,7 +228,7 @@ def leave_game(*, user, game_id: int) -> Game:
         seat.delete()
         append_event(game, "seat_left", {"seat": seat.number})
     elif game.status == Game.Status.PROGRAMMING:
-        if seat.ejected_at is not None:
+        if seat.ejected_at is not None or not _state(game).bot(seat.bot_id).in_game:
             raise Conflict("your bot is already out of this game")
         _eject(game, [seat], by=user.get_username(), reason="resigned")
     elif game.status == Game.Status.RESOLVING:
@@ -505,14 +506,14 @@ def _play_random(game: Game, seats: list[Seat], now: datetime) -> None:
     """Timeout policy "random": a random legal program for each seat whose game time ran out (no reload)."""
     state = _state(game)
     for seat in seats:
+        clocks.stop(seat, now)  # whatever happens next, this seat is not due again this turn
+        seat.save(update_fields=["move_left", "game_left", "clock_started_at", "deadline"])
         hand = Hand.objects.filter(seat=seat, turn=game.turn).first()
         bot = state.bot(seat.bot_id)
         if hand is None or not bot.in_game:
             continue
         chips = engine.random_program(bot, hand.chips, engine.derive_seed(game.seed, game.turn, f"timeout-{seat.bot_id}"))
         _, created = Program.objects.update_or_create(seat=seat, turn=game.turn, defaults={"chips": list(chips)})
-        clocks.stop(seat, now)
-        seat.save(update_fields=["move_left", "game_left", "clock_started_at", "deadline"])
         if created:
             append_event(game, "seat_ready", {"seat": seat.number, "random": True})
     _clocks_event(game, list(game.seats.order_by("number")), now)

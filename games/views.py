@@ -36,6 +36,12 @@ class CreateGameForm(forms.Form):
         choices=Game.TimeoutPolicy.choices, initial="wait", label="When a game timer runs out"
     )
 
+    def clean(self):
+        data = super().clean()
+        if data.get("timer_preset") == "custom" and (data.get("move_minutes") is None or data.get("game_minutes") is None):
+            raise forms.ValidationError("custom timers need a move time and a game time, in minutes")
+        return data
+
     def game_options(self) -> dict:
         data = dict(self.cleaned_data)
         move, game = data.pop("move_minutes"), data.pop("game_minutes")

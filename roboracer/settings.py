@@ -91,6 +91,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
     # Tests share their database file with the worker and server subprocesses they start.
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test.sqlite3")}
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Under ASGI every request in flight runs in a thread of its own with its own connection; a pool bounds
+    # them per process (the others wait for one) and saves the connect. Without it 100 busy games exceed
+    # PostgreSQL's default max_connections=100 (make bench-site).
+    DATABASES["default"]["OPTIONS"] = {
+        "pool": {"min_size": 2, "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "16")), "timeout": 20}
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL") or f"unix://{VAR_DIR / 'redis.sock'}"

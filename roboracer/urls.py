@@ -3,6 +3,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 
 from roboracer.accounts.urls import api_urlpatterns as accounts_api
+from roboracer.courses.urls import api_urlpatterns as courses_api
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -10,6 +11,7 @@ urlpatterns = [
     # Redoc from our own static files and no web fonts: the docs page works offline.
     path("api/docs/", SpectacularRedocView.as_view(url_name="schema", template_name="api/redoc.html"), name="api-docs"),
     path("api/", include(accounts_api)),
+    path("api/", include(courses_api)),
     path("api/", include("games.api.urls")),
     path("", include("roboracer.accounts.urls")),
     path("", include("roboracer.courses.urls")),

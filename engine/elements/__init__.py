@@ -17,12 +17,17 @@ from ..errors import CourseError
 from ..geometry import DIRECTIONS, Square
 
 # Layers: what may share a square.
-#   tile    the floor itself: at most one of floor, pit, repair, belt, turntable per square
+#   tile    the floor itself: at most one of floor, pit, repair, belt, turntable, screen, damaged tile,
+#           receptacle, rail, trapdoor, inverter, doubler, vent, magnet, virtualizer per square
 #   marker  start and check point: at most one per square, never on a pit
-#   ceiling above the floor (crusher): at most one per square, never over a pit
-#   mount   on one side of a square (pusher, wall laser): at most one per square and side
-#   edge    on the edge between two squares (wall): at most one per edge
-LAYERS = ("tile", "marker", "ceiling", "mount", "edge")
+#   ceiling above the floor (crusher, teleporter): at most one per square, never over a pit
+#   cover   standing on the square and blocking it (force field, mirror): at most one, never over a pit
+#   liquid  on top of the floor (water, oil): at most one per square, never on a pit
+#   mount   on one side of a square (pusher, wall laser, blaster, repeller, portal): at most one per square
+#           and side, never on a pit
+#   edge    on the edge between two squares (wall, one-way wall, sliding wall, curtain, window, shocker):
+#           at most one per edge
+LAYERS = ("tile", "marker", "ceiling", "cover", "liquid", "mount", "edge")
 
 
 @dataclass(frozen=True)
@@ -116,7 +121,30 @@ def sides(field: str) -> Checker:
     return check
 
 
+def flag(field: str) -> Checker:
+    def check(value: Any, where: str) -> bool:
+        if not isinstance(value, bool):
+            raise CourseError(f"{where}: '{field}' must be true or false, got {value!r}")
+        return value
+
+    return check
+
+
+def optional(checker: Checker, default: Any) -> Checker:
+    """A field that may be left out; `Missing` stands for an absent value."""
+
+    def check(value: Any, where: str) -> Any:
+        return default if value is MISSING else checker(value, where)
+
+    check.optional = True  # type: ignore[attr-defined]
+    return check
+
+
+MISSING = object()
+
+
 # The element modules register themselves on import.
 from . import basic, belts, checkpoints, crushers, lasers, pushers, turntables  # noqa: E402, F401, I001
+from . import floors, edges, covers, teleporters, portals  # noqa: E402, F401, I001
 
 __all__ = ["ELEMENT_TYPES", "Element", "ElementType", "register"]

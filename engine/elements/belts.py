@@ -76,9 +76,21 @@ def _sub_phase(turn: Turn, sub: int, speeds: tuple[int, ...]) -> None:
     if not riders:
         return
     blocked: dict[str, str] = {}
-    for bot, belt, _ in riders:
-        if turn.course.wall_between(bot.at, belt.dir):
-            blocked[bot.id] = "wall"
+    portals = turn.course.mounted.get("portal", {})
+    for bot, belt, target in riders:
+        reason = turn.edge_blocker(bot.at, belt.dir)
+        if reason is None and any(p.side == belt.dir for p in portals.get(bot.at, ())):
+            reason = "portal"  # belts don't carry through portals (docs/rules.md)
+        if reason == "shocker":
+            turn.damage(bot, 1, "shocker")  # 1 damage per move into it (003 "Shocker")
+        if reason is None and turn.course.on_course(target):
+            if turn.field_up(target):
+                reason = "force_field"
+            elif turn.mirror_at(target) is not None:
+                reason = "mirror"  # belts don't break mirrors (003 "Belt")
+        if reason is not None:
+            blocked[bot.id] = reason
+    riders = [rider for rider in riders if rider[0].at is not None]
     changed = True
     while changed:
         changed = False
@@ -104,8 +116,9 @@ def _sub_phase(turn: Turn, sub: int, speeds: tuple[int, ...]) -> None:
                 break
             claimed.add(target)
     for bot, belt, _ in riders:
-        if bot.id in blocked:
+        if bot.id in blocked and bot.at is not None:
             turn.emit("blocked", bot.id, at=list(bot.at), dir=belt.dir, by=blocked[bot.id])
+    sliding: list[tuple[Mover, str]] = []
     for bot, belt, target in riders:
         if bot.id in blocked:
             continue
@@ -114,3 +127,10 @@ def _sub_phase(turn: Turn, sub: int, speeds: tuple[int, ...]) -> None:
             landing = tiles.get(target)
             if isinstance(landing, Belt) and opposite(belt.dir) in landing.curves_from:
                 turn.rotate(bot, _turn_towards(belt.dir, landing.dir), "belt")
+            elif not isinstance(landing, Belt):
+                turn.arrive(bot, belt.dir)
+                if bot.at is not None:
+                    sliding.append((bot, belt.dir))
+    for bot, heading in sliding:  # once every bot of the sub-phase has moved (003 "Oil")
+        if bot.at is not None:
+            turn.slide(bot, heading)

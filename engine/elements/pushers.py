@@ -40,4 +40,4 @@ def run_pushers(turn: Turn) -> None:
                 break
     for bot, pusher in targets:
         if bot.at == pusher.at:
-            turn.move(bot, opposite(pusher.side), by="pusher")
+            turn.advance(bot, opposite(pusher.side), by="pusher", mode="push")

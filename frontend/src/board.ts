@@ -101,6 +101,23 @@ export class Board {
         this.wallSet.add(`${e.at[0]},${e.at[1]},${(e as WallElement).side}`);
       }
     }
+    // Edges and squares that end a wall laser's drawn beam (the engine's Turn.trace decides the real shot).
+    const shotStops = new Set<string>(), covers = new Set<string>(), mirrors = new Map<string, string>();
+    for (const raw of elements) {
+      const e = raw as { type?: string; at?: unknown; side?: unknown; dir?: unknown };
+      if (!e || !isCoord(e.at)) continue;
+      const [x, y] = e.at;
+      if (e.type === "force_field") covers.add(`${x},${y}`);
+      if (e.type === "mirror") mirrors.set(`${x},${y}`, String((raw as { shape?: unknown }).shape));
+      if (!isDir(e.side)) continue;
+      const side = e.side;
+      const [dx, dy] = DIR_STEP[side];
+      const back = OPPOSITE[side];
+      if (e.type === "portal") shotStops.add(`${x},${y},${side}`);
+      const both = e.type === "curtain" || e.type === "shocker" || e.type === "sliding_wall";
+      if (both || (e.type === "one_way_wall" && e.dir !== side)) shotStops.add(`${x},${y},${side}`);
+      if (both || (e.type === "one_way_wall" && e.dir !== back)) shotStops.add(`${x + dx},${y + dy},${back}`);
+    }
     const ctx: DrawContext = {
       tile: (layer, at, cls, title) => {
         const g = svgEl("g", { class: `el ${cls}`, transform: `translate(${at[0] * TILE} ${at[1] * TILE})` }, this.layers[layer]);
@@ -110,6 +127,9 @@ export class Board {
       layer: (layer) => this.layers[layer],
       hasWall: (x, y, side) => this.hasWall(x, y, side),
       inside: (x, y) => this.inside(x, y),
+      stopsShot: (x, y, side) => shotStops.has(`${x},${y},${side}`),
+      covered: (x, y) => covers.has(`${x},${y}`),
+      mirror: (x, y) => mirrors.get(`${x},${y}`),
     };
     for (const e of elements) drawElement(ctx, e);
   }
@@ -120,6 +140,66 @@ export class Board {
       const n = Number(g.dataset.checkpoint);
       const cls = n === mine ? "cp-mine" : n === leader ? "cp-leader" : "cp-other";
       for (const c of ["cp-mine", "cp-leader", "cp-other"]) g.classList.toggle(c, c === cls);
+    }
+  }
+
+  /**
+   * Show what the course elements remember (the engine state's `board`, docs/formats.md): teleporter
+   * numbers once revealed (series in green when a robot arrived there, destination in red when one left
+   * from there), broken mirrors, filled receptacles, damaged tiles broken into screens, force fields
+   * down or cleared. The server should send `engine.public_board(state.board)`: the loop only where used.
+   */
+  markBoard(board: BoardMemory | null | undefined): void {
+    const b = board ?? {};
+    const key = (c: unknown): string => (isCoord(c) ? `${c[0]},${c[1]}` : "");
+    const set = (list: unknown): Set<string> => new Set(Array.isArray(list) ? list.map(key) : []);
+    const seriesShown = set(b.series_shown), destShown = set(b.dest_shown);
+    const mirrors = set(b.mirrors_broken), filled = set(b.filled), broken = set(b.broken), down = set(b.fields_down);
+    const hits = new Map<string, number>();
+    for (const pair of Array.isArray(b.field_hits) ? b.field_hits : []) {
+      if (Array.isArray(pair)) hits.set(key(pair[0]), Number(pair[1]) || 0);
+    }
+    const loop = new Map<string, string>();
+    for (const pair of Array.isArray(b.loop) ? b.loop : []) {
+      if (Array.isArray(pair)) loop.set(key(pair[0]), key(pair[1]));
+    }
+    // Series numbers: 1..n per colour in reading order (row by row from the north-west).
+    const series = new Map<string, number>();
+    const teleporters = (this.course?.elements ?? []).filter((e) => e && e.type === "teleporter" && isCoord(e.at));
+    teleporters.sort((p, q) => (p.at as Coord)[1] - (q.at as Coord)[1] || (p.at as Coord)[0] - (q.at as Coord)[0]);
+    const counts = new Map<string, number>();
+    for (const t of teleporters) {
+      const colour = String((t as { colour?: unknown }).colour);
+      counts.set(colour, (counts.get(colour) ?? 0) + 1);
+      series.set(key(t.at), counts.get(colour) ?? 0);
+    }
+    const all = (cls: string): SVGGElement[] => [...this.svg.querySelectorAll<SVGGElement>(`g.${cls}`)];
+    for (const g of all("el-teleporter")) {
+      const at = g.dataset.at ?? "";
+      const seriesText = g.querySelector("text.tp-series"), destText = g.querySelector("text.tp-dest");
+      if (seriesText) seriesText.textContent = seriesShown.has(at) ? String(series.get(at) ?? "") : "";
+      const to = loop.get(at);
+      if (destText) destText.textContent = destShown.has(at) && to ? String(series.get(to) ?? "") : "";
+    }
+    for (const g of all("el-mirror")) {
+      const gone = mirrors.has(g.dataset.at ?? "");
+      g.setAttribute("opacity", gone ? "0.25" : "1");
+      g.classList.toggle("mirror-broken", gone);
+    }
+    for (const g of all("el-receptacle")) {
+      g.querySelector(".receptacle-hole")?.setAttribute("fill", filled.has(g.dataset.at ?? "") ? "#57534e" : "#0b0f14");
+    }
+    for (const g of all("el-damaged_tile")) {
+      const face = g.querySelector(".tile-face");
+      face?.setAttribute("fill", broken.has(g.dataset.at ?? "") ? "#26303b" : "#a89f91");
+      g.classList.toggle("tile-broken", broken.has(g.dataset.at ?? ""));
+    }
+    for (const g of all("el-force_field")) {
+      const at = g.dataset.at ?? "";
+      const label = g.querySelector("text.ff-label");
+      const cleared = down.has(at) || (hits.get(at) ?? 0) >= Number(label?.textContent) ;
+      g.querySelector(".ff-body")?.setAttribute("opacity", cleared ? "0.2" : "1");
+      g.classList.toggle("ff-down", cleared);
     }
   }
 
@@ -225,6 +305,18 @@ export class Board {
   describe(text: string): void {
     this.svg.setAttribute("aria-label", text);
   }
+}
+
+/** What the course elements remember between turns (engine state `board`); every field optional. */
+export interface BoardMemory {
+  broken?: Coord[];
+  filled?: Coord[];
+  field_hits?: [Coord, number][];
+  fields_down?: Coord[];
+  mirrors_broken?: Coord[];
+  loop?: [Coord, Coord][];
+  series_shown?: Coord[];
+  dest_shown?: Coord[];
 }
 
 /** A legend for the element types a course uses: each drawn by the registry on a one-square board. */

@@ -1,7 +1,8 @@
-"""Benchmark: resolve turns with random legal programs on the largest bundled course, as many bots as it
-seats (up to 8). Prints turns per second, p50/p99 milliseconds per turn and the serialized state size.
+"""Benchmark: resolve turns with random legal programs on the largest bundled course and on the showcase
+course with every element (Element Expo), as many bots as each seats (up to 8). Prints, per course, turns
+per second, p50/p99 milliseconds per turn and the serialized state size.
 
-Run: make bench-engine  (or .venv/bin/python tests/bench/engine_turns.py [turns])
+Run: make bench-engine  (or .venv/bin/python tests/bench/engine_turns.py [turns] [course-slug ...])
 """
 
 import json
@@ -15,8 +16,19 @@ import engine
 LIVES = 99
 
 
-def main(turns: int = 2000) -> None:
-    slug = max(engine.bundled_slugs(), key=lambda s: (lambda c: c.width * c.height)(engine.bundled_course(s)))
+SHOWCASE = "element-expo"
+
+
+def largest() -> str:
+    return max(engine.bundled_slugs(), key=lambda s: (lambda c: c.width * c.height)(engine.bundled_course(s)))
+
+
+def main(turns: int = 2000, slugs: list[str] | None = None) -> None:
+    for slug in slugs or [largest(), SHOWCASE]:
+        run(slug, turns)
+
+
+def run(slug: str, turns: int) -> None:
     course = engine.bundled_course(slug)
     bots = [str(n) for n in range(1, min(8, course.players[1]) + 1)]
     game_seed = 20261122
@@ -44,4 +56,4 @@ def main(turns: int = 2000) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 2000)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 2000, sys.argv[2:])

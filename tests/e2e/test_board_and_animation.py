@@ -60,14 +60,17 @@ def test_every_element_is_drawn_and_every_control_is_labelled(live_stack, new_pa
     assert counts == {"start": 4, "checkpoint": 3, "pit": 2, "wall": 4, "repair": 2, "belt": 6, "pusher": 1,
                       "turntable": 2, "crusher": 1, "laser": 3, "beam": 3, "unknown": 1}
     # Beam lines stop at the first wall: the laser on (0,1)'s west side fires east up to the wall east of (3,1).
-    first_beam = page.eval_on_selector("svg.rr-board .el-beam line", "l => [+l.getAttribute('x1'), +l.getAttribute('x2')]")
+    first_beam = page.eval_on_selector(
+        "svg.rr-board .el-beam polyline",
+        "l => { const xs = l.getAttribute('points').split(' ').map(p => +p.split(',')[0]); return [xs[0], xs.at(-1)]; }",
+    )
     assert first_beam == [0, 400]
     assert page.eval_on_selector_all("svg.rr-board .el-laser .laser-count", "els => els.map(e => e.textContent)") == ["1", "2", "3"]
     assert page.eval_on_selector_all("svg.rr-board .el-crusher .crusher-dot.on", "els => els.length") == 2  # phases 2 and 4
     titles = " | ".join(page.eval_on_selector_all(".rr-board title", "els => els.map(e => e.textContent)"))
     for text in ("Belt moving south, speed 5, turning bots that come in from the west at (7,0)",
                  "Turntable, turns left (counter-clockwise) at (2,2)", "Repair site, repairs 2 at (2,0)",
-                 "Pusher on the west side, pushes east in phases 1·3·5 at (2,4)", 'Unknown element "teleporter" at (3,6)'):
+                 "Pusher on the west side, pushes east in phases 1·3·5 at (2,4)", 'Unknown element "hologram" at (3,6)'):
         assert text in titles
     # The viewer (alice, next check point 1) sees her next one green; bob leads with 4 (none): no black.
     assert checkpoint_colours(page) == {"1": "cp-mine", "2": "cp-other", "3": "cp-other"}

@@ -8,12 +8,16 @@ import pytest
 
 import engine
 
+from .reach import reachable
+
 TINY = engine.bundled_course_data("tiny-yard")
 
 
 BELT = {"type": "belt", "at": [2, 2], "dir": "E", "speed": 2, "curves_from": []}
 CRUSHER = {"type": "crusher", "at": [2, 2], "phases": [2, 4]}
 LASER = {"type": "laser", "at": [2, 2], "side": "W", "beams": 2}
+TELE = {"type": "teleporter", "at": [2, 2], "colour": "red"}
+CURTAIN = {"type": "curtain", "at": [2, 2], "side": "N"}
 
 
 def with_elements(*elements, **fields):
@@ -54,6 +58,31 @@ def with_elements(*elements, **fields):
         (with_elements({"type": "pusher", "at": [0, 4], "side": "W", "phases": [1]}), "(pusher): can't be placed over the pit"),
         (with_elements(LASER | {"beams": 4}), "(laser): 'beams' must be one of 1 to 3, got 4"),
         (with_elements(LASER, {"type": "pusher", "at": [2, 2], "side": "W", "phases": [1]}), "side W of [2, 2] already holds a laser"),
+        # Issue 6 elements
+        (with_elements(TELE), "teleporters come in colour groups of 2 or more; red has only [2, 2]"),
+        (with_elements(TELE | {"colour": "Red!"}), "'colour' must be a lowercase colour name"),
+        (with_elements(TELE, CRUSHER), "(crusher): [2, 2] already has a teleporter above it"),
+        (with_elements({"type": "one_way_wall", "at": [2, 2], "side": "N", "dir": "E"}), "'dir' must cross the wall's edge (N or S), got 'E'"),
+        (with_elements({"type": "sliding_wall", "at": [2, 5], "side": "N", "open": [1]}), "a wall already stands on side N of [2, 5]"),
+        (with_elements(CURTAIN, CURTAIN | {"at": [2, 1], "side": "S"}), "a curtain already stands on side S of [2, 1]"),
+        (with_elements({"type": "rail", "at": [2, 2], "sides": ["N", "E", "S"]}), "'sides' must list 2 sides (straight or corner) or all 4"),
+        (with_elements({"type": "rail", "at": [2, 2], "sides": ["N", "S"], "over_pit": "yes"}), "'over_pit' must be true or false"),
+        (with_elements({"type": "mirror", "at": [2, 2], "shape": "x"}), "'shape' must be one of /, \\, -, |"),
+        (with_elements({"type": "mirror", "at": [6, 1], "shape": "/"}), "a mirror can't stand on the checkpoint at [6, 1]"),
+        (with_elements({"type": "force_field", "at": [3, 3]}), "(force_field): can't be placed over the pit at [3, 3]"),
+        (with_elements({"type": "force_field", "at": [1, 7]}), "(start): can't stand under the force field at [1, 7]"),
+        (with_elements({"type": "force_field", "at": [2, 2], "strength": 0}), "'strength' must be one of 1 to 9, got 0"),
+        (with_elements({"type": "screen", "at": [6, 1]}), "(checkpoint): can't stand on the screen at [6, 1]"),
+        (with_elements({"type": "trapdoor", "at": [1, 7], "phases": [1]}), "(start): can't stand on the trapdoor at [1, 7]"),
+        (with_elements({"type": "receptacle", "at": [1, 2]}), "(checkpoint): can't stand on the receptacle at [1, 2]"),
+        (with_elements({"type": "receptacle", "at": [2, 2], "covered": 1}), "'covered' must be true or false"),
+        (with_elements(BELT, {"type": "oil", "at": [2, 2]}), "oil can't lie on the belt at [2, 2]"),
+        (with_elements({"type": "water", "at": [2, 2]}, {"type": "oil", "at": [2, 2]}), "(oil): [2, 2] already holds a water"),
+        (with_elements({"type": "water", "at": [0, 4]}), "(water): can't be placed over the pit at [0, 4]"),
+        (with_elements({"type": "portal", "at": [2, 2], "side": "E", "colour": "green"}), "'colour' must be one of red, blue"),
+        (with_elements({"type": "magnet", "at": [2, 2], "dir": "up"}), "'dir' must be one of N, E, S, W"),
+        (with_elements({"type": "blaster", "at": [2, 2], "side": "W", "beams": 0}), "(blaster): 'beams' must be one of 1 to 3"),
+        (with_elements({"type": "repeller", "at": [0, 4], "side": "W"}), "(repeller): can't be placed over the pit"),
     ],
 )
 def test_bad_course_is_rejected_with_a_message_naming_the_problem(data, message):
@@ -89,6 +118,27 @@ def test_bundled_race_courses_cover_every_core_element():
     assert {e.amount for e in elements if e.type == "repair"} == {1, 2}
     assert {e.beams for e in elements if e.type == "laser"} == {1, 2, 3}
     assert {e.rotation for e in elements if e.type == "turntable"} == {"L", "R"}
+
+
+def test_bundled_courses_every_checkpoint_reachable_from_every_start():
+    for slug in engine.bundled_slugs():
+        course = engine.bundled_course(slug)
+        for start in course.starts:
+            seen = reachable(course, start.at)
+            missing = [cp.number for cp in course.checkpoints if cp.at not in seen]
+            assert not missing, f"{slug}: check points {missing} can't be reached from start {start.number}"
+
+
+def test_showcase_course_uses_every_element_and_new_courses_use_issue_6_elements():
+    from engine.elements import ELEMENT_TYPES
+
+    showcase = engine.bundled_course("element-expo")
+    assert {e.type for e in showcase.elements} == set(ELEMENT_TYPES)
+    core = {"floor", "wall", "pit", "start", "checkpoint", "repair", "belt", "pusher", "turntable", "crusher", "laser"}
+    races = [engine.bundled_course(s) for s in engine.bundled_slugs() if s not in ("tiny-yard", "element-expo")]
+    new = [c for c in races if {e.type for e in c.elements} - core]
+    assert len(new) >= 3, "three race courses use issue 6 elements"
+    assert {e.type for c in new for e in c.elements} >= set(ELEMENT_TYPES) - {"floor"}
 
 
 def test_walls_block_both_ways():

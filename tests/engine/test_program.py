@@ -125,3 +125,36 @@ def test_first_hands_of_a_new_game_are_safe_mixes():
     assert all(bot.spawned and not bot.virtual for bot in state.bots)
     for seed in range(100):
         assert all(engine.is_safe_mix(hand) for hand in engine.deal(state, seed).values())
+
+
+def test_bad_luck_keeps_the_lower_of_two_draws():
+    """003 "Mirror": Bad Luck draws two chips per chip and keeps the lower movement, so over many deals a
+    bot with Bad Luck holds far fewer move-3s and more turns than the same bot without it."""
+    course = engine.bundled_course("tiny-yard")
+    plain = engine.new_game(course, ["a", "b"])
+    plain = plain.with_bots(replace(bot, spawned=False) for bot in plain.bots)
+    unlucky = plain.with_bots(replace(bot, bad_luck=bot.id == "a") for bot in plain.bots)
+    counts = {"plain": Counter(), "unlucky": Counter()}
+    for seed in range(300):
+        counts["plain"].update(engine.deal(plain, seed)["a"])
+        hand = engine.deal(unlucky, seed)["a"]
+        assert len(hand) == 9
+        counts["unlucky"].update(hand)
+    turns = lambda c: c["L"] + c["R"] + c["U"]  # noqa: E731
+    assert counts["unlucky"]["3"] < counts["plain"]["3"] / 2
+    assert turns(counts["unlucky"]) > turns(counts["plain"])
+
+
+def test_bad_luck_lasts_one_turn_and_survives_storage():
+    course = engine.parse_course({
+        "format": "roboracer-course/1", "name": "Mirror", "width": 4, "height": 4, "players": [1, 1],
+        "elements": [{"type": "start", "at": [0, 3], "number": 1, "dir": "N"},
+                     {"type": "checkpoint", "at": [3, 0], "number": 1},
+                     {"type": "mirror", "at": [0, 2], "shape": "/"}],
+    })  # fmt: skip
+    state = engine.new_game(course, ["a"])
+    state, events = engine.resolve_turn(state, {"a": ["1", "L", "L", "L", "L"]}, seed=1)
+    assert state.bot("a").bad_luck and any(e["type"] == "mirror_broken" for e in events)
+    assert engine.state_from_dict(engine.state_to_dict(state), course) == state
+    state, _ = engine.resolve_turn(state, {"a": ["L", "L", "L", "L", "L"]}, seed=2)
+    assert not state.bot("a").bad_luck

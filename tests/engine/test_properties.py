@@ -57,12 +57,26 @@ def _check_step(course, bots, where):
         assert 0 <= bot["damage"] <= 10
 
 
-def _replay(before, events):
-    """Apply the events to the state before; check the invariants at every step boundary."""
+def _board(board):
+    """What the course elements remember, less the teleporter loop (drawn, not an event)."""
+    return {
+        "broken": set(board.broken), "filled": set(board.filled), "field_hits": dict(board.field_hits),
+        "fields_down": set(board.fields_down), "mirrors_broken": set(board.mirrors_broken),
+        "series_shown": set(board.series_shown), "dest_shown": set(board.dest_shown),
+    }  # fmt: skip
+
+
+def _replay(before, events, board=None):
+    """Apply the events to the state before; check the invariants at every step boundary. `board`, when
+    given, is filled with the course elements' memory the events rebuild."""
     bots = {
-        bot.id: {"at": bot.at, "dir": bot.dir, "virtual": bot.virtual, "damage": bot.damage, "lives": bot.lives}
+        bot.id: {"at": bot.at, "dir": bot.dir, "virtual": bot.virtual, "damage": bot.damage, "lives": bot.lives,
+                 "bad_luck": False}
         for bot in before.bots
-    }
+    }  # fmt: skip
+    if board is None:
+        board = {}
+    board.update(_board(before.board))
     step = None
     for event in events:
         if (event["phase"], event["step"]) != step:
@@ -70,9 +84,27 @@ def _replay(before, events):
             step = (event["phase"], event["step"])
         bot = bots.get(event["bot"])
         kind = event["type"]
-        if kind in ("moved", "pushed", "carried"):
+        if kind in ("moved", "pushed", "carried", "slid", "teleported"):
             assert bot["at"] == tuple(event["from"])
             bot["at"] = tuple(event["to"])
+            if kind == "teleported":
+                board["dest_shown"].add(tuple(event["from"]))
+                board["series_shown"].add(tuple(event["to"]))
+        elif kind == "virtual":
+            bot["virtual"] = True
+        elif kind == "tile_broken":
+            board["broken"].add(tuple(event["at"]))
+        elif kind == "receptacle_filled":
+            board["filled"].add(tuple(event["at"]))
+        elif kind == "field_damaged":
+            board["field_hits"][tuple(event["at"])] = event["hits"]
+        elif kind == "field_down":
+            board["fields_down"].add(tuple(event["at"]))
+        elif kind == "field_up":
+            board["fields_down"].discard(tuple(event["at"]))
+        elif kind == "mirror_broken":
+            board["mirrors_broken"].add(tuple(event["at"]))
+            bot["bad_luck"] = True
         elif kind == "rotated":
             assert bot["dir"] == event["from"]
             bot["dir"] = event["to"]
@@ -94,11 +126,14 @@ def test_invariants_after_every_step_and_events_explain_the_new_state(case):
     state, turns = case
     for before, after, events in _run(state, turns):
         assert all(1 <= event["phase"] <= 5 for event in events)
-        replayed = _replay(before, events)
+        board = {}
+        replayed = _replay(before, events, board)
         for bot in after.bots:
             assert replayed[bot.id] == {
                 "at": bot.at, "dir": bot.dir, "virtual": bot.virtual, "damage": bot.damage, "lives": bot.lives,
+                "bad_luck": bot.bad_luck,
             }, f"bot {bot.id}: the events don't add up to the new state"
+        assert board == _board(after.board), "the events don't add up to the course elements' new state"
         assert [e for e in events if e["type"] == "priority"][-1]["order"] == list(after.priority)
         assert sorted(after.priority) == sorted(b.id for b in after.bots)
 
@@ -132,13 +167,15 @@ def random_courses(draw):
     squares = [(x, y) for y in range(height) for x in range(width)]
     sides = st.sampled_from("NESW")
     phases = st.lists(st.integers(1, 5), min_size=1, max_size=5, unique=True)
-    elements, floor = [], []
+    elements, floor, teleporters = [], [], []
     for x, y in squares:
-        kind = draw(st.sampled_from(["floor"] * 6 + ["pit", "repair", "belt", "belt", "belt", "turntable"]))
+        kind = draw(st.sampled_from(["floor"] * 6 + ["pit", "repair", "belt", "belt", "belt", "turntable"] + NEW_TILES))
         at = [x, y]
         if kind == "pit":
             elements.append({"type": "pit", "at": at})
             continue
+        if kind in NEW_TILES:
+            elements.append(_new_tile(draw, kind, at, sides, phases))
         if kind == "repair":
             elements.append({"type": "repair", "at": at, "amount": draw(st.integers(1, 2))})
         elif kind == "belt":
@@ -159,9 +196,32 @@ def random_courses(draw):
             if index == 0 and draw(st.booleans()):
                 elements.append({"type": "pusher", "at": at, "side": side, "phases": draw(phases)})
             elif draw(st.integers(0, 3)) == 0:
-                elements.append({"type": "laser", "at": at, "side": side, "beams": draw(st.integers(1, 3))})
+                weapon = draw(st.sampled_from(["laser", "blaster", "repeller", "portal"]))
+                element = {"type": weapon, "at": at, "side": side}
+                if weapon in ("laser", "blaster"):
+                    element["beams"] = draw(st.integers(1, 3))
+                elif weapon == "portal":
+                    element["colour"] = draw(st.sampled_from(["red", "blue"]))
+                elements.append(element)
         if draw(st.integers(0, 4)) == 0:
-            elements.append({"type": "wall", "at": at, "side": draw(st.sampled_from("ES"))})
+            elements.append(_edge(draw, at, phases))
+        if kind not in ("belt",) and draw(st.integers(0, 7)) == 0:
+            elements.append({"type": draw(st.sampled_from(["water", "oil"])), "at": at})
+        if draw(st.integers(0, 9)) == 0:
+            elements.append(draw(st.sampled_from([
+                {"type": "mirror", "at": at, "shape": draw(st.sampled_from(["/", "\\", "-", "|"]))},
+                {"type": "force_field", "at": at, "strength": draw(st.integers(1, 2))},
+                {"type": "force_field", "at": at, "recharging": True},
+            ])))  # fmt: skip
+        elif draw(st.integers(0, 9)) == 0:
+            teleporters.append(at)
+    if len(teleporters) >= 2:
+        elements += [{"type": "teleporter", "at": at, "colour": "red"} for at in teleporters if not
+                     any(e["type"] == "crusher" and e["at"] == at for e in elements)]  # fmt: skip
+        if sum(e["type"] == "teleporter" for e in elements) < 2:
+            elements = [e for e in elements if e["type"] != "teleporter"]
+    covered = {tuple(e["at"]) for e in elements if e["type"] in ("mirror", "force_field")}
+    floor = [sq for sq in floor if sq not in covered]
     if len(floor) < 3:
         return None
     marked = draw(st.lists(st.sampled_from(floor), min_size=3, max_size=min(len(floor), 6), unique=True))
@@ -172,6 +232,35 @@ def random_courses(draw):
     data = {"format": "roboracer-course/1", "name": "Random", "width": width, "height": height, "mode": "race",
             "players": [1, players], "elements": elements}  # fmt: skip
     return engine.parse_course(data)
+
+
+NEW_TILES = ["screen", "damaged_tile", "receptacle", "rail", "trapdoor", "inverter", "doubler", "vent", "magnet",
+             "virtualizer"]  # fmt: skip
+
+
+def _new_tile(draw, kind, at, sides, phases):
+    element = {"type": kind, "at": at}
+    if kind == "receptacle":
+        element["covered"] = draw(st.booleans())
+    elif kind == "rail":
+        element["sides"] = draw(st.sampled_from([["N", "S"], ["E", "W"], ["N", "E"], ["S", "W"], ["N", "E", "S", "W"]]))
+        element["over_pit"] = draw(st.booleans())
+    elif kind == "trapdoor":
+        element["phases"] = draw(phases)
+    elif kind == "magnet":
+        element["dir"] = draw(sides)
+    return element
+
+
+def _edge(draw, at, phases):
+    side = draw(st.sampled_from("ES"))
+    kind = draw(st.sampled_from(["wall", "wall", "one_way_wall", "sliding_wall", "curtain", "window", "shocker"]))
+    element = {"type": kind, "at": at, "side": side}
+    if kind == "one_way_wall":
+        element["dir"] = draw(st.sampled_from([side, engine_opposite(side)]))
+    elif kind == "sliding_wall":
+        element["open"] = draw(phases)
+    return element
 
 
 def engine_opposite(side):
@@ -189,6 +278,9 @@ def test_invariants_hold_on_random_courses(course, programs_by_turn, data):
         for programs in programs_by_turn
     ]
     for before, after, events in _run(state, turns):
-        replayed = _replay(before, events)
+        board = {}
+        replayed = _replay(before, events, board)
         for bot in after.bots:
             assert replayed[bot.id]["at"] == bot.at and replayed[bot.id]["damage"] == bot.damage
+            assert replayed[bot.id]["virtual"] == bot.virtual and replayed[bot.id]["dir"] == bot.dir
+        assert board == _board(after.board)

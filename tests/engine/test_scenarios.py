@@ -23,6 +23,8 @@ def test_scenario(path):
     for expected in expect.get("bots", []):
         actual = bots[expected["id"]]
         assert _matches(actual, expected), f"{scenario['rule']}: bot {expected['id']} is {actual}, expected {expected}"
+    for key, value in expect.get("board", {}).items():
+        assert result["board"].get(key, []) == value, f"{scenario['rule']}: board {key} is {result['board'].get(key)}"
     for key in ("winner", "priority", "radiation"):
         if key in expect:
             assert result[key] == expect[key], f"{scenario['rule']}: {key} is {result[key]}, expected {expect[key]}"

@@ -214,3 +214,16 @@ def test_profile_page(trio, client):
                                          "vacation_until": ""})
     assert response.status_code == 302
     assert trio[0].profile.display_name == "Queen A"
+
+
+def test_a_player_whose_bot_is_out_cannot_resign_again(courses, trio):
+    from games.models import Game as GameModel
+
+    game = started_game(users=trio, course=courses["bolt-bay"])
+    state = game.state
+    for bot in state["bots"]:
+        if bot["id"] == "3":
+            bot["at"], bot["lives"] = None, 0
+    GameModel.objects.filter(pk=game.pk).update(state=state)
+    with pytest.raises(Conflict, match="already out"):
+        services.leave_game(user=trio[2], game_id=game.pk)

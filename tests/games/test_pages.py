@@ -79,3 +79,33 @@ def test_element_summary_counts_in_a_fixed_order_with_singulars():
 
     data = {"elements": [{"type": "laser"}, {"type": "belt"}, {"type": "belt"}, {"type": "start"}, {"type": "lava"}]}
     assert element_summary(data=data) == [("start", 1), ("belts", 2), ("laser", 1), ("lava", 1)]
+
+
+def test_the_create_form_makes_private_and_custom_timer_games(courses, make_user, client):
+    from games.models import Game
+
+    client.force_login(make_user("olga"))
+    course = courses["bolt-bay"]
+    response = client.post("/", {"course": course.pk, "max_seats": 3, "lives": 3, "visibility": "private",
+                                 "timer_preset": "custom", "move_minutes": 5, "game_minutes": 30,
+                                 "timeout_policy": "random"})
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert (game.visibility, game.move_time, game.game_time, game.timeout_policy) == ("private", 300, 1800, "random")
+    assert game.invite_code and response["Location"] == f"/games/{game.pk}/"
+    # A custom preset without its times is an error on the form, and creates nothing.
+    page = client.post("/", {"course": course.pk, "max_seats": 3, "lives": 3, "visibility": "public",
+                             "timer_preset": "custom", "timeout_policy": "wait"})
+    assert page.status_code == 200 and b"custom timers need a move time and a game time, in minutes" in page.content
+    assert Game.objects.count() == 1
+    lobby = client.get("/").content.decode()
+    assert "Real-time: 2 min a move" in lobby and "private" in lobby
+
+
+def test_courses_over_the_api(courses, client):
+    listed = client.get("/api/courses/").json()
+    assert {c["slug"] for c in listed} == set(courses)
+    one = client.get("/api/courses/bolt-bay/").json()
+    assert [one["data"]["width"], one["data"]["height"]] == one["size"] and one["min_players"] == courses["bolt-bay"].min_players
+    missing = client.get("/api/courses/atlantis/")
+    assert missing.status_code == 404 and missing.json() == {"detail": "there is no course named 'atlantis'"}

@@ -76,3 +76,20 @@ def test_unknown_games_and_anonymous_viewers(played):
     game, (alice, _, _), _, _ = played
     assert client_for(alice).get("/api/games/99999/turns/1/").status_code == 404
     assert APIClient().get(f"/api/games/{game.pk}/turns/1/").status_code == 403
+
+
+def test_the_board_shows_only_the_revealed_teleporter_loop(courses, make_user):
+    from games import selectors
+    from games.models import Game
+    from tests.games.factories import started_game
+
+    alice, bob = make_user("ann"), make_user("ben")
+    game = started_game(users=[alice, bob], course=courses["bolt-bay"])
+    state = game.state
+    state["board"] = {"loop": [[[1, 1], [5, 5]], [[5, 5], [9, 9]]], "dest_shown": [[1, 1]], "broken": [[2, 2]]}
+    Game.objects.filter(pk=game.pk).update(state=state)
+    game.refresh_from_db()
+    for viewer in (alice, bob):
+        board = selectors.game_snapshot(game=game, user=viewer)["board"]
+        assert board["loop"] == [[[1, 1], [5, 5]]] and board["broken"] == [[2, 2]]
+        assert "[9, 9]" not in json.dumps(board)

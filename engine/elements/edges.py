@@ -1,0 +1,103 @@
+"""Edge elements besides the plain wall (003 "Elements"): one-way wall, sliding wall, curtain, window and
+the shocker. Each stands on the edge between two squares (side `side` of `at`); `engine.turn` asks them
+whether a move or a shot crosses that edge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..errors import CourseError
+from ..geometry import opposite
+from . import Element, direction, phases, register
+
+
+@dataclass(frozen=True)
+class OneWayWall(Element):
+    """Lets bots and shots cross only toward `dir` (003 "One Way Wall")."""
+
+    type: ClassVar[str] = "one_way_wall"
+    side: str
+    dir: str
+
+    def stops_move(self, heading: str, phase: int) -> bool:
+        return heading != self.dir
+
+    def stops_shot(self, heading: str, phase: int) -> bool:
+        return heading != self.dir
+
+
+def _check_one_way(wall: OneWayWall, where: str) -> None:
+    if wall.dir not in (wall.side, opposite(wall.side)):
+        raise CourseError(
+            f"{where}: 'dir' must cross the wall's edge ({wall.side} or {opposite(wall.side)}), got {wall.dir!r}"
+        )
+
+
+@dataclass(frozen=True)
+class SlidingWall(Element):
+    """A wall that slides open during `open` phases (003 "Sliding Wall")."""
+
+    type: ClassVar[str] = "sliding_wall"
+    side: str
+    open: frozenset[int]
+
+    def stops_move(self, heading: str, phase: int) -> bool:
+        return phase not in self.open
+
+    stops_shot = stops_move
+
+
+@dataclass(frozen=True)
+class Curtain(Element):
+    """Blocks shots, lets bots through (003 "Curtain")."""
+
+    type: ClassVar[str] = "curtain"
+    side: str
+
+    def stops_move(self, heading: str, phase: int) -> bool:
+        return False
+
+    def stops_shot(self, heading: str, phase: int) -> bool:
+        return True
+
+
+@dataclass(frozen=True)
+class Window(Element):
+    """Blocks bots, lets shots through (003 "Window")."""
+
+    type: ClassVar[str] = "window"
+    side: str
+
+    def stops_move(self, heading: str, phase: int) -> bool:
+        return True
+
+    def stops_shot(self, heading: str, phase: int) -> bool:
+        return False
+
+
+@dataclass(frozen=True)
+class Shocker(Element):
+    """Blocks like a wall; a bot running, pushed or carried into it takes 1 damage per try (003 "Shocker")."""
+
+    type: ClassVar[str] = "shocker"
+    side: str
+
+    def stops_move(self, heading: str, phase: int) -> bool:
+        return True
+
+    def stops_shot(self, heading: str, phase: int) -> bool:
+        return True
+
+
+register(
+    OneWayWall,
+    layer="edge",
+    fields={"side": direction("side"), "dir": direction("dir")},
+    check=_check_one_way,
+)
+register(SlidingWall, layer="edge", fields={"side": direction("side"), "open": phases("open")})
+register(Curtain, layer="edge", fields={"side": direction("side")})
+register(Window, layer="edge", fields={"side": direction("side")})
+register(Shocker, layer="edge", fields={"side": direction("side")})

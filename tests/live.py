@@ -1,0 +1,132 @@
+"""The live stack as subprocesses on loopback: ASGI web server(s) and a Celery worker, started with the
+command lines `roboracer.run` defines. Used by the test suite's `live_stack` fixture and by the site
+benchmark (tests/bench/site.py); it imports no Django, so a caller chooses the services through `env`."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from urllib.request import urlopen
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class LiveStack:
+    """Running processes by name ("worker", "web", then "web2", ... for extra web servers) and their logs."""
+
+    def __init__(self, base_urls: list[str], processes: dict[str, subprocess.Popen], logs: dict[str, Path]):
+        self.base_urls = base_urls
+        self.processes = processes
+        self.logs = logs
+        self.commands: dict[str, list[str]] = {}
+        self.env: dict[str, str] = {}
+
+    @property
+    def base_url(self) -> str:
+        return self.base_urls[0]
+
+    @property
+    def ws_url(self) -> str:
+        return self.base_url.replace("http://", "ws://")
+
+    def check_alive(self) -> None:
+        for name, process in self.processes.items():
+            if process.poll() is not None:
+                raise AssertionError(f"{name} exited ({process.returncode}):\n{self.logs[name].read_text()[-3000:]}")
+
+    def spawn(self, name: str) -> None:
+        """Start (or start again) one process; its log is appended to."""
+        handle = open(self.logs[name], "a")  # noqa: SIM115 - the child writes to it while it runs
+        self.processes[name] = subprocess.Popen(self.commands[name], cwd=ROOT, env=self.env, stdout=handle,
+                                                stderr=subprocess.STDOUT)
+
+    def worker_readies(self) -> int:
+        return self.logs["worker"].read_text().count("ready.")
+
+    def kill(self, name: str) -> None:
+        """SIGKILL: the process gets no chance to finish or acknowledge anything."""
+        self.processes[name].kill()
+        self.processes[name].wait()
+
+    def restart_worker(self) -> None:
+        """A new worker in place of the old one (killed or stopped); returns once it is ready."""
+        readies = self.worker_readies()
+        self.spawn("worker")
+        wait_for(lambda: self.check_alive() or self.worker_readies() > readies, "celery worker", self.logs)
+
+    def stop(self, timeout: float = 15) -> None:
+        """SIGTERM to every process (a Celery worker finishes its task, uvicorn closes its sockets), then wait."""
+        for process in self.processes.values():
+            if process.poll() is None:
+                process.terminate()
+        for process in self.processes.values():
+            try:
+                process.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def wait_for(predicate: Callable[[], bool], what: str, logs: dict[str, Path], timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(0.2)
+    tails = "\n".join(f"--- {name}\n{path.read_text()[-3000:]}" for name, path in logs.items())
+    raise RuntimeError(f"{what} not ready within {timeout} s\n{tails}")
+
+
+def start(
+    *,
+    env: dict[str, str],
+    log_dir: Path,
+    worker_options: Sequence[str] = (),
+    web_servers: int = 1,
+    web_log_level: str = "warning",
+    name: str = "live",
+) -> LiveStack:
+    """Start a Celery worker (its log level is INFO: readiness is read from its log) and `web_servers`
+    uvicorn processes on free loopback ports; return once all of them answer. Stop it with `.stop()`."""
+    from roboracer.run import web_command, worker_command
+
+    log_dir.mkdir(parents=True, exist_ok=True)
+    ports = [free_port() for _ in range(web_servers)]
+    env = {**os.environ, **env, "PYTHONUNBUFFERED": "1"}
+    commands = {
+        "worker": worker_command("--loglevel=INFO", "--without-gossip", "--without-mingle", "--without-heartbeat",
+                                 f"--hostname={name}-{ports[0]}@%h", *worker_options),
+    }
+    for index, port in enumerate(ports):
+        commands["web" if index == 0 else f"web{index + 1}"] = web_command("127.0.0.1", port, log_level=web_log_level)
+    logs = {process_name: log_dir / f"{process_name}.log" for process_name in commands}
+    stack = LiveStack([f"http://127.0.0.1:{port}" for port in ports], {}, logs)
+    stack.commands, stack.env = commands, env
+    try:
+        for process_name in commands:
+            logs[process_name].write_text("")
+            stack.spawn(process_name)
+        wait_for(lambda: stack.check_alive() or "ready." in logs["worker"].read_text(), "celery worker", logs)
+
+        def web_up() -> bool:
+            stack.check_alive()
+            try:
+                return all(urlopen(f"{url}/api/auth/csrf/", timeout=1).status == 200 for url in stack.base_urls)
+            except OSError:
+                return False
+
+        wait_for(web_up, "uvicorn", logs)
+    except BaseException:
+        stack.stop()
+        raise
+    return stack
