@@ -164,8 +164,11 @@ export class ChatPanel {
     if (stick) this.scrollToEnd();
   }
 
-  /** One more message (an event, or our own answer); a message already shown is ignored. */
-  add(msg: unknown): void {
+  /** One more message (an event, or our own answer); a message already shown is ignored. The event's
+   * data is the message itself; `{message: {...}}` is accepted too. */
+  add(raw: unknown): void {
+    const inner = raw && typeof raw === "object" ? (raw as { message?: unknown }).message : undefined;
+    const msg = isChatMessage(inner) ? inner : raw;
     if (!isChatMessage(msg) || this.ids.has(msg.id)) return;
     this.ids.add(msg.id);
     const stick = this.atBottom() || isOwn(msg, this.viewer);

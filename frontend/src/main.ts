@@ -405,6 +405,7 @@ export class GameScreen {
     this.view = this.bots;
     this.viewPriority = Array.isArray(this.snap.priority) ? this.snap.priority.map(String) : [];
     void this.animator.animate({ kind: "reset", bots: [...this.bots.values()], seats: this.snap.seats }, 0);
+    this.board.markBoard(this.snap.board);
     this.markRadiation(this.snap.radiation);
   }
 
@@ -423,7 +424,8 @@ export class GameScreen {
     this.program.update(snap, this.moving && this.replaying === null);
     const me = snap.me;
     const mySeat = me ? snap.seats.find((x) => x.number === me.seat) : undefined;
-    this.chat?.setViewer({ seat: me?.seat ?? null, user: mySeat?.user ?? null }, !!me);
+    this.chat?.setViewer({ seat: me?.seat ?? null, user: mySeat?.user ?? null },
+      typeof snap.can_chat === "boolean" ? snap.can_chat : !!me);
     this.actions?.update(snap);
     showLobbyAction("join-game", snap.can_join);
     showLobbyAction("start-game", snap.can_start);
@@ -480,6 +482,7 @@ export class GameScreen {
     this.view = cloneBots(record.before.bots);
     this.viewPriority = record.before.priority.map(String);
     void this.animator.animate({ kind: "reset", bots: [...this.view.values()], seats: snap.seats }, 0);
+    this.board.markBoard(record.before.board);
     this.markRadiation(record.before.radiation);
     const finished = await this.playTurn(snap, n, record.events, this.view, `Replay of turn ${n}`);
     if (!finished) return;
@@ -487,6 +490,7 @@ export class GameScreen {
     if (this.opts.demoSrc) {
       // The demo has no live game to return to: it stays on the replayed turn's end.
       this.viewPriority = record.after.priority.map(String);
+      this.board.markBoard(record.after.board);
     } else {
       this.showLive();
     }

@@ -1,4 +1,5 @@
 // Data contract between the RoboRacer server and the browser.
+import type { BoardMemory } from "./board";
 
 export type Dir = "N" | "E" | "S" | "W";
 export type Coord = [number, number];
@@ -135,6 +136,10 @@ export interface Snapshot {
   chat?: ChatMessage[];
   can_leave?: boolean;
   can_cancel?: boolean;
+  /** The viewer may write in the chat (players; staff). */
+  can_chat?: boolean;
+  /** What the course elements remember (engine.public_board): revealed teleporters, broken mirrors… */
+  board?: BoardMemory | null;
 }
 
 // ---- engine events (data.events of a turn_resolved event; docs/formats.md "Events") ----
@@ -173,8 +178,8 @@ export interface TurnRecord {
   events: EngineEvent[];
   programs: Record<string, Chip[]>;
   reboots?: string[];
-  before: { bots: BotState[]; priority: string[]; radiation?: Coord[] };
-  after: { bots: BotState[]; priority: string[]; radiation?: Coord[] };
+  before: { bots: BotState[]; priority: string[]; radiation?: Coord[]; board?: BoardMemory | null };
+  after: { bots: BotState[]; priority: string[]; radiation?: Coord[]; board?: BoardMemory | null };
 }
 
 // ---- WebSocket messages ----

@@ -51,7 +51,7 @@ def snapshot(*, me=True, server_time=None, version=5, **changes):
     game = {
         **demo, "id": 1, "version": version, "status": "programming", "turn": 2, "visibility": "public", "invite_url": None,
         "timers": {"preset": "custom", "move": 120, "game": 3 * 3600, "policy": "wait"},
-        "server_time": iso(now), "seats": seats, "can_leave": True, "can_cancel": False,
+        "server_time": iso(now), "seats": seats, "can_leave": True, "can_cancel": False, "can_chat": me,
         "chat": [
             {"id": 1, "seat": None, "user": None, "display_name": None, "text": "Game started.", "at": iso(now), "system": True},
             {"id": 2, "seat": 2, "user": "bo", "display_name": "Bo", "text": EVIL, "at": iso(now), "system": False},
@@ -129,8 +129,9 @@ class MockServer:
         self.notify_ws = ws
 
     def event(self, kind, data):
-        if kind == "chat" and all(m["id"] != data["id"] for m in self.game["chat"]):
-            self.game["chat"].append(data)
+        message = data.get("message", data)
+        if kind == "chat" and all(m["id"] != message["id"] for m in self.game["chat"]):
+            self.game["chat"].append(message)
         self.game["version"] += 1
         self.game_ws.send(json.dumps({"type": "event", "version": self.game["version"], "kind": kind, "data": data}))
 
@@ -177,8 +178,9 @@ def test_chat_clocks_controls_and_notices(new_page):
     assert page.evaluate("document.activeElement.id") == "chat-input"
     server.event("chat", {"id": 1001, "seat": 1, "user": "ada", "display_name": "Ada", "text": "hello there",
                           "at": iso(datetime.now(UTC)), "system": False})
-    server.event("chat", {"id": 1002, "seat": 2, "user": "bo", "display_name": "Bo", "text": "hi Ada",
-                          "at": iso(datetime.now(UTC)), "system": False})
+    # (the payload is the message; a {"message": ...} wrapper is read too)
+    server.event("chat", {"message": {"id": 1002, "seat": 2, "user": "bo", "display_name": "Bo", "text": "hi Ada",
+                                      "at": iso(datetime.now(UTC)), "system": False}})
     page.wait_for_selector("#chat-log li[data-id='1002']")
     assert log.locator("li[data-id='1001']").count() == 1
     assert "own" not in log.locator("li[data-id='1002']").get_attribute("class")
