@@ -562,6 +562,16 @@ export class GameScreen {
         this.requestSync();
         return;
       }
+      case "timer_expired": {
+        // The clocks event that follows marks the seats; the sync brings the system chat line.
+        const seats = Array.isArray((msg.data as { seats?: unknown })?.seats) ? (msg.data as { seats: unknown[] }).seats : [];
+        if (seats.length) {
+          this.panel.setNotice(`Game time ran out: seat${seats.length > 1 ? "s" : ""} ${seats.join(", ")}.` +
+            (this.snap.timers?.policy === "wait" ? " Any player may now send !eject." : ""));
+        }
+        this.requestSync();
+        return;
+      }
       case "game_cancelled":
         this.panel.setNotice("The game was cancelled.");
         this.requestSync();

@@ -146,6 +146,15 @@ def open_game(new_page, game, viewport=DESKTOP, name="player"):
     return page, console, server
 
 
+def wait_for_sync(page, server, since):
+    """The page asked for a snapshot after message number `since`."""
+    for _ in range(60):
+        if {"type": "sync"} in server.sent[since:]:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"no sync after {server.sent[:since]}")
+
+
 def clock_seconds(page, seat):
     text = page.inner_text(f".seat-clock[data-seat='{seat}']")
     m = re.search(r"move (\d+):(\d\d)", text)
@@ -220,6 +229,11 @@ def test_chat_clocks_controls_and_notices(new_page):
         {"number": 2, "move_left": 0, "game_left": 0, "clock_running": False, "expired": True},
     ]})
     page.wait_for_selector(".seat-clock[data-seat='2'].expired:has-text('expired')")
+    server.game["seats"][1].update(move_left=0, game_left=0, clock_running=False, expired=True)
+    sent = len(server.sent)
+    server.event("timer_expired", {"seats": [2]})
+    page.wait_for_selector("#game-notice:has-text('Game time ran out: seat 2. Any player may now send !eject.')")
+    wait_for_sync(page, server, sent)
     assert re.fullmatch(r"game 1:0[0-5]", page.inner_text(".seat-clock[data-seat='1']"))
 
     # ---- notices: another game's "your move" shows, this game's does not
@@ -250,7 +264,7 @@ def test_chat_clocks_controls_and_notices(new_page):
     sent = len(server.sent)
     server.event("seats_ejected", {"seats": [2], "by": "ada", "resubmit": True})
     page.wait_for_selector("li.rr-seat.ejected[data-seat='2']")
-    assert {"type": "sync"} in server.sent[sent:]
+    wait_for_sync(page, server, sent)
     assert page.inner_text("#game-notice") == "Seat 2 ejected by ada. Every program was cleared: submit yours again."
     page.wait_for_selector(".rr-program-message:has-text('submit yours again')")
     assert page.inner_text("#submit-program") == "Submit program"
@@ -268,8 +282,7 @@ def test_chat_clocks_controls_and_notices(new_page):
     page.click("#confirm-yes")
     page.wait_for_function("() => !document.querySelector('#confirm-yes') || document.querySelector('.rr-confirm').hidden")
     assert ("/api/games/1/leave/", {}) in server.posts
-    page.wait_for_timeout(300)
-    assert {"type": "sync"} in server.sent[sent:]  # forfeiting a race: stay and watch
+    wait_for_sync(page, server, sent)  # forfeiting a race: stay and watch
     # Chromium reports every 4xx answer on the console; the 429 was asked for above.
     assert [e for e in console.errors if "status of 429" not in e] == []
 
