@@ -229,12 +229,14 @@ def test_chat_clocks_controls_and_notices(new_page):
         {"number": 2, "move_left": 0, "game_left": 0, "clock_running": False, "expired": True},
     ]})
     page.wait_for_selector(".seat-clock[data-seat='2'].expired:has-text('expired')")
+    assert re.fullmatch(r"game 1:0[0-5]", page.inner_text(".seat-clock[data-seat='1']"))
+    server.game["server_time"] = iso(datetime.now(UTC) + timedelta(hours=1))  # what a fresh snapshot says
+    server.game["seats"][0].update(move_left=0, game_left=65.0)
     server.game["seats"][1].update(move_left=0, game_left=0, clock_running=False, expired=True)
     sent = len(server.sent)
     server.event("timer_expired", {"seats": [2]})
     page.wait_for_selector("#game-notice:has-text('Game time ran out: seat 2. Any player may now send !eject.')")
     wait_for_sync(page, server, sent)
-    assert re.fullmatch(r"game 1:0[0-5]", page.inner_text(".seat-clock[data-seat='1']"))
 
     # ---- notices: another game's "your move" shows, this game's does not
     title = page.title()
