@@ -6,7 +6,7 @@
 import { Board, DIR_ANGLE, DIR_STEP, type BotShape } from "./board";
 import { chipLabel } from "./chips";
 import type { BotState, Coord, Course, Dir, EngineEvent, Seat } from "./types";
-import { asKnownEvent, isDir } from "./types";
+import { asKnownEvent, isCoord, isDir } from "./types";
 
 export type BoardChange =
   | { kind: "course"; course: Course }
@@ -431,6 +431,7 @@ export class Animator {
 
   private async playEvent(e: EngineEvent, onEvent: (e: EngineEvent) => void): Promise<void> {
     onEvent(e);
+    if (ELEMENT_EVENTS.has(e.type)) return this.playElementEvent(e);
     const k = asKnownEvent(e);
     if (!k) return; // unknown or malformed: skipped on the board (it still shows in the turn log)
     switch (k.type) {
@@ -481,4 +482,39 @@ export class Animator {
         return; // the status panel reorders; nothing moves on the board
     }
   }
+
+  /** The events of issue 6's elements. What the elements remember (a broken tile, a downed force field, a
+   * revealed teleporter number) is redrawn from the board in the next snapshot (Board.markBoard). */
+  private async playElementEvent(e: EngineEvent): Promise<void> {
+    const r = e as Record<string, unknown>;
+    const bot = typeof r.bot === "string" ? r.bot : null;
+    switch (e.type) {
+      case "slid":
+        if (bot && isCoord(r.to)) return this.animate({ kind: "move", bot, to: r.to, linear: true }, this.duration(0.6));
+        return;
+      case "teleported":
+        if (!bot || !isCoord(r.to)) return;
+        await this.animate({ kind: "flash", bot, tone: "info" }, this.duration(0.4));
+        await this.animate({ kind: "move", bot, to: r.to }, this.duration(0.25));
+        void this.animate({ kind: "bubble", bot, text: `Teleported (${String(r.series ?? "?")} → ${String(r.destination ?? "?")})`, tone: "info" }, this.duration(2));
+        return this.animate({ kind: "flash", bot, tone: "info" }, this.duration(0.4));
+      case "landed":
+        if (bot) return this.animate({ kind: "bubble", bot, text: "Landed", tone: "info" }, this.duration(1.2));
+        return;
+      case "virtual":
+        if (!bot) return;
+        await this.animate({ kind: "stats", bot, virtual: true }, 0);
+        return this.animate({ kind: "flash", bot, tone: "info" }, this.duration(0.8));
+      case "mirror_broken":
+        if (bot) return this.animate({ kind: "bubble", bot, text: "Mirror broken: Bad Luck next turn", tone: "damage" }, this.duration(2));
+        return;
+      default:
+        return; // tile_broken, receptacle_filled, field_*: shown by the board after the turn
+    }
+  }
 }
+
+const ELEMENT_EVENTS = new Set([
+  "slid", "landed", "teleported", "virtual", "tile_broken", "receptacle_filled", "field_damaged", "field_down",
+  "field_up", "mirror_broken",
+]);

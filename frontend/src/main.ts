@@ -2,7 +2,7 @@
 // data-demo-src) and course previews into every [data-course-preview]. Keeps the game screen in
 // step with the server: snapshot first, then events in version order, then a sync.
 import { Animator, type Speed } from "./animate";
-import { Board, drawLegend } from "./board";
+import { Board, type BoardMemory, drawLegend } from "./board";
 import { h } from "./dom";
 import { TurnLog, turnPriority } from "./log";
 import { GameActions } from "./actions";
@@ -405,7 +405,7 @@ export class GameScreen {
     this.view = this.bots;
     this.viewPriority = Array.isArray(this.snap.priority) ? this.snap.priority.map(String) : [];
     void this.animator.animate({ kind: "reset", bots: [...this.bots.values()], seats: this.snap.seats }, 0);
-    this.board.markBoard(this.snap.board);
+    this.board.markBoard(boardOf(this.snap));
     this.markRadiation(this.snap.radiation);
   }
 
@@ -482,7 +482,7 @@ export class GameScreen {
     this.view = cloneBots(record.before.bots);
     this.viewPriority = record.before.priority.map(String);
     void this.animator.animate({ kind: "reset", bots: [...this.view.values()], seats: snap.seats }, 0);
-    this.board.markBoard(record.before.board);
+    this.board.markBoard(boardOf(record.before));
     this.markRadiation(record.before.radiation);
     const finished = await this.playTurn(snap, n, record.events, this.view, `Replay of turn ${n}`);
     if (!finished) return;
@@ -490,7 +490,7 @@ export class GameScreen {
     if (this.opts.demoSrc) {
       // The demo has no live game to return to: it stays on the replayed turn's end.
       this.viewPriority = record.after.priority.map(String);
-      this.board.markBoard(record.after.board);
+      this.board.markBoard(boardOf(record.after));
     } else {
       this.showLive();
     }
@@ -669,3 +669,9 @@ function mount(): void {
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mount, { once: true });
 else mount();
+
+/** What the elements remember (snapshots and turn records carry it since issue 6's elements). */
+function boardOf(state: object): BoardMemory | null {
+  const board = (state as { board?: unknown }).board;
+  return board && typeof board === "object" ? (board as BoardMemory) : null;
+}

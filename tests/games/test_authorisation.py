@@ -40,10 +40,14 @@ def post_program(user, game, chips, turn=None):
 def test_a_chip_not_in_the_hand(game):
     alice = users(game)[0]
     hand = hand_of(game, alice)
-    missing = next(chip for chip in engine.CHIPS if chip not in hand and chip != "0")
+    # One chip more of some kind than the hand holds (none at all, or one too many).
+    chip = min((c for c in engine.CHIPS if c != "0"), key=hand.count)
+    held = hand.count(chip)
+    program = ([chip] * (held + 1) + [c for c in hand if c != chip])[:5]
     before = unchanged(game)
-    response = post_program(alice, game, [missing, *hand[:4]])
-    assert response.status_code == 400 and "the hand holds 0" in response.json()["detail"]
+    response = post_program(alice, game, program)
+    assert response.status_code == 400
+    assert response.json()["detail"] == f"the hand holds {held} {chip!r} chip(s), the program uses {held + 1}"
     assert unchanged(game) == before
 
 
@@ -57,7 +61,7 @@ def test_a_changed_frozen_register(game):
     game.refresh_from_db()
     program = legal_program(game, alice)
     assert program[4] == "B" and program[3] == "1"  # registers 4 and 5 are frozen at damage 6
-    program[4] = next(chip for chip in hand_of(game, alice) if chip != "B")
+    program[4] = "U"
     before = unchanged(game)
     response = post_program(alice, game, program)
     assert response.status_code == 400
