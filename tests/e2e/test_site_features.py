@@ -119,3 +119,54 @@ def test_chat_clocks_spectator_notice_and_archive(live_stack, courses, new_page)
     assert alice.locator(f"#my-games li[data-game-id='{game.pk}']").count() == 0
 
     assert alice_console.errors + bob_console.errors + sam_console.errors == []
+
+
+def test_private_game_invite_link_leave_and_cancel(live_stack, courses, new_page):
+    """The creator of a private game copies its invite link; bob takes a seat through it, then leaves
+    (asked first); alice cancels the game (asked first) and lands in the lobby, the game gone."""
+    base = live_stack.base_url
+    alice, alice_console = new_page("alice", DESKTOP)
+    bob, bob_console = new_page("bob", PHONE)
+    alice.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
+    sign_up(alice, base, "alice2")
+    sign_up(bob, base, "bob2")
+
+    alice.select_option("#id_course", label="Tiny Yard")
+    alice.fill("#id_max_seats", "3")
+    alice.select_option("#id_visibility", "private")
+    alice.click("#create-game-submit")
+    alice.wait_for_url(f"{base}/games/*/")
+    game_url = alice.url
+    game = Game.objects.get(pk=int(game_url.rstrip("/").rsplit("/", 1)[1]))
+    alice.wait_for_selector("#game-status:has-text('Lobby')")
+    invite = alice.input_value("#invite-url")
+    assert invite.startswith(f"{base}/games/{game.pk}/") and invite != game_url
+    alice.click("#copy-invite")
+    alice.wait_for_selector(".rr-copy-status:has-text('Copied')")
+    assert alice.evaluate("navigator.clipboard.readText()") == invite
+
+    bob.goto(invite)
+    bob.click("#invite-join")
+    bob.wait_for_url(game_url)
+    bob.wait_for_selector("li.rr-seat[data-seat='2']")
+    alice.wait_for_selector("li.rr-seat[data-seat='2']")  # live, through seat_joined
+    assert bob.input_value("#invite-url") == invite  # a seated player may pass the link on
+    assert bob.locator("#cancel-game").is_hidden()  # only the creator cancels
+
+    # Bob leaves: asked first, "Stay" keeps him; then he leaves and is back in the lobby.
+    bob.click("#leave-game")
+    bob.click("#confirm-no")
+    assert bob.locator(".rr-confirm").is_hidden()
+    bob.click("#leave-game")
+    bob.click("#confirm-yes")
+    bob.wait_for_url(f"{base}/")
+    alice.wait_for_function("() => !document.querySelector(\"li.rr-seat[data-seat='2']\")")
+
+    alice.click("#cancel-game")
+    assert "Cancel this game for everyone" in alice.inner_text(".rr-confirm")
+    alice.click("#confirm-yes")
+    alice.wait_for_url(f"{base}/")
+    assert alice.locator(f"#my-games li[data-game-id='{game.pk}']").count() == 0
+    game.refresh_from_db()
+    assert game.status == Game.Status.CANCELLED
+    assert alice_console.errors + bob_console.errors == []
