@@ -107,7 +107,10 @@ CHANNEL_LAYERS = {
         "CONFIG": {
             # channels-redis blocks on Redis for up to 5 s per receive; redis-py 8 also defaults to a
             # 5 s socket timeout, which would kill every idle WebSocket. Give reads room to block.
-            "hosts": [{"address": REDIS_URL, "socket_timeout": 30, "socket_connect_timeout": 5}],
+            # redis-py 8 caps a pool at 100 connections and raises past that: a web server with a few hundred
+            # sockets exceeded it when many connected, disconnected or received at once (make bench-site).
+            "hosts": [{"address": REDIS_URL, "socket_timeout": 30, "socket_connect_timeout": 5,
+                       "max_connections": 1000}],
             "capacity": 1500,
             "expiry": 30,
         },

@@ -6,8 +6,9 @@ one asyncio process (aiohttp): every user signs up over the API (CSRF cookie, th
 create games on Bolt Bay with 4 seats, three others join each (the game starts when full), and every
 player opens the game's WebSocket and reads its snapshot (its hand).
 
-Each turn of each game: every player thinks for a random time (uniform in 0..--think seconds), then
-submits a legal program: five chips from its hand as a multiset, frozen registers keeping their chip. The
+Each turn of each game: every player thinks for a random time (uniform in 0..--think seconds, 20 by
+default: people take that long to pick five chips, and it makes 100 games offer about 5 turns a second;
+--think 2 is an overload test the machine cannot keep up with), then submits a legal program: five chips from its hand as a multiset, frozen registers keeping their chip. The
 player with the longest think submits last, once the other programs have been answered, so its request is
 the one that makes the turn execute. Latency is measured from the moment just BEFORE the last program's
 request is sent to the arrival of `turn_resolved` (the message that carries the turn's phase events, the
@@ -19,7 +20,7 @@ Printed: games, players, turns resolved, wall time of the play phase, turns reso
 p50/p90/p99/max, the peak RSS (VmHWM, summed over each process tree) of the web server(s) and the worker,
 and the CPU seconds each party used while the games played.
 
-Run: make bench-site, or .venv/bin/python tests/bench/site.py [--games 100] [--turns 3] [--think 2] ...
+Run: make bench-site, or .venv/bin/python tests/bench/site.py [--games 100] [--turns 3] [--think 20] [--web 2] ...
 Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench, dropped and re-created each
 run) and REDIS_URL (default redis://127.0.0.1:6379/5, flushed each run); a URL you set is only migrated
 (and its Redis not flushed), and the user names carry a per-run tag.
@@ -183,13 +184,23 @@ class CpuMeter:
     def _sample(self) -> dict[str, dict[int, float]]:
         return {name: {pid: cpu_seconds([pid]) for pid in pids()} for name, pids in self.groups.items()}
 
+    @staticmethod
+    def _machine() -> float:
+        """CPU seconds the whole machine has been busy (all but idle and iowait)."""
+        with open("/proc/stat") as handle:
+            ticks = [int(value) for value in handle.readline().split()[1:]]
+        return (sum(ticks[:8]) - ticks[3] - ticks[4]) / CLOCK_TICKS
+
     def start(self) -> None:
         self.before = self._sample()
+        self.machine = self._machine()
 
     def stop(self) -> dict[str, float]:
         after = self._sample()
-        return {name: sum(seconds - self.before[name].get(pid, 0.0) for pid, seconds in after[name].items())
+        used = {name: sum(seconds - self.before[name].get(pid, 0.0) for pid, seconds in after[name].items())
                 for name in after}
+        used["other processes"] = max(0.0, self._machine() - self.machine - sum(used.values()))
+        return used
 
 
 # --- the players ---------------------------------------------------------------------------------------
@@ -205,14 +216,17 @@ class Player:
         self.username = username
         self.session = aiohttp.ClientSession(
             cookie_jar=aiohttp.CookieJar(unsafe=True),  # cookies for an IP address host
-            connector=aiohttp.TCPConnector(limit=2),
+            # uvicorn closes a keep-alive connection idle for 5 s; reusing one just then resets the request
+            connector=aiohttp.TCPConnector(limit=2, keepalive_timeout=3),
             timeout=aiohttp.ClientTimeout(total=TURN_TIMEOUT),
         )
         self.ws = None
         self.reader: asyncio.Task | None = None
         self.snapshot: dict | None = None
         self.version = 0
-        self.gaps = 0
+        self.skipped: set[int] = set()  # versions that had not arrived when a later one did
+        self.gaps = 0  # such versions
+        self.late = 0  # of them, how many arrived afterwards (out of order)
         self.errors: list[str] = []
         self._resolved: dict[int, asyncio.Future] = {}
         self._dealt: dict[int, asyncio.Future] = {}
@@ -269,16 +283,25 @@ class Player:
                 if self._snapshot_waiter and not self._snapshot_waiter.done():
                     self._snapshot_waiter.set_result(message["game"])
             elif kind == "event":
-                if message["version"] <= self.version:
+                version = message["version"]
+                if version > self.version:
+                    self.skipped.update(range(self.version + 1, version))
+                    self.gaps += version - self.version - 1
+                    self.version = version
+                elif version in self.skipped:
+                    self.skipped.discard(version)
+                    self.late += 1
+                else:
                     continue  # already in the snapshot
-                if message["version"] != self.version + 1:
-                    self.gaps += 1
-                self.version = message["version"]
                 data = message["data"]
                 if message["kind"] == "turn_resolved":
-                    self._future(self._resolved, data["turn"]).set_result((arrived, data))
+                    future = self._future(self._resolved, data["turn"])
+                    if not future.done():
+                        future.set_result((arrived, data))
                 elif message["kind"] == "turn_dealt":
-                    self._future(self._dealt, data["turn"]).set_result(arrived)
+                    future = self._future(self._dealt, data["turn"])
+                    if not future.done():
+                        future.set_result(arrived)
                 elif message["kind"] == "game_finished" and not self.finished.done():
                     self.finished.set_result(arrived)
             else:
@@ -330,6 +353,7 @@ class Player:
 @dataclass
 class Results:
     latencies: list[float] = field(default_factory=list)  # last request sent -> turn_resolved at a client
+    by_turn: dict[int, list[float]] = field(default_factory=dict)  # the same, per turn number
     from_response: list[float] = field(default_factory=list)  # last response received -> turn_resolved
     last_request: list[float] = field(default_factory=list)  # the last program's request round trip
     # (game id, turn) -> (the last request sent, the turn_resolved arrivals), on the wall clock
@@ -369,6 +393,7 @@ async def play_game(players: list[Player], game_id: int, turns: int, think: floa
                     results.failures.append(f"game {game_id} turn {turn}: turn_resolved without phase events")
             if sent is not None:
                 results.latencies.extend(arrived - sent for arrived, _ in arrivals)
+                results.by_turn.setdefault(turn, []).extend(arrived - sent for arrived, _ in arrivals)
                 results.from_response.extend(arrived - answered for arrived, _ in arrivals)
                 results.last_request.append(answered - sent)
                 results.marks[game_id, turn] = (sent + WALL, [arrived + WALL for arrived, _ in arrivals])
@@ -428,9 +453,8 @@ async def drive(stack: live.LiveStack, args, cpu: CpuMeter) -> tuple[Results, di
                                for table, game_id in zip(tables, game_ids, strict=True)))
         timings["play"] = time.perf_counter() - begun
         timings["cpu"] = cpu.stop()
+        timings["gaps"] = sum(player.gaps for player in players), sum(player.late for player in players)
         for player in players:
-            if player.gaps:
-                results.failures.append(f"{player.username}: {player.gaps} gap(s) in the event versions")
             results.failures.extend(f"{player.username}: {error}" for error in player.errors)
         return results, timings
     finally:
@@ -475,8 +499,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=int(os.environ.get("BENCH_GAMES", 100)))
     parser.add_argument("--turns", type=int, default=int(os.environ.get("BENCH_TURNS", 3)))
-    parser.add_argument("--think", type=float, default=float(os.environ.get("BENCH_THINK", 2.0)),
-                        help="each player thinks uniform(0, THINK) seconds before submitting (default 2)")
+    parser.add_argument("--think", type=float, default=float(os.environ.get("BENCH_THINK", 20.0)),
+                        help="each player thinks uniform(0, THINK) seconds before submitting (default 20)")
     parser.add_argument("--web", type=int, default=int(os.environ.get("BENCH_WEB", 1)),
                         help="uvicorn processes; players are spread over them (default 1)")
     parser.add_argument("--worker-option", action="append", default=[],
@@ -515,6 +539,8 @@ def main() -> int:
         return 1
     finally:
         stack.stop()
+    tracebacks = {name: path.read_text(errors="replace").count("Traceback (most recent call last)")
+                  for name, path in stack.logs.items()}
 
     worker_options = " ".join(args.worker_option) or "as roboracer.run starts it (--pool=solo)"
     players = args.games * SEATS
@@ -525,18 +551,28 @@ def main() -> int:
     print(f"set-up: {players} sign-ups in {timings['sign-up']:.1f} s; games created, joined and "
           f"{players} WebSockets open in {timings['games']:.1f} s")
     print(f"games {args.games}, players {players}, turns resolved {results.turns_resolved}, "
-          f"wall time {timings['play']:.1f} s, {results.turns_resolved / timings['play']:.1f} turns resolved/s")
+          f"wall time {timings['play']:.1f} s, {results.turns_resolved / timings['play']:.1f} turns resolved/s"
+          + (" (the think time bounds it; --think 0 gives the stack's capacity)" if args.think else ""))
     if results.latencies:
         print(f"latency, last program's request sent -> turn_resolved (first phase event) at each client, "
               f"{len(results.latencies)} samples:\n  {spread(results.latencies)}")
+        for turn, values in sorted(results.by_turn.items()):
+            print(f"  turn {turn}{' (every game starts at once)' if turn == 1 else ''}: {spread(values)}")
         print(f"  from the last program's response instead: {spread(results.from_response)}")
         print(f"  the last program's request itself: {spread(results.last_request)}")
         print("where the time goes (the event rows' created_at):", *breakdown(database_url, results.marks), sep="\n")
+    gaps, late = timings["gaps"]
+    print(f"event streams: {gaps} version(s) missing when a later one arrived (a client resyncs), {late} of them "
+          f"arrived afterwards (out of order), {gaps - late} never (at-most-once delivery)")
     print("peak RSS (VmHWM summed over each process tree): "
           + ", ".join(f"{name} {mb:.0f} MB ({count} process{'es' if count > 1 else ''})"
                       for name, (mb, count) in memory.items()))
-    print("CPU seconds during play: " + ", ".join(f"{name} {seconds:.1f}" for name, seconds in timings["cpu"].items())
+    print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} at the end; "
+          "CPU seconds during play: " + ", ".join(f"{name} {seconds:.1f}" for name, seconds in timings["cpu"].items())
           + f" (of {os.cpu_count() * timings['play']:.0f} on {os.cpu_count()} cores)")
+    print("tracebacks in the server logs: " + ", ".join(f"{name} {count}" for name, count in tracebacks.items()))
+    if any(tracebacks.values()):
+        results.failures.append(f"the servers logged {sum(tracebacks.values())} traceback(s)")
     if results.failures:
         print(f"FAILURES ({len(results.failures)}):", *results.failures[:20], sep="\n  ")
         print(f"logs in {var / 'logs'}")
