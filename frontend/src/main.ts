@@ -5,14 +5,19 @@ import { Animator, type Speed } from "./animate";
 import { Board, type BoardMemory, drawLegend } from "./board";
 import { h } from "./dom";
 import { TurnLog, turnPriority } from "./log";
-import { fetchJson, fetchSnapshot, GameSocket, postProgram, turnUrl, wsUrlFromPath } from "./net";
+import { GameActions } from "./actions";
+import { ChatPanel } from "./chat";
+import { clockOffset, parseServerTime, seatClock } from "./clock";
+import { fetchJson, fetchSnapshot, gameActionUrl, GameSocket, postJson, postProgram, turnUrl, wsUrlFromPath } from "./net";
+import { Notifications } from "./notify";
 import { botName, Panel, statusText } from "./panel";
 import { ProgramUI } from "./program";
 import { applyEvent, checkpointMarks, cloneBots, type Bots } from "./state";
 import { isCoord } from "./types";
 import css from "./styles.css?inline";
 import type {
-  Course, EngineEvent, EventMessage, SeatReadyData, ServerMessage, Snapshot, TurnRecord, TurnResolvedData,
+  ClocksData, Course, EngineEvent, EventMessage, SeatReadyData, SeatsEjectedData, ServerMessage, Snapshot, TurnRecord,
+  TurnResolvedData,
 } from "./types";
 
 function injectStyles(): void {
@@ -79,6 +84,12 @@ export class GameScreen {
   private readonly replayBtn: HTMLButtonElement;
   private readonly speedBtns: HTMLButtonElement[] = [];
   private readonly socket: GameSocket | null;
+  private readonly chat: ChatPanel | null = null;
+  private readonly actions: GameActions | null = null;
+  private readonly zoomBtn: HTMLButtonElement;
+  private zoomed = false;
+  /** Server time (ms) the clocks were last reported at: older reports are ignored. */
+  private clocksAsOf = -Infinity;
 
   constructor(root: HTMLElement, private readonly opts: Options) {
     injectStyles();
@@ -92,7 +103,19 @@ export class GameScreen {
     const logCol = h("div", { class: "rr-log-col" });
     root.append(boardCol, panelCol, controlsCol, logCol);
 
-    this.board = new Board(boardCol);
+    // The board scrolls inside its own box when zoomed (phones, big courses): see setZoom.
+    const scroller = h("div", { class: "rr-board-scroll" });
+    boardCol.appendChild(scroller);
+    this.board = new Board(scroller);
+    this.zoomBtn = h("button", {
+      type: "button", id: "board-zoom", class: "rr-zoom", "aria-pressed": "false", "aria-controls": "rr-board-scroll",
+    }, "Zoom board");
+    scroller.id = "rr-board-scroll";
+    this.zoomBtn.hidden = true;
+    this.zoomBtn.addEventListener("click", () => this.setZoom(!this.zoomed, true));
+    boardCol.insertBefore(this.zoomBtn, scroller);
+    try { this.zoomed = localStorage.getItem("roboracer-zoom") === "1"; } catch { /* storage unavailable */ }
+    window.addEventListener("resize", () => this.updateZoom());
     this.animator = new Animator(this.board);
     this.animator.onGroup = (phase, step) => {
       this.panel.setPhase(`${this.replaying !== null ? `Replay of turn ${this.replaying} · ` : ""}Phase ${phase} · ${STEP_NAMES[step] ?? step}`);
@@ -154,7 +177,22 @@ export class GameScreen {
       }
       : (body) => postProgram(opts.apiUrl, body));
     panelCol.insertBefore(this.program.el, this.panel.seatsSection);
+    if (!opts.demoSrc && opts.apiUrl) {
+      this.actions = new GameActions(panelCol,
+        (action) => postJson(gameActionUrl(opts.apiUrl, action), {}, action === "leave" ? "leaving" : "the cancellation"),
+        (action, status) => {
+          // Leaving a lobby or cancelling: back to the lobby. Forfeiting a race: stay and watch.
+          if (action === "cancel" || status === "lobby") location.assign("/");
+          else this.requestSync();
+        });
+      this.chat = new ChatPanel(panelCol,
+        (text) => postJson(gameActionUrl(opts.apiUrl, "chat"), { text }, "the message"),
+        () => this.requestSync(),
+        (before) => fetchJson<{ messages?: unknown[] }>(`${gameActionUrl(opts.apiUrl, "chat")}?before=${before}`)
+          .then((r) => (Array.isArray(r.messages) ? r.messages : []), () => null));
+    }
     this.log = new TurnLog(logCol);
+    window.setInterval(() => this.panel.tickClocks(), 1000);
 
     this.socket = opts.wsPath
       ? new GameSocket(wsUrlFromPath(opts.wsPath), (m) => this.onMessage(m), (state) => {
@@ -244,7 +282,26 @@ export class GameScreen {
     if (msg.type === "snapshot" && msg.game) {
       this.applySnapshot(msg.game, typeof msg.version === "number" ? msg.version : msg.game.version);
     } else if (msg.type === "event" && typeof msg.version === "number") {
+      // Chat lines and clocks do not wait behind a turn's animation: shown now (a chat line is
+      // shown once, by id; clocks carry their own server time), counted in version order later.
+      if (this.version !== null && msg.version > this.version) {
+        if (msg.kind === "chat") this.chat?.add(msg.data);
+        else if (msg.kind === "clocks") this.applyClocks(msg.data);
+      }
       this.enqueue({ kind: "event", msg });
+    }
+  }
+
+  private applyClocks(raw: unknown): void {
+    const data = raw as ClocksData | null;
+    if (!data || !Array.isArray(data.seats)) return;
+    this.takeClocks(data.server_time, data.seats, false);
+    if (this.snap) {
+      for (const c of data.seats) {
+        const seat = this.snap.seats.find((s) => s.number === c?.number);
+        if (seat) Object.assign(seat, { move_left: c.move_left, game_left: c.game_left, clock_running: c.clock_running, expired: c.expired });
+      }
+      this.renderSeats();
     }
   }
 
@@ -261,12 +318,15 @@ export class GameScreen {
     this.syncPending = false;
     window.clearTimeout(this.syncTimer);
     this.bots = cloneBots(Array.isArray(game.bots) ? game.bots : []);
+    this.takeClocks(game.server_time, Array.isArray(game.seats) ? game.seats : [], true);
+    this.chat?.setMessages(game.chat);
     const key = JSON.stringify(game.course);
     if (key !== this.courseKey) {
       this.courseKey = key;
       void this.animator.animate({ kind: "course", course: game.course }, 0);
       this.legend?.remove();
       this.legend = drawLegend(this.controls, game.course);
+      this.updateZoom();
     }
     this.showLive();
     this.moving = false;
@@ -280,6 +340,64 @@ export class GameScreen {
       for (const e of last.events) this.log.add(game, e);
     }
     this.render();
+  }
+
+  /** Seat clocks as of a server time; the offset to the browser's clock is taken at receipt. */
+  private takeClocks(serverTime: unknown, seats: ClocksData["seats"] | Snapshot["seats"], replace: boolean): void {
+    const asOf = parseServerTime(serverTime);
+    if (!Number.isFinite(asOf)) {
+      if (replace) this.panel.clocks.clear();
+      return;
+    }
+    if (!replace && asOf < this.clocksAsOf) return; // an older report than what we have
+    this.clocksAsOf = asOf;
+    this.panel.clockOffset = clockOffset(serverTime, Date.now());
+    if (replace) this.panel.clocks.clear();
+    for (const s of seats) {
+      if (typeof s?.number === "number") this.panel.clocks.set(s.number, seatClock(s, asOf));
+    }
+  }
+
+  /** Zoom: on a phone, a 16x16 board has ~23 px squares and its small labels cannot be read; zoomed,
+   * every square is 44 px and the board scrolls inside its box (see docs/frontend.md). */
+  private setZoom(on: boolean, remember: boolean): void {
+    this.zoomed = on;
+    if (remember) {
+      try { localStorage.setItem("roboracer-zoom", on ? "1" : "0"); } catch { /* ignore */ }
+    }
+    this.updateZoom();
+  }
+
+  private updateZoom(): void {
+    const course = this.snap?.course;
+    const col = this.board.wrap.parentElement?.parentElement;
+    if (!course || !col) return;
+    const cols = Math.max(1, Number(course.width) || 1);
+    const rows = Math.max(1, Number(course.height) || 1);
+    // Zoom is offered when the squares are smaller than 36 px as laid out.
+    col.classList.remove("rr-zoomed");
+    this.board.wrap.style.width = "";
+    const square = this.board.wrap.getBoundingClientRect().width / cols;
+    const offer = square > 0 && square < 36;
+    this.zoomBtn.hidden = !offer;
+    // Phones: right above the board. Two columns: with the playback controls under the board, so the
+    // board keeps its height budget (BOARD_CHROME) and the controls stay on screen.
+    const narrow = window.matchMedia?.("(max-width: 800px)").matches ?? false;
+    const home = narrow ? col : this.controls;
+    if (this.zoomBtn.parentElement !== home) {
+      if (narrow) col.insertBefore(this.zoomBtn, col.firstChild);
+      else this.controls.appendChild(this.zoomBtn);
+    }
+    const on = offer && this.zoomed;
+    col.classList.toggle("rr-zoomed", on);
+    this.zoomBtn.setAttribute("aria-pressed", String(on));
+    this.zoomBtn.textContent = on ? "Fit board" : "Zoom board";
+    this.zoomBtn.setAttribute("aria-label", on ? "Fit the whole board on screen" : "Zoom the board: larger squares and labels, scroll to move around");
+    if (on) {
+      const px = 44;
+      this.board.wrap.style.width = `${cols * px + 16 * px / 100}px`;
+      this.board.wrap.style.setProperty("--rr-rows", String(rows));
+    }
   }
 
   private showLive(): void {
@@ -301,8 +419,14 @@ export class GameScreen {
     const snap = this.snap;
     if (!snap) return;
     this.panel.setStatus(this.replaying !== null ? `Replaying turn ${this.replaying}` : statusText(snap, this.moving));
+    this.panel.setTimers(snap);
     this.renderSeats();
     this.program.update(snap, this.moving && this.replaying === null);
+    const me = snap.me;
+    const mySeat = me ? snap.seats.find((x) => x.number === me.seat) : undefined;
+    this.chat?.setViewer({ seat: me?.seat ?? null, user: mySeat?.user ?? null },
+      typeof snap.can_chat === "boolean" ? snap.can_chat : !!me);
+    this.actions?.update(snap);
     showLobbyAction("join-game", snap.can_join);
     showLobbyAction("start-game", snap.can_start);
     const c = snap.course;
@@ -366,6 +490,7 @@ export class GameScreen {
     if (this.opts.demoSrc) {
       // The demo has no live game to return to: it stays on the replayed turn's end.
       this.viewPriority = record.after.priority.map(String);
+      this.board.markBoard(boardOf(record.after));
     } else {
       this.showLive();
     }
@@ -422,6 +547,35 @@ export class GameScreen {
         this.render();
         return;
       }
+      case "chat":
+        this.chat?.add(msg.data);
+        return;
+      case "clocks":
+        this.applyClocks(msg.data);
+        return;
+      case "seats_ejected": {
+        const data = msg.data as unknown as SeatsEjectedData;
+        const seats = Array.isArray(data?.seats) ? data.seats : [];
+        const by = data?.by === "timer" ? "the timer" : data?.by === "staff" ? "staff" : String(data?.by ?? "");
+        this.panel.setNotice(`Seat${seats.length > 1 ? "s" : ""} ${seats.join(", ")} ejected${by ? ` by ${by}` : ""}.` +
+          (data?.resubmit && this.snap.me ? " Every program was cleared: submit yours again." : ""));
+        this.requestSync();
+        return;
+      }
+      case "timer_expired": {
+        // The clocks event that follows marks the seats; the sync brings the system chat line.
+        const seats = Array.isArray((msg.data as { seats?: unknown })?.seats) ? (msg.data as { seats: unknown[] }).seats : [];
+        if (seats.length) {
+          this.panel.setNotice(`Game time ran out: seat${seats.length > 1 ? "s" : ""} ${seats.join(", ")}.` +
+            (this.snap.timers?.policy === "wait" ? " Any player may now send !eject." : ""));
+        }
+        this.requestSync();
+        return;
+      }
+      case "game_cancelled":
+        this.panel.setNotice("The game was cancelled.");
+        this.requestSync();
+        return;
       case "turn_resolved": {
         const data = msg.data as unknown as TurnResolvedData;
         const events: EngineEvent[] = Array.isArray(data?.events) ? data.events : [];
@@ -484,9 +638,24 @@ function mountPreviews(): void {
   }
 }
 
+/** The per-user notifications socket, for signed-in users: the path from a [data-notifications-url]
+ * (the game page sets it), else the default when the page header shows a signed-in user. */
+function mountNotifications(root: HTMLElement | null): void {
+  if (root?.dataset.demoSrc !== undefined) return;
+  const marked = document.querySelector<HTMLElement>("[data-notifications-url]");
+  const path = marked ? marked.dataset.notificationsUrl : document.querySelector(".site-header .who") ? "/ws/notifications/" : "";
+  if (!path) return;
+  const game = Number(root?.dataset.gameId);
+  const notices = new Notifications(Number.isInteger(game) && game > 0 ? game : null,
+    document.querySelector("main") ?? document.body);
+  notices.connect(path);
+  (window as unknown as { roboracerNotices?: unknown }).roboracerNotices = notices;
+}
+
 function mount(): void {
   mountPreviews();
   const root = document.getElementById("game-root");
+  mountNotifications(root);
   if (!root || root.dataset.mounted === "1") return;
   root.dataset.mounted = "1";
   const screen = new GameScreen(root, {

@@ -38,11 +38,13 @@ export function turnUrl(apiUrl: string, turn: number): string {
 
 export interface ProgramBody { turn: number; chips: Chip[]; reboot: boolean }
 export type PostResult = { ok: true } | { ok: false; status: number; detail: string };
+export type PostJsonResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; detail: string };
 
-export async function postProgram(apiUrl: string, body: ProgramBody): Promise<PostResult> {
+/** POST JSON with the CSRF header; a 4xx/5xx comes back as its `detail` (or a generic sentence). */
+export async function postJson<T = unknown>(url: string, body: unknown, what = "the request"): Promise<PostJsonResult<T>> {
   let res: Response;
   try {
-    res = await fetch(joinUrl(apiUrl, "program/"), {
+    res = await fetch(url, {
       method: "POST",
       credentials: "same-origin",
       headers: {
@@ -50,24 +52,36 @@ export async function postProgram(apiUrl: string, body: ProgramBody): Promise<Po
         Accept: "application/json",
         "X-CSRFToken": getCookie("csrftoken") ?? "",
       },
-      body: JSON.stringify(body),
+      body: JSON.stringify(body ?? {}),
     });
   } catch {
     return { ok: false, status: 0, detail: "Could not reach the server. Check your connection and try again." };
   }
-  if (res.ok) return { ok: true };
-  let detail = `The server refused the program (HTTP ${res.status}).`;
+  let data: unknown = null;
   try {
-    const data: unknown = await res.json();
-    if (data && typeof data === "object" && "detail" in data) {
-      const d = (data as { detail: unknown }).detail;
-      if (typeof d === "string" && d) detail = d;
-      else if (d != null) detail = JSON.stringify(d);
-    }
+    data = await res.json();
   } catch {
-    /* not JSON: keep the generic text */
+    /* not JSON */
+  }
+  if (res.ok) return { ok: true, status: res.status, data: data as T };
+  let detail = res.status === 429 ? "Too many messages: wait a moment and try again."
+    : `The server refused ${what} (HTTP ${res.status}).`;
+  if (data && typeof data === "object" && "detail" in data) {
+    const d = (data as { detail: unknown }).detail;
+    if (typeof d === "string" && d) detail = d;
+    else if (d != null) detail = JSON.stringify(d);
   }
   return { ok: false, status: res.status, detail };
+}
+
+export async function postProgram(apiUrl: string, body: ProgramBody): Promise<PostResult> {
+  const res = await postJson(joinUrl(apiUrl, "program/"), body, "the program");
+  return res.ok ? { ok: true } : res;
+}
+
+/** POST /api/games/<id>/<action>/ (chat, leave, cancel) from the game's API URL. */
+export function gameActionUrl(apiUrl: string, action: string): string {
+  return joinUrl(apiUrl, `${action}/`);
 }
 
 export type ConnState = "connecting" | "open" | "closed";
@@ -77,11 +91,16 @@ export class GameSocket {
   private attempt = 0;
   private timer: number | undefined;
   private stopped = false;
+  private everOpen = false;
+  private failures = 0;
 
   constructor(
     private readonly url: string,
     private readonly onMessage: (msg: ServerMessage) => void,
     private readonly onState: (state: ConnState) => void,
+    /** Stop trying after this many failed attempts in a row if the socket never opened (a server
+     * without the endpoint, or one that refuses this user); 0: never give up. */
+    private readonly giveUpAfter = 0,
   ) {}
 
   connect(): void {
@@ -97,6 +116,7 @@ export class GameSocket {
     this.ws = ws;
     ws.addEventListener("open", () => {
       this.attempt = 0;
+      this.everOpen = true;
       this.onState("open");
     });
     ws.addEventListener("message", (ev: MessageEvent) => {
@@ -119,6 +139,8 @@ export class GameSocket {
 
   private scheduleReconnect(): void {
     if (this.stopped) return;
+    this.failures += 1;
+    if (this.giveUpAfter > 0 && !this.everOpen && this.failures >= this.giveUpAfter) return;
     const delay = Math.min(15000, 500 * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);
     this.attempt = Math.min(this.attempt + 1, 10);
     window.clearTimeout(this.timer);

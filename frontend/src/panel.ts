@@ -2,7 +2,13 @@
 // the status panel shows bots in priority order for the upcoming turn).
 import { h } from "./dom";
 import { nameOf } from "./log";
+import { clockText, localDate, speakDuration, timeLeft, timersText, vacationText, type SeatClock } from "./clock";
 import type { BotState, Seat, Snapshot } from "./types";
+
+/** The name shown for a seat: its display name, else the user name. */
+export function seatName(s: Seat): string {
+  return typeof s.display_name === "string" && s.display_name.trim() ? s.display_name : s.user;
+}
 
 export const botName = nameOf;
 
@@ -10,7 +16,7 @@ export function winnerName(snap: Snapshot): string | null {
   if (snap.winner == null) return null;
   const w = String(snap.winner);
   const seat = snap.seats.find((s) => String(s.bot) === w) ?? snap.seats.find((s) => s.user === w);
-  return seat ? seat.user : w;
+  return seat ? seatName(seat) : w;
 }
 
 export function statusText(snap: Snapshot, moving: boolean): string {
@@ -23,6 +29,8 @@ export function statusText(snap: Snapshot, moving: boolean): string {
       return moving ? `Turn ${snap.turn} — robots moving` : `Turn ${snap.turn} — programming`;
     case "resolving":
       return `Turn ${snap.turn} — robots moving`;
+    case "cancelled":
+      return "Cancelled — this game will not be played";
     case "finished": {
       const w = winnerName(snap);
       return w ? `Finished — ${w} wins` : "Finished";
@@ -55,15 +63,26 @@ export class Panel {
   readonly status: HTMLParagraphElement;
   readonly phase: HTMLParagraphElement;
   readonly conn: HTMLParagraphElement;
+  readonly notice: HTMLParagraphElement;
+  readonly timers: HTMLParagraphElement;
   readonly seatsSection: HTMLElement;
   private readonly seatsEl: HTMLOListElement;
+  /** Per seat: the clock as last reported (see clock.ts), and the element that shows it. */
+  clocks = new Map<number, SeatClock>();
+  /** Server time − local time, ms. */
+  clockOffset = 0;
+  private clockEls = new Map<number, { el: HTMLElement; name: string }>();
 
   constructor(parent: HTMLElement) {
     this.el = h("div", { class: "rr-status" });
     this.status = h("p", { id: "game-status", "aria-live": "polite" }, "Loading…");
     this.phase = h("p", { id: "phase-status", class: "rr-phase" });
     this.conn = h("p", { class: "rr-conn", "aria-live": "polite" });
-    this.el.append(this.status, this.phase, this.conn);
+    this.notice = h("p", { id: "game-notice", class: "rr-notice-line", "aria-live": "polite" });
+    this.notice.hidden = true;
+    this.timers = h("p", { id: "game-timers", class: "rr-timers" });
+    this.timers.hidden = true;
+    this.el.append(this.status, this.phase, this.conn, this.notice, this.timers);
     parent.appendChild(this.el);
 
     const seats = h("section", { class: "rr-seats-section", "aria-labelledby": "rr-seats-title" });
@@ -82,22 +101,73 @@ export class Panel {
     this.phase.textContent = text;
   }
 
+  /** The game's timer settings, under the status line. */
+  setTimers(snap: Snapshot): void {
+    const text = timersText(snap.timers);
+    if (this.timers.textContent !== text) this.timers.textContent = text;
+    this.timers.hidden = !text || snap.status === "finished" || snap.status === "cancelled";
+  }
+
+  /** A lasting note about what happened (ejections, cancellation) until the next one. */
+  setNotice(text: string): void {
+    this.notice.textContent = text;
+    this.notice.hidden = !text;
+  }
+
   setConnection(text: string): void {
     this.conn.textContent = text;
     this.conn.hidden = !text;
   }
 
+  /** Count the clocks down: called once a second, and after every render. */
+  tickClocks(): void {
+    const now = Date.now() + this.clockOffset;
+    for (const [seat, { el, name }] of this.clockEls) {
+      const c = this.clocks.get(seat);
+      if (!c) continue;
+      const t = timeLeft(c, now);
+      const text = clockText(t);
+      if (el.textContent !== text) el.textContent = text;
+      el.classList.toggle("running", t.running);
+      el.classList.toggle("on-game-time", t.onGameTime);
+      el.classList.toggle("expired", t.expired);
+      el.classList.toggle("low", t.running && (t.onGameTime ? (t.game ?? 1e9) : (t.move ?? 1e9)) < 30);
+      const spoken = `${name}: ${t.expired ? "game time expired" : [
+        t.move !== null && !t.onGameTime ? `move time ${speakDuration(t.move)}` : "",
+        t.game !== null ? `game time ${speakDuration(t.game)}` : "",
+      ].filter(Boolean).join(", ") + (t.running ? " left, running" : " left")}`;
+      if (el.getAttribute("aria-label") !== spoken) el.setAttribute("aria-label", spoken);
+    }
+  }
+
   renderSeats(snap: Snapshot, bots: Map<string, BotState>, priority: string[]): void {
     const inLobby = snap.status === "lobby";
+    const timed = snap.status === "programming" || snap.status === "resolving";
+    const today = localDate(new Date(Date.now() + this.clockOffset));
+    this.clockEls.clear();
     const items = seatsInPriority(snap, priority).map((s) => {
       const bot = s.bot != null ? bots.get(String(s.bot)) : undefined;
       const mine = snap.me?.seat === s.number;
       const li = h("li", { class: "rr-seat", "data-seat": String(s.number) });
       if (mine) li.classList.add("me");
+      if (s.ejected) li.classList.add("ejected");
       const sw = h("span", { class: "swatch", "aria-hidden": "true" }, String(s.number));
       sw.style.background = s.color;
-      const name = h("span", { class: "seat-name" }, s.user + (mine ? " (you)" : ""));
+      const shown = seatName(s);
+      const name = h("span", { class: "seat-name" }, shown + (mine ? " (you)" : ""));
+      if (shown !== s.user) name.title = s.user;
       const stats = h("span", { class: "seat-stats" });
+      const extra = h("span", { class: "seat-extra" });
+      const vac = vacationText(s.vacation, today);
+      if (vac) extra.append(h("span", { class: "seat-vacation" }, vac));
+      if (s.ejected) extra.append(h("span", { class: "seat-ejected" }, "ejected"));
+      const clock = this.clocks.get(s.number);
+      const out = !!bot && bot.lives <= 0;
+      if (timed && !s.ejected && !out && clock && (clock.move !== null || clock.game !== null || clock.expired)) {
+        const el = h("span", { class: "seat-clock", role: "timer", "data-seat": String(s.number) });
+        this.clockEls.set(s.number, { el, name: shown });
+        extra.append(el);
+      }
       let readyText = snap.status === "programming" ? (s.ready ? "ready" : "thinking") : "";
       if (inLobby) {
         stats.textContent = "waiting for the start";
@@ -125,11 +195,16 @@ export class Panel {
       const ready = h("span", {
         class: `seat-ready ${readyText === "thinking" ? "is-thinking" : "is-ready"}`,
       }, readyText);
+      if (s.ejected) readyText = "ejected";
+      ready.textContent = readyText;
+      ready.className = `seat-ready ${readyText === "thinking" ? "is-thinking" : readyText === "ejected" ? "is-out" : "is-ready"}`;
       li.append(sw, name, ready, stats);
+      if (extra.childNodes.length) li.append(extra);
       if (!readyText) ready.remove();
       return li;
     });
     if (!items.length) items.push(h("li", { class: "rr-seat empty" }, "No players yet."));
     this.seatsEl.replaceChildren(...items);
+    this.tickClocks();
   }
 }

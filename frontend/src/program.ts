@@ -35,6 +35,8 @@ export class ProgramUI {
   private dirty = false;
   private sending = false;
   private active = false;
+  /** The server cleared a submitted program (seats_ejected with resubmit). */
+  private cleared = false;
 
   constructor(parent: HTMLElement, private readonly send: (body: ProgramBody) => Promise<PostResult>) {
     this.el = h("section", { class: "rr-program", "aria-labelledby": "rr-program-title" });
@@ -89,7 +91,11 @@ export class ProgramUI {
     if (snap.status === "lobby") text = "Waiting for players";
     else if (snap.status === "finished") text = "The game is over.";
     else if (moving || snap.status === "resolving") text = "Robots are moving…";
+    else if (snap.status === "cancelled") text = "The game was cancelled.";
     else if (!me) text = "You are watching this game.";
+    else if (snap.seats.some((s) => s.number === me.seat && s.ejected)) {
+      text = "Your robot was ejected from this game. You can still watch.";
+    }
     else if (Array.isArray(me.program) && me.program.length > 0 && me.program.every((c) => c === "0")) {
       text = "Your robot is rebooting: it sits this turn out (five 0 chips) and plays again next turn.";
     }
@@ -107,12 +113,18 @@ export class ProgramUI {
       this.frozen = new Map(frozen.filter((f) => f.register >= 0 && f.register < REGISTERS).map((f) => [f.register, f.chip]));
       this.slots = new Array<number | null>(REGISTERS).fill(null);
       this.submitted = false;
+      this.cleared = false;
       this.dirty = false;
       this.reboot = !!me.reboot;
       this.error.textContent = "";
       if (Array.isArray(me.program)) this.prefill(me.program);
     } else if (Array.isArray(me.program) && !this.submitted && !this.dirty) {
       this.prefill(me.program);
+    } else if (me.program === null && this.submitted && !this.sending) {
+      // The server cleared the program (a seat was ejected and everyone must submit again): the
+      // registers keep the chips, so one press of Submit sends them again.
+      this.submitted = false;
+      this.cleared = true;
     }
     this.render();
   }
@@ -311,6 +323,7 @@ export class ProgramUI {
     if (this.sending) this.message.textContent = "Sending…";
     else if (this.submitted && !this.dirty) this.message.textContent = "Program submitted — waiting for others";
     else if (this.submitted && this.dirty) this.message.textContent = "Changed — submit again to replace your program.";
+    else if (this.cleared) this.message.textContent = "A player was ejected: every program was cleared. Submit yours again.";
     else this.message.textContent = full ? "Ready to submit." : `Fill all ${REGISTERS} registers.`;
   }
 
@@ -340,6 +353,7 @@ export class ProgramUI {
     this.sending = false;
     if (res.ok) {
       this.submitted = true;
+      this.cleared = false;
       this.dirty = false;
     } else {
       this.error.textContent = res.detail;

@@ -1,10 +1,11 @@
 // Data contract between the RoboRacer server and the browser.
+import type { BoardMemory } from "./board";
 
 export type Dir = "N" | "E" | "S" | "W";
 export type Coord = [number, number];
 /** "1","2","3" forward, "B" back up, "L"/"R" turn, "U" U-turn, "0" nothing; other strings may come later. */
 export type Chip = string;
-export type GameStatus = "lobby" | "programming" | "resolving" | "finished";
+export type GameStatus = "lobby" | "programming" | "resolving" | "finished" | "cancelled";
 
 export interface WallElement { type: "wall"; at: Coord; side: Dir }
 export interface PitElement { type: "pit"; at: Coord }
@@ -34,13 +35,52 @@ export interface Course {
   elements: CourseElement[];
 }
 
+export interface Vacation { from: string; until: string }
+
 export interface Seat {
   number: number;
   user: string;
   bot: string | null;
   color: string;
   ready: boolean;
+  // ---- site issue (timers, profiles); optional: older servers and the demo files lack them ----
+  display_name?: string;
+  vacation?: Vacation | null;
+  ejected?: boolean;
+  /** Seconds, as of the snapshot's `server_time`. */
+  move_left?: number | null;
+  game_left?: number | null;
+  /** This seat is thinking and its time goes down: move_left first, then game_left. */
+  clock_running?: boolean;
+  /** Game time ran out: the others may `!eject`. */
+  expired?: boolean;
 }
+
+export type TimerPreset = "realtime" | "daily" | "tournament" | "custom";
+export type TimeoutPolicy = "wait" | "eject" | "random";
+export interface Timers { preset: TimerPreset | string; move: number; game: number; policy: TimeoutPolicy | string }
+
+export interface ChatMessage {
+  id: number;
+  seat: number | null;
+  user: string;
+  display_name?: string;
+  text: string;
+  /** ISO 8601. */
+  at: string;
+  system: boolean;
+}
+
+/** data of a `clocks` event. */
+export interface ClocksData {
+  server_time: string;
+  seats: { number: number; move_left: number | null; game_left: number | null; clock_running: boolean; expired: boolean }[];
+}
+
+export interface SeatsEjectedData { seats: number[]; by: string; resubmit: boolean }
+
+/** A message of the per-user notifications socket /ws/notifications/. */
+export interface YourTurnNotice { type: "your_turn"; game: number; turn: number; course: string; deadline: string | null }
 
 export interface BotState {
   id: string;
@@ -63,6 +103,8 @@ export interface Me {
   program: Chip[] | null;
   reboot?: boolean;
   frozen: FrozenRegister[];
+  /** Hidden from my lobby ("!archive"). */
+  archived?: boolean;
 }
 
 export interface Snapshot {
@@ -83,6 +125,21 @@ export interface Snapshot {
   max_seats?: number;
   /** The last resolved turn's engine events (public once it ran), for the turn log after a reload. */
   last_turn?: { turn: number; events: EngineEvent[] } | null;
+  // ---- site issue (optional: older servers and the demo files lack them) ----
+  visibility?: "public" | "private";
+  /** Only for seated players of a private game. */
+  invite_url?: string | null;
+  timers?: Timers | null;
+  /** ISO 8601: when the server built this snapshot (the clocks are as of then). */
+  server_time?: string;
+  /** The last 100 messages, oldest first. */
+  chat?: ChatMessage[];
+  can_leave?: boolean;
+  can_cancel?: boolean;
+  /** The viewer may write in the chat (players; staff). */
+  can_chat?: boolean;
+  /** What the course elements remember (engine.public_board): revealed teleporters, broken mirrors… */
+  board?: BoardMemory | null;
 }
 
 // ---- engine events (data.events of a turn_resolved event; docs/formats.md "Events") ----
@@ -121,8 +178,8 @@ export interface TurnRecord {
   events: EngineEvent[];
   programs: Record<string, Chip[]>;
   reboots?: string[];
-  before: { bots: BotState[]; priority: string[]; radiation?: Coord[] };
-  after: { bots: BotState[]; priority: string[]; radiation?: Coord[] };
+  before: { bots: BotState[]; priority: string[]; radiation?: Coord[]; board?: BoardMemory | null };
+  after: { bots: BotState[]; priority: string[]; radiation?: Coord[]; board?: BoardMemory | null };
 }
 
 // ---- WebSocket messages ----

@@ -181,7 +181,14 @@ def main(runs: int = 7) -> int:
     finally:
         if web is not None:
             web.terminate()
-            web.wait(timeout=10)
+            try:
+                web.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                # Reported to the site side: after the browser run uvicorn sometimes waits on an ASGI task
+                # for ever. The figures above are unaffected; do not leave the server behind.
+                print("warning: uvicorn did not exit within 10 s of SIGTERM; killed", file=sys.stderr)
+                web.kill()
+                web.wait(timeout=10)
         embedded_redis.stop(redis)
         shutil.rmtree(var, ignore_errors=True)
     return 0

@@ -1,0 +1,89 @@
+// "Your move" notices from the per-user socket /ws/notifications/: a notice with a link to the game,
+// a count in the tab title, and on the lobby the game's "your move" badge. The game page ignores
+// notices about its own game (its own socket already deals the hand).
+import { formatDuration } from "./clock";
+import { h } from "./dom";
+import { GameSocket, wsUrlFromPath } from "./net";
+import type { YourTurnNotice } from "./types";
+
+export function isYourTurn(v: unknown): v is YourTurnNotice {
+  if (!v || typeof v !== "object") return false;
+  const m = v as Record<string, unknown>;
+  return m.type === "your_turn" && typeof m.game === "number";
+}
+
+/** "Your move in game 12 (Tiny Yard), turn 3". */
+export function noticeText(n: YourTurnNotice): string {
+  const course = typeof n.course === "string" && n.course ? ` (${n.course})` : "";
+  const turn = typeof n.turn === "number" ? `, turn ${n.turn}` : "";
+  return `Your move in game ${n.game}${course}${turn}`;
+}
+
+/** "5h 12m left" before a deadline, "" without one. */
+export function deadlineText(deadline: string | null | undefined, nowMs: number): string {
+  const t = typeof deadline === "string" ? Date.parse(deadline) : NaN;
+  if (!Number.isFinite(t)) return "";
+  return `${formatDuration(Math.max(0, (t - nowMs) / 1000))} left`;
+}
+
+/** The tab title with the count of waiting games in front: "(2) Lobby · RoboRacer". */
+export function titleWithCount(title: string, count: number): string {
+  const bare = title.replace(/^\(\d+\) /, "");
+  return count > 0 ? `(${count}) ${bare}` : bare;
+}
+
+export class Notifications {
+  readonly el: HTMLElement;
+  private readonly pending = new Map<number, HTMLElement>();
+  private socket: GameSocket | null = null;
+
+  constructor(private readonly currentGame: number | null, parent: HTMLElement = document.body) {
+    this.el = h("section", { id: "rr-notices", class: "rr-notices", "aria-label": "Notifications", role: "status", "aria-live": "polite" });
+    this.el.hidden = true;
+    parent.prepend(this.el);
+  }
+
+  connect(path: string): void {
+    // Notices are a convenience: a server that keeps refusing the socket is not asked forever.
+    this.socket = new GameSocket(wsUrlFromPath(path), (m) => this.handle(m), () => undefined, 3);
+    this.socket.connect();
+  }
+
+  handle(msg: unknown): void {
+    if (!isYourTurn(msg) || msg.game === this.currentGame) return;
+    this.pending.get(msg.game)?.remove();
+    const box = h("div", { class: "rr-notice", "data-game": String(msg.game) });
+    const link = h("a", { href: `/games/${msg.game}/` }, noticeText(msg));
+    box.append(link);
+    const left = deadlineText(msg.deadline, Date.now());
+    if (left) box.append(h("span", { class: "rr-notice-deadline" }, ` · ${left}`));
+    const close = h("button", { type: "button", class: "rr-notice-close", "aria-label": `Dismiss: ${noticeText(msg)}` }, "×");
+    close.addEventListener("click", () => this.dismiss(msg.game));
+    box.append(close);
+    this.pending.set(msg.game, box);
+    this.el.append(box);
+    this.el.hidden = false;
+    this.markLobby(msg.game);
+    this.updateTitle();
+  }
+
+  dismiss(game: number): void {
+    this.pending.get(game)?.remove();
+    this.pending.delete(game);
+    this.el.hidden = this.pending.size === 0;
+    this.updateTitle();
+  }
+
+  private updateTitle(): void {
+    document.title = titleWithCount(document.title, this.pending.size);
+  }
+
+  /** On the lobby: the game's row under My games gets its "your move" badge. */
+  private markLobby(game: number): void {
+    const li = document.querySelector<HTMLElement>(`#my-games li[data-game-id="${game}"]`);
+    if (!li) return;
+    li.classList.add("my-move");
+    const info = li.querySelector(".game-info") ?? li;
+    if (!info.querySelector(".badge")) info.append(h("span", { class: "badge" }, "your move"));
+  }
+}

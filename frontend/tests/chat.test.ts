@@ -1,0 +1,76 @@
+// Unit checks of the chat's rendering (plain text only, own and system messages), command answers and
+// the "your move" notices. A fake DOM (fakedom.ts) stands in for the browser's.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { chatTime, commandText, isChatMessage, isOwn, renderChatMessage } from "../src/chat";
+import { deadlineText, isYourTurn, noticeText, titleWithCount } from "../src/notify";
+import type { ChatMessage } from "../src/types";
+import { FakeElement, installFakeDocument } from "./fakedom";
+
+installFakeDocument();
+
+const msg = (extra: Partial<ChatMessage> = {}): ChatMessage => ({
+  id: 7, seat: 2, user: "bob", display_name: "Bob the Builder", text: "hello", at: "2026-11-23T10:05:00+00:00",
+  system: false, ...extra,
+});
+
+test("a message with markup shows as text: no element is made from it", () => {
+  const evil = "<img src=x onerror=alert(1)>";
+  const li = renderChatMessage(msg({ text: evil }), { seat: 1, user: "alice" }) as unknown as FakeElement;
+  assert.equal(li.find("chat-text")?.textContent, evil);
+  assert.ok(li.textContent.includes(evil));
+  assert.deepEqual(li.all().filter((e) => e.tagName === "IMG"), []);
+  // A display name with markup is text too.
+  const li2 = renderChatMessage(msg({ display_name: "<b>x</b>" }), { seat: 1, user: "alice" }) as unknown as FakeElement;
+  assert.equal(li2.find("chat-who")?.textContent, "<b>x</b>");
+  assert.deepEqual(li2.all().filter((e) => e.tagName === "B"), []);
+});
+
+test("own messages are marked, system messages styled, and the seat and id are kept", () => {
+  const own = renderChatMessage(msg(), { seat: 2, user: "bob" }) as unknown as FakeElement;
+  assert.ok(own.classList.contains("own"));
+  assert.equal(own.find("chat-who")?.textContent, "Bob the Builder (you)");
+  assert.deepEqual([own.dataset.id, own.dataset.seat], ["7", "2"]);
+  const other = renderChatMessage(msg(), { seat: 1, user: "alice" }) as unknown as FakeElement;
+  assert.ok(!other.classList.contains("own"));
+  assert.equal(other.find("chat-who")?.textContent, "Bob the Builder");
+  const sys = renderChatMessage(msg({ seat: null, user: "", system: true, text: "Seat 2 was ejected." }), { seat: 2, user: "bob" }) as unknown as FakeElement;
+  assert.ok(sys.classList.contains("system") && !sys.classList.contains("own"));
+  assert.equal(sys.find("chat-who")?.textContent, "RoboRacer");
+  // A spectator (no seat) still recognises a message by user name.
+  assert.equal(isOwn(msg({ seat: null }), { seat: null, user: "bob" }), true);
+  assert.equal(isOwn(msg(), { seat: null, user: null }), false);
+  // Without a display name, the user name.
+  const plain = renderChatMessage(msg({ display_name: "" }), { seat: 1, user: "alice" }) as unknown as FakeElement;
+  assert.equal(plain.find("chat-who")?.textContent, "bob");
+});
+
+test("chat time is local hours:minutes; malformed messages are dropped", () => {
+  assert.match(chatTime("2026-11-23T10:05:00+00:00"), /^\d\d:\d\d$/);
+  assert.equal(chatTime("garbage"), "");
+  assert.equal(chatTime(null), "");
+  assert.equal(isChatMessage(msg()), true);
+  assert.equal(isChatMessage({ id: "1", text: "x" }), false);
+  assert.equal(isChatMessage(null), false);
+});
+
+test("command answers read as sentences", () => {
+  assert.equal(commandText({ command: "eject", ejected: [2, 3] }), "Ejected seats 2, 3.");
+  assert.equal(commandText({ command: "eject", ejected: [4] }), "Ejected seat 4.");
+  assert.match(commandText({ command: "eject", ejected: [] }), /^Nobody to eject/);
+  assert.match(commandText({ command: "archive", archived: true }), /^Archived/);
+  assert.match(commandText({ command: "archive", archived: false }), /^Unarchived/);
+  assert.equal(commandText(null), "");
+});
+
+test("your-move notices: text, deadline, tab title count", () => {
+  const n = { type: "your_turn", game: 12, turn: 3, course: "Tiny Yard", deadline: "2026-11-23T15:12:00Z" } as const;
+  assert.equal(isYourTurn(n), true);
+  assert.equal(isYourTurn({ type: "other", game: 1 }), false);
+  assert.equal(noticeText(n), "Your move in game 12 (Tiny Yard), turn 3");
+  assert.equal(deadlineText(n.deadline, Date.parse("2026-11-23T10:00:00Z")), "5h 12m left");
+  assert.equal(deadlineText(null, 0), "");
+  assert.equal(titleWithCount("Lobby · RoboRacer", 2), "(2) Lobby · RoboRacer");
+  assert.equal(titleWithCount("(2) Lobby · RoboRacer", 1), "(1) Lobby · RoboRacer");
+  assert.equal(titleWithCount("(1) Lobby · RoboRacer", 0), "Lobby · RoboRacer");
+});
