@@ -96,7 +96,8 @@ def _notify_turn(game: Game, seats: list[Seat]) -> None:
     game_id, turn = game.pk, game.turn
     notices = [
         (seat.user_id, {"type": "your_turn", "game": game_id, "turn": turn, "course": game.course.name,
-                        "deadline": seat.deadline.isoformat() if seat.deadline else None})
+                        "deadline": seat.deadline.isoformat() if seat.deadline else None,
+                        "server_time": seat.clock_started_at.isoformat() if seat.clock_started_at else None})
         for seat in seats
     ]
     transaction.on_commit(lambda: broadcast.notify_users(notices), robust=True)
@@ -348,7 +349,7 @@ def _eject(game: Game, seats: list[Seat], *, by: str, reason: str) -> list[int]:
     game.state = engine.state_to_dict(new_state)
     numbers = [seat.number for seat in seats]
     names = ", ".join(f"seat {number}" for number in numbers)
-    ChatMessage.objects.create(game=game, text=f"{names} ejected by {by} ({reason})", system=True)
+    _system_chat(game, f"{names} ejected by {by} ({reason})")
     if new_state.finished:
         append_event(game, "seats_ejected", {"seats": numbers, "bots": [s.bot_id for s in seats], "by": by,
                                              "reason": reason, "turn": game.turn, "events": events,
@@ -369,6 +370,13 @@ def _eject(game: Game, seats: list[Seat], *, by: str, reason: str) -> list[int]:
     _clocks_event(game, list(game.seats.order_by("number")), now)
     _execute_when_all_ready(game, new_state, now)
     return numbers
+
+
+def _system_chat(game: Game, text: str) -> None:
+    """A line the site writes into the game's chat (ejections, timers), pushed like any other."""
+    from games.selectors import chat_message
+
+    append_event(game, "chat", chat_message(message=ChatMessage.objects.create(game=game, text=text, system=True)))
 
 
 def _finish(game: Game, state: engine.State, now: datetime) -> None:
@@ -488,7 +496,7 @@ def enforce_deadline(*, game_id: int, now: datetime | None = None) -> str | None
             seat.save(update_fields=["expired"])
         if fresh:
             names = ", ".join(f"seat {seat.number}" for seat in fresh)
-            ChatMessage.objects.create(game=game, text=f"game time ran out: {names}", system=True)
+            _system_chat(game, f"game time ran out: {names}")
             append_event(game, "timer_expired", {"seats": [seat.number for seat in fresh]})
             _clocks_event(game, list(game.seats.order_by("number")), now)
         did = "expired" if fresh else None

@@ -29,7 +29,9 @@ def _listening(host: str, port: int) -> bool:
 def web_command(host: str, port: int | str, log_level: str = "info") -> list[str]:
     """The ASGI server as every mode runs it (make run, the test suite's live stack)."""
     return [sys.executable, "-m", "uvicorn", "roboracer.asgi:application", "--host", host, "--port", str(port),
-            "--log-level", log_level, "--ws", "websockets-sansio", "--lifespan", "off"]
+            "--log-level", log_level, "--ws", "websockets-sansio", "--lifespan", "off",
+            # Open WebSockets must not keep a stopping server alive: clients reconnect and resync.
+            "--timeout-graceful-shutdown", "5"]
 
 
 def worker_command(*options: str) -> list[str]:
