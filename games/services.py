@@ -316,7 +316,6 @@ def submit_program(*, user, game_id: int, turn: int, chips: list, reboot: bool =
     )
     now = timezone.now()
     if created:
-        append_event(game, "seat_ready", {"seat": seat.number})
         live = _live_seats(game, state)
         ready = set(Program.objects.filter(seat__in=live, turn=game.turn).values_list("seat_id", flat=True))
         if clocks.running(seat):
@@ -325,7 +324,9 @@ def submit_program(*, user, game_id: int, turn: int, chips: list, reboot: bool =
                 seat, maximum=game.move_time, opponents_thinking=any(other.pk not in ready for other in live)
             )
             seat.save(update_fields=["move_left", "game_left", "clock_started_at", "deadline", "expired"])
-        _clocks_event(game, list(game.seats.order_by("number")), now)
+        # Only this seat's clock changed: its reading rides on the event (one message fewer per program).
+        reading = {"server_time": now.isoformat(), "seats": [clocks.public(seat, now)]}
+        append_event(game, "seat_ready", {"seat": seat.number, "clocks": reading})
     _execute_when_all_ready(game, state, now)
     game.save()
     return program

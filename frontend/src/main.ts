@@ -287,6 +287,7 @@ export class GameScreen {
       if (this.version !== null && msg.version > this.version) {
         if (msg.kind === "chat") this.chat?.add(msg.data);
         else if (msg.kind === "clocks") this.applyClocks(msg.data);
+        else if (msg.kind === "seat_ready") this.applyClocks((msg.data as unknown as SeatReadyData | null)?.clocks);
       }
       this.enqueue({ kind: "event", msg });
     }
@@ -537,6 +538,7 @@ export class GameScreen {
         const data = msg.data as unknown as SeatReadyData;
         const seat = this.snap.seats.find((s) => s.number === data?.seat);
         if (seat) seat.ready = true;
+        this.applyClocks(data?.clocks); // the seat's clock stopped (and reloaded) with its program
         this.render();
         return;
       }

@@ -187,7 +187,7 @@ export interface SnapshotMessage { type: "snapshot"; version: number; game: Snap
 export interface EventMessage { type: "event"; version: number; kind: string; data: Record<string, unknown> }
 export type ServerMessage = SnapshotMessage | EventMessage;
 
-export interface SeatReadyData { seat: number }
+export interface SeatReadyData { seat: number; clocks?: ClocksData }
 export interface TurnResolvedData { turn: number; events: EngineEvent[] }
 
 export const DIRS: readonly Dir[] = ["N", "E", "S", "W"];

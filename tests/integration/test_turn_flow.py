@@ -52,7 +52,7 @@ def test_two_programs_through_the_api_reach_both_websockets_as_phase_events(live
         versions = [snapshot["version"]] + [m["version"] for m in stream]
         assert versions == list(range(versions[0], versions[0] + len(versions))), "a gap in the event stream"
         kinds = [m["kind"] for m in stream]
-        assert kinds == ["seat_ready", "clocks", "seat_ready", "clocks", "turn_executing", "turn_resolved", "turn_dealt"]
+        assert kinds == ["seat_ready", "seat_ready", "turn_executing", "turn_resolved", "turn_dealt"]
         resolved = stream[kinds.index("turn_resolved")]["data"]
         assert resolved["events"] == expected_events and resolved["turn"] == 1
         # Both bots start on the course, so phase 1 opens with both chips (a bot destroyed later in
