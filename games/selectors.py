@@ -58,36 +58,25 @@ def invited_game(*, game_id: int, code: str) -> Game | None:
     return game
 
 
-def display_names(*, users) -> dict[int, str]:
-    names = dict(Profile.objects.filter(user__in=users).exclude(display_name="").values_list("user_id", "display_name"))
-    return {user.pk: names.get(user.pk) or user.get_username() for user in users}
-
-
-def _chat_dict(message: ChatMessage, display_name: str | None) -> dict:
+def chat_message(*, message: ChatMessage) -> dict:
+    """A chat line as every viewer sees it (plain text; the browser never renders it as HTML)."""
     return {
         "id": message.pk,
         "seat": message.seat_number,
         "user": message.user.get_username() if message.user else None,
-        "display_name": display_name,
+        "display_name": _profile_name(message.user) if message.user else None,
         "text": message.text,
         "at": message.created_at.isoformat(),
         "system": message.system,
     }
 
 
-def chat_message(*, message: ChatMessage) -> dict:
-    name = display_names(users=[message.user])[message.user_id] if message.user else None
-    return _chat_dict(message, name)
-
-
 def recent_chat(*, game: Game, limit: int = CHAT_IN_SNAPSHOT, before: int | None = None) -> list[dict]:
     """The last `limit` messages (before message id `before`, if given), oldest first."""
-    messages = game.chat.select_related("user").order_by("-id")
+    messages = game.chat.select_related("user", "user__profile").order_by("-id")
     if before is not None:
         messages = messages.filter(id__lt=before)
-    picked = list(messages[:limit])[::-1]
-    names = display_names(users={m.user for m in picked if m.user})
-    return [_chat_dict(m, names.get(m.user_id)) for m in picked]
+    return [chat_message(message=m) for m in list(messages[:limit])[::-1]]
 
 
 def seat_of(*, user, game: Game) -> Seat | None:

@@ -42,10 +42,13 @@ def append_event(game: Game, kind: str, data: dict | None = None) -> GameEvent:
     return event
 
 
+def _clock_reading(seats: list[Seat], now: datetime) -> dict:
+    """What the `clocks` event (and a `seat_ready`) tells browsers: the seats' clocks as of `now`."""
+    return {"server_time": now.isoformat(), "seats": [clocks.public(seat, now) for seat in seats]}
+
+
 def _clocks_event(game: Game, seats: list[Seat], now: datetime) -> None:
-    append_event(
-        game, "clocks", {"server_time": now.isoformat(), "seats": [clocks.public(seat, now) for seat in seats]}
-    )
+    append_event(game, "clocks", _clock_reading(seats, now))
 
 
 def _schedule_resolution(game: Game) -> None:
@@ -137,7 +140,7 @@ def timer_settings(*, preset: str, move_time: int | None = None, game_time: int 
     return move_time, game_time
 
 
-def _seat_color(game: Game, user, taken: set[str], number: int) -> str:
+def _seat_color(user, taken: set[str], number: int) -> str:
     """The player's preferred colour if it is free in this game, else the seat number's colour (or the first
     free one)."""
     preferred = Profile.objects.filter(user=user).values_list("color", flat=True).first()
@@ -186,7 +189,7 @@ def create_game(
         game_time=game_seconds,
         timeout_policy=timeout_policy,
     )
-    Seat.objects.create(game=game, user=user, number=1, color=_seat_color(game, user, set(), 1))
+    Seat.objects.create(game=game, user=user, number=1, color=_seat_color(user, set(), 1))
     append_event(game, "game_created", {"seat": 1})
     game.save(update_fields=["version"])
     return game
@@ -207,7 +210,7 @@ def join_game(*, user, game_id: int, invite: str = "") -> Seat:
         raise Conflict("this game is full")
     taken = {seat.number for seat in seats}
     number = min(n for n in range(1, game.max_seats + 1) if n not in taken)
-    color = _seat_color(game, user, {seat.color for seat in seats}, number)
+    color = _seat_color(user, {seat.color for seat in seats}, number)
     seat = Seat.objects.create(game=game, user=user, number=number, color=color)
     append_event(game, "seat_joined", {"seat": number, "user": user.get_username(), "color": color})
     if len(seats) + 1 == game.max_seats:
@@ -229,9 +232,10 @@ def leave_game(*, user, game_id: int) -> Game:
         seat.delete()
         append_event(game, "seat_left", {"seat": seat.number})
     elif game.status == Game.Status.PROGRAMMING:
-        if seat.ejected_at is not None or not _state(game).bot(seat.bot_id).in_game:
+        state = _state(game)
+        if seat.ejected_at is not None or not state.bot(seat.bot_id).in_game:
             raise Conflict("your bot is already out of this game")
-        _eject(game, [seat], by=user.get_username(), reason="resigned")
+        _eject(game, state, [seat], by=user.get_username(), reason="resigned")
     elif game.status == Game.Status.RESOLVING:
         raise Conflict("a turn is being played; leave once it has been")
     else:
@@ -325,21 +329,19 @@ def submit_program(*, user, game_id: int, turn: int, chips: list, reboot: bool =
             )
             seat.save(update_fields=["move_left", "game_left", "clock_started_at", "deadline", "expired"])
         # Only this seat's clock changed: its reading rides on the event (one message fewer per program).
-        reading = {"server_time": now.isoformat(), "seats": [clocks.public(seat, now)]}
-        append_event(game, "seat_ready", {"seat": seat.number, "clocks": reading})
+        append_event(game, "seat_ready", {"seat": seat.number, "clocks": _clock_reading([seat], now)})
     _execute_when_all_ready(game, state, now)
     game.save()
     return program
 
 
-def _eject(game: Game, seats: list[Seat], *, by: str, reason: str) -> list[int]:
+def _eject(game: Game, state: engine.State, seats: list[Seat], *, by: str, reason: str) -> list[int]:
     """Eject the seats' bots (the caller holds the lock, the game is programming, and saves the game).
 
     003 "!eject": after an ejection every remaining bot must resubmit, so their programs for this turn are
     cleared (a rebooting bot's automatic program stays) and their clocks run again.
     """
     now = timezone.now()
-    state = _state(game)
     new_state, events = engine.eject(state, [seat.bot_id for seat in seats])
     for seat in seats:
         clocks.stop(seat, now)
@@ -351,10 +353,10 @@ def _eject(game: Game, seats: list[Seat], *, by: str, reason: str) -> list[int]:
     numbers = [seat.number for seat in seats]
     names = ", ".join(f"seat {number}" for number in numbers)
     _system_chat(game, f"{names} ejected by {by} ({reason})")
+    ejected = {"seats": numbers, "bots": [s.bot_id for s in seats], "by": by, "reason": reason, "turn": game.turn,
+               "events": events}
     if new_state.finished:
-        append_event(game, "seats_ejected", {"seats": numbers, "bots": [s.bot_id for s in seats], "by": by,
-                                             "reason": reason, "turn": game.turn, "events": events,
-                                             "resubmit": False})
+        append_event(game, "seats_ejected", {**ejected, "resubmit": False})
         _finish(game, new_state, now)
         return numbers
     remaining = _live_seats(game, new_state)
@@ -366,18 +368,24 @@ def _eject(game: Game, seats: list[Seat], *, by: str, reason: str) -> list[int]:
         if not clocks.running(seat):
             clocks.start(seat, now)
             seat.save(update_fields=["clock_started_at", "deadline", "expired"])
-    append_event(game, "seats_ejected", {"seats": numbers, "bots": [s.bot_id for s in seats], "by": by,
-                                         "reason": reason, "turn": game.turn, "events": events, "resubmit": True})
+    append_event(game, "seats_ejected", {**ejected, "resubmit": True})
     _clocks_event(game, list(game.seats.order_by("number")), now)
     _execute_when_all_ready(game, new_state, now)
     return numbers
 
 
-def _system_chat(game: Game, text: str) -> None:
-    """A line the site writes into the game's chat (ejections, timers), pushed like any other."""
+def _chat_line(game: Game, **fields) -> dict:
+    """Store a chat line and push it as a `chat` event; returns what the event carries."""
     from games.selectors import chat_message
 
-    append_event(game, "chat", chat_message(message=ChatMessage.objects.create(game=game, text=text, system=True)))
+    data = chat_message(message=ChatMessage.objects.create(game=game, **fields))
+    append_event(game, "chat", data)
+    return data
+
+
+def _system_chat(game: Game, text: str) -> None:
+    """A line the site writes into the game's chat (ejections, timers), pushed like any other."""
+    _chat_line(game, text=text, system=True)
 
 
 def _finish(game: Game, state: engine.State, now: datetime) -> None:
@@ -389,7 +397,7 @@ def _finish(game: Game, state: engine.State, now: datetime) -> None:
     append_event(game, "game_finished", {"winner_seat": game.winner.number if game.winner else None})
 
 
-def _eject_command(game: Game, seat: Seat | None, user) -> list[int]:
+def _eject_command(game: Game, user) -> list[int]:
     """!eject (003 "Chat Commands"): before the start, close the empty seats (and start if enough are
     seated); while programming, eject every bot whose game timer has run out."""
     if game.status == Game.Status.LOBBY:
@@ -407,7 +415,7 @@ def _eject_command(game: Game, seat: Seat | None, user) -> list[int]:
     expired = [s for s in game.seats.filter(ejected_at__isnull=True) if clocks.expired_at(s, now)]
     if not expired:
         return []
-    return _eject(game, expired, by=user.get_username(), reason="game time ran out")
+    return _eject(game, _state(game), expired, by=user.get_username(), reason="game time ran out")
 
 
 @transaction.atomic
@@ -428,7 +436,7 @@ def post_chat(*, user, game_id: int, text: str) -> dict:
         raise RateLimited(f"slow down: at most {CHAT_BURST} messages in {int(CHAT_WINDOW.total_seconds())} seconds")
     command = text.split()[0].lower()
     if command == "!eject":
-        ejected = _eject_command(game, seat, user)
+        ejected = _eject_command(game, user)
         game.save()
         return {"command": "eject", "ejected": ejected}
     if command == "!archive":
@@ -444,13 +452,7 @@ def post_chat(*, user, game_id: int, text: str) -> dict:
         text, to_all = text[len("@all"):].strip(), True
         if not text:
             raise InvalidInput("text: @all needs a message after it")
-    message = ChatMessage.objects.create(
-        game=game, user=user, seat_number=seat.number if seat else None, text=text, to_all=to_all
-    )
-    from games.selectors import chat_message
-
-    data = chat_message(message=message)
-    append_event(game, "chat", data)
+    data = _chat_line(game, user=user, seat_number=seat.number if seat else None, text=text, to_all=to_all)
     game.save(update_fields=["version", "updated_at"])
     return {"message": data}
 
@@ -473,9 +475,10 @@ def staff_eject(*, user, game_id: int, seat_number: int) -> list[int]:
         raise Conflict("a turn is being played; try again once it has been")
     if game.status != Game.Status.PROGRAMMING:
         raise Conflict(f"this game is {game.status}")
-    if seat.ejected_at is not None or not _state(game).bot(seat.bot_id).in_game:
+    state = _state(game)
+    if seat.ejected_at is not None or not state.bot(seat.bot_id).in_game:
         raise Conflict(f"seat {seat_number} is already out of the game")
-    ejected = _eject(game, [seat], by="staff", reason=f"ejected by {user.get_username()}")
+    ejected = _eject(game, state, [seat], by="staff", reason=f"ejected by {user.get_username()}")
     game.save()
     return ejected
 
@@ -488,7 +491,7 @@ def enforce_deadline(*, game_id: int, now: datetime | None = None) -> str | None
         if game.status != Game.Status.PROGRAMMING:
             return None
         now = now or timezone.now()
-        due = [s for s in game.seats.filter(ejected_at__isnull=True, deadline__lte=now)]
+        due = list(game.seats.filter(ejected_at__isnull=True, deadline__lte=now))
         if not due:
             return None
         fresh = [seat for seat in due if not seat.expired]
@@ -502,7 +505,7 @@ def enforce_deadline(*, game_id: int, now: datetime | None = None) -> str | None
             _clocks_event(game, list(game.seats.order_by("number")), now)
         did = "expired" if fresh else None
         if game.timeout_policy == Game.TimeoutPolicy.EJECT:
-            _eject(game, due, by="timer", reason="game time ran out")
+            _eject(game, _state(game), due, by="timer", reason="game time ran out")
             did = "ejected"
         elif game.timeout_policy == Game.TimeoutPolicy.RANDOM:
             _play_random(game, due, now)
