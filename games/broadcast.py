@@ -1,11 +1,25 @@
 """Pushing a game's public events to its channel group, only after the transaction commits; and personal
-notices ("your turn") to each user's own group."""
+notices ("your turn") to each user's own group.
 
-from asgiref.sync import async_to_sync
+Messages carry the WebSocket frame already encoded (`text`): a group's consumers send it as it is instead of
+each encoding the same dict again. Sync code (views, services, Celery tasks) sends through one event loop
+per process that runs in a thread of its own (`_Sender`), so a send costs one PUBLISH on a connection that
+stays open, not a new event loop and a new Redis connection, as `async_to_sync` outside a server would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import threading
+
 from channels.layers import get_channel_layer
 from django.db import transaction
 
 from games.models import GameEvent
+
+SEND_TIMEOUT = 10.0  # seconds; past it the send is given up (delivery is at most once; clients resync)
 
 
 def group_name(game_id: int) -> str:
@@ -16,26 +30,81 @@ def user_group_name(user_id: int) -> str:
     return f"user-{user_id}"
 
 
+def player_group_name(game_id: int, user_id: int) -> str:
+    """A player's own sockets on one game's page: where their snapshot (hand included) is pushed."""
+    return f"game-{game_id}-user-{user_id}"
+
+
 def event_message(event: GameEvent) -> dict:
     """The WebSocket message for a stored event (also used to replay missed events)."""
     return {"type": "event", "version": event.version, "kind": event.kind, "data": event.data}
 
 
+def encode(message: dict) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+class _Sender:
+    """An event loop in a daemon thread, started on first use in each process (a forked child starts its
+    own); sync callers hand it coroutines and wait for them."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._pid = 0
+
+    def _running_loop(self) -> asyncio.AbstractEventLoop:
+        with self._lock:
+            if self._loop is None or self._pid != os.getpid():
+                loop = asyncio.new_event_loop()
+                threading.Thread(target=loop.run_forever, name="channel-layer-sender", daemon=True).start()
+                self._loop, self._pid = loop, os.getpid()
+            return self._loop
+
+    def run(self, coroutine) -> None:
+        asyncio.run_coroutine_threadsafe(coroutine, self._running_loop()).result(SEND_TIMEOUT)
+
+
+_sender = _Sender()
+
+
+def group_send(group: str, message: dict) -> None:
+    """Send to a channel group from sync code (raises if Redis cannot take it)."""
+    _sender.run(get_channel_layer().group_send(group, message))
+
+
 def send_after_commit(event: GameEvent) -> None:
-    message = event_message(event)
+    text = encode(event_message(event))
     game_id = event.game_id
 
     def send() -> None:
         # At most once: a dropped message is recovered by the client's resync from the database.
-        async_to_sync(get_channel_layer().group_send)(group_name(game_id), {"type": "game.event", "message": message})
+        group_send(group_name(game_id), {"type": "game.event", "text": text})
 
     # robust: with Redis down the write still stands; clients resync from the database when it is back.
     transaction.on_commit(send, robust=True)
 
 
+def push_snapshots(snapshots: list[tuple]) -> None:
+    """Send each (user, snapshot) to that player's own sockets in the snapshot's game; call it after commit.
+    A lost push costs the client a sync: it asks for a snapshot when none has come soon after `turn_dealt`."""
+
+    async def send_all() -> None:
+        layer = get_channel_layer()
+        for user, snapshot in snapshots:
+            text = encode({"type": "snapshot", "version": snapshot["version"], "game": snapshot, "pushed": True})
+            await layer.group_send(player_group_name(snapshot["id"], user.pk), {"type": "game.snapshot", "text": text})
+
+    _sender.run(send_all())
+
+
 def notify_users(notices: list[tuple[int, dict]]) -> None:
     """Send each (user id, message) to that user's own group; call it after commit. Advisory: the lobby's
     "my move" badges come from the database, so a lost notice loses nothing."""
-    layer = get_channel_layer()
-    for user_id, message in notices:
-        async_to_sync(layer.group_send)(user_group_name(user_id), {"type": "user.notice", "message": message})
+
+    async def send_all() -> None:
+        layer = get_channel_layer()
+        for user_id, message in notices:
+            await layer.group_send(user_group_name(user_id), {"type": "user.notice", "text": encode(message)})
+
+    _sender.run(send_all())

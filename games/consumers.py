@@ -6,7 +6,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from games import selectors
-from games.broadcast import group_name, user_group_name
+from games.broadcast import group_name, player_group_name, user_group_name
 
 
 class JsonFramesConsumer(AsyncJsonWebsocketConsumer):
@@ -21,26 +21,33 @@ class JsonFramesConsumer(AsyncJsonWebsocketConsumer):
 class GameConsumer(JsonFramesConsumer):
     async def connect(self):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
-        self.group = None
+        self.groups_joined = []
         user = self.scope.get("user")
-        allowed = await database_sync_to_async(self._allowed)(user)
+        allowed, seated = await database_sync_to_async(self._allowed)(user)
         if not allowed:
             await self.close(code=4403)
             return
         # Join before the snapshot so that no event falls between the two; the client drops
-        # events whose version its snapshot already includes.
-        self.group = group_name(self.game_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        # events whose version its snapshot already includes. A player also joins their own group, where
+        # each deal pushes their new snapshot (hand included); nobody else ever joins it.
+        self.groups_joined = [group_name(self.game_id)]
+        if seated:
+            self.groups_joined.append(player_group_name(self.game_id, user.pk))
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         await self.send_snapshot()
 
-    def _allowed(self, user) -> bool:
+    def _allowed(self, user) -> tuple[bool, bool]:
+        """(may watch, has a seat)."""
         game = selectors.get_game(game_id=self.game_id)
-        return game is not None and selectors.can_view(user=user, game=game)
+        if game is None or not selectors.can_view(user=user, game=game):
+            return False, False
+        return True, selectors.seat_of(user=user, game=game) is not None
 
     async def disconnect(self, code):
-        if self.group:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        for group in self.groups_joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive_json(self, content, **kwargs):
         if isinstance(content, dict) and content.get("type") == "sync":
@@ -56,9 +63,14 @@ class GameConsumer(JsonFramesConsumer):
         game = selectors.get_game(game_id=self.game_id)
         return selectors.game_snapshot(game=game, user=self.scope["user"])
 
+    async def game_snapshot(self, event):
+        """This player's own snapshot, pushed after a deal (only ever sent to their own group)."""
+        await self.send(text_data=event["text"])
+
     async def game_event(self, event):
-        """A public event from the group (never carries a hand or an unrevealed program)."""
-        await self.send_json(event["message"])
+        """A public event from the group (never carries a hand or an unrevealed program), encoded once by
+        its sender for every socket."""
+        await self.send(text_data=event["text"])
 
 
 class NotificationConsumer(JsonFramesConsumer):
@@ -82,4 +94,4 @@ class NotificationConsumer(JsonFramesConsumer):
         await self.send_json({"type": "error", "detail": "this socket only sends notices"})
 
     async def user_notice(self, event):
-        await self.send_json(event["message"])
+        await self.send(text_data=event["text"])

@@ -103,16 +103,14 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = os.environ.get("REDIS_URL") or f"unix://{VAR_DIR / 'redis.sock'}"
 CHANNEL_LAYERS = {
     "default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        # Redis pub/sub: a group_send is one PUBLISH whatever the group's size, and each server process gets
+        # its messages pushed on one subscribed connection. The list-based RedisChannelLayer needed four
+        # round trips per message per socket, one message at a time per process, and at 100 busy games its
+        # queue held events for seconds (make bench-site, docs/site.md). Delivery is at most once either way;
+        # clients resync from a snapshot.
+        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
         "CONFIG": {
-            # channels-redis blocks on Redis for up to 5 s per receive; redis-py 8 also defaults to a
-            # 5 s socket timeout, which would kill every idle WebSocket. Give reads room to block.
-            # redis-py 8 caps a pool at 100 connections and raises past that: a web server with a few hundred
-            # sockets exceeded it when many connected, disconnected or received at once (make bench-site).
-            "hosts": [{"address": REDIS_URL, "socket_timeout": 30, "socket_connect_timeout": 5,
-                       "max_connections": 1000}],
-            "capacity": 1500,
-            "expiry": 30,
+            "hosts": [{"address": REDIS_URL, "socket_timeout": 30, "socket_connect_timeout": 5}],
         },
     }
 }
