@@ -14,7 +14,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 import engine
-from games import broadcast, clocks
+from games import broadcast, clocks, selectors
 from games.errors import Conflict, InvalidInput, NotAllowed, NotFound, RateLimited
 from games.models import SEAT_COLORS, ChatMessage, Game, GameEvent, Hand, Program, Seat, Turn
 from roboracer.accounts.models import Profile
@@ -29,7 +29,11 @@ COMMANDS = ("!eject", "!archive")
 
 def _locked_game(game_id: int) -> Game:
     try:
-        return Game.objects.select_for_update(of=("self",)).select_related("course").get(pk=game_id)
+        # The course row only for its name and player limits: the game keeps its own copy of the layout.
+        return (
+            Game.objects.select_for_update(of=("self",)).select_related("course").defer("course__data")
+            .get(pk=game_id)
+        )
     except Game.DoesNotExist:
         raise NotFound(f"game {game_id} does not exist") from None
 
@@ -59,9 +63,11 @@ def _schedule_resolution(game: Game) -> None:
     transaction.on_commit(lambda: resolve_turn_task.delay(game_id, turn), robust=True)
 
 
-def _live_seats(game: Game, state: engine.State) -> list[Seat]:
-    """Seats whose bot is still in the game (on the course, or with a life left to respawn)."""
-    return [seat for seat in game.seats.all() if seat.ejected_at is None and state.bot(seat.bot_id).in_game]
+def _live_seats(game: Game, state: engine.State, seats: list[Seat] | None = None) -> list[Seat]:
+    """Seats whose bot is still in the game (on the course, or with a life left to respawn); `seats` saves
+    the query when the caller has them."""
+    seats = game.seats.all() if seats is None else seats
+    return [seat for seat in seats if seat.ejected_at is None and state.bot(seat.bot_id).in_game]
 
 
 def _deal(game: Game, state: engine.State, now: datetime) -> None:
@@ -88,6 +94,20 @@ def _deal(game: Game, state: engine.State, now: datetime) -> None:
     _notify_turn(game, thinking)
     _clocks_event(game, sorted(seats.values(), key=lambda seat: seat.number), now)
     _execute_when_all_ready(game, state, now)
+    _push_snapshots(game.pk)
+
+
+def _push_snapshots(game_id: int) -> None:
+    """Once the deal commits, every player's snapshot of the new turn, their hand included, goes to their own
+    sockets on the game's page: no player has to ask for one after `turn_dealt`. Built after the commit, so
+    it holds everything the deal wrote (clocks, events, version)."""
+
+    def push() -> None:
+        game = selectors.get_game(game_id=game_id)
+        if game is not None:
+            broadcast.push_snapshots(selectors.game_snapshots(game=game))
+
+    transaction.on_commit(push, robust=True)
 
 
 def _notify_turn(game: Game, seats: list[Seat]) -> None:
@@ -109,12 +129,17 @@ def _notify_turn(game: Game, seats: list[Seat]) -> None:
         transaction.on_commit(lambda: send_turn_emails.delay(game_id, turn, seat_ids), robust=True)
 
 
-def _execute_when_all_ready(game: Game, state: engine.State, now: datetime) -> None:
-    """Once every seat still in the game has a program, the turn executes (in a worker, after commit)."""
+def _execute_when_all_ready(
+    game: Game, state: engine.State, now: datetime, *, seats: list[Seat] | None = None,
+    submitted: set[int] | None = None,
+) -> None:
+    """Once every seat still in the game has a program, the turn executes (in a worker, after commit).
+    `seats` and `submitted` (seat ids with a program this turn) save the queries when the caller has them."""
     if game.status != Game.Status.PROGRAMMING:
         return
-    submitted = set(Program.objects.filter(seat__game=game, turn=game.turn).values_list("seat_id", flat=True))
-    if all(seat.pk in submitted for seat in _live_seats(game, state)):
+    if submitted is None:
+        submitted = set(Program.objects.filter(seat__game=game, turn=game.turn).values_list("seat_id", flat=True))
+    if all(seat.pk in submitted for seat in _live_seats(game, state, seats)):
         game.status = Game.Status.RESOLVING
         game.resolving_since = now
         append_event(game, "turn_executing", {"turn": game.turn})
@@ -294,10 +319,17 @@ def _start(game: Game) -> None:
 
 @transaction.atomic
 def submit_program(*, user, game_id: int, turn: int, chips: list, reboot: bool = False) -> Program:
-    """Record (or replace) a seat's program for the current turn; the last one in schedules resolution."""
+    """Record (or replace) a seat's program for the current turn; the last one in schedules resolution.
+
+    The hot path of a game (four per turn): one read of the seats and one of the turn's programs serve
+    every check, and only the game's changed columns are written.
+    """
     game = _locked_game(game_id)
-    seat = game.seats.filter(user=user).first()
+    seats = list(game.seats.all())
+    seat = next((seat for seat in seats if seat.user_id == user.pk), None)
     if seat is None:
+        if game.visibility == Game.Visibility.PRIVATE and not user.is_staff:
+            raise NotFound(f"game {game_id} does not exist")  # a private game is absent to strangers
         raise NotAllowed("you have no seat in this game")
     if game.status in (Game.Status.FINISHED, Game.Status.CANCELLED):
         raise Conflict(f"this game is {game.status}")
@@ -309,29 +341,35 @@ def submit_program(*, user, game_id: int, turn: int, chips: list, reboot: bool =
         raise Conflict(f"turn {turn} is not the current turn ({game.turn})")
     state = _state(game)
     bot = state.bot(seat.bot_id)
-    hand = Hand.objects.filter(seat=seat, turn=game.turn).first()
+    hand = Hand.objects.filter(seat=seat, turn=game.turn).only("chips").first()
     if hand is None or not bot.in_game:
         raise Conflict("your bot has no program to run this turn")
     error = engine.check_program(bot, hand.chips, chips)
     if error is not None:
         raise InvalidInput(str(error))
-    program, created = Program.objects.update_or_create(
-        seat=seat, turn=game.turn, defaults={"chips": list(chips), "reboot": bool(reboot)}
-    )
+    # The game row is locked, so no other request adds this seat's program meanwhile.
+    submitted = {p.seat_id: p for p in Program.objects.filter(seat__game=game, turn=game.turn)}
+    program = submitted.get(seat.pk)
+    created = program is None
+    if created:
+        program = Program.objects.create(seat=seat, turn=game.turn, chips=list(chips), reboot=bool(reboot))
+        submitted[seat.pk] = program
+    else:
+        program.chips, program.reboot = list(chips), bool(reboot)
+        program.save(update_fields=["chips", "reboot", "submitted_at"])
     now = timezone.now()
     if created:
-        live = _live_seats(game, state)
-        ready = set(Program.objects.filter(seat__in=live, turn=game.turn).values_list("seat_id", flat=True))
+        live = _live_seats(game, state, seats)
         if clocks.running(seat):
             clocks.stop(seat, now)
             clocks.reload(
-                seat, maximum=game.move_time, opponents_thinking=any(other.pk not in ready for other in live)
+                seat, maximum=game.move_time, opponents_thinking=any(other.pk not in submitted for other in live)
             )
             seat.save(update_fields=["move_left", "game_left", "clock_started_at", "deadline", "expired"])
         # Only this seat's clock changed: its reading rides on the event (one message fewer per program).
         append_event(game, "seat_ready", {"seat": seat.number, "clocks": _clock_reading([seat], now)})
-    _execute_when_all_ready(game, state, now)
-    game.save()
+    _execute_when_all_ready(game, state, now, seats=seats, submitted=set(submitted))
+    game.save(update_fields=["version", "status", "resolving_since", "updated_at"])
     return program
 
 

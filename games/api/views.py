@@ -126,7 +126,7 @@ class EjectSeatView(APIView):
 class ProgramView(APIView):
     @extend_schema(request=ProgramSerializer, responses=ProgramAcceptedSerializer, summary="Submit my program")
     def post(self, request, game_id: int):
-        _game_or_404(game_id, request.user)
+        # submit_program answers a stranger to a private game with the same 404 as _game_or_404 would.
         serializer = ProgramSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         program = services.submit_program(user=request.user, game_id=game_id, **serializer.validated_data)
