@@ -90,30 +90,24 @@ SNAPSHOT_BOT_FIELDS = ("id", "at", "dir", "damage", "lives", "next_checkpoint", 
 
 def game_snapshot(*, game: Game, user) -> dict:
     """The whole game as `user` may see it, with the version of the last event it includes."""
+    return game_snapshots(game=game, users=[user])[0][1]
+
+
+def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
+    """(user, `game_snapshot`) for each of `users`, or for every player whose bot was not ejected, reading
+    the shared part once (what a deal pushes to every player)."""
     now = timezone.now()
     seats = list(game.seats.select_related("user", "user__profile").order_by("number"))
-    ready = set(
-        Program.objects.filter(seat__game=game, turn=game.turn).values_list("seat_id", flat=True)
-    )
+    if users is None:
+        users = [seat.user for seat in seats if seat.ejected_at is None]
+    programs = {program.seat_id: program for program in Program.objects.filter(seat__game=game, turn=game.turn)}
     state = game.state or {}
-    me = None
-    mine = next((seat for seat in seats if user and seat.user_id == user.pk), None)
-    if mine is not None:
-        hand = Hand.objects.filter(seat=mine, turn=game.turn).first()
-        program = Program.objects.filter(seat=mine, turn=game.turn).first()
-        me = {
-            "seat": mine.number,
-            "bot": mine.bot_id,
-            "hand": hand.chips if hand else [],
-            "program": program.chips if program else None,
-            "reboot": program.reboot if program else False,
-            "frozen": _frozen(state, mine.bot_id),
-            "archived": mine.archived,
-            "ejected": mine.ejected_at is not None,
-        }
     in_lobby = game.status == Game.Status.LOBBY
+    seated = {seat.user_id: seat for seat in seats}
+    mine_ids = [seated[user.pk].pk for user in users if user and user.pk in seated]
+    hands = {hand.seat_id: hand.chips for hand in Hand.objects.filter(seat_id__in=mine_ids, turn=game.turn)}
     last = game.turns.order_by("-number").values("number", "events").first()
-    return {
+    shared = {
         "id": game.pk,
         "status": game.status,
         "turn": game.turn,
@@ -123,11 +117,6 @@ def game_snapshot(*, game: Game, user) -> dict:
         "max_seats": game.max_seats,
         "lives": game.lives,
         "visibility": game.visibility,
-        "invite_url": (
-            reverse("game-invite", args=[game.pk, game.invite_code])
-            if game.visibility == Game.Visibility.PRIVATE and (mine is not None or _is_staff(user))
-            else None
-        ),
         "timers": {
             "preset": game.timer_preset,
             "move": game.move_time,
@@ -143,7 +132,7 @@ def game_snapshot(*, game: Game, user) -> dict:
                 "vacation": _vacation(seat.user, now),
                 "bot": seat.bot_id,
                 "color": seat.color,
-                "ready": seat.pk in ready,
+                "ready": seat.pk in programs,
                 "ejected": seat.ejected_at is not None,
                 **{key: value for key, value in clocks.public(seat, now).items() if key != "number"},
             }
@@ -155,23 +144,50 @@ def game_snapshot(*, game: Game, user) -> dict:
         "priority": state.get("priority", []),
         "radiation": state.get("radiation", []),
         "winner": state.get("winner"),
-        "me": me,
         "last_turn": {"turn": last["number"], "events": last["events"]} if last else None,
-        "can_join": bool(in_lobby and mine is None and len(seats) < game.max_seats and user.is_authenticated),
-        "can_start": bool(
-            in_lobby and user and game.creator_id == user.pk and len(seats) >= game.course.min_players
-        ),
-        "can_leave": bool(
-            mine is not None
-            and mine.ejected_at is None
-            and (
-                (in_lobby and game.creator_id != user.pk)
-                or game.status in (Game.Status.PROGRAMMING, Game.Status.RESOLVING)
-            )
-        ),
-        "can_cancel": bool(in_lobby and user and game.creator_id == user.pk),
-        "can_chat": mine is not None or _is_staff(user),
     }
+    snapshots = []
+    for user in users:
+        mine = seated.get(user.pk) if user else None
+        me = None
+        if mine is not None:
+            program = programs.get(mine.pk)
+            me = {
+                "seat": mine.number,
+                "bot": mine.bot_id,
+                "hand": hands.get(mine.pk, []),
+                "program": program.chips if program else None,
+                "reboot": program.reboot if program else False,
+                "frozen": _frozen(state, mine.bot_id),
+                "archived": mine.archived,
+                "ejected": mine.ejected_at is not None,
+            }
+        snapshots.append((user, {
+            **shared,
+            "invite_url": (
+                reverse("game-invite", args=[game.pk, game.invite_code])
+                if game.visibility == Game.Visibility.PRIVATE and (mine is not None or _is_staff(user))
+                else None
+            ),
+            "me": me,
+            "can_join": bool(
+                in_lobby and mine is None and len(seats) < game.max_seats and user and user.is_authenticated
+            ),
+            "can_start": bool(
+                in_lobby and user and game.creator_id == user.pk and len(seats) >= game.course.min_players
+            ),
+            "can_leave": bool(
+                mine is not None
+                and mine.ejected_at is None
+                and (
+                    (in_lobby and game.creator_id != user.pk)
+                    or game.status in (Game.Status.PROGRAMMING, Game.Status.RESOLVING)
+                )
+            ),
+            "can_cancel": bool(in_lobby and user and game.creator_id == user.pk),
+            "can_chat": mine is not None or _is_staff(user),
+        }))
+    return snapshots
 
 
 def _is_staff(user) -> bool:

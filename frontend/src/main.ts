@@ -16,7 +16,8 @@ import { applyEvent, checkpointMarks, cloneBots, type Bots } from "./state";
 import { isCoord } from "./types";
 import css from "./styles.css?inline";
 import type {
-  ClocksData, Course, EngineEvent, EventMessage, SeatReadyData, SeatsEjectedData, ServerMessage, Snapshot, TurnRecord,
+  ClocksData, Course, EngineEvent, EventMessage, SeatReadyData, SeatsEjectedData, ServerMessage, Snapshot, SnapshotMessage,
+  TurnRecord,
   TurnResolvedData,
 } from "./types";
 
@@ -27,6 +28,9 @@ function injectStyles(): void {
   style.textContent = css;
   document.head.appendChild(style);
 }
+
+/** How long a player waits for the deal's pushed snapshot before asking for one. */
+const PUSH_WAIT_MS = 3000;
 
 const SPEEDS: { value: Speed; label: string }[] = [
   { value: 0.5, label: "0.5×" },
@@ -42,7 +46,7 @@ const STEP_NAMES: Record<string, string> = {
   repairs: "repairs", virtuality: "virtuality", respawn: "respawn", winning: "winning", priority: "priority",
 };
 
-type QueueItem = { kind: "event"; msg: EventMessage } | { kind: "replay"; turn: number };
+type QueueItem = { kind: "event"; msg: EventMessage } | { kind: "replay"; turn: number } | { kind: "pushed"; msg: SnapshotMessage };
 
 interface Options {
   apiUrl: string;
@@ -66,6 +70,8 @@ export class GameScreen {
   private replaying: number | null = null;
   private loggedTurn: number | null = null; // the turn whose events the log shows
   private syncPending = false;
+  private awaitingPush = false;
+  private pushTimer: number | undefined = undefined;
   private syncTimer: number | undefined;
   private demoTurns: TurnRecord[] = [];
   private legend: HTMLElement | null = null;
@@ -268,6 +274,26 @@ export class GameScreen {
     return this.snap?.last_turn?.turn ?? 0;
   }
 
+  private applyPushed(msg: SnapshotMessage): void {
+    const version = typeof msg.version === "number" ? msg.version : msg.game.version;
+    if (this.version === null || version >= this.version) {
+      this.applySnapshot(msg.game, version);
+    }
+  }
+
+  /** After a turn, a player's new hand comes pushed with their snapshot; ask for one only if it does not. */
+  private awaitPush(): void {
+    if (!this.snap?.me) {
+      this.requestSync(); // spectators get no push
+      return;
+    }
+    this.awaitingPush = true;
+    window.clearTimeout(this.pushTimer);
+    this.pushTimer = window.setTimeout(() => {
+      if (this.awaitingPush) this.requestSync();
+    }, PUSH_WAIT_MS);
+  }
+
   private requestSync(): void {
     if (this.syncPending || !this.socket) return;
     if (this.socket.sync()) {
@@ -279,7 +305,10 @@ export class GameScreen {
   }
 
   private onMessage(msg: ServerMessage): void {
-    if (msg.type === "snapshot" && msg.game) {
+    if (msg.type === "snapshot" && msg.game && msg.pushed) {
+      // A deal's snapshot waits behind the events before it (the turn's animation), then replaces them.
+      this.enqueue({ kind: "pushed", msg });
+    } else if (msg.type === "snapshot" && msg.game) {
       this.applySnapshot(msg.game, typeof msg.version === "number" ? msg.version : msg.game.version);
     } else if (msg.type === "event" && typeof msg.version === "number") {
       // Chat lines and clocks do not wait behind a turn's animation: shown now (a chat line is
@@ -313,6 +342,8 @@ export class GameScreen {
 
   /** A snapshot is the truth: whatever was playing stops and the current state is drawn at once. */
   private applySnapshot(game: Snapshot, version: number): void {
+    this.awaitingPush = false;
+    window.clearTimeout(this.pushTimer);
     this.animator.cancel();
     this.snap = game;
     this.version = version;
@@ -451,6 +482,7 @@ export class GameScreen {
       while (this.queue.length) {
         const item = this.queue.shift() as QueueItem;
         if (item.kind === "replay") await this.replay(item.turn);
+        else if (item.kind === "pushed") this.applyPushed(item.msg);
         else await this.handleEvent(item.msg);
       }
     } finally {
@@ -587,9 +619,12 @@ export class GameScreen {
         const finished = await this.playTurn(snap, turn, events, this.bots, `Turn ${turn} log`);
         if (!finished) return; // a snapshot replaced everything meanwhile
         this.render();
-        this.requestSync();
+        this.awaitPush(); // the deal's snapshot, or game_finished (whose sync ends the wait)
         return;
       }
+      case "turn_dealt":
+        this.awaitPush();
+        return;
       default:
         this.requestSync();
     }

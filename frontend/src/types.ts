@@ -183,7 +183,8 @@ export interface TurnRecord {
 }
 
 // ---- WebSocket messages ----
-export interface SnapshotMessage { type: "snapshot"; version: number; game: Snapshot }
+/** `pushed`: sent by the server after a deal to the player's own sockets, not asked for. */
+export interface SnapshotMessage { type: "snapshot"; version: number; game: Snapshot; pushed?: boolean }
 export interface EventMessage { type: "event"; version: number; kind: string; data: Record<string, unknown> }
 export type ServerMessage = SnapshotMessage | EventMessage;
 

@@ -13,8 +13,9 @@ player with the longest think submits last, once the other programs have been an
 the one that makes the turn execute. Latency is measured from the moment just BEFORE the last program's
 request is sent to the arrival of `turn_resolved` (the message that carries the turn's phase events, the
 first phase event among them) at each of the game's four WebSockets; one sample per (client, turn). The
-figures from the last program's response are printed too. After `turn_dealt` every player sends
-`{"type": "sync"}` and plays the next turn from the snapshot's hand.
+figures from the last program's response are printed too. After `turn_dealt` the server pushes each player
+its snapshot with the new hand (as the browser gets it); a player that gets none within 15 s sends
+`{"type": "sync"}` instead (counted as a resync).
 
 Printed: games, players, turns resolved, wall time of the play phase, turns resolved per second, latency
 p50/p90/p99/max, the peak RSS (VmHWM, summed over each process tree) of the web server(s) and the worker,
@@ -53,7 +54,7 @@ COURSE = "bolt-bay"
 SEATS = 4
 PASSWORD = "bench passphrase 1"
 TURN_TIMEOUT = 60.0
-RESYNC_AFTER = 15.0  # no turn_dealt this long after turn_resolved: ask for a snapshot
+RESYNC_AFTER = 15.0  # no turn_dealt (or no pushed snapshot after it) this long: ask for a snapshot
 WALL = time.time() - time.perf_counter()  # perf_counter() + WALL: the wall clock, to compare with the server's
 
 
@@ -232,6 +233,7 @@ class Player:
         self.errors: list[str] = []
         self._resolved: dict[int, asyncio.Future] = {}
         self._dealt: dict[int, asyncio.Future] = {}
+        self._pushed: dict[int, asyncio.Future] = {}
         self._snapshot_waiter: asyncio.Future | None = None
         self.finished: asyncio.Future = asyncio.get_running_loop().create_future()
 
@@ -279,7 +281,14 @@ class Player:
                 break
             message = json.loads(frame.data)
             kind = message.get("type")
-            if kind == "snapshot":
+            if kind == "snapshot" and message.get("pushed"):
+                # A deal's snapshot with this player's new hand, pushed to their own sockets.
+                if message["version"] >= self.version:
+                    self.snapshot, self.version = message["game"], message["version"]
+                future = self._future(self._pushed, message["game"]["turn"])
+                if not future.done():
+                    future.set_result(message["game"])
+            elif kind == "snapshot":
                 self.snapshot = message["game"]
                 self.version = max(self.version, message["version"])
                 if self._snapshot_waiter and not self._snapshot_waiter.done():
@@ -319,18 +328,26 @@ class Player:
         return self._future(self._resolved, turn)
 
     async def next_turn(self, turn: int) -> bool:
-        """After turn `turn` resolved: wait for the next deal (False when the game finished), then sync."""
+        """After turn `turn` resolved: wait for the next deal (False when the game finished) and the snapshot
+        the server pushes with it, as the browser does; ask for one (a resync) only if none comes."""
         dealt = self._future(self._dealt, turn + 1)
         done, _ = await asyncio.wait([dealt, self.finished], timeout=RESYNC_AFTER,
                                      return_when=asyncio.FIRST_COMPLETED)
         if self.finished in done and dealt not in done:
             return False
-        if not done:
-            # Delivery is at most once, and a lost last event shows no gap: resync as a browser would.
+        snapshot = None
+        if done:
+            pushed = self._future(self._pushed, turn + 1)
+            try:
+                snapshot = await asyncio.wait_for(asyncio.shield(pushed), RESYNC_AFTER)
+            except TimeoutError:
+                pass
+        if snapshot is None:
+            # Delivery is at most once, and a lost last message shows no gap: resync as a browser would.
             self.resyncs += 1
-        self._snapshot_waiter = asyncio.get_running_loop().create_future()
-        await self.ws.send_str(json.dumps({"type": "sync"}))
-        snapshot = await asyncio.wait_for(self._snapshot_waiter, TURN_TIMEOUT)
+            self._snapshot_waiter = asyncio.get_running_loop().create_future()
+            await self.ws.send_str(json.dumps({"type": "sync"}))
+            snapshot = await asyncio.wait_for(self._snapshot_waiter, TURN_TIMEOUT)
         if snapshot["status"] == "finished":
             return False
         if snapshot["turn"] != turn + 1:
@@ -570,7 +587,7 @@ def main() -> int:
     gaps, late = timings["gaps"]
     print(f"event streams: {gaps} version(s) missing when a later one arrived (a client resyncs), {late} of them "
           f"arrived afterwards (out of order), {gaps - late} never (at-most-once delivery); "
-          f"{timings.get('resyncs', 0)} resync(s) after a turn_dealt that never came")
+          f"{timings.get('resyncs', 0)} resync(s) after a deal or its pushed snapshot that never came")
     print("peak RSS (VmHWM summed over each process tree): "
           + ", ".join(f"{name} {mb:.0f} MB ({count} process{'es' if count > 1 else ''})"
                       for name, (mb, count) in memory.items()))

@@ -10,7 +10,7 @@ from django.contrib.auth.models import AnonymousUser
 
 from games import services
 from games.consumers import GameConsumer
-from tests.games.factories import hand_of, started_game
+from tests.games.factories import hand_of, legal_program, started_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -115,3 +115,46 @@ async def test_a_malformed_frame_gets_an_error_and_the_socket_stays_open(courses
     await comm.send_json_to({"type": "sync"})
     assert (await comm.receive_json_from(timeout=5))["type"] == "snapshot"
     await comm.disconnect()
+
+
+async def test_a_deal_pushes_each_player_their_own_snapshot_and_nothing_to_spectators(courses, make_user):
+    alice, bob, sam = [await sync_to_async(make_user)(name) for name in ("alice", "bob", "sam")]
+    game = await sync_to_async(started_game)(users=[alice, bob], course=courses["tiny-yard"])
+    clients = {name: communicator(game.pk, user) for name, user in (("alice", alice), ("bob", bob), ("sam", sam))}
+    for comm in clients.values():
+        assert (await comm.connect())[0]
+        assert (await comm.receive_json_from(timeout=5))["type"] == "snapshot"
+    for user in (alice, bob):
+        program = await sync_to_async(legal_program)(game, user)
+        await sync_to_async(services.submit_program)(user=user, game_id=game.pk, turn=1, chips=program)
+    # The worker's part, run here: resolve turn 1 and deal turn 2.
+    await sync_to_async(services.resolve_turn)(game_id=game.pk, turn=1)
+    await sync_to_async(game.refresh_from_db)()
+    assert game.turn == 2
+
+    received = {name: [] for name in clients}
+    for name, comm in clients.items():
+        while True:
+            message = await comm.receive_json_from(timeout=5)
+            received[name].append(message)
+            if message["type"] == "snapshot" or (name == "sam" and message.get("kind") == "clocks"):
+                break
+        if name == "sam":
+            assert await comm.receive_nothing(timeout=0.5)  # a spectator gets no pushed snapshot
+    for name, user in (("alice", alice), ("bob", bob)):
+        pushed = received[name][-1]
+        hand = await sync_to_async(hand_of)(game, user)
+        assert pushed["pushed"] is True and pushed["version"] == game.version
+        assert pushed["game"]["turn"] == 2 and pushed["game"]["me"]["hand"] == hand
+        # It comes after the turn's events, so the client shows the turn before it replaces its state.
+        assert [m.get("kind") for m in received[name][:-1]][-3:] == ["turn_resolved", "turn_dealt", "clocks"]
+        other = bob if user == alice else alice
+        other_hand = await sync_to_async(hand_of)(game, other)
+        assert json.dumps(other_hand) not in json.dumps(received[name])
+        # The push equals what the client would get by asking.
+        await clients[name].send_json_to({"type": "sync"})
+        fresh = await clients[name].receive_json_from(timeout=5)
+        assert without_clock_readings(fresh["game"]) == without_clock_readings(pushed["game"])
+    assert not any(m["type"] == "snapshot" for m in received["sam"][1:])
+    for comm in clients.values():
+        await comm.disconnect()
