@@ -26,10 +26,14 @@ def _listening(host: str, port: int) -> bool:
         return False
 
 
-def web_command(host: str, port: int | str, log_level: str = "info") -> list[str]:
-    """The ASGI server as every mode runs it (make run, the test suite's live stack)."""
+def web_command(host: str, port: int | str, log_level: str = "info", workers: int | None = None) -> list[str]:
+    """The ASGI server as every mode runs it (make run, the test suite's live stack). `workers` (default
+    WEB_WORKERS, else 1) uvicorn processes share the port: Python runs one core per process, and the
+    channel layer reaches every process's sockets."""
+    workers = workers or int(os.environ.get("WEB_WORKERS") or 1)
     return [sys.executable, "-m", "uvicorn", "roboracer.asgi:application", "--host", host, "--port", str(port),
             "--log-level", log_level, "--ws", "websockets-sansio", "--lifespan", "off",
+            *(["--workers", str(workers)] if workers > 1 else []),
             # Open WebSockets must not keep a stopping server alive: clients reconnect and resync.
             "--timeout-graceful-shutdown", "5"]
 

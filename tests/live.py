@@ -105,11 +105,13 @@ def start(
     log_dir: Path,
     worker_options: Sequence[str] = (),
     web_servers: int = 1,
+    web_workers: int = 1,
     web_log_level: str = "warning",
     name: str = "live",
 ) -> LiveStack:
     """Start a Celery worker (its log level is INFO: readiness is read from its log) and `web_servers`
-    uvicorn processes on free loopback ports; return once all of them answer. Stop it with `.stop()`."""
+    uvicorn servers (of `web_workers` processes each) on free loopback ports; return once all of them
+    answer. Stop it with `.stop()`."""
     from roboracer.run import web_command, worker_command
 
     log_dir.mkdir(parents=True, exist_ok=True)
@@ -120,7 +122,8 @@ def start(
                                  f"--hostname={name}-{ports[0]}@%h", *worker_options),
     }
     for index, port in enumerate(ports):
-        commands["web" if index == 0 else f"web{index + 1}"] = web_command("127.0.0.1", port, log_level=web_log_level)
+        commands["web" if index == 0 else f"web{index + 1}"] = web_command("127.0.0.1", port, log_level=web_log_level,
+                                                                                 workers=web_workers)
     logs = {process_name: log_dir / f"{process_name}.log" for process_name in commands}
     stack = LiveStack([f"http://127.0.0.1:{port}" for port in ports], {}, logs)
     stack.commands, stack.env = commands, env

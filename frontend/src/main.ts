@@ -181,7 +181,17 @@ export class GameScreen {
         this.panel.setConnection(`Demo: would send ${JSON.stringify(body)}`);
         return { ok: true };
       }
-      : (body) => postProgram(opts.apiUrl, body));
+      : async (body) => {
+        const res = await postProgram(opts.apiUrl, body);
+        // The server holds this program now: a later render (its own seat_ready may come after the
+        // answer) must not read the snapshot's old "no program" as the program having been cleared.
+        const me = this.snap?.me;
+        if (res.ok && me && this.snap?.turn === body.turn) {
+          me.program = body.chips;
+          me.reboot = body.reboot;
+        }
+        return res;
+      });
     panelCol.insertBefore(this.program.el, this.panel.seatsSection);
     if (!opts.demoSrc && opts.apiUrl) {
       this.actions = new GameActions(panelCol,

@@ -525,7 +525,9 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=float(os.environ.get("BENCH_THINK", 20.0)),
                         help="each player thinks uniform(0, THINK) seconds before submitting (default 20)")
     parser.add_argument("--web", type=int, default=int(os.environ.get("BENCH_WEB", 1)),
-                        help="uvicorn processes; players are spread over them (default 1)")
+                        help="uvicorn servers on ports of their own; players are spread over them (default 1)")
+    parser.add_argument("--web-workers", type=int, default=int(os.environ.get("BENCH_WEB_WORKERS", 1)),
+                        help="processes per uvicorn server, sharing its port (uvicorn --workers; default 1)")
     parser.add_argument("--worker-option", action="append", default=[],
                         help="extra option for the Celery worker, e.g. --worker-option=--pool=threads")
     parser.add_argument("--seed", type=int, default=1)
@@ -546,6 +548,7 @@ def main() -> int:
         return 2
 
     stack = live.start(env=env, log_dir=var / "logs", worker_options=args.worker_option, web_servers=args.web,
+                       web_workers=args.web_workers,
                        name="bench")
     try:
         try:
@@ -570,7 +573,7 @@ def main() -> int:
     print(f"site benchmark: {args.games} games x {SEATS} players on {COURSE}, {args.turns} turns each, "
           f"think uniform(0, {args.think:g}) s before each program")
     print(f"stack: PostgreSQL {urlsplit(database_url).path.lstrip('/')}, Redis {redis_url}, "
-          f"{args.web} uvicorn process(es), Celery worker {worker_options}")
+          f"{args.web} uvicorn server(s) of {args.web_workers} process(es), Celery worker {worker_options}")
     print(f"set-up: {players} sign-ups in {timings['sign-up']:.1f} s; games created, joined and "
           f"{players} WebSockets open in {timings['games']:.1f} s")
     print(f"games {args.games}, players {players}, turns resolved {results.turns_resolved}, "
