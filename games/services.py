@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import logging
 import secrets
+import threading
+from collections import OrderedDict
 from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
@@ -29,11 +31,9 @@ COMMANDS = ("!eject", "!archive")
 
 def _locked_game(game_id: int) -> Game:
     try:
-        # The course row only for its name and player limits: the game keeps its own copy of the layout.
-        return (
-            Game.objects.select_for_update(of=("self",)).select_related("course").defer("course__data")
-            .get(pk=game_id)
-        )
+        # No join: the game keeps its own copy of the layout, and the course row (its name, player limits)
+        # is read only where needed.
+        return Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
         raise NotFound(f"game {game_id} does not exist") from None
 
@@ -147,7 +147,30 @@ def _execute_when_all_ready(
 
 
 def _state(game: Game) -> engine.State:
-    return engine.state_from_dict(game.state, engine.parse_course(game.course_data))
+    return engine.state_from_dict(game.state, _course(game))
+
+
+_parsed_courses: OrderedDict[tuple, engine.Course] = OrderedDict()
+_parsed_courses_lock = threading.Lock()  # requests run in threads
+PARSED_COURSES_KEPT = 256
+
+
+def _course(game: Game) -> engine.Course:
+    """The game's course, parsed once per process: a game's copy of its course never changes after it is
+    created (its id and creation time name it), and an engine Course is immutable. Parsing it was a tenth
+    of a program submission's time (make bench-site)."""
+    key = (game.pk, game.created_at)
+    with _parsed_courses_lock:
+        course = _parsed_courses.get(key)
+        if course is not None:
+            _parsed_courses.move_to_end(key)
+            return course
+    course = engine.parse_course(game.course_data)
+    with _parsed_courses_lock:
+        _parsed_courses[key] = course
+        while len(_parsed_courses) > PARSED_COURSES_KEPT:
+            _parsed_courses.popitem(last=False)
+    return course
 
 
 def timer_settings(*, preset: str, move_time: int | None = None, game_time: int | None = None) -> tuple[int, int]:
