@@ -38,9 +38,13 @@ def web_command(host: str, port: int | str, log_level: str = "info", workers: in
             "--timeout-graceful-shutdown", "5"]
 
 
-def worker_command(*options: str) -> list[str]:
-    """A single-process Celery worker; `options` adds beat, log level, host name..."""
-    return [sys.executable, "-m", "celery", "-A", "roboracer", "worker", "--pool=solo", *options]
+def worker_command(*options: str, concurrency: int | None = None) -> list[str]:
+    """A Celery worker; `options` adds beat, log level, host name... `concurrency` (default
+    WORKER_CONCURRENCY, else 1) resolves that many turns at once in as many processes (prefork); 1 is a
+    single process (solo pool)."""
+    concurrency = concurrency or int(os.environ.get("WORKER_CONCURRENCY") or 1)
+    pool = ["--pool=prefork", f"--concurrency={concurrency}"] if concurrency > 1 else ["--pool=solo"]
+    return [sys.executable, "-m", "celery", "-A", "roboracer", "worker", *pool, *options]
 
 
 def main() -> int:

@@ -96,7 +96,10 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # them per process (the others wait for one) and saves the connect. Without it 100 busy games exceed
     # PostgreSQL's default max_connections=100 (make bench-site).
     DATABASES["default"]["OPTIONS"] = {
-        "pool": {"min_size": 2, "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "16")), "timeout": 20}
+        "pool": {"min_size": 2, "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "16")), "timeout": 20},
+        # Server-side parameters: psycopg prepares a statement the fifth time a pooled connection runs it,
+        # and PostgreSQL stops parsing and planning the same few queries of every turn again.
+        "server_side_binding": True,
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -106,6 +106,7 @@ def start(
     worker_options: Sequence[str] = (),
     web_servers: int = 1,
     web_workers: int = 1,
+    worker_concurrency: int = 1,
     web_log_level: str = "warning",
     name: str = "live",
 ) -> LiveStack:
@@ -119,7 +120,8 @@ def start(
     env = {**os.environ, **env, "PYTHONUNBUFFERED": "1"}
     commands = {
         "worker": worker_command("--loglevel=INFO", "--without-gossip", "--without-mingle", "--without-heartbeat",
-                                 f"--hostname={name}-{ports[0]}@%h", *worker_options),
+                                 f"--hostname={name}-{ports[0]}@%h", *worker_options,
+                                 concurrency=worker_concurrency),
     }
     for index, port in enumerate(ports):
         commands["web" if index == 0 else f"web{index + 1}"] = web_command("127.0.0.1", port, log_level=web_log_level,

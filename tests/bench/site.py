@@ -1,7 +1,9 @@
 """Site benchmark: many concurrent 4-player games through the whole live stack. Prints figures, not pass/fail.
 
 The stack: PostgreSQL and Redis (the machine's; database `bench`, Redis db 5 by default), a Celery worker
-and uvicorn, started on loopback with the commands roboracer.run defines (tests/live.py). The driver is
+resolving two turns at once (WORKER_CONCURRENCY=2) and uvicorn with two processes on one port
+(WEB_WORKERS=2), one of each per core, started on loopback with the commands roboracer.run defines
+(tests/live.py). The driver is
 one asyncio process (aiohttp): every user signs up over the API (CSRF cookie, then sign-up), creators
 create games on Bolt Bay with 4 seats, three others join each (the game starts when full), and every
 player opens the game's WebSocket and reads its snapshot (its hand).
@@ -21,7 +23,8 @@ Printed: games, players, turns resolved, wall time of the play phase, turns reso
 p50/p90/p99/max, the peak RSS (VmHWM, summed over each process tree) of the web server(s) and the worker,
 and the CPU seconds each party used while the games played.
 
-Run: make bench-site, or .venv/bin/python tests/bench/site.py [--games 100] [--turns 3] [--think 20] [--web 2] ...
+Run: make bench-site, or .venv/bin/python tests/bench/site.py [--games 100] [--turns 3] [--think 20]
+[--web-workers 2] [--worker-concurrency 2] [--web 1] ...
 Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench, dropped and re-created each
 run) and REDIS_URL (default redis://127.0.0.1:6379/5, flushed each run); a URL you set is only migrated
 (and its Redis not flushed), and the user names carry a per-run tag.
@@ -526,8 +529,11 @@ def main() -> int:
                         help="each player thinks uniform(0, THINK) seconds before submitting (default 20)")
     parser.add_argument("--web", type=int, default=int(os.environ.get("BENCH_WEB", 1)),
                         help="uvicorn servers on ports of their own; players are spread over them (default 1)")
-    parser.add_argument("--web-workers", type=int, default=int(os.environ.get("BENCH_WEB_WORKERS", 1)),
-                        help="processes per uvicorn server, sharing its port (uvicorn --workers; default 1)")
+    parser.add_argument("--web-workers", type=int, default=int(os.environ.get("BENCH_WEB_WORKERS", 2)),
+                        help="processes per uvicorn server, sharing its port (uvicorn --workers; default 2, "
+                             "one per core)")
+    parser.add_argument("--worker-concurrency", type=int, default=int(os.environ.get("BENCH_WORKER_CONCURRENCY", 2)),
+                        help="turns the Celery worker resolves at once, in as many processes (default 2)")
     parser.add_argument("--worker-option", action="append", default=[],
                         help="extra option for the Celery worker, e.g. --worker-option=--pool=threads")
     parser.add_argument("--seed", type=int, default=1)
@@ -548,7 +554,7 @@ def main() -> int:
         return 2
 
     stack = live.start(env=env, log_dir=var / "logs", worker_options=args.worker_option, web_servers=args.web,
-                       web_workers=args.web_workers,
+                       web_workers=args.web_workers, worker_concurrency=args.worker_concurrency,
                        name="bench")
     try:
         try:
@@ -568,7 +574,7 @@ def main() -> int:
     tracebacks = {name: path.read_text(errors="replace").count("Traceback (most recent call last)")
                   for name, path in stack.logs.items()}
 
-    worker_options = " ".join(args.worker_option) or "as roboracer.run starts it (--pool=solo)"
+    worker_options = " ".join([f"concurrency {args.worker_concurrency}", *args.worker_option])
     players = args.games * SEATS
     print(f"site benchmark: {args.games} games x {SEATS} players on {COURSE}, {args.turns} turns each, "
           f"think uniform(0, {args.think:g}) s before each program")
