@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
 import os
 import threading
 
@@ -19,8 +18,6 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 
 from games.models import GameEvent
-
-logger = logging.getLogger(__name__)
 
 SEND_TIMEOUT = 10.0  # seconds; past it the send is given up (delivery is at most once; clients resync)
 
@@ -65,23 +62,17 @@ class _Sender:
             return self._loop
 
     def run(self, coroutine) -> None:
-        """Start the send and return: the loop runs sends in the order they were handed over (the channel
-        layer publishes under a first-come lock), and the caller, a request or a task that has committed,
-        need not wait for Redis. A failure is logged; clients resync from the database."""
-        future = asyncio.run_coroutine_threadsafe(asyncio.wait_for(coroutine, SEND_TIMEOUT), self._running_loop())
-        future.add_done_callback(_log_failure)
-
-
-def _log_failure(future) -> None:
-    if not future.cancelled() and future.exception() is not None:
-        logger.warning("channel layer send failed: %r", future.exception())
+        """Send and wait for it. The caller blocks without the GIL meanwhile; a sender that did not wait
+        was starved by its own busy process (a worker resolving the next turn) and delivered seconds late
+        (make bench-site)."""
+        asyncio.run_coroutine_threadsafe(coroutine, self._running_loop()).result(SEND_TIMEOUT)
 
 
 _sender = _Sender()
 
 
 def group_send(group: str, message: dict) -> None:
-    """Send to a channel group from sync code, without waiting (a failure is logged)."""
+    """Send to a channel group from sync code (raises if Redis cannot take it)."""
     _sender.run(get_channel_layer().group_send(group, message))
 
 

@@ -288,6 +288,10 @@ export class GameScreen {
     const version = typeof msg.version === "number" ? msg.version : msg.game.version;
     if (this.version === null || version >= this.version) {
       this.applySnapshot(msg.game, version);
+    } else if (this.snap && msg.game.turn > this.snap.turn) {
+      // Events of the new turn (another player's program) overtook it: its hand is news, its events
+      // are not, so ask for a current snapshot now rather than wait for the timer.
+      this.requestSync();
     }
   }
 

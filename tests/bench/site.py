@@ -232,7 +232,8 @@ class Player:
         self.skipped: set[int] = set()  # versions that had not arrived when a later one did
         self.gaps = 0  # such versions
         self.late = 0  # of them, how many arrived afterwards (out of order)
-        self.resyncs = 0  # times no turn_dealt came and a snapshot was asked for instead
+        self.resyncs = 0  # times no turn_dealt or pushed snapshot came and a snapshot was asked for instead
+        self.overtaken = 0  # pushed snapshots older than an event already seen (then a snapshot is asked for)
         self.errors: list[str] = []
         self._resolved: dict[int, asyncio.Future] = {}
         self._dealt: dict[int, asyncio.Future] = {}
@@ -285,12 +286,15 @@ class Player:
             message = json.loads(frame.data)
             kind = message.get("type")
             if kind == "snapshot" and message.get("pushed"):
-                # A deal's snapshot with this player's new hand, pushed to their own sockets.
-                if message["version"] >= self.version:
+                # A deal's snapshot with this player's new hand, pushed to their own sockets. One that
+                # events of the new turn overtook (another player's quick program) is older than what this
+                # client has seen: like the browser, it then asks for a current snapshot.
+                current = message["version"] >= self.version
+                if current:
                     self.snapshot, self.version = message["game"], message["version"]
                 future = self._future(self._pushed, message["game"]["turn"])
                 if not future.done():
-                    future.set_result(message["game"])
+                    future.set_result(message["game"] if current else None)
             elif kind == "snapshot":
                 self.snapshot = message["game"]
                 self.version = max(self.version, message["version"])
@@ -344,10 +348,13 @@ class Player:
             try:
                 snapshot = await asyncio.wait_for(asyncio.shield(pushed), RESYNC_AFTER)
             except TimeoutError:
-                pass
-        if snapshot is None:
-            # Delivery is at most once, and a lost last message shows no gap: resync as a browser would.
+                self.resyncs += 1  # delivery is at most once: resync as a browser would
+            else:
+                if snapshot is None:
+                    self.overtaken += 1
+        else:
             self.resyncs += 1
+        if snapshot is None:
             self._snapshot_waiter = asyncio.get_running_loop().create_future()
             await self.ws.send_str(json.dumps({"type": "sync"}))
             snapshot = await asyncio.wait_for(self._snapshot_waiter, TURN_TIMEOUT)
@@ -480,6 +487,7 @@ async def drive(stack: live.LiveStack, args, cpu: CpuMeter) -> tuple[Results, di
         timings["cpu"] = cpu.stop()
         timings["gaps"] = sum(player.gaps for player in players), sum(player.late for player in players)
         timings["resyncs"] = sum(player.resyncs for player in players)
+        timings["overtaken"] = sum(player.overtaken for player in players)
         for player in players:
             results.failures.extend(f"{player.username}: {error}" for error in player.errors)
         return results, timings
@@ -596,7 +604,8 @@ def main() -> int:
     gaps, late = timings["gaps"]
     print(f"event streams: {gaps} version(s) missing when a later one arrived (a client resyncs), {late} of them "
           f"arrived afterwards (out of order), {gaps - late} never (at-most-once delivery); "
-          f"{timings.get('resyncs', 0)} resync(s) after a deal or its pushed snapshot that never came")
+          f"{timings.get('resyncs', 0)} resync(s) after a deal or its pushed snapshot that never came, "
+          f"{timings.get('overtaken', 0)} after a pushed snapshot that events of the next turn overtook")
     print("peak RSS (VmHWM summed over each process tree): "
           + ", ".join(f"{name} {mb:.0f} MB ({count} process{'es' if count > 1 else ''})"
                       for name, (mb, count) in memory.items()))
