@@ -641,7 +641,10 @@ def resolve_turn(*, game_id: int, turn: int) -> Turn | None:
                 game.turn = turn + 1
                 append_event(game, "turn_dealt", {"turn": game.turn})
                 _deal(game, new_state, now)
-            game.save()
+            # Only what a resolution changes: the game's copy of its course is not written again.
+            game.save(update_fields=[
+                "state", "resolving_since", "version", "status", "turn", "finished_at", "winner", "updated_at",
+            ])
         logger.info("game %s: turn %s resolved, %s events", game_id, turn, len(events))
         return record
     except IntegrityError:
