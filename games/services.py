@@ -117,8 +117,10 @@ def _notify_turn(game: Game, seats: list[Seat]) -> None:
     if not seats:
         return
     game_id, turn = game.pk, game.turn
+    # The name alone: the course row also holds its whole layout.
+    course = Course.objects.values_list("name", flat=True).get(pk=game.course_id)
     notices = [
-        (seat.user_id, {"type": "your_turn", "game": game_id, "turn": turn, "course": game.course.name,
+        (seat.user_id, {"type": "your_turn", "game": game_id, "turn": turn, "course": course,
                         "deadline": seat.deadline.isoformat() if seat.deadline else None,
                         "server_time": seat.clock_started_at.isoformat() if seat.clock_started_at else None})
         for seat in seats

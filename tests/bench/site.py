@@ -417,9 +417,19 @@ async def play_game(players: list[Player], game_id: int, turns: int, think: floa
                 last, chips = programs[-1]
                 await asyncio.sleep(max(0.0, started + delays[-1] - time.perf_counter()))
                 sent = time.perf_counter()
-                await last.post(f"/api/games/{game_id}/program/", {"turn": turn, "chips": chips, "reboot": False})
+                try:
+                    await last.post(f"/api/games/{game_id}/program/", {"turn": turn, "chips": chips, "reboot": False})
+                except TimeoutError:
+                    raise BenchError(f"turn {turn}: {last.username}'s program (the last) got no answer in "
+                                     f"{TURN_TIMEOUT:.0f} s") from None
                 answered = time.perf_counter()
-            arrivals = await asyncio.wait_for(asyncio.gather(*(p.resolved(turn) for p in players)), TURN_TIMEOUT)
+            try:
+                arrivals = await asyncio.wait_for(asyncio.gather(*(asyncio.shield(p.resolved(turn)) for p in players)),
+                                                  TURN_TIMEOUT)
+            except TimeoutError:
+                waiting = [p.username for p in players if not p.resolved(turn).done()]
+                raise BenchError(f"turn {turn}: no turn_resolved in {TURN_TIMEOUT:.0f} s at {', '.join(waiting)}; "
+                                 f"{len(programs)} of {len(players)} players had a program to send") from None
             for _, data in arrivals:
                 if not data["events"] or data["events"][0].get("phase") != 1:
                     results.failures.append(f"game {game_id} turn {turn}: turn_resolved without phase events")
