@@ -367,10 +367,14 @@ class Player:
     def program(self, rng: random.Random) -> list[str] | None:
         """A legal program from the current snapshot, or None when this player has nothing to submit."""
         me = (self.snapshot or {}).get("me")
-        if not me or me["program"] is not None or not me["hand"]:
-            return None  # out of the game, or rebooting (the server entered its program)
+        if not me or me["program"] is not None:
+            return None  # a spectator, or rebooting (the server entered its program)
         frozen = {entry["register"]: entry["chip"] for entry in me["frozen"]}
         pool = list(me["hand"])
+        bot = next((b for b in self.snapshot.get("bots", []) if b["id"] == me["bot"]), None)
+        if me.get("ejected") or (bot and bot["at"] is None and bot["lives"] == 0) or len(pool) < 5 - len(frozen):
+            return None  # out of the game
+        # Damage 9 deals no chips and freezes all five registers: the player still sends that program.
         rng.shuffle(pool)
         return [frozen[index] if index in frozen else pool.pop() for index in range(5)]
 
