@@ -73,7 +73,18 @@ _sender = _Sender()
 
 def group_send(group: str, message: dict) -> None:
     """Send to a channel group from sync code (raises if Redis cannot take it)."""
-    _sender.run(get_channel_layer().group_send(group, message))
+    _send_all([(group, message)])
+
+
+def _send_all(messages: list[tuple[str, dict]]) -> None:
+    """Send each (group, message) in order, in one hand-over to the sender loop."""
+
+    async def send_all() -> None:
+        layer = get_channel_layer()
+        for group, message in messages:
+            await layer.group_send(group, message)
+
+    _sender.run(send_all())
 
 
 def send_after_commit(event: GameEvent) -> None:
@@ -91,23 +102,16 @@ def send_after_commit(event: GameEvent) -> None:
 def push_snapshots(snapshots: list[tuple]) -> None:
     """Send each (user, snapshot) to that player's own sockets in the snapshot's game; call it after commit.
     A lost push costs the client a sync: it asks for a snapshot when none has come soon after `turn_dealt`."""
-
-    async def send_all() -> None:
-        layer = get_channel_layer()
-        for user, snapshot in snapshots:
-            text = encode({"type": "snapshot", "version": snapshot["version"], "game": snapshot, "pushed": True})
-            await layer.group_send(player_group_name(snapshot["id"], user.pk), {"type": "game.snapshot", "text": text})
-
-    _sender.run(send_all())
+    _send_all([
+        (player_group_name(snapshot["id"], user.pk), {"type": "game.snapshot", "text": encode(
+            {"type": "snapshot", "version": snapshot["version"], "game": snapshot, "pushed": True})})
+        for user, snapshot in snapshots
+    ])
 
 
 def notify_users(notices: list[tuple[int, dict]]) -> None:
     """Send each (user id, message) to that user's own group; call it after commit. Advisory: the lobby's
     "my move" badges come from the database, so a lost notice loses nothing."""
-
-    async def send_all() -> None:
-        layer = get_channel_layer()
-        for user_id, message in notices:
-            await layer.group_send(user_group_name(user_id), {"type": "user.notice", "text": encode(message)})
-
-    _sender.run(send_all())
+    _send_all([
+        (user_group_name(user_id), {"type": "user.notice", "text": encode(message)}) for user_id, message in notices
+    ])

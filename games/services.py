@@ -326,7 +326,7 @@ def start_game(*, user, game_id: int) -> Game:
 def _start(game: Game) -> None:
     """Place the bots on the starts in seat order and deal turn 1. The caller holds the lock and saves."""
     now = timezone.now()
-    course = engine.parse_course(game.course_data)
+    course = _course(game)
     seats = list(game.seats.order_by("number"))
     # Starts go by joining order: start 1 to the first seat, and so on.
     state = engine.new_game(course, [seat.bot_id for seat in seats], lives=game.lives)
