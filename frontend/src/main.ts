@@ -70,7 +70,6 @@ export class GameScreen {
   private replaying: number | null = null;
   private loggedTurn: number | null = null; // the turn whose events the log shows
   private syncPending = false;
-  private awaitingPush = false;
   private pushTimer: number | undefined = undefined;
   private syncTimer: number | undefined;
   private demoTurns: TurnRecord[] = [];
@@ -301,11 +300,8 @@ export class GameScreen {
       this.requestSync(); // spectators get no push
       return;
     }
-    this.awaitingPush = true;
-    window.clearTimeout(this.pushTimer);
-    this.pushTimer = window.setTimeout(() => {
-      if (this.awaitingPush) this.requestSync();
-    }, PUSH_WAIT_MS);
+    window.clearTimeout(this.pushTimer); // any snapshot clears it
+    this.pushTimer = window.setTimeout(() => this.requestSync(), PUSH_WAIT_MS);
   }
 
   private requestSync(): void {
@@ -356,7 +352,6 @@ export class GameScreen {
 
   /** A snapshot is the truth: whatever was playing stops and the current state is drawn at once. */
   private applySnapshot(game: Snapshot, version: number): void {
-    this.awaitingPush = false;
     window.clearTimeout(this.pushTimer);
     this.animator.cancel();
     this.snap = game;

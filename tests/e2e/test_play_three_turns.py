@@ -27,6 +27,13 @@ def sign_up(page, base_url, username):
     page.wait_for_url(f"{base_url}/")
 
 
+def create_game(page, base_url):
+    """Send the lobby's filled-in "new game" form; the game's page URL and its row."""
+    page.click("#create-game-submit")
+    page.wait_for_url(f"{base_url}/games/*/")
+    return page.url, Game.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1]))
+
+
 def bot_squares(page):
     return page.eval_on_selector_all("g.bot", BOTS_JS)
 
@@ -139,10 +146,7 @@ def test_two_players_and_a_spectator_play_three_turns(live_stack, courses, new_p
     alice.wait_for_selector("[data-course-select-preview] svg.rr-board")  # the form previews the course
     alice.fill("#id_max_seats", "2")
     alice.fill("#id_lives", "9")
-    alice.click("#create-game-submit")
-    alice.wait_for_url(f"{base}/games/*/")
-    game_url = alice.url
-    game = Game.objects.get(pk=int(game_url.rstrip("/").rsplit("/", 1)[1]))
+    game_url, game = create_game(alice, base)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
 
     bob.goto(f"{base}/")

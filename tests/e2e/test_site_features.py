@@ -10,7 +10,7 @@ import pytest
 
 from games.models import Game, Hand
 from tests.e2e.conftest import ARTIFACTS
-from tests.e2e.test_play_three_turns import DESKTOP, PHONE, sign_up
+from tests.e2e.test_play_three_turns import DESKTOP, PHONE, create_game, sign_up
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 EVIL = "<img src=x onerror=alert(1)>"
@@ -49,10 +49,7 @@ def test_chat_clocks_spectator_notice_and_archive(live_stack, courses, new_page)
     alice.fill("#id_max_seats", "2")
     alice.fill("#id_lives", "9")
     alice.select_option("#id_timer_preset", "realtime")  # 2 minutes a move: the clock visibly ticks
-    alice.click("#create-game-submit")
-    alice.wait_for_url(f"{base}/games/*/")
-    game_url = alice.url
-    game = Game.objects.get(pk=int(game_url.rstrip("/").rsplit("/", 1)[1]))
+    game_url, game = create_game(alice, base)
     bob.goto(game_url)
     bob.click("#join-game")
     bob.wait_for_url(game_url)
@@ -134,10 +131,7 @@ def test_private_game_invite_link_leave_and_cancel(live_stack, courses, new_page
     alice.select_option("#id_course", label="Tiny Yard")
     alice.fill("#id_max_seats", "3")
     alice.select_option("#id_visibility", "private")
-    alice.click("#create-game-submit")
-    alice.wait_for_url(f"{base}/games/*/")
-    game_url = alice.url
-    game = Game.objects.get(pk=int(game_url.rstrip("/").rsplit("/", 1)[1]))
+    game_url, game = create_game(alice, base)
     alice.wait_for_selector("#game-status:has-text('Lobby')")
     invite = alice.input_value("#invite-url")
     assert invite.startswith(f"{base}/games/{game.pk}/") and invite != game_url
