@@ -38,7 +38,9 @@ def games_of(*, user, archived: bool = False) -> QuerySet[Game]:
 
 
 def get_game(*, game_id: int) -> Game | None:
-    return Game.objects.select_related("course", "creator").filter(pk=game_id).first()
+    # Not the course's layout: a game plays on its own copy (course_data), and the row is read for its name
+    # and player limits.
+    return Game.objects.select_related("course", "creator").defer("course__data").filter(pk=game_id).first()
 
 
 def can_view(*, user, game: Game) -> bool:

@@ -3,9 +3,22 @@
 import os
 
 from celery import Celery
+from celery.signals import task_postrun, task_prerun
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "roboracer.settings")
 
 app = Celery("roboracer")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@task_prerun.connect
+@task_postrun.connect
+def _release_connections(sender=None, **kwargs) -> None:
+    """Around each task, what Django does around each request: hand the connection back to the pool, or drop
+    it if it broke (with CELERY_DB_REUSE_MAX, Celery itself no longer closes them). Not for a task run eagerly
+    inside the caller's transaction (tests), as Celery's own fixup."""
+    from django.db import close_old_connections
+
+    if not getattr(getattr(sender, "request", None), "is_eager", False):
+        close_old_connections()

@@ -123,6 +123,11 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 300}
+# Celery's Django fixup closes every database connection before and after each task, and in a prefork child
+# it closes the whole connection pool too: each turn then opened new PostgreSQL connections (a backend forked
+# and its catalogue caches warmed for every task; make bench-site). With a reuse count it does that only every
+# this many tasks; roboracer.celery returns a task's connection to the pool and drops a broken one instead.
+CELERY_DB_REUSE_MAX = 1000
 CELERY_BEAT_SCHEDULE = {
     "sweep-games": {"task": "games.tasks.sweep_games", "schedule": 5.0},
     # Real-time games have two-minute move times: look for passed deadlines every second.
