@@ -115,7 +115,7 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
         "turn": game.turn,
         "version": game.version,
         "course": game.course_data,
-        "creator": game.creator.get_username(),
+        "creator": _creator(game, seats).get_username(),
         "max_seats": game.max_seats,
         "lives": game.lives,
         "visibility": game.visibility,
@@ -190,6 +190,12 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
             "can_chat": mine is not None or _is_staff(user),
         }))
     return snapshots
+
+
+def _creator(game: Game, seats: list[Seat]):
+    """The game's creator, from the seats read with their users if they are seated (saves a query when the
+    game was read without its creator)."""
+    return next((seat.user for seat in seats if seat.user_id == game.creator_id), None) or game.creator
 
 
 def _is_staff(user) -> bool:
