@@ -52,6 +52,25 @@ def test_submit_stops_the_clock_and_reloads(courses, trio):
     assert 79 <= seat.move_left <= 80.5 and seat.game_left == 600
 
 
+def test_the_next_deal_starts_each_clock_from_what_that_seat_has_left(courses, trio):
+    alice, bob, carol = trio
+    game = started_game(users=trio, course=courses["bolt-bay"])
+    # Bob and carol each spend some game time; alice does not. Move times reload on submit.
+    for user, spent in ((alice, 0), (bob, 150), (carol, 200)):
+        Seat.objects.filter(game=game, user=user).update(clock_started_at=timezone.now() - timedelta(seconds=spent))
+        services.submit_program(user=user, game_id=game.pk, turn=1, chips=legal_program(game, user))
+    left = {user.pk: _seat(game, user).move_left + _seat(game, user).game_left for user in trio}
+    assert len({round(total) for total in left.values()}) == 3  # three different deadlines to come
+    services.resolve_turn(game_id=game.pk, turn=1)
+    for user in trio:
+        seat = _seat(game, user)
+        assert seat.clock_started_at is not None
+        assert seat.deadline == seat.clock_started_at + timedelta(seconds=left[user.pk])
+        assert not seat.expired
+    clocks = GameEvent.objects.filter(game=game, kind="clocks").last()
+    assert [s["clock_running"] for s in clocks.data["seats"]] == [True, True, True]
+
+
 def test_changing_a_program_does_not_reload_again(courses, trio):
     alice = trio[0]
     game = started_game(users=trio, course=courses["bolt-bay"])
