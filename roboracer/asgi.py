@@ -4,6 +4,7 @@ import os
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "roboracer.settings")
 
+from roboracer import gc_tuning  # noqa: E402
 from roboracer.http import get_asgi_application  # noqa: E402
 
 django_asgi_app = get_asgi_application()
@@ -20,3 +21,5 @@ application = ProtocolTypeRouter(
         "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
+
+gc_tuning.settle()

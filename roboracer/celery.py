@@ -3,7 +3,7 @@
 import os
 
 from celery import Celery
-from celery.signals import task_postrun, task_prerun
+from celery.signals import task_postrun, task_prerun, worker_init, worker_process_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "roboracer.settings")
 
@@ -22,3 +22,13 @@ def _release_connections(sender=None, **kwargs) -> None:
 
     if not getattr(getattr(sender, "request", None), "is_eager", False):
         close_old_connections()
+
+
+@worker_init.connect
+@worker_process_init.connect
+def _settle_gc(**kwargs) -> None:
+    """See roboracer.gc_tuning; in the prefork parent, freezing also keeps the children's copy-on-write pages
+    shared."""
+    from roboracer import gc_tuning
+
+    gc_tuning.settle()
