@@ -19,6 +19,10 @@ figures from the last program's response are printed too. After `turn_dealt` the
 its snapshot with the new hand (as the browser gets it); a player that gets none within 15 s sends
 `{"type": "sync"}` instead (counted as a resync).
 
+The driver stands in for 400 browsers on machines of their own, so its cyclic garbage collector is off
+while the games play: with it on, its full collections (half a million live objects, none freed) paused it
+for up to 250 ms, and that pause counted as the site's latency.
+
 Printed: games, players, turns resolved, wall time of the play phase, turns resolved per second, latency
 p50/p90/p99/max, the peak RSS (VmHWM, summed over each process tree) of the web server(s) and the worker,
 and the CPU seconds each party used while the games played.
