@@ -447,9 +447,7 @@ def _eject(game: Game, state: engine.State, seats: list[Seat], *, by: str, reaso
 
 def _chat_line(game: Game, **fields) -> dict:
     """Store a chat line and push it as a `chat` event; returns what the event carries."""
-    from games.selectors import chat_message
-
-    data = chat_message(message=ChatMessage.objects.create(game=game, **fields))
+    data = selectors.chat_message(message=ChatMessage.objects.create(game=game, **fields))
     append_event(game, "chat", data)
     return data
 
