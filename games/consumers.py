@@ -8,6 +8,39 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from games import selectors
 from games.broadcast import group_name, player_group_name, user_group_name
+from games.throttle import TokenBucket
+
+# Every frame a client may send is a few dozen characters ({"type": "sync"}); anything longer is refused before
+# it is parsed. (uvicorn itself closes the socket, code 1009, on a frame over its --ws-max-size, 16 MiB.)
+MAX_FRAME_CHARS = 4096
+
+
+class BadFrame(Exception):
+    """A frame the server does not understand: answered with an error frame, the socket stays open."""
+
+    def __init__(self, code: str, detail: str):
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+
+
+def parse_frame(text_data: str | None, bytes_data: bytes | None) -> dict:
+    """The frame as a JSON object with a string "type", or BadFrame saying why not."""
+    if text_data is None:
+        raise BadFrame("bad_frame", "binary frames are not accepted: send JSON text like {\"type\": \"sync\"}")
+    if len(text_data) > MAX_FRAME_CHARS:
+        raise BadFrame("too_large", f"a frame is at most {MAX_FRAME_CHARS} characters")
+    try:
+        content = json.loads(text_data)
+    except RecursionError:
+        raise BadFrame("bad_frame", "not JSON the server reads: nested too deeply") from None
+    except ValueError:  # JSONDecodeError, and integers of more than 4300 digits
+        raise BadFrame("bad_frame", "not valid JSON: send a JSON object like {\"type\": \"sync\"}") from None
+    if not isinstance(content, dict):
+        raise BadFrame("bad_frame", "a frame is a JSON object like {\"type\": \"sync\"}")
+    if not isinstance(content.get("type"), str):
+        raise BadFrame("bad_frame", "a frame needs a \"type\" string, like {\"type\": \"sync\"}")
+    return content
 
 
 class JsonFramesConsumer(AsyncJsonWebsocketConsumer):
@@ -15,28 +48,44 @@ class JsonFramesConsumer(AsyncJsonWebsocketConsumer):
     # close_old_connections in a thread before every handler; these touch no database, and at 100 busy games
     # that hop was a tenth of the web server's CPU (make bench-site). Handlers that read the database do it
     # through database_sync_to_async, which closes old connections itself.
+    # Client frames go straight to receive() too: it parses and answers without the database (a sync reads it
+    # through database_sync_to_async), and that thread is the one every socket of the process builds its
+    # snapshots in, so a flood of frames (bad ones, or syncs over the rate limit) must not queue there.
     forwarded: frozenset[str] = frozenset()
 
     async def dispatch(self, message):
-        if message["type"] in self.forwarded:
+        if message["type"] == "websocket.receive" or message["type"] in self.forwarded:
             await getattr(self, get_handler_name(message))(message)
         else:
             await super().dispatch(message)
 
-    @classmethod
-    async def decode_json(cls, text_data):
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        """Every frame gets parsed here; one the server does not understand (binary, empty, too large, not
+        JSON, nested too deeply, not an object, no string type) is answered with an error frame, and the
+        socket stays open. (The stock receive raised on a binary or empty frame, and json.loads on deep
+        nesting, which closed the socket and logged a traceback.)"""
         try:
-            return json.loads(text_data)
-        except ValueError:
-            return None  # answered with an error reply, like any other message the server doesn't know
+            content = parse_frame(text_data, bytes_data)
+        except BadFrame as bad:
+            await self.send_error(bad.code, bad.detail)
+            return
+        await self.receive_json(content, **kwargs)
+
+    async def send_error(self, code: str, detail: str, **extra) -> None:
+        await self.send_json({"type": "error", "code": code, "detail": detail, **extra})
 
 
 class GameConsumer(JsonFramesConsumer):
     forwarded = frozenset({"game.event", "game.snapshot"})
+    # Syncs per socket: a token bucket, SYNC_BURST at once, then SYNC_RATE a second. The browser asks for one
+    # at a time, after a gap or a missing push, so it stays well inside.
+    SYNC_RATE = 2.0
+    SYNC_BURST = 4
 
     async def connect(self):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.groups_joined = []
+        self.sync_bucket = TokenBucket(rate=self.SYNC_RATE, burst=self.SYNC_BURST)
         user = self.scope.get("user")
         allowed, seated = await database_sync_to_async(self._allowed)(user)
         if not allowed:
@@ -65,10 +114,17 @@ class GameConsumer(JsonFramesConsumer):
             await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive_json(self, content, **kwargs):
-        if isinstance(content, dict) and content.get("type") == "sync":
-            await self.send_snapshot()
-        else:
-            await self.send_json({"type": "error", "detail": "unknown message; send {\"type\": \"sync\"}"})
+        if content["type"] != "sync":
+            await self.send_error("unknown_type", "unknown message type; the only one is {\"type\": \"sync\"}")
+            return
+        wait = self.sync_bucket.take()
+        if wait:
+            # No snapshot built: a flood of syncs from one socket must not take the database and the web
+            # process's threads from other players' snapshots.
+            await self.send_error("rate_limited", f"too many syncs; at most {self.SYNC_RATE:g} a second",
+                                  retry_after=round(wait + 0.005, 2))
+            return
+        await self.send_snapshot()
 
     async def send_snapshot(self):
         snapshot = await database_sync_to_async(self._snapshot)()
@@ -108,7 +164,7 @@ class NotificationConsumer(JsonFramesConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive_json(self, content, **kwargs):
-        await self.send_json({"type": "error", "detail": "this socket only sends notices"})
+        await self.send_error("unknown_type", "this socket only sends notices; it takes no messages")
 
     async def user_notice(self, event):
         await self.send(text_data=event["text"])

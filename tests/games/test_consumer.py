@@ -111,7 +111,7 @@ async def test_a_malformed_frame_gets_an_error_and_the_socket_stays_open(courses
     for frame in ("not json", "[1, 2", '"sync"'):
         await comm.send_to(text_data=frame)
         reply = await comm.receive_json_from(timeout=5)
-        assert reply["type"] == "error" and "unknown message" in reply["detail"]
+        assert (reply["type"], reply["code"]) == ("error", "bad_frame") and reply["detail"]
     await comm.send_json_to({"type": "sync"})
     assert (await comm.receive_json_from(timeout=5))["type"] == "snapshot"
     await comm.disconnect()
