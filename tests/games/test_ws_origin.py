@@ -1,6 +1,8 @@
 """The WebSocket handshake's Origin check, through the site's ASGI application: scheme, host and port must be
 the site's own (the Host it was reached at, in ALLOWED_HOSTS) or one of CSRF_TRUSTED_ORIGINS."""
 
+import logging
+
 import pytest
 from channels.db import database_sync_to_async as sync_to_async
 
@@ -63,9 +65,14 @@ async def test_the_sites_own_origin_is_accepted(site, paths, host, origin):
     ("127.0.0.1:8000", ""),
     ("127.0.0.1:8000", MISSING),
     ("evil.example:8000", "http://evil.example:8000"),  # a Host not in ALLOWED_HOSTS (DNS rebinding)
+    ("127.0.0.1:8000", "http://[::1"),  # urlsplit raises on it
+    ("[::1", "http://[::1"),
+    ("127.0.0.1:8000", "http://127.0.0.1:8000\u00e9"),
 ])
-async def test_other_origins_are_refused(site, paths, host, origin):
+async def test_other_origins_are_refused(site, paths, host, origin, caplog):
+    caplog.set_level(logging.INFO)
     assert await handshake(paths, host=host, origin=origin) == [False, False]
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
 async def test_a_secure_socket_wants_the_https_origin(site, paths):
