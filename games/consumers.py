@@ -34,7 +34,7 @@ def parse_frame(text_data: str | None, bytes_data: bytes | None) -> dict:
         content = json.loads(text_data)
     except RecursionError:
         raise BadFrame("bad_frame", "not JSON the server reads: nested too deeply") from None
-    except ValueError:  # JSONDecodeError, and integers of more than 4300 digits
+    except ValueError:  # JSONDecodeError
         raise BadFrame("bad_frame", "not valid JSON: send a JSON object like {\"type\": \"sync\"}") from None
     if not isinstance(content, dict):
         raise BadFrame("bad_frame", "a frame is a JSON object like {\"type\": \"sync\"}")
