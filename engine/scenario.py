@@ -103,9 +103,9 @@ def parse_scenario(data: Any) -> tuple[State, dict[str, list[str]], int, frozens
     for index, bot in enumerate(bots):
         if bot.out is not None and bot.out[0] > turn:
             raise ScenarioError(f"bots[{index}] ({bot.id}): 'out' {list(bot.out)} is after turn {turn}")
-    eject = data.get("eject", [])
-    if not isinstance(eject, list) or any(bot_id not in ids for bot_id in eject):
-        raise ScenarioError(f"scenario: 'eject' must be a list of bot ids of this scenario, got {eject!r}")
+    ejecting = data.get("eject", [])
+    if not isinstance(ejecting, list) or any(bot_id not in ids for bot_id in ejecting):
+        raise ScenarioError(f"scenario: 'eject' must be a list of bot ids of this scenario, got {ejecting!r}")
     state = State(
         course=course,
         bots=tuple(bots),

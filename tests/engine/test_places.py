@@ -49,3 +49,19 @@ def test_bad_out_fields_are_input_errors():
     ):
         with pytest.raises(engine.InputError, match=message):
             engine.bot_from_dict(bot)
+
+
+def test_bad_scenario_turns_and_ejections_are_scenario_errors():
+    base = {"format": "roboracer-scenario/1", "course": "tiny-yard",
+            "bots": [{"id": "a", "at": [5, 6], "dir": "N"},
+                     {"id": "b", "at": None, "dir": "N", "lives": 0, "out": [1, 2], "spawn": {"at": [3, 7], "dir": "N"}}],
+            "programs": {}}  # fmt: skip
+    for change, message in (
+        ({"turn": 0}, "'turn' must be"),
+        ({"eject": ["z"]}, "'eject' must be a list of bot ids"),
+        ({"eject": "a"}, "'eject' must be a list of bot ids"),
+        ({"eject": ["b"]}, "eject: bot 'b' is already out"),
+        ({"turn": 1, "bots": [{**base["bots"][1], "out": [2, 1]}, base["bots"][0]]}, "is after turn 1"),
+    ):
+        with pytest.raises(engine.ScenarioError, match=message):
+            engine.simulate({**base, **change})
