@@ -12,6 +12,9 @@ from .state import State
 def eject(state: State, bot_ids: Iterable[str]) -> tuple[State, list[dict]]:
     """Take the bots off the course with no lives left; the last bot still racing wins.
 
+    An ejected bot is out before the turn `state.turn` (`out` = [turn, 0]) and `ejected`: it forfeits, and
+    ranks below every bot that was not ejected in the final places (engine.places).
+
     Returns the new state and one `ejected` event per bot (then `winner`, if the ejection decided the
     race). A bot already out of the game, or an unknown id, is an InputError; the state is unchanged.
     """
@@ -26,7 +29,10 @@ def eject(state: State, bot_ids: Iterable[str]) -> tuple[State, list[dict]]:
         raise InputError("the race is over")
     events = [{"phase": None, "step": "ejection", "type": "ejected", "bot": bot_id} for bot_id in ids]
     bots = tuple(
-        replace(bot, at=None, lives=0, rebooting=False, virtual=False) if bot.id in ids else bot for bot in state.bots
+        replace(bot, at=None, lives=0, rebooting=False, virtual=False, out=(state.turn, 0), ejected=True)
+        if bot.id in ids
+        else bot
+        for bot in state.bots
     )
     new_state = replace(state, bots=bots)
     racing = [bot.id for bot in bots if bot.in_game]

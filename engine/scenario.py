@@ -8,6 +8,7 @@ from typing import Any
 from .bundled import bundled_course
 from .chips import CHIPS, PROGRAM_LENGTH
 from .course import parse_course
+from .eject import eject
 from .errors import InputError, ScenarioError
 from .resolve import resolve_turn
 from .state import DEFAULT_LIVES, State, board_from_dict, board_to_dict, bot_from_dict, bot_to_dict
@@ -27,6 +28,9 @@ def parse_scenario(data: Any) -> tuple[State, dict[str, list[str]], int, frozens
     seed = data.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ScenarioError(f"scenario: 'seed' must be a whole number, got {seed!r}")
+    turn = data.get("turn", 1)
+    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
+        raise ScenarioError(f"scenario: 'turn' must be a whole number from 1, got {turn!r}")
     lives = (data.get("options") or {}).get("lives", DEFAULT_LIVES)
     bots_data = data.get("bots")
     if not isinstance(bots_data, list) or not bots_data:
@@ -96,9 +100,16 @@ def parse_scenario(data: Any) -> tuple[State, dict[str, list[str]], int, frozens
         course.ceiling[a].colour != course.ceiling[b].colour or a == b for a, b in loop.items()
     )):
         raise ScenarioError("scenario: 'board.loop' must send each teleporter to another of its colour")
+    for index, bot in enumerate(bots):
+        if bot.out is not None and bot.out[0] > turn:
+            raise ScenarioError(f"bots[{index}] ({bot.id}): 'out' {list(bot.out)} is after turn {turn}")
+    ejecting = data.get("eject", [])
+    if not isinstance(ejecting, list) or any(bot_id not in ids for bot_id in ejecting):
+        raise ScenarioError(f"scenario: 'eject' must be a list of bot ids of this scenario, got {ejecting!r}")
     state = State(
         course=course,
         bots=tuple(bots),
+        turn=turn,
         priority=tuple(priority),
         lives=lives,
         radiation=frozenset(tuple(sq) for sq in radiation),
@@ -119,6 +130,7 @@ def result_dict(state: State, events: list[dict[str, Any]]) -> dict[str, Any]:
         "bots": bots,
         "priority": list(state.priority),
         "winner": state.winner,
+        "places": state.places,
         "radiation": sorted([list(square) for square in state.radiation]),
         "board": board_to_dict(state.board),
         "events": events,
@@ -126,9 +138,19 @@ def result_dict(state: State, events: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def simulate(data: Any) -> dict[str, Any]:
+    """Resolve the scenario's turn; bots named in `eject` are ejected before it (003 "!eject"), and when
+    that ends the race the turn is not played: the result is the state after the ejection."""
     state, programs, seed, reboots = parse_scenario(data)
+    events: list[dict[str, Any]] = []
+    if data.get("eject"):
+        try:
+            state, events = eject(state, data["eject"])
+        except InputError as error:
+            raise ScenarioError(f"eject: {error}") from None
+        if state.finished:
+            return result_dict(state, events)
     try:
-        new_state, events = resolve_turn(state, programs, seed, reboots=reboots)
+        state, turn_events = resolve_turn(state, programs, seed, reboots=reboots)
     except InputError as error:
         raise ScenarioError(f"programs: {error}") from None
-    return result_dict(new_state, events)
+    return result_dict(state, events + turn_events)

@@ -10,6 +10,7 @@ from .chips import CHIPS, PROGRAM_LENGTH
 from .course import Course
 from .errors import InputError
 from .geometry import DIRECTIONS, Square
+from .places import final_places
 
 DEFAULT_LIVES = 3
 
@@ -31,6 +32,8 @@ class Bot:
     bad_luck: bool = (
         False  # broke a mirror last turn: draws two chips per card, keeps the lower (003 "Mirror")
     )
+    out: tuple[int, int] | None = None  # (turn, phase) it lost its last life; phase 0: ejected before that turn
+    ejected: bool = False  # taken out by an ejection (timed out, resigned, staff): ranks below the others
 
     @property
     def alive(self) -> bool:
@@ -111,6 +114,13 @@ class State:
         """Won, or every bot is out of lives at once (a race with no winner)."""
         return self.winner is not None or not any(bot.in_game for bot in self.bots)
 
+    @property
+    def places(self) -> dict[str, int] | None:
+        """Every bot's final place once the race is over (docs/rules.md "Final places"), else None."""
+        if not self.finished:
+            return None
+        return final_places(self.bots, self.winner)
+
     def bot(self, bot_id: str) -> Bot:
         for bot in self.bots:
             if bot.id == bot_id:
@@ -160,6 +170,8 @@ def bot_to_dict(bot: Bot) -> dict[str, Any]:
         "rebooting": bot.rebooting,
         "spawned": bot.spawned,
         **({"bad_luck": True} if bot.bad_luck else {}),
+        **({"out": list(bot.out)} if bot.out is not None else {}),
+        **({"ejected": True} if bot.ejected else {}),
     }
 
 
@@ -173,6 +185,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "bots": [bot_to_dict(bot) for bot in state.bots],
         "radiation": sorted([list(square) for square in state.radiation]),
         **({"board": board} if (board := board_to_dict(state.board)) else {}),
+        **({"places": places} if (places := state.places) is not None else {}),
     }
 
 
@@ -207,6 +220,19 @@ def bot_from_dict(data: Mapping[str, Any], *, default_lives: int = DEFAULT_LIVES
     ):
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             raise InputError(f"{where}: '{field}' must be a whole number from {low} to {high}, got {value!r}")
+    out = data.get("out")
+    if out is not None and not (
+        isinstance(out, (list, tuple))
+        and len(out) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in out)
+        and out[0] >= 1
+        and 0 <= out[1] <= PROGRAM_LENGTH
+    ):
+        raise InputError(f"{where}: 'out' must be [turn, phase] (turn from 1, phase 0 to 5), got {out!r}")
+    if out is not None and (at is not None or lives != 0):
+        raise InputError(f"{where}: a bot with 'out' left the race: it needs 'at': null and 'lives': 0")
+    if data.get("ejected") and out is None:
+        raise InputError(f"{where}: an ejected bot needs 'out' (the turn it was ejected before, phase 0)")
     last_program = tuple(data.get("last_program", ()))
     if last_program and (len(last_program) != PROGRAM_LENGTH or any(c not in CHIPS for c in last_program)):
         raise InputError(f"{where}: 'last_program' must be 5 chips, got {list(last_program)!r}")
@@ -224,6 +250,8 @@ def bot_from_dict(data: Mapping[str, Any], *, default_lives: int = DEFAULT_LIVES
         rebooting=bool(data.get("rebooting", False)),
         spawned=bool(data.get("spawned", False)),
         bad_luck=bool(data.get("bad_luck", False)),
+        out=None if out is None else (out[0], out[1]),
+        ejected=bool(data.get("ejected", False)),
     )
 
 

@@ -30,7 +30,7 @@ class Mover:
 
     __slots__ = (
         "id", "at", "dir", "spawn_at", "spawn_dir", "damage", "lives", "next_checkpoint", "virtual",
-        "last_program", "rebooting", "spawned", "bad_luck", "distance", "moved",
+        "last_program", "rebooting", "spawned", "bad_luck", "out", "ejected", "distance", "moved",
     )  # fmt: skip
 
     def __init__(self, bot: Bot):
@@ -179,6 +179,8 @@ class Turn:
         where = at if at is not None else bot.at
         bot.at = None
         bot.lives = max(0, bot.lives - 1)
+        if bot.lives == 0 and bot.out is None:
+            bot.out = (self.state.turn, self.phase)  # out of the race: ranks by when (engine.places)
         bot.damage = 0
         self.reboots.discard(bot.id)
         self.emit("destroyed", bot.id, at=list(where) if where is not None else None, cause=cause)

@@ -146,6 +146,7 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
         "priority": state.get("priority", []),
         "radiation": state.get("radiation", []),
         "winner": state.get("winner"),
+        "places": state.get("places"),
         "last_turn": {"turn": last["number"], "events": last["events"]} if last else None,
     }
     snapshots = []
@@ -247,6 +248,7 @@ def _public_state(state: dict) -> dict:
         "board": _public_board(state),
         "priority": state.get("priority", []),
         "radiation": state.get("radiation", []),
+        "places": state.get("places"),
     }
 
 

@@ -463,7 +463,9 @@ def _finish(game: Game, state: engine.State, now: datetime) -> None:
     game.finished_at = now
     game.winner = seats.get(state.winner)
     Seat.objects.filter(game=game).update(clock_started_at=None, deadline=None)
-    append_event(game, "game_finished", {"winner_seat": game.winner.number if game.winner else None})
+    append_event(
+        game, "game_finished", {"winner_seat": game.winner.number if game.winner else None, "places": state.places}
+    )
 
 
 def _eject_command(game: Game, user) -> list[int]:
@@ -639,7 +641,10 @@ def resolve_turn(*, game_id: int, turn: int) -> Turn | None:
             game.state = record.state_after
             game.resolving_since = None
             append_event(
-                game, "turn_resolved", {"turn": turn, "events": events, "programs": programs, "reboots": reboots}
+                game,
+                "turn_resolved",
+                {"turn": turn, "events": events, "programs": programs, "reboots": reboots,
+                 "places": new_state.places},
             )
             now = timezone.now()
             if new_state.finished:

@@ -80,6 +80,11 @@ class SnapshotSerializer(serializers.Serializer):
     priority = serializers.ListField(child=serializers.CharField())
     radiation = serializers.JSONField(help_text="squares with radiation this turn")
     winner = serializers.CharField(allow_null=True)
+    places = serializers.DictField(
+        child=serializers.IntegerField(min_value=1),
+        allow_null=True,
+        help_text="once the game is over: bot id -> final place (1 is the winner; ties share a place); else null",
+    )
     me = serializers.JSONField(allow_null=True)
     last_turn = serializers.JSONField(allow_null=True)
     max_seats = serializers.IntegerField()
@@ -103,4 +108,6 @@ class TurnRecordSerializer(serializers.Serializer):
     programs = serializers.JSONField(help_text="bot id -> the five chips it played (public once the turn ran)")
     reboots = serializers.ListField(child=serializers.CharField(), help_text="bots whose players asked to reboot")
     before = serializers.JSONField(help_text='{"bots", "board", "priority", "radiation"} at the start')
-    after = serializers.JSONField(help_text='{"bots", "board", "priority", "radiation"} at the end')
+    after = serializers.JSONField(
+        help_text='{"bots", "board", "priority", "radiation", "places"} at the end (places: null unless it ended the game)'
+    )

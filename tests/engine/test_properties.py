@@ -9,6 +9,7 @@ import copy
 import json
 
 from hypothesis import assume, given, settings
+from hypothesis import event as tally
 from hypothesis import strategies as st
 
 import engine
@@ -284,3 +285,74 @@ def test_invariants_hold_on_random_courses(course, programs_by_turn, data):
             assert replayed[bot.id]["at"] == bot.at and replayed[bot.id]["damage"] == bot.damage
             assert replayed[bot.id]["virtual"] == bot.virtual and replayed[bot.id]["dir"] == bot.dir
         assert board == _board(after.board)
+
+
+def _check_places(state):
+    """Final places: none while racing; once over, a competition ranking (1, 2, 2, 4) of every bot, the
+    winner alone 1st, and the order of docs/rules.md "Final places" between any two bots."""
+    places = state.places
+    stored = engine.state_to_dict(state)
+    if not state.finished:
+        assert places is None and "places" not in stored
+        return
+    assert stored["places"] == places
+    assert list(places) == [bot.id for bot in state.bots]
+    assert all(isinstance(place, int) for place in places.values())
+    for place in places.values():
+        assert sum(1 for other in places.values() if other < place) == place - 1, places
+    assert min(places.values()) == 1
+    if state.winner is not None:
+        assert places[state.winner] == 1
+        assert [bot_id for bot_id, place in places.items() if place == 1] == [state.winner]
+    others = [bot for bot in state.bots if bot.id != state.winner]
+    for bot in others:
+        assert not bot.in_game or state.winner is not None, "a race over without a winner has nobody racing"
+        assert (bot.out is None) == bot.in_game
+        for other in others:
+            if bot.ejected and not other.ejected:
+                assert places[other.id] < places[bot.id], "an ejected bot ranks below every bot not ejected"
+            if bot.ejected == other.ejected and bot.next_checkpoint > other.next_checkpoint:
+                assert places[bot.id] < places[other.id], "more check points rank higher"
+            if bot.ejected == other.ejected and bot.next_checkpoint == other.next_checkpoint:
+                if bot.in_game and not other.in_game:
+                    assert places[bot.id] < places[other.id], "still racing ranks above out of the race"
+                if not bot.in_game and not other.in_game and bot.out > other.out:
+                    assert places[bot.id] < places[other.id], "out later ranks above out earlier"
+                if (bot.in_game, bot.out, bot.lives, bot.damage) == (other.in_game, other.out, other.lives, other.damage):
+                    assert places[bot.id] == places[other.id], "equal bots share a place"
+
+
+@settings(max_examples=120, deadline=None)
+@given(games(), st.data())
+def test_final_places_rank_every_bot_once_the_race_is_over(case, data):
+    """Games played to the end (one life each, up to 12 turns), with ejections between turns at random."""
+    state, _ = case
+    state = engine.new_game(state.course, [bot.id for bot in state.bots], lives=data.draw(st.integers(1, 2)))
+    ids = [bot.id for bot in state.bots]
+    for _ in range(12):
+        _check_places(state)
+        if state.finished:
+            break
+        racing = [bot.id for bot in state.bots if bot.in_game]
+        if data.draw(st.integers(0, 5)) == 0:
+            state, events = engine.eject(state, data.draw(st.sets(st.sampled_from(racing), min_size=1)))
+            assert all(bot.ejected and bot.out == (state.turn, 0) for bot in state.bots if bot.id in
+                       {e["bot"] for e in events if e["type"] == "ejected"})
+            continue
+        programs = {
+            bot.id: engine.required_program(bot) or data.draw(PROGRAM) for bot in state.bots if bot.at is not None
+        }
+        before = state
+        state, events = engine.resolve_turn(state, programs, seed=state.turn)
+        for bot in state.bots:
+            was = before.bot(bot.id)
+            if was.in_game and not bot.in_game:
+                last = [e for e in events if e["type"] == "destroyed" and e["bot"] == bot.id][-1]
+                assert bot.out == (before.turn, last["phase"]) and not bot.ejected
+            else:
+                assert bot.out == was.out
+        assert engine.state_from_dict(engine.state_to_dict(state), state.course) == state
+    _check_places(state)
+    tally("won" if state.winner else "no winner" if state.finished else "still racing")
+    if state.finished:
+        assert sorted(engine.state_to_dict(state)["places"]) == sorted(ids)

@@ -152,7 +152,7 @@ def test_a_turn_that_takes_every_last_life_finishes_the_game_without_a_winner(co
     services.resolve_turn(game_id=game.pk, turn=1)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.winner is None
-    assert game.events.order_by("-version").first().data == {"winner_seat": None}
+    assert game.events.order_by("-version").first().data == {"winner_seat": None, "places": {"1": 1, "2": 1}}
 
 
 def test_a_reboot_is_played_out_and_the_next_turn_entered_for_the_seat(courses, alice, bob):
