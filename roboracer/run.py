@@ -163,43 +163,46 @@ def main() -> int:
         print(refusal, file=sys.stderr)
         return 1
 
-    processes: dict[str, subprocess.Popen] = {}
-    redis_process = None
-    redis_socket = None
-    if not os.environ.get("REDIS_URL"):
-        redis_socket = Path(socket_path(settings.REDIS_URL))
-        if embedded_redis.reachable(settings.REDIS_URL):
-            print(f"Using the Redis already answering on {redis_socket}")
-        else:
-            redis_process = embedded_redis.start(redis_socket, var / "redis.log")
-            processes["redis"] = redis_process
-            print(f"Embedded Redis on {redis_socket}")
-    elif not embedded_redis.reachable(settings.REDIS_URL):
-        print(f"REDIS_URL={settings.REDIS_URL} does not answer", file=sys.stderr)
-        return 1
-
-    # Named by what they are, in the order they stop: the web server first (no new work), then the
-    # scheduler, then the worker (it finishes its task).
-    children = {
-        "web server (uvicorn)": _spawn(web_command(HOST, PORT)),
-        "beat scheduler": _spawn(beat_command("--loglevel=INFO",
-                                              f"--schedule={settings.CELERY_BEAT_SCHEDULE_FILENAME}")),
-        "celery worker": _spawn(worker_command("--loglevel=INFO")),
-    }
-    processes.update(children)
-    _write_state(state_path, processes)
-
     stopping = False
-    exit_code = 0
 
     def request_stop(signum, frame):
         nonlocal stopping
         stopping = True
 
+    # From here on Ctrl-C and SIGTERM only ask for a stop: whatever has been started is stopped in order below.
     signal.signal(signal.SIGINT, request_stop)
     signal.signal(signal.SIGTERM, request_stop)
+    processes: dict[str, subprocess.Popen] = {}  # all we started, recorded in var/run.json as they start
+    children: dict[str, subprocess.Popen] = {}  # those watched: if one exits, everything stops
+    redis_process = None
+    redis_socket = None
+    exit_code = 0
     try:
-        web = children["web server (uvicorn)"]
+        if not os.environ.get("REDIS_URL"):
+            redis_socket = Path(socket_path(settings.REDIS_URL))
+            if embedded_redis.reachable(settings.REDIS_URL):
+                print(f"Using the Redis already answering on {redis_socket}")
+            else:
+                redis_process = processes["redis"] = embedded_redis.start(redis_socket, var / "redis.log")
+                _write_state(state_path, processes)
+                print(f"Embedded Redis on {redis_socket}")
+        elif not embedded_redis.reachable(settings.REDIS_URL):
+            print(f"REDIS_URL={settings.REDIS_URL} does not answer", file=sys.stderr)
+            return 1
+
+        # Named by what they are, in the order they stop: the web server first (no new work), then the
+        # scheduler, then the worker (it finishes its task).
+        commands = {
+            "web server (uvicorn)": web_command(HOST, PORT),
+            "beat scheduler": beat_command("--loglevel=INFO", f"--schedule={settings.CELERY_BEAT_SCHEDULE_FILENAME}"),
+            "celery worker": worker_command("--loglevel=INFO"),
+        }
+        for name, command in commands.items():
+            if not stopping:
+                children[name] = processes[name] = _spawn(command)
+                _write_state(state_path, processes)
+
+        web = children.get("web server (uvicorn)")
         deadline = time.monotonic() + 60
         while (not stopping and web.poll() is None and time.monotonic() < deadline
                and not _listening(HOST, int(PORT))):

@@ -187,6 +187,7 @@ def test_a_killed_worker_stops_the_run_and_leaves_no_scheduler(var_dir, run_env)
 
     second = Run(var_dir, run_env, "second")
     second.wait_running()
+    assert f"RoboRacer is running at http://127.0.0.1:{second.port}/" in second.text()
     _assert_one_scheduler_at_one_check_a_second(second)
 
     second.process.send_signal(signal.SIGINT)  # Ctrl-C
@@ -300,3 +301,13 @@ def test_an_embedded_beat_dies_with_its_worker(var_dir, run_env):
                    "the orphaned beat stops", timeout=15, output=log)
     finally:
         embedded_redis.stop(redis_process, socket)
+
+
+def test_ctrl_c_while_starting_stops_what_was_started(var_dir, run_env):
+    run = Run(var_dir, run_env, "run")
+    wait_until(lambda: "Embedded Redis on" in run.text(), "the embedded Redis", output=run.output)
+    run.process.send_signal(signal.SIGINT)
+    assert run.wait_exit() == 0
+    assert run.text().rstrip().endswith("RoboRacer stopped."), run.text()[-3000:]
+    assert "Traceback" not in run.text()
+    assert _our_processes(var_dir) == []
