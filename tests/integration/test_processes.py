@@ -311,3 +311,15 @@ def test_ctrl_c_while_starting_stops_what_was_started(var_dir, run_env):
     assert run.text().rstrip().endswith("RoboRacer stopped."), run.text()[-3000:]
     assert "Traceback" not in run.text()
     assert _our_processes(var_dir) == []
+
+
+def test_a_killed_prefork_worker_leaves_no_pool_process(var_dir, run_env):
+    run = Run(var_dir, {**run_env, "WORKER_CONCURRENCY": "2"}, "run")
+    run.wait_running()
+    worker = psutil.Process(run.children()["celery worker"])
+    pool = wait_until(lambda: len(worker.children()) == 2 and worker.children(), "the worker's pool",
+                      output=run.output)
+    worker.kill()
+    assert run.wait_exit() == 1
+    assert not any(process.is_running() and process.status() != psutil.STATUS_ZOMBIE for process in pool)
+    assert _our_processes(var_dir) == []
