@@ -30,11 +30,15 @@ WINDOW = 5.0  # seconds over which `enforce-deadlines` is counted
 
 def _our_processes(var_dir: Path) -> list[psutil.Process]:
     """Every process started for this test's var/ (the runner, Redis, worker, beat, uvicorn, their children),
-    found by the ROBORACER_VAR_DIR they inherited, whoever their parent is now."""
+    found by the ROBORACER_VAR_DIR they inherited, whoever their parent is now; or, for redis-server (which
+    writes its title over its environment), by its socket under var/."""
     found = []
     for process in psutil.process_iter():
         try:
-            if process.pid != os.getpid() and process.environ().get("ROBORACER_VAR_DIR") == str(var_dir):
+            if process.pid == os.getpid():
+                continue
+            if (process.environ().get("ROBORACER_VAR_DIR") == str(var_dir)
+                    or any(f"{var_dir}/" in arg for arg in process.cmdline())):
                 found.append(process)
         except psutil.Error:
             continue
