@@ -78,6 +78,8 @@ def _started(pid: int) -> float | None:
 
 
 def _same_process(entry: dict) -> bool:
+    if not isinstance(entry.get("pid"), int) or not isinstance(entry.get("started"), float | int):
+        return False
     started = _started(entry["pid"])
     return started is not None and abs(started - entry["started"]) < 0.05
 
@@ -92,6 +94,10 @@ def _write_state(path: Path, processes: dict[str, subprocess.Popen]) -> None:
 def _group_members(entry: dict) -> list[psutil.Process]:
     """Processes of the session a recorded child led (it was started with a session of its own, so its own
     children share its process group even once it is gone), created no earlier than it."""
+    if not isinstance(entry.get("pid"), int) or not isinstance(entry.get("started"), float | int):
+        return []  # it was gone before its start time could be read
+    if _started(entry["pid"]) is not None and not _same_process(entry):
+        return []  # the pid (and so the group) is another process's now
     members = []
     for process in psutil.process_iter(["create_time"]):
         try:
@@ -110,8 +116,10 @@ def stop_leftovers(path: Path, timeout: float = 15.0) -> str | None:
         state = json.loads(path.read_text())
     except (OSError, ValueError):
         return None
+    if not isinstance(state, dict):
+        return None
     runner = state.get("runner") or {}
-    if runner.get("pid") not in (None, os.getpid()) and _same_process(runner):
+    if runner.get("pid") != os.getpid() and _same_process(runner):
         return f"RoboRacer is already running (runner pid {runner['pid']}); stop it first (Ctrl-C there)"
     leftovers = {name: _group_members(entry) for name, entry in (state.get("children") or {}).items()}
     leftovers = {name: members for name, members in leftovers.items() if members}

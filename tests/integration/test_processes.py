@@ -327,3 +327,34 @@ def test_a_killed_prefork_worker_leaves_no_pool_process(var_dir, run_env):
     assert run.wait_exit() == 1
     assert not any(process.is_running() and process.status() != psutil.STATUS_ZOMBIE for process in pool)
     assert _our_processes(var_dir) == []
+
+
+def test_the_pid_file_never_names_a_process_that_only_reused_a_pid(tmp_path):
+    """var/run.json names processes by pid and start time: a live process with a recorded pid but another
+    start time is not ours and is left alone; a corrupt file is ignored."""
+    from roboracer.run import stop_leftovers
+
+    stranger = subprocess.Popen(["sleep", "60"], start_new_session=True)
+    try:
+        started = psutil.Process(stranger.pid).create_time()
+        state = tmp_path / "run.json"
+        state.write_text(json.dumps({"runner": {"pid": stranger.pid, "started": started - 100},
+                                     "children": {"beat scheduler": {"pid": stranger.pid, "started": started - 100}}}))
+        assert stop_leftovers(state) is None
+        assert stranger.poll() is None, "a process that only reused a recorded pid was stopped"
+
+        state.write_text(json.dumps({"runner": {"pid": stranger.pid, "started": started}, "children": {}}))
+        assert "already running (runner pid" in stop_leftovers(state)
+        assert stranger.poll() is None
+
+        state.write_text(json.dumps({"runner": {"pid": 1, "started": None},
+                                     "children": {"celery worker": {"pid": stranger.pid, "started": started}}}))
+        assert stop_leftovers(state) is None
+        assert stranger.poll() is not None  # recorded pid and start time: ours, stopped (psutil reaped it)
+
+        for garbage in ("not json", "[]", '{"children": {"web": {"pid": "x"}}}'):
+            state.write_text(garbage)
+            assert stop_leftovers(state) is None
+    finally:
+        stranger.kill()
+        stranger.wait()
