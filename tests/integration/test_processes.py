@@ -358,3 +358,50 @@ def test_the_pid_file_never_names_a_process_that_only_reused_a_pid(tmp_path):
     finally:
         stranger.kill()
         stranger.wait()
+
+
+def test_a_standing_by_scheduler_takes_over_when_the_holder_stops_or_dies(var_dir, run_env):
+    """Two `celery beat` on one Redis: the second stands by; it takes over at once when the first stops
+    (the lock is released on the way out), and within the lock's expiry when the holder is SIGKILLed."""
+    from roboracer import embedded_redis
+    from roboracer.beat import LOCK_TIMEOUT
+
+    socket = var_dir / "redis.sock"
+    redis_process = embedded_redis.start(socket)
+    env = {**run_env, "REDIS_URL": f"unix://{socket}"}
+
+    def beat(name: str) -> tuple[subprocess.Popen, Path]:
+        log = var_dir / f"{name}.out"
+        with open(log, "w") as handle:
+            process = subprocess.Popen(
+                [sys.executable, "-m", "celery", "-A", "roboracer", "beat", "--loglevel=INFO",
+                 f"--schedule={var_dir / name}-schedule"],
+                cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT, start_new_session=True, env=env)
+        return process, log
+
+    try:
+        first, first_log = beat("first")
+        wait_until(lambda: "took the scheduler lock" in first_log.read_text(), "first takes the lock",
+                   output=first_log)
+        second, second_log = beat("second")
+        wait_until(lambda: "standing by" in second_log.read_text(), "second stands by", output=second_log)
+
+        first.send_signal(signal.SIGTERM)
+        stopped = time.monotonic()
+        assert first.wait(timeout=30) == 0
+        wait_until(lambda: "took the scheduler lock" in second_log.read_text(), "second takes over", timeout=5,
+                   output=second_log)
+        assert time.monotonic() - stopped < 5
+
+        third, third_log = beat("third")
+        wait_until(lambda: "standing by" in third_log.read_text(), "third stands by", output=third_log)
+        second.kill()
+        second.wait()
+        killed = time.monotonic()
+        wait_until(lambda: "took the scheduler lock" in third_log.read_text(), "third takes over",
+                   timeout=LOCK_TIMEOUT + 10, output=third_log)
+        assert time.monotonic() - killed <= LOCK_TIMEOUT + 3
+        third.send_signal(signal.SIGTERM)
+        assert third.wait(timeout=30) == 0
+    finally:
+        embedded_redis.stop(redis_process, socket)
