@@ -58,6 +58,13 @@ def _schedulers(var_dir: Path) -> list[psutil.Process]:
     return [process for process in _our_processes(var_dir) if _is_scheduler(process)]
 
 
+def _alive(pid: int) -> bool:
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False
+
+
 def _kill_all(var_dir: Path) -> None:
     for _ in range(3):
         processes = _our_processes(var_dir)
@@ -211,15 +218,15 @@ def test_a_killed_runner_takes_its_children_along_and_a_new_run_clears_the_rest(
     # The kernel tells worker, beat and web server (parent-death signal); they stop on their own. The
     # embedded Redis is left for the next run to stop: the others may still need it while they shut down.
     gone = {name: pid for name, pid in children.items() if name != "redis"}
-    wait_until(lambda: not any(psutil.pid_exists(pid) and psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
-                               for pid in gone.values()), "the children of the killed runner stop", timeout=30)
+    wait_until(lambda: not any(_alive(pid) for pid in gone.values()), "the children of the killed runner stop",
+               timeout=30)
     assert _schedulers(var_dir) == []
-    assert psutil.pid_exists(children["redis"])
+    assert _alive(children["redis"])
 
     second = Run(var_dir, run_env, "second")
     second.wait_running()
     assert f"Stopping redis left over from an earlier run: pid {children['redis']}" in second.text()
-    assert not psutil.pid_exists(children["redis"])
+    assert not _alive(children["redis"])
     _assert_one_scheduler_at_one_check_a_second(second)
     second.process.send_signal(signal.SIGINT)
     assert second.wait_exit() == 0
@@ -236,7 +243,7 @@ def test_a_new_run_stops_every_child_a_killed_runner_left(var_dir, run_env):
 
     second = Run(var_dir, run_env, "second")
     second.wait_running()
-    assert not any(psutil.pid_exists(pid) for pid in old.values())
+    assert not any(_alive(pid) for pid in old.values())
     _assert_one_scheduler_at_one_check_a_second(second)
     second.process.send_signal(signal.SIGINT)
     assert second.wait_exit() == 0
@@ -301,8 +308,7 @@ def test_an_embedded_beat_dies_with_its_worker(var_dir, run_env):
 
         worker.kill()  # the worker alone, not its process group
         worker.wait()
-        wait_until(lambda: not beat[0].is_running() or beat[0].status() == psutil.STATUS_ZOMBIE,
-                   "the orphaned beat stops", timeout=15, output=log)
+        wait_until(lambda: not _alive(beat[0].pid), "the orphaned beat stops", timeout=15, output=log)
     finally:
         embedded_redis.stop(redis_process, socket)
 
@@ -325,7 +331,7 @@ def test_a_killed_prefork_worker_leaves_no_pool_process(var_dir, run_env):
                       output=run.output)
     worker.kill()
     assert run.wait_exit() == 1
-    assert not any(process.is_running() and process.status() != psutil.STATUS_ZOMBIE for process in pool)
+    assert not any(_alive(process.pid) for process in pool)
     assert _our_processes(var_dir) == []
 
 
