@@ -3,7 +3,7 @@
 import os
 
 from celery import Celery
-from celery.signals import task_postrun, task_prerun, worker_init, worker_process_init
+from celery.signals import beat_embedded_init, task_postrun, task_prerun, worker_init, worker_process_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "roboracer.settings")
 
@@ -32,3 +32,15 @@ def _settle_gc(**kwargs) -> None:
     from roboracer import gc_tuning
 
     gc_tuning.settle()
+
+
+@beat_embedded_init.connect
+def _beat_dies_with_worker(**kwargs) -> None:
+    """A beat embedded in a worker (`worker --beat`) is a child process of it: SIGKILL the worker and the beat
+    would live on, orphaned, and go on scheduling. Linux ends it with its worker (roboracer.parent_death)."""
+    from billiard.process import current_process
+
+    from roboracer import parent_death
+
+    # The worker as it was when it started this process (not getppid(): it may already be gone).
+    parent_death.die_with_parent(getattr(current_process(), "_parent_pid", None) or os.getppid())

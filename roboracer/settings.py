@@ -134,6 +134,8 @@ CELERY_BEAT_SCHEDULE = {
     "enforce-deadlines": {"task": "games.tasks.enforce_deadlines", "schedule": 1.0},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# One scheduler at a time per Redis, however many `celery beat` run (roboracer/beat.py, docs/site.md).
+CELERY_BEAT_SCHEDULER = "roboracer.beat:SingleScheduler"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
