@@ -12,6 +12,7 @@ import { fetchJson, fetchSnapshot, gameActionUrl, GameSocket, postJson, postProg
 import { Notifications } from "./notify";
 import { botName, Panel, statusText } from "./panel";
 import { ProgramUI } from "./program";
+import { ResultsScreen } from "./results";
 import { applyEvent, checkpointMarks, cloneBots, type Bots } from "./state";
 import { isCoord } from "./types";
 import css from "./styles.css?inline";
@@ -96,6 +97,7 @@ export class GameScreen {
   private readonly socket: GameSocket | null;
   private readonly chat: ChatPanel | null = null;
   private readonly actions: GameActions | null = null;
+  private readonly results: ResultsScreen | null = null;
   private readonly zoomBtn: HTMLButtonElement;
   private zoomed = false;
   /** Server time (ms) the clocks were last reported at: older reports are ignored. */
@@ -210,6 +212,19 @@ export class GameScreen {
         () => this.requestSync(),
         (before) => fetchJson<{ messages?: unknown[] }>(`${gameActionUrl(opts.apiUrl, "chat")}?before=${before}`)
           .then((r) => (Array.isArray(r.messages) ? r.messages : []), () => null));
+    }
+    if (!opts.demoSrc && opts.apiUrl) {
+      // The results screen of a finished game (results.ts), at the top of the panel.
+      this.results = new ResultsScreen(panelCol, {
+        replay: () => {
+          for (let n = 1; n <= this.lastResolvedTurn(); n++) this.enqueue({ kind: "replay", turn: n });
+        },
+        playAgain: async () => {
+          const res = await postJson<{ url?: unknown }>(gameActionUrl(opts.apiUrl, "play-again"), {}, "play again");
+          return res.ok && typeof res.data?.url === "string" ? { ok: true, url: res.data.url }
+            : { ok: false, detail: res.ok ? "The new game could not be opened." : res.detail };
+        },
+      });
     }
     this.log = new TurnLog(logCol);
     window.setInterval(() => this.panel.tickClocks(), 1000);
@@ -477,6 +492,7 @@ export class GameScreen {
     this.chat?.setViewer({ seat: me?.seat ?? null, user: mySeat?.user ?? null },
       typeof snap.can_chat === "boolean" ? snap.can_chat : !!me);
     this.actions?.update(snap);
+    this.results?.update(snap, this.lastResolvedTurn());
     showLobbyAction("join-game", snap.can_join);
     showLobbyAction("start-game", snap.can_start);
     const c = snap.course;
@@ -538,7 +554,9 @@ export class GameScreen {
     const finished = await this.playTurn(snap, n, record.events, this.view, `Replay of turn ${n}`);
     if (!finished) return;
     this.root.dataset.replayed = String(n);
-    if (this.opts.demoSrc) {
+    if (this.queue[0]?.kind === "replay") {
+      // The next turn of a whole-game replay starts from its own stored state: no jump to the live one.
+    } else if (this.opts.demoSrc) {
       // The demo has no live game to return to: it stays on the replayed turn's end.
       this.viewPriority = record.after.priority.map(String);
       this.board.markBoard(boardOf(record.after));

@@ -50,6 +50,7 @@ def test_start_appears_live_and_the_clock_after_an_animation_is_the_servers(live
     game_url, game = create_game(alice, base)
     alice.wait_for_selector("#game-status:has-text('Lobby')")
     assert alice.locator("#start-game").is_hidden(), "one player is fewer than Bolt Bay's minimum"
+    assert not {"{#", "#}", "{%"} & set(alice.inner_text("main").split()), "template syntax shown as text"
     alice.evaluate("window.notReloaded = true")
 
     bob.goto(game_url)
