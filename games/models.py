@@ -51,6 +51,12 @@ class Game(models.Model):
     move_time = models.PositiveIntegerField(default=120, help_text="seconds of move time per turn (the maximum)")
     game_time = models.PositiveIntegerField(default=600, help_text="seconds of game time per seat")
     timeout_policy = models.CharField(max_length=8, choices=TimeoutPolicy.choices, default=TimeoutPolicy.WAIT)
+    # "Play again": the new lobby made from this finished game, on the same course and settings, to which its
+    # players are invited. Set once (the game row locked, and a conditional update): a second press, or two
+    # players at once, go to the same new game.
+    rematch = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of"
+    )
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
@@ -29,12 +29,46 @@ def open_games() -> QuerySet[Game]:
 def games_of(*, user, archived: bool = False) -> QuerySet[Game]:
     """The user's games; those they archived (!archive) only when asked for."""
     # Filter through a subquery: filtering on the seats join would make Count("seats") count only mine.
+    wanted = Q(pk__in=Seat.objects.filter(user=user, archived=archived).values("game_id"))
+    if not archived:
+        wanted |= Q(pk__in=invitations(user=user).values("pk"))  # "play again" lobbies I was invited to
     return (
-        Game.objects.filter(pk__in=Seat.objects.filter(user=user, archived=archived).values("game_id"))
+        Game.objects.filter(wanted)
         .exclude(status=Game.Status.CANCELLED)
         .select_related("course")
         .annotate(seated=Count("seats"))
     )
+
+
+def invitations(*, user) -> QuerySet[Game]:
+    """Lobbies made with "play again" from a game the user played, where the user has no seat yet."""
+    return Game.objects.filter(status=Game.Status.LOBBY, rematch_of__seats__user=user).exclude(seats__user=user)
+
+
+def is_invited(*, user, game: Game) -> bool:
+    """The user played the finished game this lobby was made from with "play again"."""
+    if not (user and user.is_authenticated) or game.status != Game.Status.LOBBY:
+        return False
+    return Seat.objects.filter(game__rematch=game, user=user).exists()
+
+
+def rematch_link(*, game: Game) -> str:
+    """Where a "play again" game is opened from: its page, or for a private game its invite link."""
+    if game.visibility == Game.Visibility.PRIVATE:
+        return reverse("game-invite", args=[game.pk, game.invite_code])
+    return reverse("game", args=[game.pk])
+
+
+def rematch_notice(*, old: Game, new: Game, by) -> dict:
+    """The notice each other player of a finished game gets when someone presses "play again"."""
+    return {
+        "type": "rematch",
+        "game": new.pk,
+        "from_game": old.pk,
+        "course": new.course.name,
+        "by": _profile_name(by),
+        "url": rematch_link(game=new),
+    }
 
 
 def get_game(*, game_id: int) -> Game | None:
@@ -49,7 +83,7 @@ def can_view(*, user, game: Game) -> bool:
         return False
     if game.visibility == Game.Visibility.PUBLIC or user.is_staff:
         return True
-    return game.seats.filter(user=user).exists()
+    return game.seats.filter(user=user).exists() or is_invited(user=user, game=game)
 
 
 def invited_game(*, game_id: int, code: str) -> Game | None:
@@ -148,6 +182,7 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
         "winner": state.get("winner"),
         "places": state.get("places"),
         "last_turn": {"turn": last["number"], "events": last["events"]} if last else None,
+        "rematch": _rematch(game),
     }
     snapshots = []
     for user in users:
@@ -189,8 +224,18 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
             ),
             "can_cancel": bool(in_lobby and user and game.creator_id == user.pk),
             "can_chat": mine is not None or _is_staff(user),
+            "can_play_again": bool(mine is not None and game.status == Game.Status.FINISHED),
         }))
     return snapshots
+
+
+def _rematch(game: Game) -> dict | None:
+    """The "play again" game made from this one: its id and where to open it (a private one's invite link goes
+    only to those who may see this game's snapshot: its players and staff)."""
+    if game.rematch_id is None:
+        return None
+    rematch = Game.objects.only("pk", "visibility", "invite_code").get(pk=game.rematch_id)
+    return {"id": rematch.pk, "url": rematch_link(game=rematch)}
 
 
 def _creator(game: Game, seats: list[Seat]):

@@ -220,7 +220,10 @@ def create_game(
     move_time: int | None = None,
     game_time: int | None = None,
     timeout_policy: str = Game.TimeoutPolicy.WAIT,
+    course_data: dict | None = None,
 ) -> Game:
+    """A new game in the lobby, the creator in seat 1. `course_data`: the layout to play on (the course's
+    current one by default; play again keeps the finished game's own copy)."""
     max_seats = course.max_players if max_seats is None else max_seats
     if not course.min_players <= max_seats <= course.max_players:
         raise InvalidInput(
@@ -235,7 +238,7 @@ def create_game(
     move, game_seconds = timer_settings(preset=timer_preset, move_time=move_time, game_time=game_time)
     game = Game.objects.create(
         course=course,
-        course_data=course.data,
+        course_data=course.data if course_data is None else course_data,
         creator=user,
         max_seats=max_seats,
         lives=lives,
@@ -256,7 +259,11 @@ def create_game(
 @transaction.atomic
 def join_game(*, user, game_id: int, invite: str = "") -> Seat:
     game = _locked_game(game_id)
-    if game.visibility == Game.Visibility.PRIVATE and not secrets.compare_digest(invite or "", game.invite_code):
+    if (
+        game.visibility == Game.Visibility.PRIVATE
+        and not secrets.compare_digest(invite or "", game.invite_code)
+        and not selectors.is_invited(user=user, game=game)
+    ):
         # A private game without its invite is treated as absent, so ids reveal nothing.
         raise NotFound(f"game {game_id} does not exist")
     if game.status != Game.Status.LOBBY:
@@ -329,6 +336,48 @@ def start_game(*, user, game_id: int) -> Game:
     _start(game)
     game.save()
     return game
+
+
+def play_again(*, user, game_id: int) -> tuple[Game, bool]:
+    """"Play again" on a finished game: a new lobby on the same course (the finished game's own copy of it) and
+    settings (seats, lives, visibility, timers, timeout policy), the presser in seat 1, and the finished game's
+    other players invited (a notice on their own socket; the game in their "My games"; a private game lets
+    them in without its code). Exactly once: a second press, or another player's at the same moment, gets the
+    same new game. Returns (the new game, whether this call made it)."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        seats = list(game.seats.select_related("user").order_by("number"))
+        mine = next((seat for seat in seats if seat.user_id == user.pk), None)
+        if mine is None:
+            if game.visibility == Game.Visibility.PRIVATE and not user.is_staff:
+                raise NotFound(f"game {game_id} does not exist")  # a private game is absent to strangers
+            raise NotAllowed("only the players of this game can play it again")
+        if game.status != Game.Status.FINISHED:
+            raise Conflict("only a finished game can be played again")
+        if game.rematch_id is not None:
+            return Game.objects.get(pk=game.rematch_id), False
+        new = create_game(
+            user=user,
+            course=Course.objects.get(pk=game.course_id),
+            course_data=game.course_data,
+            max_seats=game.max_seats,
+            lives=game.lives,
+            visibility=game.visibility,
+            timer_preset=game.timer_preset,
+            move_time=game.move_time,
+            game_time=game.game_time,
+            timeout_policy=game.timeout_policy,
+        )
+        # The row lock makes this the only writer on PostgreSQL; the condition keeps it so on any database.
+        if not Game.objects.filter(pk=game.pk, rematch__isnull=True).update(rematch=new):
+            raise Conflict("this game was played again meanwhile: open it from the results")
+        game.rematch = new
+        append_event(game, "rematch", {"game": new.pk, "seat": mine.number})
+        game.save(update_fields=["version", "updated_at"])
+        notice = selectors.rematch_notice(old=game, new=new, by=user)
+        notices = [(seat.user_id, notice) for seat in seats if seat.user_id != user.pk]
+        transaction.on_commit(lambda: broadcast.notify_users(notices), robust=True)
+    return new, True
 
 
 def _start(game: Game) -> None:

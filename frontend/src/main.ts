@@ -12,6 +12,7 @@ import { fetchJson, fetchSnapshot, gameActionUrl, GameSocket, postJson, postProg
 import { Notifications } from "./notify";
 import { botName, Panel, statusText } from "./panel";
 import { ProgramUI } from "./program";
+import { ResultsScreen } from "./results";
 import { applyEvent, checkpointMarks, cloneBots, type Bots } from "./state";
 import { isCoord } from "./types";
 import css from "./styles.css?inline";
@@ -46,7 +47,12 @@ const STEP_NAMES: Record<string, string> = {
   repairs: "repairs", virtuality: "virtuality", respawn: "respawn", winning: "winning", priority: "priority",
 };
 
-type QueueItem = { kind: "event"; msg: EventMessage } | { kind: "replay"; turn: number } | { kind: "pushed"; msg: SnapshotMessage };
+/** `at`: the browser's clock (ms) when the message arrived: a report of the server's clocks is read
+ * against the moment it was received, not the moment its turn in the queue came (after an animation). */
+type QueueItem =
+  | { kind: "event"; msg: EventMessage; at: number }
+  | { kind: "replay"; turn: number }
+  | { kind: "pushed"; msg: SnapshotMessage; at: number };
 
 interface Options {
   apiUrl: string;
@@ -91,6 +97,7 @@ export class GameScreen {
   private readonly socket: GameSocket | null;
   private readonly chat: ChatPanel | null = null;
   private readonly actions: GameActions | null = null;
+  private readonly results: ResultsScreen | null = null;
   private readonly zoomBtn: HTMLButtonElement;
   private zoomed = false;
   /** Server time (ms) the clocks were last reported at: older reports are ignored. */
@@ -206,6 +213,19 @@ export class GameScreen {
         (before) => fetchJson<{ messages?: unknown[] }>(`${gameActionUrl(opts.apiUrl, "chat")}?before=${before}`)
           .then((r) => (Array.isArray(r.messages) ? r.messages : []), () => null));
     }
+    if (!opts.demoSrc && opts.apiUrl) {
+      // The results screen of a finished game (results.ts), at the top of the panel.
+      this.results = new ResultsScreen(panelCol, {
+        replay: () => {
+          for (let n = 1; n <= this.lastResolvedTurn(); n++) this.enqueue({ kind: "replay", turn: n });
+        },
+        playAgain: async () => {
+          const res = await postJson<{ url?: unknown }>(gameActionUrl(opts.apiUrl, "play-again"), {}, "play again");
+          return res.ok && typeof res.data?.url === "string" ? { ok: true, url: res.data.url }
+            : { ok: false, detail: res.ok ? "The new game could not be opened." : res.detail };
+        },
+      });
+    }
     this.log = new TurnLog(logCol);
     window.setInterval(() => this.panel.tickClocks(), 1000);
 
@@ -228,7 +248,7 @@ export class GameScreen {
       fetchSnapshot(opts.apiUrl)
         .then((game) => {
           // A snapshot from the socket may have won the race; only take a newer one.
-          if (this.version === null || game.version > this.version) this.applySnapshot(game, game.version);
+          if (this.version === null || game.version > this.version) this.applySnapshot(game, game.version, Date.now());
         })
         .catch(() => {
           if (this.snap === null) this.panel.setStatus("Could not load the game. Retrying over the live connection…");
@@ -241,7 +261,7 @@ export class GameScreen {
   private async loadDemo(src: string): Promise<void> {
     const data = await fetchJson<{ game: Snapshot; turns: TurnRecord[] }>(src);
     this.demoTurns = data.turns;
-    this.applySnapshot(data.game, data.game.version);
+    this.applySnapshot(data.game, data.game.version, Date.now());
     const play = Number(new URLSearchParams(location.search).get("play"));
     if (play > 0) this.enqueue({ kind: "replay", turn: play });
   }
@@ -283,10 +303,10 @@ export class GameScreen {
     return this.snap?.last_turn?.turn ?? 0;
   }
 
-  private applyPushed(msg: SnapshotMessage): void {
+  private applyPushed(msg: SnapshotMessage, receivedAt: number): void {
     const version = typeof msg.version === "number" ? msg.version : msg.game.version;
     if (this.version === null || version >= this.version) {
-      this.applySnapshot(msg.game, version);
+      this.applySnapshot(msg.game, version, receivedAt);
     } else if (this.snap && msg.game.turn > this.snap.turn) {
       // Events of the new turn (another player's program) overtook it: its hand is news, its events
       // are not, so ask for a current snapshot now rather than wait for the timer.
@@ -315,27 +335,28 @@ export class GameScreen {
   }
 
   private onMessage(msg: ServerMessage): void {
+    const at = Date.now();
     if (msg.type === "snapshot" && msg.game && msg.pushed) {
       // A deal's snapshot waits behind the events before it (the turn's animation), then replaces them.
-      this.enqueue({ kind: "pushed", msg });
+      this.enqueue({ kind: "pushed", msg, at });
     } else if (msg.type === "snapshot" && msg.game) {
-      this.applySnapshot(msg.game, typeof msg.version === "number" ? msg.version : msg.game.version);
+      this.applySnapshot(msg.game, typeof msg.version === "number" ? msg.version : msg.game.version, at);
     } else if (msg.type === "event" && typeof msg.version === "number") {
       // Chat lines and clocks do not wait behind a turn's animation: shown now (a chat line is
       // shown once, by id; clocks carry their own server time), counted in version order later.
       if (this.version !== null && msg.version > this.version) {
         if (msg.kind === "chat") this.chat?.add(msg.data);
-        else if (msg.kind === "clocks") this.applyClocks(msg.data);
-        else if (msg.kind === "seat_ready") this.applyClocks((msg.data as unknown as SeatReadyData | null)?.clocks);
+        else if (msg.kind === "clocks") this.applyClocks(msg.data, at);
+        else if (msg.kind === "seat_ready") this.applyClocks((msg.data as unknown as SeatReadyData | null)?.clocks, at);
       }
-      this.enqueue({ kind: "event", msg });
+      this.enqueue({ kind: "event", msg, at });
     }
   }
 
-  private applyClocks(raw: unknown): void {
+  private applyClocks(raw: unknown, receivedAt: number): void {
     const data = raw as ClocksData | null;
     if (!data || !Array.isArray(data.seats)) return;
-    this.takeClocks(data.server_time, data.seats, false);
+    this.takeClocks(data.server_time, data.seats, false, receivedAt);
     if (this.snap) {
       for (const c of data.seats) {
         const seat = this.snap.seats.find((s) => s.number === c?.number);
@@ -351,7 +372,7 @@ export class GameScreen {
   }
 
   /** A snapshot is the truth: whatever was playing stops and the current state is drawn at once. */
-  private applySnapshot(game: Snapshot, version: number): void {
+  private applySnapshot(game: Snapshot, version: number, receivedAt: number): void {
     window.clearTimeout(this.pushTimer);
     this.animator.cancel();
     this.snap = game;
@@ -359,7 +380,7 @@ export class GameScreen {
     this.syncPending = false;
     window.clearTimeout(this.syncTimer);
     this.bots = cloneBots(Array.isArray(game.bots) ? game.bots : []);
-    this.takeClocks(game.server_time, Array.isArray(game.seats) ? game.seats : [], true);
+    this.takeClocks(game.server_time, Array.isArray(game.seats) ? game.seats : [], true, receivedAt);
     this.chat?.setMessages(game.chat);
     const key = JSON.stringify(game.course);
     if (key !== this.courseKey) {
@@ -383,8 +404,11 @@ export class GameScreen {
     this.render();
   }
 
-  /** Seat clocks as of a server time; the offset to the browser's clock is taken at receipt. */
-  private takeClocks(serverTime: unknown, seats: ClocksData["seats"] | Snapshot["seats"], replace: boolean): void {
+  /** Seat clocks as of a server time; the offset to the browser's clock is taken at `receivedAt`, when the
+   * report arrived (a report applied after a turn's animation is still as old as the server said). */
+  private takeClocks(
+    serverTime: unknown, seats: ClocksData["seats"] | Snapshot["seats"], replace: boolean, receivedAt: number,
+  ): void {
     const asOf = parseServerTime(serverTime);
     if (!Number.isFinite(asOf)) {
       if (replace) this.panel.clocks.clear();
@@ -392,7 +416,7 @@ export class GameScreen {
     }
     if (!replace && asOf < this.clocksAsOf) return; // an older report than what we have
     this.clocksAsOf = asOf;
-    this.panel.clockOffset = clockOffset(serverTime, Date.now());
+    this.panel.clockOffset = clockOffset(serverTime, receivedAt);
     if (replace) this.panel.clocks.clear();
     for (const s of seats) {
       if (typeof s?.number === "number") this.panel.clocks.set(s.number, seatClock(s, asOf));
@@ -468,6 +492,7 @@ export class GameScreen {
     this.chat?.setViewer({ seat: me?.seat ?? null, user: mySeat?.user ?? null },
       typeof snap.can_chat === "boolean" ? snap.can_chat : !!me);
     this.actions?.update(snap);
+    this.results?.update(snap, this.lastResolvedTurn());
     showLobbyAction("join-game", snap.can_join);
     showLobbyAction("start-game", snap.can_start);
     const c = snap.course;
@@ -491,8 +516,8 @@ export class GameScreen {
       while (this.queue.length) {
         const item = this.queue.shift() as QueueItem;
         if (item.kind === "replay") await this.replay(item.turn);
-        else if (item.kind === "pushed") this.applyPushed(item.msg);
-        else await this.handleEvent(item.msg);
+        else if (item.kind === "pushed") this.applyPushed(item.msg, item.at);
+        else await this.handleEvent(item.msg, item.at);
       }
     } finally {
       this.pumping = false;
@@ -529,7 +554,9 @@ export class GameScreen {
     const finished = await this.playTurn(snap, n, record.events, this.view, `Replay of turn ${n}`);
     if (!finished) return;
     this.root.dataset.replayed = String(n);
-    if (this.opts.demoSrc) {
+    if (this.queue[0]?.kind === "replay") {
+      // The next turn of a whole-game replay starts from its own stored state: no jump to the live one.
+    } else if (this.opts.demoSrc) {
       // The demo has no live game to return to: it stays on the replayed turn's end.
       this.viewPriority = record.after.priority.map(String);
       this.board.markBoard(boardOf(record.after));
@@ -563,7 +590,7 @@ export class GameScreen {
     return true;
   }
 
-  private async handleEvent(msg: EventMessage): Promise<void> {
+  private async handleEvent(msg: EventMessage, receivedAt: number): Promise<void> {
     if (this.version === null || !this.snap) {
       this.requestSync();
       return;
@@ -579,7 +606,7 @@ export class GameScreen {
         const data = msg.data as unknown as SeatReadyData;
         const seat = this.snap.seats.find((s) => s.number === data?.seat);
         if (seat) seat.ready = true;
-        this.applyClocks(data?.clocks); // the seat's clock stopped (and reloaded) with its program
+        this.applyClocks(data?.clocks, receivedAt); // the seat's clock stopped (and reloaded) with its program
         this.render();
         return;
       }
@@ -594,7 +621,7 @@ export class GameScreen {
         this.chat?.add(msg.data);
         return;
       case "clocks":
-        this.applyClocks(msg.data);
+        this.applyClocks(msg.data, receivedAt);
         return;
       case "seats_ejected": {
         const data = msg.data as unknown as SeatsEjectedData;

@@ -12,6 +12,21 @@ export function isYourTurn(v: unknown): v is YourTurnNotice {
   return m.type === "your_turn" && typeof m.game === "number";
 }
 
+/** "play again" from a finished game: `{type: "rematch", game, from_game, course, by, url}`. */
+export interface RematchNotice { type: "rematch"; game: number; from_game?: number; course?: string; by?: string; url?: string }
+
+export function isRematch(v: unknown): v is RematchNotice {
+  if (!v || typeof v !== "object") return false;
+  const m = v as Record<string, unknown>;
+  return m.type === "rematch" && typeof m.game === "number";
+}
+
+/** "alice wants to play again: game 13 (Tiny Yard)". */
+export function rematchText(n: RematchNotice): string {
+  const course = typeof n.course === "string" && n.course ? ` (${n.course})` : "";
+  return `${typeof n.by === "string" && n.by ? n.by : "A player"} wants to play again: game ${n.game}${course}`;
+}
+
 /** "Your move in game 12 (Tiny Yard), turn 3". */
 export function noticeText(n: YourTurnNotice): string {
   const course = typeof n.course === "string" && n.course ? ` (${n.course})` : "";
@@ -50,6 +65,10 @@ export class Notifications {
   }
 
   handle(msg: unknown): void {
+    if (isRematch(msg)) {
+      this.invite(msg);
+      return;
+    }
     if (!isYourTurn(msg) || msg.game === this.currentGame) return;
     this.pending.get(msg.game)?.remove();
     const box = h("div", { class: "rr-notice", "data-game": String(msg.game) });
@@ -64,6 +83,21 @@ export class Notifications {
     this.el.append(box);
     this.el.hidden = false;
     this.markLobby(msg.game);
+    this.updateTitle();
+  }
+
+  /** An invitation to a "play again" game: a notice linking to it (its invite link if private). */
+  private invite(msg: RematchNotice): void {
+    this.pending.get(msg.game)?.remove();
+    const url = typeof msg.url === "string" && msg.url.startsWith("/") ? msg.url : `/games/${msg.game}/`;
+    const box = h("div", { class: "rr-notice", "data-game": String(msg.game), "data-kind": "rematch" });
+    box.append(h("a", { href: url }, rematchText(msg)));
+    const close = h("button", { type: "button", class: "rr-notice-close", "aria-label": `Dismiss: ${rematchText(msg)}` }, "×");
+    close.addEventListener("click", () => this.dismiss(msg.game));
+    box.append(close);
+    this.pending.set(msg.game, box);
+    this.el.append(box);
+    this.el.hidden = false;
     this.updateTitle();
   }
 

@@ -98,6 +98,16 @@ class SnapshotSerializer(serializers.Serializer):
     can_leave = serializers.BooleanField()
     can_cancel = serializers.BooleanField()
     can_chat = serializers.BooleanField()
+    can_play_again = serializers.BooleanField(help_text="a player of this finished game")
+    rematch = serializers.JSONField(allow_null=True, help_text='the "play again" game: {"id", "url"}, or null')
+
+
+class PlayAgainSerializer(serializers.Serializer):
+    """Documentation only: the answer to "play again"."""
+
+    game = serializers.IntegerField(help_text="the new game (the same one for every press)")
+    url = serializers.CharField(help_text="its page, or for a private game its invite link")
+    created = serializers.BooleanField(help_text="false: someone had already pressed play again")
 
 
 class TurnRecordSerializer(serializers.Serializer):

@@ -9,6 +9,7 @@ urlpatterns = [
     path("games/<int:game_id>/start/", views.StartGameView.as_view(), name="api-game-start"),
     path("games/<int:game_id>/leave/", views.LeaveGameView.as_view(), name="api-game-leave"),
     path("games/<int:game_id>/cancel/", views.CancelGameView.as_view(), name="api-game-cancel"),
+    path("games/<int:game_id>/play-again/", views.PlayAgainView.as_view(), name="api-game-play-again"),
     path("games/<int:game_id>/chat/", views.ChatView.as_view(), name="api-game-chat"),
     path("games/<int:game_id>/seats/<int:number>/eject/", views.EjectSeatView.as_view(), name="api-seat-eject"),
     path("games/<int:game_id>/program/", views.ProgramView.as_view(), name="api-game-program"),

@@ -13,6 +13,7 @@ from games.api.serializers import (
     EjectedSerializer,
     GameSummarySerializer,
     JoinSerializer,
+    PlayAgainSerializer,
     ProgramAcceptedSerializer,
     ProgramSerializer,
     SnapshotSerializer,
@@ -96,6 +97,15 @@ class CancelGameView(APIView):
     def post(self, request, game_id: int):
         services.cancel_game(user=request.user, game_id=game_id)
         return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
+
+
+class PlayAgainView(APIView):
+    @extend_schema(request=None, responses={201: PlayAgainSerializer, 200: PlayAgainSerializer},
+                   summary="Play again: a new lobby with the same course and settings, its players invited")
+    def post(self, request, game_id: int):
+        game, created = services.play_again(user=request.user, game_id=game_id)
+        return Response({"game": game.pk, "url": selectors.rematch_link(game=game), "created": created},
+                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
 class ChatView(APIView):

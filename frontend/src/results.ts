@@ -1,0 +1,124 @@
+// The results screen of a finished game: every robot's final place, check points reached, lives and
+// damage (standings.ts), with "Replay the game" and "Play again".
+import { h } from "./dom";
+import { ordinal, resultRows } from "./standings";
+import type { Snapshot } from "./types";
+import css from "./results.css?inline";
+
+function injectStyles(): void {
+  if (document.getElementById("roboracer-results-styles")) return;
+  const style = document.createElement("style");
+  style.id = "roboracer-results-styles";
+  style.textContent = css;
+  document.head.appendChild(style);
+}
+
+export type PlayAgainResult = { ok: true; url: string } | { ok: false; detail: string };
+
+export interface ResultsActions {
+  /** Replay every turn of the game from the start. */
+  replay: () => void;
+  /** Ask the server for the new game (the same one for every press). */
+  playAgain: () => Promise<PlayAgainResult>;
+}
+
+/** The results section; shown only while the game is finished. */
+export class ResultsScreen {
+  readonly el: HTMLElement;
+  private readonly title: HTMLHeadingElement;
+  private readonly summary: HTMLParagraphElement;
+  private readonly body: HTMLTableSectionElement;
+  private readonly replayBtn: HTMLButtonElement;
+  private readonly againBtn: HTMLButtonElement;
+  private readonly openLink: HTMLAnchorElement;
+  private readonly message: HTMLParagraphElement;
+  private busy = false;
+
+  constructor(parent: HTMLElement, private readonly actions: ResultsActions) {
+    injectStyles();
+    this.el = h("section", { id: "results", class: "rr-results", "aria-labelledby": "results-title" });
+    this.el.hidden = true;
+    this.title = h("h2", { id: "results-title" }, "Results");
+    this.summary = h("p", { class: "rr-results-summary" });
+    const table = h("table", { class: "rr-results-table" });
+    table.appendChild(h("caption", { class: "visually-hidden" }, "Final places"));
+    const head = h("thead");
+    const hr = h("tr");
+    for (const [text, cls] of [["Place", "col-place"], ["Robot", "col-name"], ["Check points", "col-cp"],
+      ["Lives", "col-lives"], ["Damage", "col-damage"]]) {
+      hr.appendChild(h("th", { scope: "col", class: cls }, text));
+    }
+    head.appendChild(hr);
+    this.body = h("tbody");
+    table.append(head, this.body);
+    const buttons = h("div", { class: "rr-results-actions" });
+    this.replayBtn = h("button", { type: "button", id: "results-replay" }, "Replay the game");
+    this.replayBtn.addEventListener("click", () => this.actions.replay());
+    this.againBtn = h("button", { type: "button", id: "play-again", class: "primary" }, "Play again");
+    this.againBtn.addEventListener("click", () => void this.playAgain());
+    this.openLink = h("a", { id: "open-rematch", class: "button" }, "Open the new game");
+    this.openLink.hidden = true;
+    buttons.append(this.replayBtn, this.againBtn, this.openLink);
+    this.message = h("p", { class: "rr-results-message", "aria-live": "polite" });
+    this.message.hidden = true;
+    this.el.append(this.title, this.summary, table, buttons, this.message);
+    parent.prepend(this.el);
+  }
+
+  update(snap: Snapshot, lastTurn: number): void {
+    const finished = snap.status === "finished";
+    this.el.hidden = !finished;
+    if (!finished) return;
+    const rows = resultRows(snap);
+    const won = rows.filter((r) => r.place === 1);
+    const mine = snap.me?.bot != null ? String(snap.me.bot) : null;
+    this.summary.textContent = won.length === 1 && won[0].winner
+      ? `${won[0].bot === mine ? "You win" : `${won[0].name} wins`} after ${lastTurn} turn${lastTurn === 1 ? "" : "s"}.`
+      : `The race is over after ${lastTurn} turn${lastTurn === 1 ? "" : "s"}.`;
+    this.body.replaceChildren(...rows.map((r) => {
+      const tr = h("tr", { "data-bot": r.bot, "data-place": String(r.place) });
+      if (r.bot === mine) tr.classList.add("me");
+      const sw = h("span", { class: "swatch small", "aria-hidden": "true" });
+      if (r.seat) sw.style.background = r.seat.color;
+      const name = h("td", { class: "col-name" });
+      name.append(sw, document.createTextNode(r.name + (r.bot === mine ? " (you)" : "")));
+      if (r.note) name.append(h("span", { class: "rr-results-note" }, r.note));
+      tr.append(
+        h("td", { class: "col-place" }, ordinal(r.place)),
+        name,
+        h("td", { class: "col-cp" }, r.totalCheckpoints ? `${r.checkpoints} of ${r.totalCheckpoints}` : String(r.checkpoints)),
+        h("td", { class: "col-lives" }, String(r.lives)),
+        h("td", { class: "col-damage" }, String(r.damage)),
+      );
+      return tr;
+    }));
+    this.replayBtn.disabled = lastTurn === 0;
+    const rematch = (snap as { rematch?: { id?: unknown; url?: unknown } | null }).rematch;
+    const canPlayAgain = (snap as { can_play_again?: unknown }).can_play_again === true;
+    if (rematch && typeof rematch.url === "string") {
+      this.openLink.href = rematch.url;
+      this.openLink.hidden = false;
+      this.againBtn.hidden = true;
+    } else {
+      this.openLink.hidden = true;
+      this.againBtn.hidden = !canPlayAgain;
+      this.againBtn.disabled = this.busy;
+    }
+  }
+
+  private async playAgain(): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    this.againBtn.disabled = true;
+    this.message.hidden = true;
+    const res = await this.actions.playAgain();
+    this.busy = false;
+    if (res.ok) {
+      location.assign(res.url);
+      return;
+    }
+    this.againBtn.disabled = false;
+    this.message.textContent = res.detail;
+    this.message.hidden = false;
+  }
+}

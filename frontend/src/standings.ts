@@ -1,0 +1,87 @@
+// The final standings of a finished game, as plain data (no DOM): every robot's place, check points
+// reached, lives and damage. The places are the engine's (`places` in the snapshot, 1 = winner, ties
+// share a place) when the server sends them; until then the winner comes first and the others follow by
+// check points reached (the same number shares a place).
+import type { BotState, Seat, Snapshot } from "./types";
+
+export interface ResultRow {
+  place: number;
+  bot: string;
+  seat: Seat | null;
+  name: string;
+  checkpoints: number;
+  totalCheckpoints: number;
+  lives: number;
+  damage: number;
+  winner: boolean;
+  /** "resigned or ejected", "out of lives", "". */
+  note: string;
+}
+
+/** The snapshot's places ({bot id: place}), if the server sends them. */
+export function placesOf(snap: Snapshot): Map<string, number> | null {
+  const raw = (snap as { places?: unknown }).places;
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
+  const out = new Map<string, number>();
+  for (const [bot, place] of Object.entries(raw as Record<string, unknown>)) {
+    if (typeof place === "number" && Number.isFinite(place)) out.set(String(bot), place);
+  }
+  return out.size ? out : null;
+}
+
+export function checkpointCount(snap: Snapshot): number {
+  const elements = Array.isArray(snap.course?.elements) ? snap.course.elements : [];
+  return elements.filter((e) => e?.type === "checkpoint").length;
+}
+
+function seatName(s: Seat): string {
+  return typeof s.display_name === "string" && s.display_name.trim() ? s.display_name : s.user;
+}
+
+/** The results table's rows, best place first (seat number breaks ties in the listing). */
+export function resultRows(snap: Snapshot): ResultRow[] {
+  const total = checkpointCount(snap);
+  const places = placesOf(snap);
+  const winner = snap.winner == null ? null : String(snap.winner);
+  const bots: BotState[] = Array.isArray(snap.bots) ? snap.bots : [];
+  const rows: ResultRow[] = bots.map((b) => {
+    const id = String(b.id);
+    const seat = snap.seats.find((s) => s.bot != null && String(s.bot) === id) ?? null;
+    const reached = Math.max(0, (Number(b.next_checkpoint) || 1) - 1);
+    return {
+      place: 0,
+      bot: id,
+      seat,
+      name: seat ? seatName(seat) : `Robot ${id}`,
+      checkpoints: total ? Math.min(reached, total) : reached,
+      totalCheckpoints: total,
+      lives: Math.max(0, Number(b.lives) || 0),
+      damage: Math.max(0, Number(b.damage) || 0),
+      winner: id === winner,
+      note: seat?.ejected ? "resigned or ejected" : (Number(b.lives) || 0) <= 0 ? "out of lives" : "",
+    };
+  });
+  if (places) {
+    for (const r of rows) r.place = places.get(r.bot) ?? rows.length;
+  } else {
+    // Fallback until the engine's places arrive: the winner, then by check points reached (ties share).
+    const key = (r: ResultRow): number[] => [r.winner ? 1 : 0, r.checkpoints];
+    const better = (a: ResultRow, b: ResultRow): number => {
+      const ka = key(a), kb = key(b);
+      for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return kb[i] - ka[i];
+      return 0;
+    };
+    const sorted = [...rows].sort(better);
+    sorted.forEach((r, i) => {
+      r.place = i > 0 && better(sorted[i - 1], r) === 0 ? sorted[i - 1].place : i + 1;
+    });
+  }
+  return rows.sort((a, b) => a.place - b.place || (a.seat?.number ?? 99) - (b.seat?.number ?? 99));
+}
+
+/** "1st", "2nd", "3rd", "4th"… */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] ?? "th";
+  return `${n}${suffix}`;
+}
