@@ -10,7 +10,7 @@ import { ChatPanel } from "./chat";
 import { clockOffset, parseServerTime, seatClock } from "./clock";
 import { fetchJson, fetchSnapshot, gameActionUrl, GameSocket, postJson, postProgram, turnUrl, wsUrlFromPath } from "./net";
 import { Notifications } from "./notify";
-import { botName, Panel, statusText } from "./panel";
+import { botName, ejectedNotice, expiredNotice, Panel, statusText } from "./panel";
 import { ProgramUI } from "./program";
 import { applyEvent, checkpointMarks, cloneBots, type Bots } from "./state";
 import { isCoord } from "./types";
@@ -598,9 +598,7 @@ export class GameScreen {
         return;
       case "seats_ejected": {
         const data = msg.data as unknown as SeatsEjectedData;
-        const seats = Array.isArray(data?.seats) ? data.seats : [];
-        const by = data?.by === "timer" ? "the timer" : data?.by === "staff" ? "staff" : String(data?.by ?? "");
-        this.panel.setNotice(`Seat${seats.length > 1 ? "s" : ""} ${seats.join(", ")} ejected${by ? ` by ${by}` : ""}.` +
+        this.panel.setNotice(ejectedNotice(this.snap, data) +
           (data?.resubmit && this.snap.me ? " Every program was cleared: submit yours again." : ""));
         this.requestSync();
         return;
@@ -608,10 +606,7 @@ export class GameScreen {
       case "timer_expired": {
         // The clocks event that follows marks the seats; the sync brings the system chat line.
         const seats = Array.isArray((msg.data as { seats?: unknown })?.seats) ? (msg.data as { seats: unknown[] }).seats : [];
-        if (seats.length) {
-          this.panel.setNotice(`Game time ran out: seat${seats.length > 1 ? "s" : ""} ${seats.join(", ")}.` +
-            (this.snap.timers?.policy === "wait" ? " Any player may now send !eject." : ""));
-        }
+        if (seats.length) this.panel.setNotice(expiredNotice(this.snap, seats, this.snap.timers?.policy));
         this.requestSync();
         return;
       }
