@@ -9,7 +9,7 @@ export { DIR_ANGLE, DIR_STEP, OPPOSITE, svgEl, TILE } from "./elements";
 
 const PAD = 8;
 /** Page height taken by the header, title and playback controls around the board (CSS px). */
-const BOARD_CHROME = 290;
+const BOARD_CHROME = 210;
 /** A bubble's font size in board units (styles.css) and the smallest it may look on screen (CSS px). */
 const BUBBLE_FONT = 17;
 const BUBBLE_MIN_PX = 13;

@@ -93,6 +93,8 @@ export class GameScreen {
   private readonly actions: GameActions | null = null;
   private readonly zoomBtn: HTMLButtonElement;
   private zoomed = false;
+  /** The turn whose programming last scrolled the board to my robot (showMyRobot). */
+  private robotShownTurn = -1;
   /** Server time (ms) the clocks were last reported at: older reports are ignored. */
   private clocksAsOf = -Infinity;
 
@@ -474,6 +476,25 @@ export class GameScreen {
     this.board.describe(`${c.name}, ${c.width} by ${c.height} course. ` +
       this.animator.describeBots((id) => botName(snap, id)));
     this.updateControls();
+    this.showMyRobot();
+  }
+
+  /** Phones (and a zoomed board): the board's box is shorter than a tall course, so once a turn, while
+   * programming, scroll the box to put my robot in its middle; the hand is right under the board. */
+  private showMyRobot(): void {
+    const snap = this.snap, bot = snap?.me?.bot;
+    const programming = !!snap && bot != null && snap.status === "programming" && !this.moving &&
+      this.replaying === null && !snap.seats.some((s) => s.number === snap.me?.seat && s.ejected);
+    // styles.css: on a phone the board's box is shorter only while I program (the whole board otherwise).
+    this.root.classList.toggle("rr-my-programming", programming);
+    if (!snap || !programming || this.robotShownTurn === snap.turn) return;
+    const scroller = this.board.wrap.parentElement;
+    const shape = this.board.botsLayer.querySelector(`g.bot[data-bot="${CSS.escape(String(bot))}"]`);
+    if (!scroller || !shape) return;
+    this.robotShownTurn = snap.turn;
+    const box = scroller.getBoundingClientRect(), r = shape.getBoundingClientRect();
+    scroller.scrollTop += r.top + r.height / 2 - (box.top + box.height / 2);
+    scroller.scrollLeft += r.left + r.width / 2 - (box.left + box.width / 2);
   }
 
   private renderSeats(): void {
