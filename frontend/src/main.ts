@@ -10,7 +10,7 @@ import { ChatPanel } from "./chat";
 import { clockOffset, parseServerTime, seatClock } from "./clock";
 import { fetchJson, fetchSnapshot, gameActionUrl, GameSocket, postJson, postProgram, turnUrl, wsUrlFromPath } from "./net";
 import { Notifications } from "./notify";
-import { botName, ejectedNotice, expiredNotice, Panel, statusText } from "./panel";
+import { botName, ejectedNotice, expiredNotice, Panel, seatNames, statusText } from "./panel";
 import { ProgramUI } from "./program";
 import { applyEvent, checkpointMarks, cloneBots, type Bots } from "./state";
 import { isCoord } from "./types";
@@ -467,6 +467,7 @@ export class GameScreen {
     this.program.update(snap, this.moving && this.replaying === null);
     const me = snap.me;
     const mySeat = me ? snap.seats.find((x) => x.number === me.seat) : undefined;
+    if (this.chat) this.chat.nameSeats = (seats) => seatNames(snap, seats);
     this.chat?.setViewer({ seat: me?.seat ?? null, user: mySeat?.user ?? null },
       typeof snap.can_chat === "boolean" ? snap.can_chat : !!me);
     this.actions?.update(snap);

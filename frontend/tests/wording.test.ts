@@ -4,7 +4,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { timersText } from "../src/clock";
-import { checkpointCount, checkpointStat, ejectedNotice, expiredNotice } from "../src/panel";
+import { commandText } from "../src/chat";
+import { checkpointCount, checkpointStat, ejectedNotice, expiredNotice, seatNames } from "../src/panel";
 import type { Snapshot } from "../src/types";
 
 const course = (numbers: number[]) => ({
@@ -47,4 +48,9 @@ test("ejection and time-out notices name the players and call leaving a forfeit"
   assert.equal(ejectedNotice(seats, { seats: [7], by: "timer" }), "seat 7 forfeits: out of game time, ejected automatically.");
   assert.equal(expiredNotice(seats, [1, 2, 3], "wait"), "Ada L, bo and Cy have run out of game time. Any player may now send !eject.");
   assert.equal(expiredNotice(seats, [3], "eject"), "Cy has run out of game time.");
+});
+
+test("the !eject answer names the players when the game screen gives their names", () => {
+  assert.equal(commandText({ command: "eject", ejected: [2, 3] }, (numbers) => seatNames(seats, numbers)),
+    "Ejected bo and Cy: out of game time, they forfeit.");
 });
