@@ -204,7 +204,8 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
             **shared,
             "invite_url": (
                 reverse("game-invite", args=[game.pk, game.invite_code])
-                if game.visibility == Game.Visibility.PRIVATE and (mine is not None or _is_staff(user))
+                # Only while seats can be taken: a running or finished game has nothing to invite to.
+                if game.visibility == Game.Visibility.PRIVATE and in_lobby and (mine is not None or _is_staff(user))
                 else None
             ),
             "me": me,
@@ -253,6 +254,11 @@ def _profile(user) -> Profile | None:
         return user.profile
     except Profile.DoesNotExist:
         return None
+
+
+def player_name(*, user) -> str:
+    """The name other players see: the profile's display name, else the username."""
+    return _profile_name(user)
 
 
 def _profile_name(user) -> str:

@@ -455,11 +455,31 @@ def submit_program(*, user, game_id: int, turn: int, chips: list, reboot: bool =
     return program
 
 
-def _eject(game: Game, state: engine.State, seats: list[Seat], *, by: str, reason: str) -> list[int]:
+def _names(seats: list[Seat]) -> str:
+    """The players' names as others see them, for system chat lines: "ada", "ada and bob", "ada, bob and cy"."""
+    names = [selectors.player_name(user=seat.user) for seat in seats]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _forfeit_line(seats: list[Seat], *, by: str, by_name: str, reason: str) -> str:
+    """The system chat line of an ejection: whoever leaves a running race forfeits it, and the line says so."""
+    who = _names(seats)
+    forfeits = "forfeits" if len(seats) == 1 else "forfeit"
+    if reason == "resigned":
+        return f"{who} resigned: a forfeit."
+    if by == "timer":
+        return f"{who} {forfeits}: out of game time, ejected automatically."
+    if by == "staff":
+        return f"{who} {forfeits}: ejected by a moderator."
+    return f"{who} {forfeits}: out of game time, ejected by {by_name}."
+
+
+def _eject(game: Game, state: engine.State, seats: list[Seat], *, by: str, reason: str, by_name: str = "") -> list[int]:
     """Eject the seats' bots (the caller holds the lock, the game is programming, and saves the game).
 
     003 "!eject": after an ejection every remaining bot must resubmit, so their programs for this turn are
-    cleared (a rebooting bot's automatic program stays) and their clocks run again.
+    cleared (a rebooting bot's automatic program stays) and their clocks run again. `by` is the username
+    (or "timer", "staff") the event records; `by_name` the name players see in the chat line.
     """
     now = timezone.now()
     new_state, events = engine.eject(state, [seat.bot_id for seat in seats])
@@ -471,13 +491,14 @@ def _eject(game: Game, state: engine.State, seats: list[Seat], *, by: str, reaso
     Program.objects.filter(seat__in=seats, turn=game.turn).delete()
     game.state = engine.state_to_dict(new_state)
     numbers = [seat.number for seat in seats]
-    names = ", ".join(f"seat {number}" for number in numbers)
-    _system_chat(game, f"{names} ejected by {by} ({reason})")
+    _system_chat(game, _forfeit_line(seats, by=by, by_name=by_name or by, reason=reason))
     ejected = {"seats": numbers, "bots": [s.bot_id for s in seats], "by": by, "reason": reason, "turn": game.turn,
                "events": events}
     if new_state.finished:
         append_event(game, "seats_ejected", {**ejected, "resubmit": False})
         _finish(game, new_state, now)
+        if game.winner is not None:
+            _system_chat(game, f"{_names([game.winner])} wins by forfeit: every other robot is out of the race.")
         return numbers
     remaining = _live_seats(game, new_state)
     cleared = [
@@ -535,7 +556,8 @@ def _eject_command(game: Game, user) -> list[int]:
     expired = [s for s in game.seats.filter(ejected_at__isnull=True) if clocks.expired_at(s, now)]
     if not expired:
         return []
-    return _eject(game, _state(game), expired, by=user.get_username(), reason="game time ran out")
+    return _eject(game, _state(game), expired, by=user.get_username(), reason="game time ran out",
+                  by_name=selectors.player_name(user=user))
 
 
 @transaction.atomic
@@ -619,8 +641,11 @@ def enforce_deadline(*, game_id: int, now: datetime | None = None) -> str | None
             seat.expired = True
             seat.save(update_fields=["expired"])
         if fresh:
-            names = ", ".join(f"seat {seat.number}" for seat in fresh)
-            _system_chat(game, f"game time ran out: {names}")
+            then = {
+                Game.TimeoutPolicy.WAIT: " Any player may now send !eject.",
+                Game.TimeoutPolicy.RANDOM: " A random program is played for them.",
+            }.get(game.timeout_policy, "")
+            _system_chat(game, f"{_names(fresh)} {'has' if len(fresh) == 1 else 'have'} run out of game time.{then}")
             append_event(game, "timer_expired", {"seats": [seat.number for seat in fresh]})
             _clocks_event(game, list(game.seats.order_by("number")), now)
         did = "expired" if fresh else None

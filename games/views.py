@@ -19,6 +19,13 @@ PRESET_LABELS = [
     ("tournament", "Tournament: 3 days a move, 15 days game time"),
     ("custom", "Custom"),
 ]
+# What players read in the create form (the model's labels are for staff and cite the rules document).
+POLICY_WORDS = {
+    Game.TimeoutPolicy.WAIT: "Wait: the others may eject the player with !eject",
+    Game.TimeoutPolicy.EJECT: "Eject the player at once",
+    Game.TimeoutPolicy.RANDOM: "Play a random program for the player",
+}
+POLICY_LABELS = [(value, POLICY_WORDS[value]) for value in Game.TimeoutPolicy.values]
 
 
 class CreateGameForm(forms.Form):
@@ -33,7 +40,7 @@ class CreateGameForm(forms.Form):
     move_minutes = forms.IntegerField(min_value=1, required=False, label="Custom move time (minutes)")
     game_minutes = forms.IntegerField(min_value=0, required=False, label="Custom game time (minutes)")
     timeout_policy = forms.ChoiceField(
-        choices=Game.TimeoutPolicy.choices, initial="wait", label="When a game timer runs out"
+        choices=POLICY_LABELS, initial="wait", label="When a player's game time runs out"
     )
 
     def clean(self):

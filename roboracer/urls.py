@@ -5,6 +5,8 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 from roboracer.accounts.urls import api_urlpatterns as accounts_api
 from roboracer.courses.urls import api_urlpatterns as courses_api
 
+handler404 = "roboracer.pages.page_not_found"
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

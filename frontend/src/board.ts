@@ -9,7 +9,10 @@ export { DIR_ANGLE, DIR_STEP, OPPOSITE, svgEl, TILE } from "./elements";
 
 const PAD = 8;
 /** Page height taken by the header, title and playback controls around the board (CSS px). */
-const BOARD_CHROME = 290;
+const BOARD_CHROME = 210;
+/** A bubble's font size in board units (styles.css) and the smallest it may look on screen (CSS px). */
+const BUBBLE_FONT = 17;
+const BUBBLE_MIN_PX = 13;
 
 /** Visual handle of one bot on the board. */
 export interface BotShape {
@@ -257,11 +260,24 @@ export class Board {
 
   /** A short-lived text bubble above a square. */
   bubble(x: number, y: number, text: string, tone: string): SVGGElement {
-    const g = svgEl("g", { class: `fx fx-bubble bubble-${tone}`, transform: `translate(${x * TILE + TILE / 2} ${y * TILE + 8})` }, this.fx);
+    // 17 units of text are 4 px on a phone's 23 px squares: grow the bubble so its text is at least
+    // BUBBLE_MIN_PX on screen, whatever the board's size.
+    const k = Math.min(4, Math.max(1, BUBBLE_MIN_PX / (BUBBLE_FONT * this.pxPerUnit())));
+    const g = svgEl("g", {
+      class: `fx fx-bubble bubble-${tone}`,
+      transform: `translate(${x * TILE + TILE / 2} ${y * TILE + 8})${k > 1 ? ` scale(${k.toFixed(3)})` : ""}`,
+    }, this.fx);
     const w = Math.max(36, text.length * 10 + 16);
     svgEl("rect", { x: -w / 2, y: -16, width: w, height: 26, rx: 8 }, g);
     svgEl("text", { y: 3, "text-anchor": "middle" }, g, text);
     return g;
+  }
+
+  /** CSS pixels per board unit as laid out now (1 when the board is not laid out, e.g. in a hidden tab). */
+  private pxPerUnit(): number {
+    const box = this.top.viewBox.baseVal;
+    const width = this.top.getBoundingClientRect().width;
+    return box && box.width > 0 && width > 0 ? width / box.width : 1;
   }
 
   burst(x: number, y: number): SVGGElement {

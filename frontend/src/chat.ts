@@ -49,14 +49,18 @@ export function renderChatMessage(msg: ChatMessage, viewer: Viewer): HTMLLIEleme
   return li;
 }
 
-/** What a command's answer means, in a sentence. */
-export function commandText(data: unknown): string {
+function seatNumbers(seats: unknown[]): string {
+  return `seat${seats.length > 1 ? "s" : ""} ${seats.join(", ")}`;
+}
+
+/** What a command's answer means, in a sentence; `names` turns seat numbers into the players' names. */
+export function commandText(data: unknown, names: (seats: unknown[]) => string = seatNumbers): string {
   if (!data || typeof data !== "object") return "";
   const d = data as Record<string, unknown>;
   if (d.command === "eject") {
     const seats = Array.isArray(d.ejected) ? d.ejected : [];
     return seats.length
-      ? `Ejected seat${seats.length > 1 ? "s" : ""} ${seats.join(", ")}.`
+      ? `Ejected ${names(seats)}: out of game time, ${seats.length > 1 ? "they forfeit" : "a forfeit"}.`
       : "Nobody to eject: no player's game time has run out.";
   }
   if (d.command === "archive") {
@@ -132,6 +136,9 @@ export class ChatPanel {
     this.input.addEventListener("input", () => this.updateCounter());
     this.setViewer({ seat: null, user: null }, false);
   }
+
+  /** Seat numbers as the players' names (the game screen sets it from its snapshot). */
+  nameSeats: ((seats: unknown[]) => string) | undefined = undefined;
 
   /** Who reads (to mark own messages) and whether they may write. */
   setViewer(viewer: Viewer, canWrite: boolean): void {
@@ -249,7 +256,7 @@ export class ChatPanel {
     const data = (res.data ?? {}) as Record<string, unknown>;
     if (data.message) this.add(data.message);
     if (typeof data.command === "string") {
-      this.info.textContent = commandText(data);
+      this.info.textContent = commandText(data, this.nameSeats);
       this.onCommand(data);
     }
     this.input.focus();

@@ -137,7 +137,9 @@ export function timersText(t: { preset?: unknown; move?: unknown; game?: unknown
   if (!t || typeof t !== "object") return "";
   const name = PRESET_NAMES[String(t.preset)] ?? "";
   const move = humanDuration(t.move), game = humanDuration(t.game);
-  const parts = [move && `${move} a move`, game && `${game} game time`].filter(Boolean).join(", ");
+  // A preset without game time (0) says so in words, not "none game time".
+  const parts = [move && `${move} a move`, game && (t.game === 0 ? "no game time" : `${game} game time`)]
+    .filter(Boolean).join(", ");
   if (!parts) return "";
   const policy = POLICY_TEXT[String(t.policy)] ?? "";
   return `${name ? `${name} timers` : "Timers"}: ${parts}${policy ? ` · ${policy}` : ""}`;

@@ -10,7 +10,7 @@ import { ChatPanel } from "./chat";
 import { clockOffset, parseServerTime, seatClock } from "./clock";
 import { fetchJson, fetchSnapshot, gameActionUrl, GameSocket, postJson, postProgram, turnUrl, wsUrlFromPath } from "./net";
 import { Notifications } from "./notify";
-import { botName, Panel, statusText } from "./panel";
+import { botName, ejectedNotice, expiredNotice, Panel, seatNames, statusText } from "./panel";
 import { ProgramUI } from "./program";
 import { ResultsScreen } from "./results";
 import { applyEvent, checkpointMarks, cloneBots, type Bots } from "./state";
@@ -100,6 +100,8 @@ export class GameScreen {
   private readonly results: ResultsScreen | null = null;
   private readonly zoomBtn: HTMLButtonElement;
   private zoomed = false;
+  /** The turn whose programming last scrolled the board to my robot (showMyRobot). */
+  private robotShownTurn = -1;
   /** Server time (ms) the clocks were last reported at: older reports are ignored. */
   private clocksAsOf = -Infinity;
 
@@ -489,6 +491,7 @@ export class GameScreen {
     this.program.update(snap, this.moving && this.replaying === null);
     const me = snap.me;
     const mySeat = me ? snap.seats.find((x) => x.number === me.seat) : undefined;
+    if (this.chat) this.chat.nameSeats = (seats) => seatNames(snap, seats);
     this.chat?.setViewer({ seat: me?.seat ?? null, user: mySeat?.user ?? null },
       typeof snap.can_chat === "boolean" ? snap.can_chat : !!me);
     this.actions?.update(snap);
@@ -499,6 +502,25 @@ export class GameScreen {
     this.board.describe(`${c.name}, ${c.width} by ${c.height} course. ` +
       this.animator.describeBots((id) => botName(snap, id)));
     this.updateControls();
+    this.showMyRobot();
+  }
+
+  /** Phones (and a zoomed board): the board's box is shorter than a tall course, so once a turn, while
+   * programming, scroll the box to put my robot in its middle; the hand is right under the board. */
+  private showMyRobot(): void {
+    const snap = this.snap, bot = snap?.me?.bot;
+    const programming = !!snap && bot != null && snap.status === "programming" && !this.moving &&
+      this.replaying === null && !snap.seats.some((s) => s.number === snap.me?.seat && s.ejected);
+    // styles.css: on a phone the board's box is shorter only while I program (the whole board otherwise).
+    this.root.classList.toggle("rr-my-programming", programming);
+    if (!snap || !programming || this.robotShownTurn === snap.turn) return;
+    const scroller = this.board.wrap.parentElement;
+    const shape = this.board.botsLayer.querySelector(`g.bot[data-bot="${CSS.escape(String(bot))}"]`);
+    if (!scroller || !shape) return;
+    this.robotShownTurn = snap.turn;
+    const box = scroller.getBoundingClientRect(), r = shape.getBoundingClientRect();
+    scroller.scrollTop += r.top + r.height / 2 - (box.top + box.height / 2);
+    scroller.scrollLeft += r.left + r.width / 2 - (box.left + box.width / 2);
   }
 
   private renderSeats(): void {
@@ -625,9 +647,7 @@ export class GameScreen {
         return;
       case "seats_ejected": {
         const data = msg.data as unknown as SeatsEjectedData;
-        const seats = Array.isArray(data?.seats) ? data.seats : [];
-        const by = data?.by === "timer" ? "the timer" : data?.by === "staff" ? "staff" : String(data?.by ?? "");
-        this.panel.setNotice(`Seat${seats.length > 1 ? "s" : ""} ${seats.join(", ")} ejected${by ? ` by ${by}` : ""}.` +
+        this.panel.setNotice(ejectedNotice(this.snap, data) +
           (data?.resubmit && this.snap.me ? " Every program was cleared: submit yours again." : ""));
         this.requestSync();
         return;
@@ -635,10 +655,7 @@ export class GameScreen {
       case "timer_expired": {
         // The clocks event that follows marks the seats; the sync brings the system chat line.
         const seats = Array.isArray((msg.data as { seats?: unknown })?.seats) ? (msg.data as { seats: unknown[] }).seats : [];
-        if (seats.length) {
-          this.panel.setNotice(`Game time ran out: seat${seats.length > 1 ? "s" : ""} ${seats.join(", ")}.` +
-            (this.snap.timers?.policy === "wait" ? " Any player may now send !eject." : ""));
-        }
+        if (seats.length) this.panel.setNotice(expiredNotice(this.snap, seats, this.snap.timers?.policy));
         this.requestSync();
         return;
       }

@@ -19,6 +19,38 @@ export function winnerName(snap: Snapshot): string | null {
   return seat ? seatName(seat) : w;
 }
 
+/** Seats by the names players see: "ada", "ada and Bo", "ada, Bo and cy" (a seat not in the snapshot: "seat 4"). */
+export function seatNames(snap: Pick<Snapshot, "seats">, numbers: unknown[]): string {
+  const names = numbers.map((n) => {
+    const seat = snap.seats.find((s) => s.number === n);
+    return seat ? seatName(seat) : `seat ${String(n)}`;
+  });
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/** The notice of a `seats_ejected` event, in the words of the system chat line: leaving a race is a forfeit. */
+export function ejectedNotice(
+  snap: Pick<Snapshot, "seats">, data: { seats?: unknown; by?: unknown; reason?: unknown } | null | undefined,
+): string {
+  const seats = Array.isArray(data?.seats) ? data.seats : [];
+  if (!seats.length) return "";
+  const who = seatNames(snap, seats);
+  const forfeits = seats.length > 1 ? "forfeit" : "forfeits";
+  if (data?.reason === "resigned") return `${who} resigned: a forfeit.`;
+  if (data?.by === "timer") return `${who} ${forfeits}: out of game time, ejected automatically.`;
+  if (data?.by === "staff") return `${who} ${forfeits}: ejected by a moderator.`;
+  const by = snap.seats.find((s) => s.user === data?.by);
+  const byName = by ? seatName(by) : String(data?.by ?? "");
+  return `${who} ${forfeits}: out of game time${byName ? `, ejected by ${byName}` : ""}.`;
+}
+
+/** The notice of a `timer_expired` event. */
+export function expiredNotice(snap: Pick<Snapshot, "seats">, seats: unknown[], policy: unknown): string {
+  if (!seats.length) return "";
+  return `${seatNames(snap, seats)} ${seats.length > 1 ? "have" : "has"} run out of game time.` +
+    (policy === "wait" ? " Any player may now send !eject." : "");
+}
+
 export function statusText(snap: Snapshot, moving: boolean): string {
   switch (snap.status) {
     case "lobby": {
@@ -50,6 +82,24 @@ export function seatsInPriority(snap: Snapshot, priority: string[]): Seat[] {
   }
   for (const s of [...snap.seats].sort((a, b) => a.number - b.number)) if (!seen.has(s)) order.push(s);
   return order;
+}
+
+/** How many check points a course has (its highest number), 0 when it has none or is unknown. */
+export function checkpointCount(snap: Pick<Snapshot, "course">): number {
+  const elements = Array.isArray(snap.course?.elements) ? snap.course.elements : [];
+  let count = 0;
+  for (const e of elements) {
+    const n = (e as { type?: unknown; number?: unknown }).type === "checkpoint" ? (e as { number?: unknown }).number : null;
+    if (typeof n === "number" && Number.isFinite(n)) count = Math.max(count, n);
+  }
+  return count;
+}
+
+/** A robot's progress for the panel: ["next check point", "2 of 3"], or ["all check points", "reached"]
+ * once it has touched the last one (its next_checkpoint is then one past it). */
+export function checkpointStat(next: number, count: number): [string, string] {
+  if (count > 0 && next > count) return ["all check points", "reached"];
+  return ["next check point", count > 0 ? `${next} of ${count}` : String(next)];
 }
 
 function stat(label: string, value: string, cls: string): HTMLElement {
@@ -144,6 +194,7 @@ export class Panel {
     const inLobby = snap.status === "lobby";
     const timed = snap.status === "programming" || snap.status === "resolving";
     const today = localDate(new Date(Date.now() + this.clockOffset));
+    const checkpoints = checkpointCount(snap);
     this.clockEls.clear();
     const items = seatsInPriority(snap, priority).map((s) => {
       const bot = s.bot != null ? bots.get(String(s.bot)) : undefined;
@@ -176,7 +227,7 @@ export class Panel {
         stats.append(
           stat("damage", String(bot.damage), "stat-damage"),
           stat("lives", String(bot.lives), "stat-lives"),
-          stat("next check point", String(bot.next_checkpoint), "stat-cp"),
+          stat(...checkpointStat(bot.next_checkpoint, checkpoints), "stat-cp"),
         );
         const notes: string[] = [];
         if (bot.lives <= 0) notes.push("out of the game");

@@ -13,6 +13,13 @@ function chipContent(chip: Chip): DocumentFragment {
   return f;
 }
 
+/** The visible line under the reboot toggle: what the current choice does (003 "Rebooting"). */
+export function rebootHelpText(reboot: boolean): string {
+  return reboot
+    ? "Reboot chosen: your robot is repaired to 0 damage at the end of this turn and sits the next turn out (five 0 chips, no laser)."
+    : "Your robot plays the next turn as usual. Press the button to reboot instead: repaired to 0 damage at the end of this turn, it sits the next turn out.";
+}
+
 export class ProgramUI {
   readonly el: HTMLElement;
   private readonly placeholder: HTMLParagraphElement;
@@ -21,6 +28,7 @@ export class ProgramUI {
   private readonly registersEl: HTMLDivElement;
   private readonly handEl: HTMLDivElement;
   private readonly rebootBtn: HTMLButtonElement;
+  private readonly rebootHelp: HTMLParagraphElement;
   private reboot = false;
   private readonly submitBtn: HTMLButtonElement;
   private readonly error: HTMLDivElement;
@@ -48,12 +56,15 @@ export class ProgramUI {
     this.handEl = h("div", { class: "hand", role: "group", "aria-label": "Your hand" });
     const controls = h("div", { class: "rr-program-controls" });
     // 003 "Rebooting": green = the bot plays next turn, red = it reboots during the next turn.
+    // Its meaning is on screen for everyone, not only in the aria-label: a visible "Next turn:" label
+    // and a line under the controls that says what the current choice does (rebootHelp).
     this.rebootBtn = h("button", { type: "button", id: "reboot-toggle", class: "reboot", "aria-pressed": "false",
       "aria-describedby": "rr-reboot-help" });
-    const help = h("span", { id: "rr-reboot-help", class: "visually-hidden" },
-      "Pressed: your robot is fully repaired at the end of this turn and sits the next turn out.");
+    this.rebootHelp = h("p", { id: "rr-reboot-help", class: "rr-reboot-help" });
+    const rebootGroup = h("span", { class: "rr-reboot" });
+    rebootGroup.append(h("span", { class: "rr-reboot-label", "aria-hidden": "true" }, "Next turn:"), this.rebootBtn);
     this.submitBtn = h("button", { type: "button", id: "submit-program", class: "primary" }, "Submit program");
-    controls.append(this.rebootBtn, help, this.submitBtn);
+    controls.append(rebootGroup, this.submitBtn, this.rebootHelp);
     this.error = h("div", { id: "program-error", role: "alert", class: "rr-error" });
     const hint = h("p", { class: "rr-hint" },
       "Click or drag a chip into a register. Keys: 1–9 pick a chip, Backspace clears the last register, Enter submits.");
@@ -200,6 +211,7 @@ export class ProgramUI {
     this.rebootBtn.setAttribute("aria-label", this.reboot
       ? "Reboot next turn (pressed). Press to play next turn instead."
       : "Play next turn. Press to reboot next turn instead.");
+    this.rebootHelp.textContent = rebootHelpText(this.reboot);
   }
 
   /** Drag a hand chip onto a register (or onto a filled one to replace it); drag a register back to the hand to clear it. */

@@ -77,7 +77,7 @@ export interface ClocksData {
   seats: { number: number; move_left: number | null; game_left: number | null; clock_running: boolean; expired: boolean }[];
 }
 
-export interface SeatsEjectedData { seats: number[]; by: string; resubmit: boolean }
+export interface SeatsEjectedData { seats: number[]; by: string; reason?: string; resubmit: boolean }
 
 /** A message of the per-user notifications socket /ws/notifications/. */
 export interface YourTurnNotice { type: "your_turn"; game: number; turn: number; course: string; deadline: string | null }

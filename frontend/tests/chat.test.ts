@@ -55,8 +55,10 @@ test("chat time is local hours:minutes; malformed messages are dropped", () => {
 });
 
 test("command answers read as sentences", () => {
-  assert.equal(commandText({ command: "eject", ejected: [2, 3] }), "Ejected seats 2, 3.");
-  assert.equal(commandText({ command: "eject", ejected: [4] }), "Ejected seat 4.");
+  assert.equal(commandText({ command: "eject", ejected: [2, 3] }), "Ejected seats 2, 3: out of game time, they forfeit.");
+  assert.equal(commandText({ command: "eject", ejected: [4] }), "Ejected seat 4: out of game time, a forfeit.");
+  assert.equal(commandText({ command: "eject", ejected: [4] }, (seats) => seats.map((n) => `player ${String(n)}`).join(" and ")),
+    "Ejected player 4: out of game time, a forfeit.");
   assert.match(commandText({ command: "eject", ejected: [] }), /^Nobody to eject/);
   assert.match(commandText({ command: "archive", archived: true }), /^Archived/);
   assert.match(commandText({ command: "archive", archived: false }), /^Unarchived/);

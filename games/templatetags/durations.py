@@ -1,4 +1,5 @@
-"""{{ seconds|duration }}: 90 -> "1 min 30 s", 86400 -> "1 day"; the lobby's timer figures."""
+"""{{ seconds|duration }}: 90 -> "1 min 30 s", 86400 -> "1 day"; {{ game|timer_figures }}: "2 min a move,
+10 min game time" (or "no game time"); the lobby's timer figures."""
 
 from django import template
 
@@ -14,3 +15,10 @@ def duration(seconds) -> str:
         if count:
             parts.append(f"{count} {unit}{'s' if unit == 'day' and count > 1 else ''}")
     return " ".join(parts[:2]) or "0 s"
+
+
+@register.filter
+def timer_figures(game) -> str:
+    """A game's move and game time in words; a game without game time (0) says "no game time"."""
+    game_time = f"{duration(game.game_time)} game time" if game.game_time else "no game time"
+    return f"{duration(game.move_time)} a move, {game_time}"

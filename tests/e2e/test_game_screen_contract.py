@@ -235,7 +235,7 @@ def test_chat_clocks_controls_and_notices(new_page):
     server.game["seats"][1].update(move_left=0, game_left=0, clock_running=False, expired=True)
     sent = len(server.sent)
     server.event("timer_expired", {"seats": [2]})
-    page.wait_for_selector("#game-notice:has-text('Game time ran out: seat 2. Any player may now send !eject.')")
+    page.wait_for_selector("#game-notice:has-text('Bo has run out of game time. Any player may now send !eject.')")
     wait_for_sync(page, server, sent)
 
     # ---- notices: another game's "your move" shows, this game's does not
@@ -264,10 +264,11 @@ def test_chat_clocks_controls_and_notices(new_page):
     server.game["chat"].append({"id": 103, "seat": None, "user": None, "display_name": None,
                                 "text": "Bo was ejected: game time ran out.", "at": iso(datetime.now(UTC)), "system": True})
     sent = len(server.sent)
-    server.event("seats_ejected", {"seats": [2], "by": "ada", "resubmit": True})
+    server.event("seats_ejected", {"seats": [2], "by": "ada", "reason": "game time ran out", "resubmit": True})
     page.wait_for_selector("li.rr-seat.ejected[data-seat='2']")
     wait_for_sync(page, server, sent)
-    assert page.inner_text("#game-notice") == "Seat 2 ejected by ada. Every program was cleared: submit yours again."
+    assert page.inner_text("#game-notice") == ("Bo forfeits: out of game time, ejected by Ada. "
+                                               "Every program was cleared: submit yours again.")
     page.wait_for_selector(".rr-program-message:has-text('submit yours again')")
     assert page.inner_text("#submit-program") == "Submit program"
     assert page.locator(".seat-clock[data-seat='2']").count() == 0

@@ -99,7 +99,7 @@ def test_eject_clears_programs_and_everyone_resubmits(courses, trio):
     event = GameEvent.objects.filter(game=game, kind="seats_ejected").get()
     assert event.data["resubmit"] is True and event.data["by"] == "bob"
     system = GameEvent.objects.filter(game=game, kind="chat", data__system=True).values_list("data", flat=True)
-    assert [line["text"] for line in system] == ["seat 3 ejected by bob (game time ran out)"]
+    assert [line["text"] for line in system] == ["carol forfeits: out of game time, ejected by bob."]
     assert Seat.objects.get(game=game, user=alice).clock_started_at is not None  # thinking again
     with pytest.raises(Conflict, match="ejected"):
         services.submit_program(user=carol, game_id=game.pk, turn=1, chips=legal_program(game, carol))
