@@ -64,13 +64,13 @@ def lobby(request):
                 form.add_error(None, error.message)
             else:
                 return redirect("game", game_id=game.pk)
-    mine = list(selectors.games_of(user=request.user)) if request.user.is_authenticated else []
+    mine = selectors.with_winner_names(selectors.games_of(user=request.user)) if request.user.is_authenticated else []
     context = {
         "form": form,
         "open_games": selectors.open_games(),
         "my_games": mine,
         "my_move": selectors.awaiting_my_move(user=request.user, games=mine) if mine else set(),
-        "archived_games": list(selectors.games_of(user=request.user, archived=True))
+        "archived_games": selectors.with_winner_names(selectors.games_of(user=request.user, archived=True))
         if request.user.is_authenticated
         else [],
         # Every course's data once, for the thumbnails and the create-form preview (drawn by game.js).

@@ -1,0 +1,136 @@
+// The lobby page, live: the lobby socket (/ws/lobby/) sends the whole lobby on connect (so a reconnect
+// resyncs) and then each changed game's summary; this module keeps "My games", the archive and "Open games"
+// in step, rendering the same rows as the server's template (games/templates/games/lobby.html).
+// Thumbnails are drawn by the shared board renderer from the page's course-data-<id> scripts.
+import { Board } from "./board";
+import { h } from "./dom";
+import { GameSocket, wsUrlFromPath } from "./net";
+import {
+  applyGame, archivedText, emptyLists, fromLobby, type GameSummary, type LobbyGameMessage, type LobbyLists,
+  type LobbyMessage, mineText, openText, sorted, wonBy,
+} from "./lobbystate";
+import type { Course } from "./types";
+
+function courseData(id: number): Course | null {
+  const el = document.getElementById(`course-data-${id}`);
+  if (!el?.textContent) return null;
+  try {
+    return JSON.parse(el.textContent) as Course;
+  } catch {
+    return null;
+  }
+}
+
+export class LiveLobby {
+  private lists: LobbyLists = emptyLists();
+  private socket: GameSocket | null = null;
+  /** Thumbnails already drawn, by list and game id ("open-12"), kept across re-renders: redrawing a board
+   * is the costly part. */
+  private readonly thumbs = new Map<string, HTMLElement>();
+
+  constructor(private readonly root: HTMLElement) {
+    for (const thumb of root.querySelectorAll<HTMLElement>("ul[id] > li[data-game-id] .thumb")) {
+      const li = thumb.closest<HTMLElement>("li");
+      const list = li?.parentElement?.id === "my-games" ? "mine" : "open";
+      this.thumbs.set(`${list}-${li?.dataset.gameId}`, thumb);
+    }
+  }
+
+  connect(path: string): void {
+    this.socket = new GameSocket(wsUrlFromPath(path), (msg) => this.handle(msg as unknown), (state) => {
+      this.root.dataset.socket = state;
+    });
+    this.socket.connect();
+  }
+
+  handle(msg: unknown): void {
+    if (!msg || typeof msg !== "object") return;
+    const m = msg as { type?: unknown };
+    if (m.type === "lobby") {
+      this.lists = fromLobby(msg as LobbyMessage);
+      this.render();
+    } else if (m.type === "lobby_game") {
+      if (applyGame(this.lists, msg as LobbyGameMessage)) this.render();
+    }
+  }
+
+  private thumb(g: GameSummary, list: string): HTMLElement {
+    const key = `${list}-${g.id}`;
+    const old = this.thumbs.get(key);
+    if (old && old.dataset.courseJson === `course-data-${g.course_id}`) return old;
+    const el = h("div", { class: "thumb", "data-course-json": `course-data-${g.course_id}`, "data-label": g.course_name });
+    const course = courseData(g.course_id);
+    if (course) {
+      const board = new Board(el);
+      board.drawCourse(course);
+      board.describe(g.course_name);
+    }
+    this.thumbs.set(key, el);
+    return el;
+  }
+
+  private row(g: GameSummary, text: string, mine: boolean): HTMLLIElement {
+    const li = h("li", { "data-game-id": String(g.id) });
+    const info = h("div", { class: "game-info" });
+    info.append(h("a", { href: `/games/${g.id}/` }, `Game ${g.id} · ${g.course_name}`));
+    const status = h("span", mine ? { class: "status" } : {}, text);
+    const won = wonBy(g);
+    if (won) status.append(" · ", h("span", { class: "winner" }, won));
+    info.append(status);
+    if (mine && g.my_move) {
+      li.classList.add("my-move");
+      info.append(h("span", { class: "badge" }, "your move"));
+    }
+    li.append(this.thumb(g, mine ? "mine" : "open"), info);
+    return li;
+  }
+
+  render(): void {
+    const mine = this.root.querySelector<HTMLElement>("#my-games");
+    if (mine) {
+      // A "your move" notice may have marked a row since; the server's summary decides now.
+      mine.replaceChildren(...sorted(this.lists.mine).map((g) => this.row(g, mineText(g), true)));
+      this.showEmpty("#my-games-empty", this.lists.mine.size === 0);
+    }
+    const archive = this.root.querySelector<HTMLDetailsElement>("#archived-games");
+    if (archive) {
+      const games = sorted(this.lists.archived);
+      archive.hidden = games.length === 0;
+      const count = archive.querySelector(".count");
+      if (count) count.textContent = String(games.length);
+      archive.querySelector("ul")?.replaceChildren(...games.map((g) => {
+        const li = h("li", { "data-game-id": String(g.id) });
+        li.append(h("a", { href: `/games/${g.id}/` }, `Game ${g.id} · ${g.course_name}`), archivedText(g));
+        const won = wonBy(g);
+        if (won) li.append(" · ", h("span", { class: "winner" }, won));
+        return li;
+      }));
+    }
+    const open = this.root.querySelector<HTMLElement>("#open-games");
+    if (open) {
+      open.replaceChildren(...sorted(this.lists.open).map((g) => this.row(g, openText(g), false)));
+      this.showEmpty("#open-games-empty", this.lists.open.size === 0);
+    }
+    const shown = new Set([...[...this.lists.mine.keys()].map((id) => `mine-${id}`),
+      ...[...this.lists.open.keys()].map((id) => `open-${id}`)]);
+    for (const key of [...this.thumbs.keys()]) if (!shown.has(key)) this.thumbs.delete(key);
+    this.root.dataset.synced = "1";
+  }
+
+  private showEmpty(selector: string, empty: boolean): void {
+    const p = this.root.querySelector<HTMLElement>(selector);
+    if (p) p.hidden = !empty;
+  }
+}
+
+function mount(): void {
+  const root = document.getElementById("lobby-root");
+  if (!root || root.dataset.live === "1") return;
+  root.dataset.live = "1";
+  const lobby = new LiveLobby(root);
+  lobby.connect(root.dataset.wsPath || "/ws/lobby/");
+  (window as unknown as { roboracerLobby?: unknown }).roboracerLobby = lobby;
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mount, { once: true });
+else mount();
