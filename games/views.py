@@ -7,6 +7,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from games import how_to_play as how_to_play_content
 from games import selectors, services
 from games.errors import GameError
 from games.models import Game
@@ -145,6 +146,12 @@ def invite(request, game_id: int, code: str):
         "course_scripts": course_selectors.preview_scripts(courses=[game.course]),
     }
     return render(request, "games/invite.html", context)
+
+
+def how_to_play(request):
+    """The rules in a player's words, with example boards drawn by the game's board renderer (howto.js)."""
+    context = {"elements": how_to_play_content.element_entries(), "examples": how_to_play_content.examples()}
+    return render(request, "games/how_to_play.html", context)
 
 
 DEMOS = {
