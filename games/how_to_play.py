@@ -41,7 +41,7 @@ ELEMENTS: list[tuple[str, str, str, dict]] = [
      "any check point repairs 1 damage. On the game screen your next one is green, the leader's black.",
      _ex(3, 3, [{"type": "checkpoint", "at": [2, 1], "number": 1}], [_bot(0, 1, "E")], [[0, 1], [2, 1]])),
     ("repair", "Repair site", "A robot ending a turn here has 1 or 2 damage repaired (the number shows how many).",
-     _ex(3, 3, [{"type": "repair", "at": [1, 1], "amount": 2}], [_bot(1, 1, "N", damage=3)])),
+     _ex(3, 3, [{"type": "repair", "at": [1, 1], "amount": 2}], [_bot(0, 1, "E", damage=3)], [[0, 1], [1, 1]])),
     ("belt", "Conveyor belt", "Every phase a belt carries the robot on it the way of its arrows: speed 1, 2, 3 or "
      "5 squares a phase. A belt never pushes; a robot in the way blocks it. Carried onto a turning belt (↻) from "
      "the side, a robot is turned with the belt.",
