@@ -130,6 +130,7 @@ def invite(request, game_id: int, code: str):
     game = selectors.invited_game(game_id=game_id, code=code)
     if game is None:
         raise Http404("no such game")
+    game = selectors.with_winner_names([game])[0]
     if request.method == "POST":
         try:
             services.join_game(user=request.user, game_id=game_id, invite=code)

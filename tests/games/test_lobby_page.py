@@ -53,3 +53,12 @@ def test_a_running_game_names_no_winner_and_the_page_loads_the_live_lobby(course
     anonymous = Client().get("/").content.decode()
     assert 'id="open-games"' in anonymous and 'id="open-games-empty"' in anonymous
     assert all(g["winner"] is None for g in logged_in(alice).get("/api/games/").json()["mine"])
+
+
+def test_a_finished_private_games_invite_page_says_who_won(courses, make_user):
+    alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
+    game = services.create_game(user=alice, course=courses["tiny-yard"], max_seats=2, visibility="private")
+    services.join_game(user=bob, game_id=game.pk, invite=game.invite_code)
+    services.leave_game(user=bob, game_id=game.pk)  # bob resigns in the running game: alice wins
+    html = logged_in(carol).get(f"/games/{game.pk}/invite/{game.invite_code}/").content.decode()
+    assert "This game is finished (" in html and "won by alice" in html
