@@ -92,11 +92,16 @@ def lobby_state(*, user) -> dict:
     """The whole lobby as `user` sees it: open public games, their own games (with `my_move`) and their
     archived ones. What GET /api/games/ answers and the lobby socket sends on connect and on sync."""
     signed_in = bool(user and user.is_authenticated)
-    mine = with_winner_names(games_of(user=user).select_related("creator")) if signed_in else []
+    # Not the layouts nor the game states: a summary needs none of them, and they are most of a game's bytes.
+    light = ("course__data", "course_data", "state")
+    mine = with_winner_names(games_of(user=user).select_related("creator").defer(*light)) if signed_in else []
     my_move = awaiting_my_move(user=user, games=mine) if mine else set()
-    archived = with_winner_names(games_of(user=user, archived=True).select_related("creator")) if signed_in else []
+    archived = (
+        with_winner_names(games_of(user=user, archived=True).select_related("creator").defer(*light))
+        if signed_in else []
+    )
     return {
-        "open": [game_summary(game=game) for game in with_winner_names(open_games())],
+        "open": [game_summary(game=game) for game in with_winner_names(open_games().defer(*light))],
         "mine": [{**game_summary(game=game), "my_move": game.pk in my_move} for game in mine],
         "archived": [game_summary(game=game) for game in archived],
     }
