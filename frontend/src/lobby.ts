@@ -11,6 +11,16 @@ import {
 } from "./lobbystate";
 import type { Course } from "./types";
 
+/** Make `parent`'s children exactly `nodes`, in order, moving only what must move: a row that did not change
+ * stays where it is (and keeps the keyboard focus, if it had it). */
+function syncChildren(parent: Element, nodes: Element[]): void {
+  nodes.forEach((node, i) => {
+    const at = parent.children[i];
+    if (at !== node) parent.insertBefore(node, at ?? null);
+  });
+  while (parent.children.length > nodes.length) parent.lastElementChild?.remove();
+}
+
 function courseData(id: number): Course | null {
   const el = document.getElementById(`course-data-${id}`);
   if (!el?.textContent) return null;
@@ -27,6 +37,8 @@ export class LiveLobby {
   /** Thumbnails already drawn, by list and game id ("open-12"), kept across re-renders: redrawing a board
    * is the costly part. */
   private readonly thumbs = new Map<string, HTMLElement>();
+  /** Rows drawn by this module, by list and game id, with what they show (data-shown). */
+  private readonly rows = new Map<string, HTMLLIElement>();
 
   constructor(private readonly root: HTMLElement) {
     for (const thumb of root.querySelectorAll<HTMLElement>("ul[id] > li[data-game-id] .thumb")) {
@@ -69,8 +81,14 @@ export class LiveLobby {
     return el;
   }
 
+  /** A row, the one already shown if its game's text is the same. */
   private row(g: GameSummary, text: string, mine: boolean): HTMLLIElement {
-    const li = h("li", { "data-game-id": String(g.id) });
+    const key = `${mine ? "mine" : "open"}-${g.id}`;
+    const shown = `${text}|${wonBy(g)}|${mine && g.my_move ? 1 : 0}`;
+    const old = this.rows.get(key);
+    if (old && old.dataset.shown === shown && old.isConnected) return old;
+    const li = h("li", { "data-game-id": String(g.id), "data-shown": shown });
+    this.rows.set(key, li);
     const info = h("div", { class: "game-info" });
     info.append(h("a", { href: `/games/${g.id}/` }, `Game ${g.id} · ${g.course_name}`));
     const status = h("span", mine ? { class: "status" } : {}, text);
@@ -88,8 +106,8 @@ export class LiveLobby {
   render(): void {
     const mine = this.root.querySelector<HTMLElement>("#my-games");
     if (mine) {
-      // A "your move" notice may have marked a row since; the server's summary decides now.
-      mine.replaceChildren(...sorted(this.lists.mine).map((g) => this.row(g, mineText(g), true)));
+      // A row whose text is unchanged stays as it is (with a "your move" badge a notice may have added).
+      syncChildren(mine, sorted(this.lists.mine).map((g) => this.row(g, mineText(g), true)));
       this.showEmpty("#my-games-empty", this.lists.mine.size === 0);
     }
     const archive = this.root.querySelector<HTMLDetailsElement>("#archived-games");
@@ -108,12 +126,13 @@ export class LiveLobby {
     }
     const open = this.root.querySelector<HTMLElement>("#open-games");
     if (open) {
-      open.replaceChildren(...sorted(this.lists.open).map((g) => this.row(g, openText(g), false)));
+      syncChildren(open, sorted(this.lists.open).map((g) => this.row(g, openText(g), false)));
       this.showEmpty("#open-games-empty", this.lists.open.size === 0);
     }
     const shown = new Set([...[...this.lists.mine.keys()].map((id) => `mine-${id}`),
       ...[...this.lists.open.keys()].map((id) => `open-${id}`)]);
     for (const key of [...this.thumbs.keys()]) if (!shown.has(key)) this.thumbs.delete(key);
+    for (const key of [...this.rows.keys()]) if (!shown.has(key)) this.rows.delete(key);
     this.root.dataset.synced = "1";
   }
 

@@ -69,7 +69,9 @@ def test_the_lobby_follows_games_live(live_stack, courses, new_page):
     bob.wait_for_selector(f"#my-games li[data-game-id='{game.pk}']:has-text('Programming, turn 1')")
     mine.locator(".badge:has-text('your move')").wait_for()
 
-    # ---- a cancelled game disappears
+    # ---- a cancelled game disappears (and rows that did not change are left alone: same element, same focus)
+    mine.locator("a").focus()
+    mine.evaluate("li => { li.dataset.probe = 'kept'; }")
     doomed_url, doomed = new_game(alice, base, seats=2)
     bob.locator(f"#open-games li[data-game-id='{doomed.pk}']").wait_for()
     alice.goto(doomed_url)
@@ -77,6 +79,8 @@ def test_the_lobby_follows_games_live(live_stack, courses, new_page):
     alice.click("#confirm-yes")
     alice.wait_for_url(f"{base}/")
     bob.wait_for_selector(f"#open-games li[data-game-id='{doomed.pk}']", state="detached")
+    assert mine.get_attribute("data-probe") == "kept"
+    assert bob.evaluate("() => document.activeElement?.closest('li')?.dataset.probe") == "kept"
 
     # ---- messages are lost, then the socket drops: on reconnect the lobby is read again and is whole
     deaf["on"] = True
