@@ -167,3 +167,17 @@ async def test_the_lobby_on_connect_and_sync_and_errors_for_other_frames(courses
     assert (await anonymous.receive_json_from(timeout=5))["type"] == "lobby"
     for comm in (alice_comm, anonymous):
         await comm.disconnect()
+
+
+async def test_a_player_staff_remove_from_a_lobby_hears_it_is_no_longer_theirs(courses, make_user):
+    alice, bob = [await sync_to_async(make_user)(name) for name in ("alice", "bob")]
+    staff = await sync_to_async(make_user)("root", is_staff=True)
+    game = await sync_to_async(create)(alice, courses["tiny-yard"], max_seats=3, visibility="private")
+    await sync_to_async(services.join_game)(user=bob, game_id=game.pk, invite=game.invite_code)
+    bob_comm, lobby = await connected(bob)
+    assert [g["id"] for g in lobby["mine"]] == [game.pk]
+    await sync_to_async(services.staff_eject)(user=staff, game_id=game.pk, seat_number=2)
+    message = await next_game(bob_comm)
+    assert (message["mine"], message["game"]["id"], message["game"]["seated"]) == (False, game.pk, 1)
+    assert await bob_comm.receive_nothing(timeout=0.3)
+    await bob_comm.disconnect()
