@@ -103,8 +103,20 @@ export class LiveLobby {
     return li;
   }
 
+  /** The list `id`, made in front of its "none" line if the page had no games for it yet (the server leaves
+   * an empty list out); null where the page has no such list (My games for a visitor). */
+  private list(id: string): HTMLElement | null {
+    const found = this.root.querySelector<HTMLElement>(`#${id}`);
+    if (found) return found;
+    const empty = this.root.querySelector<HTMLElement>(`#${id}-empty`);
+    if (!empty) return null;
+    const ul = h("ul", { class: "game-list", id });
+    empty.before(ul);
+    return ul;
+  }
+
   render(): void {
-    const mine = this.root.querySelector<HTMLElement>("#my-games");
+    const mine = this.list("my-games");
     if (mine) {
       // A row whose text is unchanged stays as it is (with a "your move" badge a notice may have added).
       syncChildren(mine, sorted(this.lists.mine).map((g) => this.row(g, mineText(g), true)));
@@ -124,7 +136,7 @@ export class LiveLobby {
         return li;
       }));
     }
-    const open = this.root.querySelector<HTMLElement>("#open-games");
+    const open = this.list("open-games");
     if (open) {
       syncChildren(open, sorted(this.lists.open).map((g) => this.row(g, openText(g), false)));
       this.showEmpty("#open-games-empty", this.lists.open.size === 0);
