@@ -1,19 +1,28 @@
 import { defineConfig } from "vite";
 
-// Production build: one ES module with a fixed name, ../static/dist/game.js.
-// Styles are imported with `?inline` and injected by JS, so no game.css is written.
+// Production build: one self-contained ES module per page with a fixed name, ../static/dist/<page>.js.
+// `vite build` makes game.js (the game screen, course previews and notices, on every page that loads it);
+// `vite build --mode lobby` makes lobby.js (the live lobby lists) and `--mode howto` howto.js (the
+// how-to-play page's example boards). One build per page, not one build with three entries: Rollup would
+// move the shared board renderer into a chunk of its own, and game.js must stay one file.
+// Styles are imported with `?inline` and injected by JS (game.js), so no game.css is written.
 // Paths are relative to this folder (Vite's root).
-export default defineConfig({
-  publicDir: false,
-  build: {
-    outDir: "../static/dist",
-    emptyOutDir: true,
-    target: "es2020",
-    sourcemap: false,
-    lib: {
-      entry: { game: "src/main.ts" },
-      formats: ["es"],
-      fileName: (_format, name) => `${name}.js`,
+const PAGES: Record<string, string> = { game: "src/main.ts", lobby: "src/lobby.ts", howto: "src/howto.ts" };
+
+export default defineConfig(({ mode }) => {
+  const page = mode in PAGES ? mode : "game";
+  return {
+    publicDir: false,
+    build: {
+      outDir: "../static/dist",
+      emptyOutDir: page === "game", // the first of the three builds
+      target: "es2020",
+      sourcemap: false,
+      lib: {
+        entry: { [page]: PAGES[page] },
+        formats: ["es"],
+        fileName: (_format: string, name: string) => `${name}.js`,
+      },
     },
-  },
+  };
 });

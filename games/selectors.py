@@ -71,6 +71,76 @@ def rematch_notice(*, old: Game, new: Game, by) -> dict:
     }
 
 
+def with_winner_names(games) -> list[Game]:
+    """The games as a list, each finished one with `winner_name` set: the winning player's display name ("won
+    by NAME" in the lobby's lists), None for the others or a finished game without a winner."""
+    games = list(games)
+    winners = {
+        seat.pk: _profile_name(seat.user)
+        for seat in Seat.objects.filter(pk__in=[g.winner_id for g in games if g.winner_id]).select_related(
+            "user", "user__profile")
+    }
+    for game in games:
+        game.winner_name = winners.get(game.winner_id) if game.status == Game.Status.FINISHED else None
+    return games
+
+
+def game_summary(*, game: Game) -> dict:
+    """A game as the lobby lists it (GET /api/games/ and the lobby socket): public facts only, never a hand,
+    a program or an invite code. `game` comes from `open_games`, `games_of` or `lobby_game` (annotated with
+    `seated`) and went through `with_winner_names`."""
+    return {
+        "id": game.pk,
+        "course": game.course.slug,
+        "course_id": game.course_id,
+        "course_name": game.course.name,
+        "creator": game.creator.get_username(),
+        "status": game.status,
+        "turn": game.turn,
+        "version": game.version,
+        "max_seats": game.max_seats,
+        "seated": game.seated,
+        "lives": game.lives,
+        "visibility": game.visibility,
+        "timer_preset": game.timer_preset,
+        "move_time": game.move_time,
+        "game_time": game.game_time,
+        "timeout_policy": game.timeout_policy,
+        "winner": getattr(game, "winner_name", None),
+    }
+
+
+def lobby_game(*, game_id: int) -> Game | None:
+    """One game read for the lobby (what `game_summary` needs), whatever its status."""
+    game = (
+        Game.objects.filter(pk=game_id)
+        .select_related("course", "creator")
+        .defer("course__data", "course_data", "state")
+        .annotate(seated=Count("seats"))
+        .first()
+    )
+    return with_winner_names([game])[0] if game else None
+
+
+def lobby_state(*, user) -> dict:
+    """The whole lobby as `user` sees it: open public games, their own games (with `my_move`) and their
+    archived ones. What GET /api/games/ answers and the lobby socket sends on connect and on sync."""
+    signed_in = bool(user and user.is_authenticated)
+    # Not the layouts nor the game states: a summary needs none of them, and they are most of a game's bytes.
+    light = ("course__data", "course_data", "state")
+    mine = with_winner_names(games_of(user=user).select_related("creator").defer(*light)) if signed_in else []
+    my_move = awaiting_my_move(user=user, games=mine) if mine else set()
+    archived = (
+        with_winner_names(games_of(user=user, archived=True).select_related("creator").defer(*light))
+        if signed_in else []
+    )
+    return {
+        "open": [game_summary(game=game) for game in with_winner_names(open_games().defer(*light))],
+        "mine": [{**game_summary(game=game), "my_move": game.pk in my_move} for game in mine],
+        "archived": [game_summary(game=game) for game in archived],
+    }
+
+
 def get_game(*, game_id: int) -> Game | None:
     # Not the course's layout: a game plays on its own copy (course_data), and the row is read for its name
     # and player limits.

@@ -16,7 +16,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 import engine
-from games import broadcast, clocks, selectors
+from games import broadcast, clocks, lobby_feed, selectors
 from games.errors import Conflict, InvalidInput, NotAllowed, NotFound, RateLimited
 from games.models import SEAT_COLORS, ChatMessage, Game, GameEvent, Hand, Program, Seat, Turn
 from roboracer.accounts.models import Profile
@@ -43,6 +43,8 @@ def append_event(game: Game, kind: str, data: dict | None = None) -> GameEvent:
     game.version += 1
     event = GameEvent.objects.create(game=game, version=game.version, kind=kind, data=data or {})
     broadcast.send_after_commit(event)
+    if kind in lobby_feed.KINDS:
+        lobby_feed.changed(game=game)
     return event
 
 
@@ -295,6 +297,7 @@ def leave_game(*, user, game_id: int) -> Game:
         if game.creator_id == user.pk:
             raise Conflict("you created this game: cancel it instead of leaving")
         seat.delete()
+        lobby_feed.changed(game=game, left=(user.pk,))
         append_event(game, "seat_left", {"seat": seat.number})
     elif game.status == Game.Status.PROGRAMMING:
         state = _state(game)
@@ -610,6 +613,7 @@ def staff_eject(*, user, game_id: int, seat_number: int) -> list[int]:
         raise NotFound(f"game {game_id} has no seat {seat_number}")
     if game.status == Game.Status.LOBBY:
         seat.delete()
+        lobby_feed.changed(game=game, left=(seat.user_id,))
         append_event(game, "seat_left", {"seat": seat.number, "by": "staff"})
         game.save()
         return [seat_number]

@@ -7,6 +7,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from games import how_to_play as how_to_play_content
 from games import selectors, services
 from games.errors import GameError
 from games.models import Game
@@ -71,13 +72,13 @@ def lobby(request):
                 form.add_error(None, error.message)
             else:
                 return redirect("game", game_id=game.pk)
-    mine = list(selectors.games_of(user=request.user)) if request.user.is_authenticated else []
+    mine = selectors.with_winner_names(selectors.games_of(user=request.user)) if request.user.is_authenticated else []
     context = {
         "form": form,
         "open_games": selectors.open_games(),
         "my_games": mine,
         "my_move": selectors.awaiting_my_move(user=request.user, games=mine) if mine else set(),
-        "archived_games": list(selectors.games_of(user=request.user, archived=True))
+        "archived_games": selectors.with_winner_names(selectors.games_of(user=request.user, archived=True))
         if request.user.is_authenticated
         else [],
         # Every course's data once, for the thumbnails and the create-form preview (drawn by game.js).
@@ -136,6 +137,7 @@ def invite(request, game_id: int, code: str):
     game = selectors.invited_game(game_id=game_id, code=code)
     if game is None:
         raise Http404("no such game")
+    game = selectors.with_winner_names([game])[0]
     if request.method == "POST":
         try:
             services.join_game(user=request.user, game_id=game_id, invite=code)
@@ -152,6 +154,12 @@ def invite(request, game_id: int, code: str):
         "course_scripts": course_selectors.preview_scripts(courses=[game.course]),
     }
     return render(request, "games/invite.html", context)
+
+
+def how_to_play(request):
+    """The rules in a player's words, with example boards drawn by the game's board renderer (howto.js)."""
+    context = {"elements": how_to_play_content.element_entries(), "examples": how_to_play_content.examples()}
+    return render(request, "games/how_to_play.html", context)
 
 
 DEMOS = {

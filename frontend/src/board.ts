@@ -335,7 +335,11 @@ export interface BoardMemory {
   dest_shown?: Coord[];
 }
 
-/** A legend for the element types a course uses: each drawn by the registry on a one-square board. */
+/** The how-to-play page (games/urls.py), where every element type has an anchor `element-<type>`. */
+export const HOW_TO_PLAY = "/how-to-play/";
+
+/** A legend for the element types a course uses: each drawn by the registry on a one-square board, each
+ * linking to its explanation on the how-to-play page. */
 export function drawLegend(parent: HTMLElement, course: Course): HTMLDetailsElement {
   const details = document.createElement("details");
   details.className = "rr-legend";
@@ -344,14 +348,16 @@ export function drawLegend(parent: HTMLElement, course: Course): HTMLDetailsElem
   const list = document.createElement("ul");
   details.append(summary, list);
   const elements = Array.isArray(course.elements) ? course.elements : [];
-  const entry = (draw: (svg: SVGSVGElement) => void, text: string): void => {
+  // Each entry links to its explanation on the how-to-play page (an anchor per element type there).
+  const entry = (draw: (svg: SVGSVGElement) => void, text: string, anchor: string): void => {
     const li = document.createElement("li");
     const svg = svgEl("svg", { viewBox: "-6 -6 112 112", "aria-hidden": "true", class: "legend-icon" });
     svgEl("rect", { x: 0, y: 0, width: 100, height: 100, class: "tile" }, svg);
     draw(svg);
-    const span = document.createElement("span");
-    span.textContent = text;
-    li.append(svg, span);
+    const link = document.createElement("a");
+    link.href = `${HOW_TO_PLAY}#${anchor}`;
+    link.textContent = text;
+    li.append(svg, link);
     list.appendChild(li);
   };
   for (const [type, text] of Object.entries(LEGEND)) {
@@ -367,14 +373,14 @@ export function drawLegend(parent: HTMLElement, course: Course): HTMLDetailsElem
         inside: (x, y) => x === 0 && y === 0,
       };
       drawElement(ctx, { ...sample, at: [0, 0] } as CourseElement);
-    }, text);
+    }, text, `element-${type}`);
   }
   entry((svg) => {
     const g = svgEl("g", { class: "legend-bot", transform: "translate(50 50) scale(0.8)" }, svg);
     svgEl("path", { d: "M0 -46L21 -20H-21z", class: "bot-nose", fill: "#1d4ed8" }, g);
     svgEl("circle", { r: 29, class: "bot-shell", fill: "#1d4ed8" }, g);
     svgEl("text", { y: 10, "text-anchor": "middle", class: "bot-label" }, g, "2");
-  }, "Robot: seat colour and number, the nose shows its heading; ♥ lives, red badge damage; faded and dashed = virtual");
+  }, "Robot: seat colour and number, the nose shows its heading; ♥ lives, red badge damage; faded and dashed = virtual", "robots");
   parent.appendChild(details);
   return details;
 }

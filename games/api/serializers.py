@@ -5,17 +5,33 @@ from games.models import Game
 
 
 class GameSummarySerializer(serializers.ModelSerializer):
+    """Documentation only: the summary is built by games.selectors.game_summary (the lobby socket sends the
+    same)."""
+
     course = serializers.CharField(source="course.slug")
+    course_id = serializers.IntegerField(help_text="the course's id (the lobby's course-data-<id> previews)")
     course_name = serializers.CharField(source="course.name")
     creator = serializers.CharField(source="creator.username")
     seated = serializers.IntegerField()
+    version = serializers.IntegerField(help_text="the game's last event; a lobby keeps the newest summary")
+    winner = serializers.CharField(allow_null=True, help_text="a finished game's winner (display name)")
+    my_move = serializers.BooleanField(required=False, help_text='"mine" only: my clock is running')
 
     class Meta:
         model = Game
         fields = [
-            "id", "course", "course_name", "creator", "status", "turn", "max_seats", "seated", "lives",
-            "visibility", "timer_preset", "move_time", "game_time", "timeout_policy",
+            "id", "course", "course_id", "course_name", "creator", "status", "turn", "version", "max_seats",
+            "seated", "lives", "visibility", "timer_preset", "move_time", "game_time", "timeout_policy", "winner",
+            "my_move",
         ]
+
+
+class LobbySerializer(serializers.Serializer):
+    """Documentation only: games.selectors.lobby_state (also the lobby socket's `lobby` message)."""
+
+    open = GameSummarySerializer(many=True, help_text="public games waiting for players")
+    mine = GameSummarySerializer(many=True, help_text="my games, with my_move")
+    archived = GameSummarySerializer(many=True, help_text="my games I archived with !archive")
 
 
 class CreateGameSerializer(serializers.Serializer):

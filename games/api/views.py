@@ -11,8 +11,8 @@ from games.api.serializers import (
     ChatSerializer,
     CreateGameSerializer,
     EjectedSerializer,
-    GameSummarySerializer,
     JoinSerializer,
+    LobbySerializer,
     PlayAgainSerializer,
     ProgramAcceptedSerializer,
     ProgramSerializer,
@@ -32,22 +32,9 @@ def _game_or_404(game_id: int, user):
 
 
 class GameListView(APIView):
-    @extend_schema(responses=GameSummarySerializer(many=True), summary="Open public games, my games, my archive")
+    @extend_schema(responses=LobbySerializer, summary="Open public games, my games, my archive")
     def get(self, request):
-        mine = list(selectors.games_of(user=request.user))
-        my_move = selectors.awaiting_my_move(user=request.user, games=mine)
-        return Response(
-            {
-                "open": GameSummarySerializer(selectors.open_games(), many=True).data,
-                "mine": [
-                    {**data, "my_move": data["id"] in my_move}
-                    for data in GameSummarySerializer(mine, many=True).data
-                ],
-                "archived": GameSummarySerializer(
-                    selectors.games_of(user=request.user, archived=True), many=True
-                ).data,
-            }
-        )
+        return Response(selectors.lobby_state(user=request.user))
 
     @extend_schema(request=CreateGameSerializer, responses={201: SnapshotSerializer}, summary="Create a game")
     def post(self, request):

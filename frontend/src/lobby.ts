@@ -1,0 +1,167 @@
+// The lobby page, live: the lobby socket (/ws/lobby/) sends the whole lobby on connect (so a reconnect
+// resyncs) and then each changed game's summary; this module keeps "My games", the archive and "Open games"
+// in step, rendering the same rows as the server's template (games/templates/games/lobby.html).
+// Thumbnails are drawn by the shared board renderer from the page's course-data-<id> scripts.
+import { Board } from "./board";
+import { h } from "./dom";
+import { GameSocket, wsUrlFromPath } from "./net";
+import {
+  applyGame, archivedText, emptyLists, fromLobby, type GameSummary, type LobbyGameMessage, type LobbyLists,
+  type LobbyMessage, mineText, openText, sorted, wonBy,
+} from "./lobbystate";
+import type { Course } from "./types";
+
+/** Make `parent`'s children exactly `nodes`, in order, moving only what must move: a row that did not change
+ * stays where it is (and keeps the keyboard focus, if it had it). */
+function syncChildren(parent: Element, nodes: Element[]): void {
+  nodes.forEach((node, i) => {
+    const at = parent.children[i];
+    if (at !== node) parent.insertBefore(node, at ?? null);
+  });
+  while (parent.children.length > nodes.length) parent.lastElementChild?.remove();
+}
+
+function courseData(id: number): Course | null {
+  const el = document.getElementById(`course-data-${id}`);
+  if (!el?.textContent) return null;
+  try {
+    return JSON.parse(el.textContent) as Course;
+  } catch {
+    return null;
+  }
+}
+
+export class LiveLobby {
+  private lists: LobbyLists = emptyLists();
+  private socket: GameSocket | null = null;
+  /** Thumbnails already drawn, by list and game id ("open-12"), kept across re-renders: redrawing a board
+   * is the costly part. */
+  private readonly thumbs = new Map<string, HTMLElement>();
+  /** Rows drawn by this module, by list and game id, with what they show (data-shown). */
+  private readonly rows = new Map<string, HTMLLIElement>();
+
+  constructor(private readonly root: HTMLElement) {
+    for (const thumb of root.querySelectorAll<HTMLElement>("ul[id] > li[data-game-id] .thumb")) {
+      const li = thumb.closest<HTMLElement>("li");
+      const list = li?.parentElement?.id === "my-games" ? "mine" : "open";
+      this.thumbs.set(`${list}-${li?.dataset.gameId}`, thumb);
+    }
+  }
+
+  connect(path: string): void {
+    this.socket = new GameSocket(wsUrlFromPath(path), (msg) => this.handle(msg as unknown), (state) => {
+      this.root.dataset.socket = state;
+    });
+    this.socket.connect();
+  }
+
+  handle(msg: unknown): void {
+    if (!msg || typeof msg !== "object") return;
+    const m = msg as { type?: unknown };
+    if (m.type === "lobby") {
+      this.lists = fromLobby(msg as LobbyMessage);
+      this.render();
+    } else if (m.type === "lobby_game") {
+      if (applyGame(this.lists, msg as LobbyGameMessage)) this.render();
+    }
+  }
+
+  private thumb(g: GameSummary, list: string): HTMLElement {
+    const key = `${list}-${g.id}`;
+    const old = this.thumbs.get(key);
+    if (old && old.dataset.courseJson === `course-data-${g.course_id}`) return old;
+    const el = h("div", { class: "thumb", "data-course-json": `course-data-${g.course_id}`, "data-label": g.course_name });
+    const course = courseData(g.course_id);
+    if (course) {
+      const board = new Board(el);
+      board.drawCourse(course);
+      board.describe(g.course_name);
+    }
+    this.thumbs.set(key, el);
+    return el;
+  }
+
+  /** A row, the one already shown if its game's text is the same. */
+  private row(g: GameSummary, text: string, mine: boolean): HTMLLIElement {
+    const key = `${mine ? "mine" : "open"}-${g.id}`;
+    const shown = `${text}|${wonBy(g)}|${mine && g.my_move ? 1 : 0}`;
+    const old = this.rows.get(key);
+    if (old && old.dataset.shown === shown && old.isConnected) return old;
+    const li = h("li", { "data-game-id": String(g.id), "data-shown": shown });
+    this.rows.set(key, li);
+    const info = h("div", { class: "game-info" });
+    info.append(h("a", { href: `/games/${g.id}/` }, `Game ${g.id} · ${g.course_name}`));
+    const status = h("span", mine ? { class: "status" } : {}, text);
+    const won = wonBy(g);
+    if (won) status.append(" · ", h("span", { class: "winner" }, won));
+    info.append(status);
+    if (mine && g.my_move) {
+      li.classList.add("my-move");
+      info.append(h("span", { class: "badge" }, "your move"));
+    }
+    li.append(this.thumb(g, mine ? "mine" : "open"), info);
+    return li;
+  }
+
+  /** The list `id`, made in front of its "none" line if the page had no games for it yet (the server leaves
+   * an empty list out); null where the page has no such list (My games for a visitor). */
+  private list(id: string): HTMLElement | null {
+    const found = this.root.querySelector<HTMLElement>(`#${id}`);
+    if (found) return found;
+    const empty = this.root.querySelector<HTMLElement>(`#${id}-empty`);
+    if (!empty) return null;
+    const ul = h("ul", { class: "game-list", id });
+    empty.before(ul);
+    return ul;
+  }
+
+  render(): void {
+    const mine = this.list("my-games");
+    if (mine) {
+      // A row whose text is unchanged stays as it is (with a "your move" badge a notice may have added).
+      syncChildren(mine, sorted(this.lists.mine).map((g) => this.row(g, mineText(g), true)));
+      this.showEmpty("#my-games-empty", this.lists.mine.size === 0);
+    }
+    const archive = this.root.querySelector<HTMLDetailsElement>("#archived-games");
+    if (archive) {
+      const games = sorted(this.lists.archived);
+      archive.hidden = games.length === 0;
+      const count = archive.querySelector(".count");
+      if (count) count.textContent = String(games.length);
+      archive.querySelector("ul")?.replaceChildren(...games.map((g) => {
+        const li = h("li", { "data-game-id": String(g.id) });
+        li.append(h("a", { href: `/games/${g.id}/` }, `Game ${g.id} · ${g.course_name}`), archivedText(g));
+        const won = wonBy(g);
+        if (won) li.append(" · ", h("span", { class: "winner" }, won));
+        return li;
+      }));
+    }
+    const open = this.list("open-games");
+    if (open) {
+      syncChildren(open, sorted(this.lists.open).map((g) => this.row(g, openText(g), false)));
+      this.showEmpty("#open-games-empty", this.lists.open.size === 0);
+    }
+    const shown = new Set([...[...this.lists.mine.keys()].map((id) => `mine-${id}`),
+      ...[...this.lists.open.keys()].map((id) => `open-${id}`)]);
+    for (const key of [...this.thumbs.keys()]) if (!shown.has(key)) this.thumbs.delete(key);
+    for (const key of [...this.rows.keys()]) if (!shown.has(key)) this.rows.delete(key);
+    this.root.dataset.synced = "1";
+  }
+
+  private showEmpty(selector: string, empty: boolean): void {
+    const p = this.root.querySelector<HTMLElement>(selector);
+    if (p) p.hidden = !empty;
+  }
+}
+
+function mount(): void {
+  const root = document.getElementById("lobby-root");
+  if (!root || root.dataset.live === "1") return;
+  root.dataset.live = "1";
+  const lobby = new LiveLobby(root);
+  lobby.connect(root.dataset.wsPath || "/ws/lobby/");
+  (window as unknown as { roboracerLobby?: unknown }).roboracerLobby = lobby;
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mount, { once: true });
+else mount();

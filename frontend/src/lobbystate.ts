@@ -1,0 +1,115 @@
+// The lobby's lists as data: the whole lobby from the socket's `lobby` message, then each game's
+// `lobby_game` summary applied on top (newest version wins). Pure: no DOM, unit-tested.
+
+export interface GameSummary {
+  id: number;
+  course: string;
+  course_id: number;
+  course_name: string;
+  creator: string;
+  status: string;
+  turn: number;
+  version: number;
+  max_seats: number;
+  seated: number;
+  lives: number;
+  visibility: string;
+  timer_preset: string;
+  move_time: number;
+  game_time: number;
+  timeout_policy: string;
+  winner: string | null;
+  my_move?: boolean;
+  archived?: boolean;
+}
+
+export interface LobbyMessage { type: "lobby"; open: GameSummary[]; mine: GameSummary[]; archived: GameSummary[] }
+/** `mine` absent: from the public lobby group; true/false: from my own group (false: I left it). */
+export interface LobbyGameMessage { type: "lobby_game"; game: GameSummary; mine?: boolean }
+
+export interface LobbyLists {
+  open: Map<number, GameSummary>;
+  mine: Map<number, GameSummary>;
+  archived: Map<number, GameSummary>;
+}
+
+export function isSummary(v: unknown): v is GameSummary {
+  if (!v || typeof v !== "object") return false;
+  const g = v as Record<string, unknown>;
+  return typeof g.id === "number" && typeof g.version === "number" && typeof g.status === "string";
+}
+
+export function emptyLists(): LobbyLists {
+  return { open: new Map(), mine: new Map(), archived: new Map() };
+}
+
+const byId = (games: unknown): Map<number, GameSummary> =>
+  new Map((Array.isArray(games) ? games : []).filter(isSummary).map((g) => [g.id, g]));
+
+/** The whole lobby, as the server read it (on connect and after a sync). */
+export function fromLobby(msg: LobbyMessage): LobbyLists {
+  return { open: byId(msg.open), mine: byId(msg.mine), archived: byId(msg.archived) };
+}
+
+/** One game's new summary applied to the lists (in place); false if it was older than what they show. */
+export function applyGame(lists: LobbyLists, msg: LobbyGameMessage): boolean {
+  const g = msg.game;
+  if (!isSummary(g)) return false;
+  const known = [lists.open.get(g.id), lists.mine.get(g.id), lists.archived.get(g.id)]
+    .filter((x): x is GameSummary => x !== undefined);
+  if (msg.mine === undefined) {
+    // The public group: only the open list. A game of mine is kept up to date by my own group.
+    const shown = lists.open.get(g.id);
+    if (shown && shown.version > g.version) return false;
+    if (g.status === "lobby" && g.visibility === "public") lists.open.set(g.id, g);
+    else lists.open.delete(g.id);
+    return true;
+  }
+  if (known.some((k) => k.version > g.version)) return false;
+  if (g.status !== "lobby") lists.open.delete(g.id);
+  else if (lists.open.has(g.id)) lists.open.set(g.id, { ...g, my_move: undefined, archived: undefined });
+  lists.mine.delete(g.id);
+  lists.archived.delete(g.id);
+  if (msg.mine && g.status !== "cancelled") (g.archived ? lists.archived : lists.mine).set(g.id, g);
+  return true;
+}
+
+/** Newest first, as the server lists them (by id). */
+export function sorted(map: Map<number, GameSummary>): GameSummary[] {
+  return [...map.values()].sort((a, b) => b.id - a.id);
+}
+
+const capital = (s: string): string => (s ? s[0].toUpperCase() + s.slice(1) : s);
+
+/** Like the server's `duration` filter: 90 -> "1 min 30 s", 86400 -> "1 day". */
+export function duration(seconds: number): string {
+  let s = Math.max(0, Math.floor(seconds || 0));
+  const parts: string[] = [];
+  for (const [unit, size] of [["day", 86400], ["h", 3600], ["min", 60], ["s", 1]] as [string, number][]) {
+    const count = Math.floor(s / size);
+    s -= count * size;
+    if (count) parts.push(`${count} ${unit}${unit === "day" && count > 1 ? "s" : ""}`);
+  }
+  return parts.slice(0, 2).join(" ") || "0 s";
+}
+
+/** A row of My games: "Programming, turn 3 · 2/2 seats · Realtime · private" (+ "won by" separately). */
+export function mineText(g: GameSummary): string {
+  return `${capital(g.status)}${g.turn ? `, turn ${g.turn}` : ""} · ${g.seated}/${g.max_seats} seats · ` +
+    `${capital(g.timer_preset)}${g.visibility === "private" ? " · private" : ""}`;
+}
+
+/** A row of Open games: "1/3 seats · 3 lives · Realtime (2 min a move, 10 min game time) · created by alice". */
+export function openText(g: GameSummary): string {
+  return `${g.seated}/${g.max_seats} seats · ${g.lives} lives · ${capital(g.timer_preset)} ` +
+    `(${duration(g.move_time)} a move, ${duration(g.game_time)} game time) · created by ${g.creator}`;
+}
+
+export function archivedText(g: GameSummary): string {
+  return ` · ${capital(g.status)}`;
+}
+
+/** "won by NAME" for a finished game with a winner, else "". */
+export function wonBy(g: GameSummary): string {
+  return g.status === "finished" && g.winner ? `won by ${g.winner}` : "";
+}

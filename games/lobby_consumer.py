@@ -1,0 +1,42 @@
+"""The lobby page's WebSocket: the whole lobby on connect and on request, then each game's changes
+(games.lobby_feed). Open to everyone, like the lobby page; a signed-in user also hears about their own games,
+private ones included."""
+
+from channels.db import database_sync_to_async
+
+from games import lobby_feed, selectors
+from games.consumers import JsonFramesConsumer
+
+
+class LobbyConsumer(JsonFramesConsumer):
+    forwarded = frozenset({"lobby.event"})
+
+    async def connect(self):
+        user = self.scope.get("user")
+        # Join before reading the lobby so that no change falls between the two; summaries carry the game's
+        # version, and the browser keeps the newest it has seen of each game.
+        self.groups_joined = [lobby_feed.LOBBY_GROUP]
+        if user is not None and user.is_authenticated:
+            self.groups_joined.append(lobby_feed.user_group_name(user.pk))
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        await self.accept()
+        await self.send_lobby()
+
+    async def disconnect(self, code):
+        for group in getattr(self, "groups_joined", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def receive_json(self, content, **kwargs):
+        if isinstance(content, dict) and content.get("type") == "sync":
+            await self.send_lobby()
+        else:
+            await self.send_json({"type": "error", "detail": "unknown message; send {\"type\": \"sync\"}"})
+
+    async def send_lobby(self):
+        state = await database_sync_to_async(selectors.lobby_state)(user=self.scope.get("user"))
+        await self.send_json({"type": "lobby", **state})
+
+    async def lobby_event(self, event):
+        """A game's summary, encoded once by its sender (public games only in the public group)."""
+        await self.send(text_data=event["text"])

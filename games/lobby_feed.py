@@ -1,0 +1,65 @@
+"""What lobby pages hear: after a transaction that created a game, took or freed a seat, started, finished or
+cancelled it commits, the game's lobby summary goes to the public lobby group (public games only) and to the
+own lobby group of each of its players (private games too, with `my_move` and `archived`), and of a player
+who just left it (with `mine: false`). Strangers never hear of a private game.
+
+At most once, like every channel-layer message: a lobby page that reconnects gets the whole lobby again
+(`selectors.lobby_state`), and each summary carries the game's `version` so an older one never overwrites a
+newer one.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from games import broadcast, selectors
+from games.models import Game, Seat
+
+LOBBY_GROUP = "lobby"
+# The game events after which the lobby's lists change.
+KINDS = frozenset({"game_created", "seat_joined", "seat_left", "game_started", "game_finished", "game_cancelled"})
+
+
+def user_group_name(user_id: int) -> str:
+    """A user's own lobby sockets: their games' summaries, private ones included."""
+    return f"lobby-user-{user_id}"
+
+
+def changed(*, game: Game, left: tuple[int, ...] = ()) -> None:
+    """Announce the game to the lobbies once the current transaction commits (once per transaction, however
+    many of its events change the lobby). `left`: ids of users who gave their seat up in it."""
+    pending = getattr(game, "_lobby_feed", None)
+    if pending is None:
+        pending = game._lobby_feed = set()
+        game_id = game.pk
+
+        def send() -> None:
+            game.__dict__.pop("_lobby_feed", None)
+            announce(game_id=game_id, left=pending)
+
+        # robust: with Redis down the write stands; lobby pages resync when their socket comes back.
+        transaction.on_commit(send, robust=True)
+    pending.update(left)
+
+
+def announce(*, game_id: int, left: set[int] | frozenset[int] = frozenset()) -> None:
+    """Send the game's summary as committed now (call it after commit)."""
+    game = selectors.lobby_game(game_id=game_id)
+    if game is None:
+        return
+    summary = selectors.game_summary(game=game)
+    messages = []
+    if game.visibility == Game.Visibility.PUBLIC:
+        messages.append((LOBBY_GROUP, {"type": "lobby_game", "game": summary}))
+    seats = Seat.objects.filter(game_id=game_id).values_list("user_id", "archived", "clock_started_at")
+    seated = set()
+    for user_id, archived, clock_started_at in seats:
+        seated.add(user_id)
+        my_move = game.status == Game.Status.PROGRAMMING and clock_started_at is not None
+        messages.append((user_group_name(user_id), {
+            "type": "lobby_game", "game": {**summary, "my_move": my_move, "archived": archived}, "mine": True,
+        }))
+    for user_id in sorted(set(left) - seated):
+        messages.append((user_group_name(user_id), {"type": "lobby_game", "game": summary, "mine": False}))
+    for group, message in messages:
+        broadcast.group_send(group, {"type": "lobby.event", "text": broadcast.encode(message)})

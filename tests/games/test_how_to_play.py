@@ -1,0 +1,92 @@
+"""The how-to-play page: open to everyone and linked from every page; an anchor `element-<type>` for every
+element type the engine registers (what the boards' legends link to), each with an example board that is a
+legal course fragment by the engine's own parser; and the rules sections the legend and the page link to."""
+
+import re
+from pathlib import Path
+
+import pytest
+from django.test import Client
+
+import engine
+from engine.elements import ELEMENT_TYPES
+from games import how_to_play
+from tests.games.test_pages import json_scripts
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def page(db) -> str:
+    response = Client().get("/how-to-play/")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def anchors(html: str) -> set[str]:
+    return set(re.findall(r'\sid="([^"]+)"', html))
+
+
+def test_every_registered_element_type_has_an_anchor_and_an_example_board(page):
+    ids = anchors(page)
+    examples = json_scripts(page)["howto-examples"]
+    for kind in ELEMENT_TYPES:
+        assert f"element-{kind}" in ids, f"no anchor for {kind}"
+        section = page.split(f'id="element-{kind}"')[1].split("</section>")[0]
+        assert f'data-howto-board="{kind}"' in section and "<h3" in section
+        assert examples[kind]["elements"], kind
+        assert any(e["type"] == kind for e in examples[kind]["elements"]), f"the {kind} example lacks a {kind}"
+
+
+@pytest.mark.parametrize("kind", sorted(how_to_play.examples()))
+def test_each_example_board_is_a_legal_course_fragment(kind):
+    """With a start and a check point added in a row of their own (a course needs both), the engine accepts
+    the example: the page never shows a layout the game could not have."""
+    example = how_to_play.examples()[kind]
+    width, height = example["width"], example["height"]
+    elements = list(example["elements"])
+    if not any(e["type"] == "start" for e in elements):
+        elements.append({"type": "start", "at": [0, height], "number": 1, "dir": "N"})
+    if not any(e["type"] == "checkpoint" for e in elements):
+        elements.append({"type": "checkpoint", "at": [width - 1, height], "number": 1})
+    engine.parse_course({"format": "roboracer-course/1", "name": kind, "width": width, "height": height + 1,
+                         "mode": "race", "players": [1, 1], "elements": elements})
+    for bot in example["bots"]:
+        assert 0 <= bot["at"][0] < width and 0 <= bot["at"][1] < height and bot["dir"] in "NESW"
+    for square in example["path"]:
+        assert 0 <= square[0] < width and 0 <= square[1] < height
+
+
+def test_every_legend_link_of_the_board_finds_its_anchor(page):
+    """frontend/src/board.ts links each legend line to /how-to-play/#element-<type> (types from elements.ts's
+    LEGEND) and the robot line to #robots: each of those ids is on the page."""
+    board = (ROOT / "frontend" / "src" / "board.ts").read_text()
+    assert 'HOW_TO_PLAY = "/how-to-play/"' in board and "`element-${type}`" in board and '"robots");' in board
+    source = (ROOT / "frontend" / "src" / "elements.ts").read_text()
+    legend = source[source.index("export const LEGEND"):]
+    types = set(re.findall(r"^\s+([a-z_]+):", legend[: legend.index("};")], re.MULTILINE))
+    assert types and {f"element-{t}" for t in types} | {"robots"} <= anchors(page)
+
+
+def test_the_rules_sections_are_there(page):
+    ids = anchors(page)
+    for section in ("winning", "programming", "phases", "priority", "damage", "robots", "virtual", "rebooting",
+                    "timers", "chat", "elements"):
+        assert section in ids and f'href="#{section}"' in page, section
+    for command in ("!eject", "!archive", "@all"):
+        assert f"<code>{command}</code>" in page
+    assert 'src="/static/dist/howto.js"' in page
+
+
+def test_every_page_links_to_how_to_play(courses, make_user):
+    alice = make_user("alice")
+    client = Client()
+    client.force_login(alice)
+    game = client.post("/", {"course": courses["tiny-yard"].pk, "max_seats": 2, "lives": 3, "visibility": "public",
+                             "timer_preset": "realtime", "timeout_policy": "wait"})
+    assert game.status_code == 302
+    for url in ("/", "/courses/", "/courses/tiny-yard/", game["Location"], "/accounts/profile/", "/how-to-play/",
+                "/no-such-page/"):
+        response = client.get(url)
+        assert '<a href="/how-to-play/">How to play</a>' in response.content.decode(), url
+    assert '<a href="/how-to-play/">' in Client().get("/accounts/login/").content.decode()
