@@ -74,18 +74,31 @@ class JsonFramesConsumer(AsyncJsonWebsocketConsumer):
     async def send_error(self, code: str, detail: str, **extra) -> None:
         await self.send_json({"type": "error", "code": code, "detail": detail, **extra})
 
+    # Syncs per socket: a token bucket, SYNC_BURST at once, then SYNC_RATE a second. The browser asks for one
+    # at a time, after a gap, a missing push or a reconnect, so it stays well inside.
+    SYNC_RATE = 2.0
+    SYNC_BURST = 4
+
+    async def sync_allowed(self) -> bool:
+        """Takes a token for a sync; without one, answers `rate_limited` (with `retry_after`) and builds
+        nothing: a flood of syncs from one socket must not take the database and the web process's threads
+        from other sockets' snapshots."""
+        if getattr(self, "sync_bucket", None) is None:
+            self.sync_bucket = TokenBucket(rate=self.SYNC_RATE, burst=self.SYNC_BURST)
+        wait = self.sync_bucket.take()
+        if wait:
+            await self.send_error("rate_limited", f"too many syncs; at most {self.SYNC_RATE:g} a second",
+                                  retry_after=round(wait + 0.005, 2))
+            return False
+        return True
+
 
 class GameConsumer(JsonFramesConsumer):
     forwarded = frozenset({"game.event", "game.snapshot"})
-    # Syncs per socket: a token bucket, SYNC_BURST at once, then SYNC_RATE a second. The browser asks for one
-    # at a time, after a gap or a missing push, so it stays well inside.
-    SYNC_RATE = 2.0
-    SYNC_BURST = 4
 
     async def connect(self):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.groups_joined = []
-        self.sync_bucket = TokenBucket(rate=self.SYNC_RATE, burst=self.SYNC_BURST)
         user = self.scope.get("user")
         allowed, seated = await database_sync_to_async(self._allowed)(user)
         if not allowed:
@@ -117,14 +130,8 @@ class GameConsumer(JsonFramesConsumer):
         if content["type"] != "sync":
             await self.send_error("unknown_type", "unknown message type; the only one is {\"type\": \"sync\"}")
             return
-        wait = self.sync_bucket.take()
-        if wait:
-            # No snapshot built: a flood of syncs from one socket must not take the database and the web
-            # process's threads from other players' snapshots.
-            await self.send_error("rate_limited", f"too many syncs; at most {self.SYNC_RATE:g} a second",
-                                  retry_after=round(wait + 0.005, 2))
-            return
-        await self.send_snapshot()
+        if await self.sync_allowed():
+            await self.send_snapshot()
 
     async def send_snapshot(self):
         snapshot = await database_sync_to_async(self._snapshot)()

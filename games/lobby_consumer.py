@@ -28,10 +28,11 @@ class LobbyConsumer(JsonFramesConsumer):
             await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive_json(self, content, **kwargs):
-        if isinstance(content, dict) and content.get("type") == "sync":
+        # receive() parsed the frame (bad ones were answered with an error frame already)
+        if content["type"] != "sync":
+            await self.send_error("unknown_type", "unknown message type; the only one is {\"type\": \"sync\"}")
+        elif await self.sync_allowed():  # the same per-socket rate limit as the game socket's syncs
             await self.send_lobby()
-        else:
-            await self.send_json({"type": "error", "detail": "unknown message; send {\"type\": \"sync\"}"})
 
     async def send_lobby(self):
         state = await database_sync_to_async(selectors.lobby_state)(user=self.scope.get("user"))

@@ -179,3 +179,32 @@ async def test_frames_over_the_limit_cost_no_trip_to_the_database_thread(courses
     assert sum(r.get("code") == "rate_limited" for r in replies) >= 30
     assert len(hops) - before == 0
     await comm.disconnect()
+
+
+async def test_the_lobby_socket_answers_bad_frames_and_limits_syncs_like_the_game_socket(make_user, caplog):
+    """The lobby socket (open to everyone) parses frames the same way and rate-limits its syncs, each of which
+    reads the whole lobby."""
+    caplog.set_level(logging.INFO)
+    alice = await sync_to_async(make_user)("alice")
+    flooder, other = [await open_socket("/ws/lobby/", alice) for _ in range(2)]
+    for comm in (flooder, other):
+        assert (await comm.receive_json_from(timeout=5))["type"] == "lobby"
+    for frame, code in BAD_FRAMES:
+        await send_raw(flooder, **frame)
+        reply = await flooder.receive_json_from(timeout=5)
+        assert (reply["type"], reply["code"]) == ("error", code), (frame if len(str(frame)) < 200 else code, reply)
+    started = time.monotonic()
+    for _ in range(30):
+        await flooder.send_json_to({"type": "sync"})
+    await other.send_json_to({"type": "sync"})
+    assert (await other.receive_json_from(timeout=5))["type"] == "lobby"
+    replies = [await flooder.receive_json_from(timeout=5) for _ in range(30)]
+    elapsed = time.monotonic() - started
+    answered = [r for r in replies if r["type"] == "lobby"]
+    limited = [r for r in replies if r.get("code") == "rate_limited"]
+    assert len(answered) + len(limited) == 30 and limited
+    assert len(answered) <= GameConsumer.SYNC_BURST + GameConsumer.SYNC_RATE * elapsed + 1
+    assert not flooder.future.done()
+    for comm in (flooder, other):
+        await comm.disconnect()
+    assert error_records(caplog) == []
