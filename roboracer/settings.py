@@ -4,6 +4,7 @@ Defaults give the embedded mode: a SQLite file and an embedded Redis on a unix s
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -46,6 +47,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "roboracer.accounts",
     "roboracer.courses",
     "games",
@@ -60,6 +62,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks: turns a refused log-in into its 429
 ]
 
 ROOT_URLCONF = "roboracer.urls"
@@ -140,6 +143,20 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: refuses a throttled log-in before any password check
+    "roboracer.accounts.backends.UsernameIgnoringCaseBackend",
+]
+# Log-in throttling (django-axes, docs/site.md): after LOGIN_FAILURE_LIMIT failures for one username, or from
+# one client address, log-ins there are refused with a 429 and Retry-After until LOGIN_COOLOFF_MINUTES have
+# passed since the last failure. A successful log-in forgets that account's and address's failures.
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=float(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # either one reaching the limit locks
+AXES_USERNAME_CALLABLE = "roboracer.accounts.lockout.username_key"
+AXES_RESET_ON_SUCCESS = True
+AXES_DISABLE_ACCESS_LOG = True  # failures only: no row per successful log-in
+AXES_LOCKOUT_CALLABLE = "roboracer.accounts.lockout.lockout_response"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"

@@ -9,6 +9,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from roboracer.accounts.backends import BACKEND
 from roboracer.accounts.services import profile_data, sign_up, update_profile
 
 
@@ -39,7 +40,7 @@ class SignupView(APIView):
         serializer = CredentialsSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = sign_up(**serializer.validated_data)  # InvalidInput is a 400, Conflict (name taken) a 409
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user, backend=BACKEND)
         return Response({"user": _me(user)}, status=status.HTTP_201_CREATED)
 
 
@@ -51,7 +52,8 @@ class LoginView(APIView):
     def post(self, request):
         serializer = CredentialsSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        user = authenticate(request, **serializer.validated_data)
+        # Django's own request: django-axes marks a refused attempt on it for its middleware (429, Retry-After).
+        user = authenticate(request._request, **serializer.validated_data)
         if user is None:
             return Response({"detail": "wrong username or password"}, status=status.HTTP_400_BAD_REQUEST)
         login(request, user)

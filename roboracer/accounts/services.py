@@ -28,15 +28,21 @@ def _name_in_use(*, name: str, user_id: int | None) -> bool:
             or Profile.objects.filter(display_name_key=key).exclude(user_id=user_id).exists())
 
 
-def available_username(*, username: str) -> str:
-    """The username as it would be stored, if it follows the rules and is free; else InvalidInput/Conflict."""
+def checked_username(*, username: str, user_id: int | None) -> str:
+    """The username as it would be stored, if it follows the rules and no other account has it (for the
+    account `user_id`, or a new one); else InvalidInput/Conflict."""
     try:
         username = clean_username(username)
     except NameError_ as error:
         raise InvalidInput(str(error)) from None
-    if _name_in_use(name=username, user_id=None):
+    if _name_in_use(name=username, user_id=user_id):
         raise Conflict(f"username: {TAKEN}")
     return username
+
+
+def available_username(*, username: str) -> str:
+    """The username for a new account (see checked_username)."""
+    return checked_username(username=username, user_id=None)
 
 
 def sign_up(*, username: str, password: str):

@@ -2,29 +2,13 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import BaseUserCreationForm
 from django.shortcuts import redirect, render
 
 from games.errors import GameError
+from roboracer.accounts.backends import BACKEND
+from roboracer.accounts.forms import SignupForm
 from roboracer.accounts.models import PALETTE
-from roboracer.accounts.names import USERNAME_RULE
-from roboracer.accounts.services import available_username, profile_data, sign_up, update_profile
-
-MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
-
-
-class SignupForm(BaseUserCreationForm):
-    """Django's two password fields and their checks; the username rules are the service's (names.py)."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["username"].help_text = USERNAME_RULE[:1].upper() + USERNAME_RULE[1:] + "."
-
-    def clean_username(self):
-        try:
-            return available_username(username=self.cleaned_data["username"])
-        except GameError as error:
-            raise forms.ValidationError(error.message.removeprefix("username: ")) from None
+from roboracer.accounts.services import profile_data, sign_up, update_profile
 
 
 def signup(request):
@@ -35,7 +19,7 @@ def signup(request):
         except GameError as error:  # a race lost to another sign-up with the same name
             form.add_error("username", error.message.removeprefix("username: "))
         else:
-            login(request, user, backend=MODEL_BACKEND)
+            login(request, user, backend=BACKEND)
             return redirect("lobby")
     return render(request, "registration/signup.html", {"form": form})
 

@@ -155,3 +155,23 @@ def test_check_names_reports_and_fixes(make_user, capsys):
     assert Profile.objects.get(user=user).display_name == "badname"
     call_command("check_names")
     assert "all names follow the rules" in capsys.readouterr().out
+
+
+def test_an_admin_rename_follows_the_rules(make_user):
+    admin = make_user("root", is_staff=True, is_superuser=True)
+    bob = make_user("bob")
+    client = Client()
+    client.force_login(admin)
+    form = client.get(f"/admin/auth/user/{bob.pk}/change/").context["adminform"].form
+    data = {name: value for name, value in form.initial.items() if value is not None and name not in (
+        "password", "groups", "user_permissions", "last_login")}
+    data.update({"username": "ROOT", "date_joined_0": "2026-01-01", "date_joined_1": "12:00:00"})
+    taken = client.post(f"/admin/auth/user/{bob.pk}/change/", data)
+    assert taken.status_code == 200 and "taken" in str(taken.context["adminform"].form.errors)
+    data["username"] = "bad<name>"
+    assert "letters a-z" in str(client.post(f"/admin/auth/user/{bob.pk}/change/", data).context["adminform"].form.errors)
+    data["username"] = "Bobby"
+    assert client.post(f"/admin/auth/user/{bob.pk}/change/", data).status_code == 302
+    assert User.objects.get(pk=bob.pk).username == "Bobby"
+    added = client.post("/admin/auth/user/add/", {"username": "BOBBY", "usable_password": "false"})
+    assert added.status_code == 200 and "taken" in str(added.context["adminform"].form.errors)
