@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    "csp",
     "roboracer.accounts",
     "roboracer.courses",
     "games",
@@ -55,6 +56,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",  # before WhiteNoise: static responses (an SVG opened directly) get it too
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -64,6 +66,47 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",  # last, as django-axes asks: turns a refused log-in into its 429
 ]
+
+# Served over HTTPS (SECURE=true, docs/site.md "Security"): Django's production security settings. Off by
+# default so that `make run` on http://127.0.0.1:8000 works; `manage.py check --deploy` passes with it on.
+SECURE = env_bool("SECURE", False)
+if SECURE:
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)  # false when the proxy already redirects
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", True)
+    # uvicorn already takes the scheme from X-Forwarded-Proto when the proxy is in its --forwarded-allow-ips
+    # (FORWARDED_ALLOW_IPS, 127.0.0.1 by default); this is for a proxy that reaches it from elsewhere and
+    # always sets the header itself.
+    if env_bool("TRUST_X_FORWARDED_PROTO", False):
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Sent in every mode (Django's defaults, written out): no MIME sniffing, no framing, referrer only to our own
+# pages, a window of our own.
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+
+# Content-Security-Policy on every response (django-csp; docs/site.md "Security"). Scripts only from our own
+# files (the bundle is an ES module under /static/dist/; json_script data is type application/json, not run);
+# styles also inline, because the bundle injects its stylesheet as a <style> element and sets SVG style
+# attributes, and Redoc (/api/docs/) injects its styles too. Redoc's search runs in a blob: worker.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],  # 'self' covers ws:/wss: to our own host (CSP 3)
+        "worker-src": ["'self'", "blob:"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
 
 ROOT_URLCONF = "roboracer.urls"
 TEMPLATES = [
