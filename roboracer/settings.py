@@ -57,7 +57,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",  # before WhiteNoise: static responses (an SVG opened directly) get it too
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "roboracer.static_files.AsyncFileWhiteNoiseMiddleware",  # WhiteNoise, warning-free under ASGI
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
