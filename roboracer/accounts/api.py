@@ -35,7 +35,11 @@ class CsrfView(APIView):
 class SignupView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(request=CredentialsSerializer, responses={201: None}, summary="Create an account and log in")
+    @extend_schema(
+        request=CredentialsSerializer, responses={201: None, 400: None, 409: None}, summary="Create an account and log in",
+        description="400: the username breaks the rules (docs/site.md, Names) or the password is weak; "
+                    "409: the name is taken, ignoring case.",
+    )
     def post(self, request):
         serializer = CredentialsSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -48,7 +52,11 @@ class SignupView(APIView):
 class LoginView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(request=CredentialsSerializer, responses=None, summary="Log in")
+    @extend_schema(
+        request=CredentialsSerializer, responses={200: None, 400: None, 429: None}, summary="Log in",
+        description="The username ignoring case. 429 with Retry-After (seconds) after too many failed log-ins "
+                    "for the account or from the address (LOGIN_FAILURE_LIMIT, LOGIN_COOLOFF_MINUTES).",
+    )
     def post(self, request):
         serializer = CredentialsSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
