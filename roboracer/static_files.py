@@ -1,7 +1,7 @@
 """WhiteNoise's middleware, answering under ASGI with an asynchronous file iterator.
 
 WhiteNoise 6 answers with a FileResponse over a plain file. Django's ASGI handler can only stream a
-synchronous iterator by consuming it in a thread per chunk, and warns for every static file served
+synchronous iterator by consuming it in a thread per chunk, and warns in the server log
 ("StreamingHttpResponse must consume synchronous iterators in order to serve them asynchronously"). Here,
 when the request came through ASGI, the same file is read in chunks in a worker thread by an async
 iterator, which Django's ASGI handler streams as it is; WSGI (the test client) keeps WhiteNoise's response.
