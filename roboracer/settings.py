@@ -4,6 +4,7 @@ Defaults give the embedded mode: a SQLite file and an embedded Redis on a unix s
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -46,6 +47,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
+    "csp",
     "roboracer.accounts",
     "roboracer.courses",
     "games",
@@ -53,14 +56,57 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",  # before WhiteNoise: static responses (an SVG opened directly) get it too
+    "roboracer.static_files.AsyncFileWhiteNoiseMiddleware",  # WhiteNoise, warning-free under ASGI
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks: turns a refused log-in into its 429
 ]
+
+# Served over HTTPS (SECURE=true, docs/site.md "Security"): Django's production security settings. Off by
+# default so that `make run` on http://127.0.0.1:8000 works; `manage.py check --deploy` passes with it on.
+SECURE = env_bool("SECURE", False)
+if SECURE:
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)  # false when the proxy already redirects
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", True)
+    # uvicorn already takes the scheme from X-Forwarded-Proto when the proxy is in its --forwarded-allow-ips
+    # (FORWARDED_ALLOW_IPS, 127.0.0.1 by default); this is for a proxy that reaches it from elsewhere and
+    # always sets the header itself.
+    if env_bool("TRUST_X_FORWARDED_PROTO", False):
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Sent in every mode (Django's defaults, written out): no MIME sniffing, no framing, referrer only to our own
+# pages, a window of our own.
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+
+# Content-Security-Policy on every response (django-csp; docs/site.md "Security"). Scripts only from our own
+# files (the bundle is an ES module under /static/dist/; json_script data is type application/json, not run);
+# styles also inline, because the bundle injects its stylesheet as a <style> element and sets SVG style
+# attributes, and Redoc (/api/docs/) injects its styles too. Redoc's search runs in a blob: worker.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],  # 'self' covers ws:/wss: to our own host (CSP 3)
+        "worker-src": ["'self'", "blob:"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
 
 ROOT_URLCONF = "roboracer.urls"
 TEMPLATES = [
@@ -142,6 +188,20 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: refuses a throttled log-in before any password check
+    "roboracer.accounts.backends.UsernameIgnoringCaseBackend",
+]
+# Log-in throttling (django-axes, docs/site.md): after LOGIN_FAILURE_LIMIT failures for one username, or from
+# one client address, log-ins there are refused with a 429 and Retry-After until LOGIN_COOLOFF_MINUTES have
+# passed since the last failure. A successful log-in forgets that account's and address's failures.
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=float(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # either one reaching the limit locks
+AXES_USERNAME_CALLABLE = "roboracer.accounts.lockout.username_key"
+AXES_RESET_ON_SUCCESS = True
+AXES_DISABLE_ACCESS_LOG = True  # failures only: no row per successful log-in
+AXES_LOCKOUT_CALLABLE = "roboracer.accounts.lockout.lockout_response"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"

@@ -1,9 +1,6 @@
 """Sign up, log in, log out over the API (session cookies; CSRF checked even before login)."""
 
-from django.contrib.auth import authenticate, get_user_model, login, logout
-from django.contrib.auth.password_validation import validate_password
-from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.contrib.auth import authenticate, login, logout
 from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import csrf_protect, ensure_csrf_cookie
 from drf_spectacular.utils import extend_schema
@@ -12,7 +9,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from roboracer.accounts.services import profile_data, update_profile
+from roboracer.accounts.backends import BACKEND
+from roboracer.accounts.services import profile_data, sign_up, update_profile
 
 
 class CredentialsSerializer(serializers.Serializer):
@@ -37,23 +35,16 @@ class CsrfView(APIView):
 class SignupView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(request=CredentialsSerializer, responses={201: None}, summary="Create an account and log in")
+    @extend_schema(
+        request=CredentialsSerializer, responses={201: None, 400: None, 409: None}, summary="Create an account and log in",
+        description="400: the username breaks the rules (docs/site.md, Names) or the password is weak; "
+                    "409: the name is taken, ignoring case.",
+    )
     def post(self, request):
         serializer = CredentialsSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        username, password = serializer.validated_data["username"], serializer.validated_data["password"]
-        user_model = get_user_model()
-        candidate = user_model(username=username)
-        try:
-            validate_password(password, candidate)
-        except ValidationError as error:
-            return Response({"detail": " ".join(error.messages)}, status=status.HTTP_400_BAD_REQUEST)
-        try:
-            with transaction.atomic():
-                user = user_model.objects.create_user(username=username, password=password)
-        except IntegrityError:
-            return Response({"detail": "that username is taken"}, status=status.HTTP_409_CONFLICT)
-        login(request, user)
+        user = sign_up(**serializer.validated_data)  # InvalidInput is a 400, Conflict (name taken) a 409
+        login(request, user, backend=BACKEND)
         return Response({"user": _me(user)}, status=status.HTTP_201_CREATED)
 
 
@@ -61,11 +52,16 @@ class SignupView(APIView):
 class LoginView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(request=CredentialsSerializer, responses=None, summary="Log in")
+    @extend_schema(
+        request=CredentialsSerializer, responses={200: None, 400: None, 429: None}, summary="Log in",
+        description="The username ignoring case. 429 with Retry-After (seconds) after too many failed log-ins "
+                    "for the account or from the address (LOGIN_FAILURE_LIMIT, LOGIN_COOLOFF_MINUTES).",
+    )
     def post(self, request):
         serializer = CredentialsSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        user = authenticate(request, **serializer.validated_data)
+        # Django's own request: django-axes marks a refused attempt on it for its middleware (429, Retry-After).
+        user = authenticate(request._request, **serializer.validated_data)
         if user is None:
             return Response({"detail": "wrong username or password"}, status=status.HTTP_400_BAD_REQUEST)
         login(request, user)

@@ -5,12 +5,17 @@ import datetime
 from django.conf import settings
 from django.db import models
 
+from roboracer.accounts.names import name_key
+
 PALETTE = ["#d62828", "#1d4ed8", "#15803d", "#ca8a04", "#7c3aed", "#db2777", "#0891b2", "#ea580c"]
 
 
 class Profile(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
     display_name = models.CharField(max_length=40, blank=True, default="")
+    # name_key(display_name), or None without one: unique, so no two players show names equal ignoring case
+    # (roboracer/accounts/names.py). Kept in step by save().
+    display_name_key = models.CharField(max_length=160, null=True, blank=True, unique=True, editable=False)
     color = models.CharField(max_length=7, blank=True, default="", help_text="preferred robot colour")
     vacation_from = models.DateField(null=True, blank=True)
     vacation_until = models.DateField(null=True, blank=True)
@@ -18,6 +23,12 @@ class Profile(models.Model):
 
     def __str__(self) -> str:
         return f"Profile of {self.user}"
+
+    def save(self, *args, **kwargs):
+        self.display_name_key = name_key(self.display_name) if self.display_name else None
+        if kwargs.get("update_fields") is not None and "display_name" in kwargs["update_fields"]:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "display_name_key"}
+        super().save(*args, **kwargs)
 
     def name(self) -> str:
         return self.display_name or self.user.get_username()

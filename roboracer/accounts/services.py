@@ -1,17 +1,64 @@
-"""Writes to a player's profile (one function, used by the profile page and the API)."""
+"""Writes to accounts: sign-up and the profile (each one function, used by the pages and the API alike)."""
 
 from __future__ import annotations
 
 import datetime
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
-from games.errors import InvalidInput
+from games.errors import Conflict, InvalidInput
 from roboracer.accounts.models import PALETTE, Profile
+from roboracer.accounts.names import NameError_, clean_display_name, clean_username, name_key
+
+TAKEN = "that name is taken"
 
 FIELDS = ("display_name", "color", "vacation_from", "vacation_until", "e_mail_turns")
+
+
+def _name_in_use(*, name: str, user_id: int | None) -> bool:
+    """Whether another account's username or display name equals `name` ignoring case (names.py)."""
+    key = name_key(name)
+    others = get_user_model().objects.exclude(pk=user_id) if user_id is not None else get_user_model().objects
+    # Usernames are ASCII, so iexact (ASCII case-insensitive on SQLite) is exact for them.
+    return (others.filter(username__iexact=key).exists()
+            or Profile.objects.filter(display_name_key=key).exclude(user_id=user_id).exists())
+
+
+def checked_username(*, username: str, user_id: int | None) -> str:
+    """The username as it would be stored, if it follows the rules and no other account has it (for the
+    account `user_id`, or a new one); else InvalidInput/Conflict."""
+    try:
+        username = clean_username(username)
+    except NameError_ as error:
+        raise InvalidInput(str(error)) from None
+    if _name_in_use(name=username, user_id=user_id):
+        raise Conflict(f"username: {TAKEN}")
+    return username
+
+
+def available_username(*, username: str) -> str:
+    """The username for a new account (see checked_username)."""
+    return checked_username(username=username, user_id=None)
+
+
+def sign_up(*, username: str, password: str):
+    """A new account (the sign-up form and the API both come here). The database's unique index on
+    lower(username) settles a race between two sign-ups with the same name."""
+    username = available_username(username=username)
+    user_model = get_user_model()
+    try:
+        validate_password(password, user_model(username=username))
+    except ValidationError as error:
+        raise InvalidInput(" ".join(error.messages)) from None
+    try:
+        with transaction.atomic():
+            return user_model.objects.create_user(username=username, password=password)
+    except IntegrityError:
+        raise Conflict(f"username: {TAKEN}") from None
 
 
 def profile_of(*, user) -> Profile:
@@ -28,11 +75,12 @@ def update_profile(*, user, email: str | None = None, **changes) -> Profile:
     profile = Profile.objects.select_for_update().get(pk=profile_of(user=user).pk)
     for name, value in changes.items():
         setattr(profile, name, value)
-    profile.display_name = (profile.display_name or "").strip()
-    if len(profile.display_name) > 40:
-        raise InvalidInput("display_name: at most 40 characters")
-    if any(ch in profile.display_name for ch in "<>") or any(not ch.isprintable() for ch in profile.display_name):
-        raise InvalidInput("display_name: letters, digits, spaces and punctuation other than < and >")
+    try:
+        profile.display_name = clean_display_name(profile.display_name or "")
+    except NameError_ as error:
+        raise InvalidInput(str(error)) from None
+    if profile.display_name and _name_in_use(name=profile.display_name, user_id=user.pk):
+        raise Conflict(f"display_name: {TAKEN}")
     if profile.color and profile.color not in PALETTE:
         raise InvalidInput(f"color: one of {', '.join(PALETTE)}")
     start, end = profile.vacation_from, profile.vacation_until
@@ -51,7 +99,11 @@ def update_profile(*, user, email: str | None = None, **changes) -> Profile:
                 raise InvalidInput("email: not an e-mail address") from None
         user.email = email
         user.save(update_fields=["email"])
-    profile.save()
+    try:
+        with transaction.atomic():
+            profile.save()
+    except IntegrityError:  # another player took the display name since the check
+        raise Conflict(f"display_name: {TAKEN}") from None
     return profile
 
 

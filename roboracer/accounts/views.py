@@ -2,23 +2,25 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
 from django.shortcuts import redirect, render
 
 from games.errors import GameError
+from roboracer.accounts.backends import BACKEND
+from roboracer.accounts.forms import SignupForm
 from roboracer.accounts.models import PALETTE
-from roboracer.accounts.services import profile_data, update_profile
+from roboracer.accounts.services import profile_data, sign_up, update_profile
 
 
 def signup(request):
-    if request.method == "POST":
-        form = UserCreationForm(request.POST)
-        if form.is_valid():
-            user = form.save()
-            login(request, user)
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = sign_up(username=form.cleaned_data["username"], password=form.cleaned_data["password1"])
+        except GameError as error:  # a race lost to another sign-up with the same name
+            form.add_error("username", error.message.removeprefix("username: "))
+        else:
+            login(request, user, backend=BACKEND)
             return redirect("lobby")
-    else:
-        form = UserCreationForm()
     return render(request, "registration/signup.html", {"form": form})
 
 

@@ -1,0 +1,80 @@
+"""Which names a player may have: the one place that decides, for the sign-up form, the API, the profile
+and the data migration alike (docs/site.md "Names").
+
+A username is a handle typed at log-in and shown in links: 2-30 ASCII letters, digits, `_`, `-` and `.`,
+beginning and ending with a letter or a digit. A display name is what opponents see: 1-40 printable
+characters of any script, single spaces between words; no control, format (bidi overrides such as U+202E),
+private-use or unassigned characters, no `<` or `>`. Both are unique ignoring case across usernames and
+display names, so no one can show a name that reads as another player's.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+USERNAME_MIN, USERNAME_MAX = 2, 30
+DISPLAY_NAME_MAX = 40
+USERNAME_PATTERN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9_.-]*[A-Za-z0-9])?")
+USERNAME_RULE = (
+    f"{USERNAME_MIN}-{USERNAME_MAX} characters: letters a-z, digits, '_', '-' and '.', "
+    "beginning and ending with a letter or a digit"
+)
+DISPLAY_NAME_RULE = (
+    f"at most {DISPLAY_NAME_MAX} characters: letters, digits, punctuation and symbols of any script with single "
+    "spaces between words; no control or formatting characters, no < or >"
+)
+# Unicode general categories a display name may not contain: controls, formats (bidi overrides, zero-width
+# joiners), surrogates, private use, unassigned; line and paragraph separators.
+_REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+
+
+class NameError_(ValueError):  # noqa: N801 - "NameError" is a builtin
+    """A name breaks the rules; the message says which."""
+
+
+def name_key(name: str) -> str:
+    """What two names must not share: their case-folded NFKC form."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def clean_username(raw: str) -> str:
+    """The username as stored (surrounding spaces trimmed), or NameError_ with the rule."""
+    name = raw.strip()
+    if not (USERNAME_MIN <= len(name) <= USERNAME_MAX) or not USERNAME_PATTERN.fullmatch(name):
+        raise NameError_(f"username: {USERNAME_RULE}")
+    return name
+
+
+def clean_display_name(raw: str) -> str:
+    """The display name as stored (NFC, trimmed; "" for none), or NameError_ with the rule."""
+    name = unicodedata.normalize("NFC", raw).strip()
+    if len(name) > DISPLAY_NAME_MAX or "  " in name or "<" in name or ">" in name:
+        raise NameError_(f"display_name: {DISPLAY_NAME_RULE}")
+    for ch in name:
+        category = unicodedata.category(ch)
+        if category in _REFUSED_CATEGORIES or (category == "Zs" and ch != " "):
+            raise NameError_(f"display_name: {DISPLAY_NAME_RULE}")
+    return name
+
+
+def normalised_username(raw: str, *, fallback: str) -> str:
+    """The nearest allowed username to `raw` (for renaming old rows): accents dropped, other characters
+    replaced by '-', cut to length; `fallback` when nothing is left."""
+    ascii_form = unicodedata.normalize("NFKD", raw).encode("ascii", "ignore").decode()
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "-", ascii_form)
+    name = re.sub(r"^[^A-Za-z0-9]+|[^A-Za-z0-9]+$", "", name)[:USERNAME_MAX]
+    name = re.sub(r"[^A-Za-z0-9]+$", "", name)
+    return name if len(name) >= USERNAME_MIN else fallback
+
+
+def normalised_display_name(raw: str) -> str:
+    """The nearest allowed display name to `raw`: refused characters dropped, spaces collapsed, cut to length."""
+    name = unicodedata.normalize("NFC", raw)
+    kept = []
+    for ch in name:
+        category = unicodedata.category(ch)
+        if ch in "<>" or category in _REFUSED_CATEGORIES - {"Cc"}:
+            continue
+        kept.append(" " if category in ("Zs", "Cc") else ch)
+    return " ".join("".join(kept).split())[:DISPLAY_NAME_MAX].strip()
