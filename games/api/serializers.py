@@ -18,6 +18,21 @@ class GameSummarySerializer(serializers.ModelSerializer):
         ]
 
 
+class MyGameSummarySerializer(GameSummarySerializer):
+    my_move = serializers.BooleanField(help_text="it is my move there")
+
+    class Meta(GameSummarySerializer.Meta):
+        fields = [*GameSummarySerializer.Meta.fields, "my_move"]
+
+
+class GameListsSerializer(serializers.Serializer):
+    """Documentation only: the lobby's three lists."""
+
+    open = GameSummarySerializer(many=True, help_text="public games waiting for players")
+    mine = MyGameSummarySerializer(many=True, help_text="my games (not archived)")
+    archived = GameSummarySerializer(many=True, help_text="my archived games")
+
+
 class CreateGameSerializer(serializers.Serializer):
     course = serializers.SlugField()
     max_seats = serializers.IntegerField(required=False, min_value=1, max_value=8)

@@ -12,6 +12,7 @@ from games.api.serializers import (
     ChatSerializer,
     CreateGameSerializer,
     EjectedSerializer,
+    GameListsSerializer,
     GameSummarySerializer,
     JoinSerializer,
     ProgramAcceptedSerializer,
@@ -32,7 +33,7 @@ def _game_or_404(game_id: int, user):
 
 
 class GameListView(APIView):
-    @extend_schema(responses=GameSummarySerializer(many=True), summary="Open public games, my games, my archive")
+    @extend_schema(responses=GameListsSerializer, summary="Open public games, my games, my archive")
     def get(self, request):
         mine = list(selectors.games_of(user=request.user))
         my_move = selectors.awaiting_my_move(user=request.user, games=mine)
