@@ -106,6 +106,8 @@ def test_too_many_form_fields_is_a_readable_400_on_the_api(world, no_errors_logg
         headers={"X-CSRFToken": CSRF},
     )
     assert response.status_code == 400 and response.json() == {"detail": "too many form fields"}
+    query = client(world["alice"]).get(f"/api/games/{world['game'].pk}/chat/?{body}")
+    assert query.status_code == 400 and query.json() == {"detail": "too many form fields"}
     assert fingerprint() == before
 
 
@@ -117,9 +119,10 @@ def test_too_many_form_fields_on_a_page_is_a_400_and_a_warning(world, no_errors_
             path, data=body, content_type="application/x-www-form-urlencoded"
         )
         assert response.status_code == 400, path
+    assert client(world["alice"]).get(f"/?{body}").status_code == 400  # the lobby reads ?course=
     assert fingerprint() == before
     warnings = [r for r in no_errors_logged.records if r.name == "django.security.TooManyFieldsSent"]
-    assert len(warnings) == 4 and all(r.levelno == logging.WARNING for r in warnings)
+    assert len(warnings) == 5 and all(r.levelno == logging.WARNING for r in warnings)
 
 
 def test_a_non_ascii_invite_code_is_a_404(world, no_errors_logged):
