@@ -33,10 +33,14 @@ def get_asgi_application() -> SyncChainASGIHandler:
 
 class ClientErrorAsWarning(logging.Filter):
     """For Django's `django.security.<error>` loggers of request bodies it refuses (too large, too many
-    fields or files, a broken multipart form) and of unknown Host headers: the client sent something bad and got
-    a 400, which is a WARNING line, not an ERROR with a traceback (docs/site.md, "Bad input")."""
+    fields or files, a broken multipart form) and of unknown Host headers, and for `django.request`: when the
+    client sent something bad and got a 4xx, one WARNING line, not an ERROR or a traceback (docs/site.md,
+    "Bad input"). Server errors (5xx) keep their level and traceback."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        status = getattr(record, "status_code", None)
+        if status is None or status >= 500:
+            return True
         record.levelno, record.levelname = logging.WARNING, logging.getLevelName(logging.WARNING)
         record.exc_info, record.exc_text, record.stack_info = None, None, None
         return True

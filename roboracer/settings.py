@@ -187,11 +187,12 @@ LOGGING = {
     # The beat sweep runs every 5 s; Celery's per-task lines would bury everything else.
     "loggers": {
         **{name: {"level": "WARNING"} for name in ("celery.app.trace", "celery.worker.strategy", "celery.beat")},
-        # Bad request bodies and Host headers are the client's error: a warning line, no traceback.
+        # Bad request bodies and Host headers are the client's error: a warning line, no traceback (4xx only).
         **{
             f"django.security.{name}": {"filters": ["client_error_as_warning"]}
             for name in ("RequestDataTooBig", "TooManyFieldsSent", "TooManyFilesSent", "SuspiciousMultipartForm",
                          "DisallowedHost")
         },
+        "django.request": {"filters": ["client_error_as_warning"]},
     },
 }

@@ -20,7 +20,8 @@ def no_errors_logged(caplog):
     """Fails the test if anything was logged at ERROR or above, or with a traceback."""
     caplog.set_level(logging.INFO)
     yield caplog
-    bad = [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+    # The test's records: caplog.records is the current phase's, teardown's by now.
+    bad = [r for r in caplog.get_records("call") if r.levelno >= logging.ERROR or r.exc_info]
     assert not bad, [f"{r.name}: {r.getMessage()[:200]}" for r in bad]
 
 
@@ -123,6 +124,18 @@ def test_too_many_form_fields_on_a_page_is_a_400_and_a_warning(world, no_errors_
     assert fingerprint() == before
     warnings = [r for r in no_errors_logged.records if r.name == "django.security.TooManyFieldsSent"]
     assert len(warnings) == 5 and all(r.levelno == logging.WARNING for r in warnings)
+
+
+def test_a_broken_multipart_form_on_a_page_is_a_400_without_a_traceback(world, no_errors_logged):
+    """Django answers it with a 400 and logged the parse error with its traceback."""
+    before = fingerprint()
+    for content_type in ["multipart/form-data", "multipart/form-data; boundary=\xff"]:
+        for path in ["/", f"/games/{world['game'].pk}/leave/", "/accounts/login/"]:
+            response = client(world["alice"], csrf=True).post(path, data=b"--x\r\nbad", content_type=content_type)
+            assert response.status_code == 400, (path, content_type)
+    assert fingerprint() == before
+    logged = [r for r in no_errors_logged.records if r.getMessage().startswith("Bad request (Unable to parse")]
+    assert len(logged) == 6 and all(r.levelno == logging.WARNING for r in logged)
 
 
 def test_a_non_ascii_invite_code_is_a_404(world, no_errors_logged):
