@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
@@ -142,9 +142,32 @@ def lobby_state(*, user) -> dict:
 
 
 def get_game(*, game_id: int) -> Game | None:
+    """The game whoever asks (the caller checks who may see it; views use `visible_game`)."""
     # Not the course's layout: a game plays on its own copy (course_data), and the row is read for its name
     # and player limits.
     return Game.objects.select_related("course", "creator").defer("course__data").filter(pk=game_id).first()
+
+
+def visible_games(*, user, games: QuerySet[Game] | None = None) -> QuerySet[Game]:
+    """`games` (default: all) narrowed to those `user` may see: public games, private ones they have a
+    seat in or were invited to with "play again"; staff see every game, anonymous users none. One WHERE clause, so a private game a stranger asks
+    for is looked up exactly like a missing id (docs/site.md, "Hidden existence")."""
+    games = Game.objects.all() if games is None else games
+    if not (user and user.is_authenticated):
+        return games.none()
+    if user.is_staff:
+        return games
+    seated = Seat.objects.filter(game=OuterRef("pk"), user=user)
+    # A lobby made with "play again" is visible to the players of the game it was made from (invited).
+    invited = Seat.objects.filter(game__rematch=OuterRef("pk"), user=user)
+    return games.filter(Q(visibility=Game.Visibility.PUBLIC) | Q(Exists(seated))
+                        | Q(status=Game.Status.LOBBY, rematch_of__isnull=False) & Q(Exists(invited)))
+
+
+def visible_game(*, game_id: int, user) -> Game | None:
+    """The game if `user` may see it, else None, whether it is private or missing: one query either way."""
+    games = Game.objects.select_related("course", "creator").defer("course__data")
+    return visible_games(user=user, games=games).filter(pk=game_id).first()
 
 
 def can_view(*, user, game: Game) -> bool:
@@ -156,10 +179,19 @@ def can_view(*, user, game: Game) -> bool:
     return game.seats.filter(user=user).exists() or is_invited(user=user, game=game)
 
 
+def invite_matches(*, game: Game, code: str) -> bool:
+    """Whether `code` is this private game's invite code, compared in constant time. As bytes: any text may
+    come in (a URL, a JSON body), and `compare_digest` refuses str with non-ASCII characters."""
+    if game.visibility != Game.Visibility.PRIVATE or not code or not game.invite_code:
+        return False
+    return secrets.compare_digest(code.encode("utf-8", "surrogatepass"), game.invite_code.encode())
+
+
 def invited_game(*, game_id: int, code: str) -> Game | None:
-    """A private game, found through its invite code (None if the code is wrong)."""
+    """A private game, found through its invite code (None if the code is wrong or the game missing: the same
+    one query either way)."""
     game = get_game(game_id=game_id)
-    if game is None or not code or not secrets.compare_digest(code, game.invite_code):
+    if game is None or not invite_matches(game=game, code=code):
         return None
     return game
 

@@ -29,11 +29,17 @@ CHAT_WINDOW = timedelta(seconds=10)
 COMMANDS = ("!eject", "!archive")
 
 
-def _locked_game(game_id: int) -> Game:
+def _locked_game(game_id: int, *, user=None) -> Game:
+    """The game, its row locked. Given a `user`, only a game they may see (selectors.visible_games): a private
+    game is missing to a stranger, in the same one query and with the same NotFound as an id that never
+    existed, so no answer (status, message, flash) or query count tells the two apart."""
+    games = Game.objects.select_for_update()
+    if user is not None:
+        games = selectors.visible_games(user=user, games=games)
     try:
         # No join: the game keeps its own copy of the layout, and the course row (its name, player limits)
         # is read only where needed.
-        return Game.objects.select_for_update().get(pk=game_id)
+        return games.get(pk=game_id)
     except Game.DoesNotExist:
         raise NotFound(f"game {game_id} does not exist") from None
 
@@ -260,13 +266,10 @@ def create_game(
 
 @transaction.atomic
 def join_game(*, user, game_id: int, invite: str = "") -> Seat:
-    game = _locked_game(game_id)
-    if (
-        game.visibility == Game.Visibility.PRIVATE
-        and not secrets.compare_digest(invite or "", game.invite_code)
-        and not selectors.is_invited(user=user, game=game)
-    ):
-        # A private game without its invite is treated as absent, so ids reveal nothing.
+    # Without an invite, only a game the user may see (public, or private with their seat, or staff); with
+    # one, a private game must match it. Either way a stranger gets the NotFound of a missing id.
+    game = _locked_game(game_id) if invite else _locked_game(game_id, user=user)
+    if invite and game.visibility == Game.Visibility.PRIVATE and not selectors.invite_matches(game=game, code=invite):
         raise NotFound(f"game {game_id} does not exist")
     if game.status != Game.Status.LOBBY:
         raise Conflict("this game has already started")
@@ -289,7 +292,7 @@ def join_game(*, user, game_id: int, invite: str = "") -> Seat:
 @transaction.atomic
 def leave_game(*, user, game_id: int) -> Game:
     """In the lobby: give the seat up. In a running game: resign (the bot is ejected)."""
-    game = _locked_game(game_id)
+    game = _locked_game(game_id, user=user)
     seat = game.seats.filter(user=user).first()
     if seat is None:
         raise NotAllowed("you have no seat in this game")
@@ -314,7 +317,7 @@ def leave_game(*, user, game_id: int) -> Game:
 
 @transaction.atomic
 def cancel_game(*, user, game_id: int) -> Game:
-    game = _locked_game(game_id)
+    game = _locked_game(game_id, user=user)
     if game.creator_id != user.pk and not user.is_staff:
         raise NotAllowed("only the game's creator can cancel it")
     if game.status != Game.Status.LOBBY:
@@ -328,7 +331,7 @@ def cancel_game(*, user, game_id: int) -> Game:
 
 @transaction.atomic
 def start_game(*, user, game_id: int) -> Game:
-    game = _locked_game(game_id)
+    game = _locked_game(game_id, user=user)
     if game.creator_id != user.pk:
         raise NotAllowed("only the game's creator can start it")
     if game.status != Game.Status.LOBBY:
@@ -409,12 +412,10 @@ def submit_program(*, user, game_id: int, turn: int, chips: list, reboot: bool =
     The hot path of a game (four per turn): one read of the seats and one of the turn's programs serve
     every check, and only the game's changed columns are written.
     """
-    game = _locked_game(game_id)
+    game = _locked_game(game_id, user=user)
     seats = list(game.seats.all())
     seat = next((seat for seat in seats if seat.user_id == user.pk), None)
     if seat is None:
-        if game.visibility == Game.Visibility.PRIVATE and not user.is_staff:
-            raise NotFound(f"game {game_id} does not exist")  # a private game is absent to strangers
         raise NotAllowed("you have no seat in this game")
     if game.status in (Game.Status.FINISHED, Game.Status.CANCELLED):
         raise Conflict(f"this game is {game.status}")
@@ -566,7 +567,7 @@ def _eject_command(game: Game, user) -> list[int]:
 @transaction.atomic
 def post_chat(*, user, game_id: int, text: str) -> dict:
     """A chat line, or a chat command. Returns what the caller sees: {"message": ...} or {"command": ...}."""
-    game = _locked_game(game_id)
+    game = _locked_game(game_id, user=user)
     seat = game.seats.filter(user=user).first()
     if seat is None and not user.is_staff:
         raise NotAllowed("only the players of this game can chat in it")
@@ -607,7 +608,7 @@ def staff_eject(*, user, game_id: int, seat_number: int) -> list[int]:
     """Staff eject any seat, whatever its clocks say (Django admin and the API)."""
     if not user.is_staff:
         raise NotAllowed("only staff can eject a player whose game time has not run out; use !eject in the chat")
-    game = _locked_game(game_id)
+    game = _locked_game(game_id, user=user)
     seat = game.seats.filter(number=seat_number).first()
     if seat is None:
         raise NotFound(f"game {game_id} has no seat {seat_number}")

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 
 from games import how_to_play as how_to_play_content
 from games import selectors, services
-from games.errors import GameError
+from games.errors import GameError, NotFound
 from games.models import Game
 from roboracer.courses import selectors as course_selectors
 from roboracer.courses.models import Course
@@ -60,7 +60,9 @@ class CreateGameForm(forms.Form):
 
 
 def lobby(request):
-    initial = {"course": request.GET["course"]} if request.GET.get("course", "").isdigit() else None
+    course = request.GET.get("course", "")
+    # isascii() too: str.isdigit() accepts "²" and "①", which are no course id.
+    initial = {"course": course} if course.isascii() and course.isdigit() else None
     form = CreateGameForm(request.POST or None, initial=initial) if request.user.is_authenticated else None
     if request.method == "POST":
         if not request.user.is_authenticated:
@@ -89,16 +91,21 @@ def lobby(request):
 
 @login_required
 def game_page(request, game_id: int):
-    game = selectors.get_game(game_id=game_id)
-    if game is None or not selectors.can_view(user=request.user, game=game):
+    game = selectors.visible_game(game_id=game_id, user=request.user)
+    if game is None:
         raise Http404("no such game")
     snapshot = selectors.game_snapshot(game=game, user=request.user)
     return render(request, "games/game.html", {"game": game, "snapshot": snapshot})
 
 
 def _act(request, game_id: int, action) -> None:
+    """Run a form's action; its refusal becomes a flash message on the next page. A game the user may not see
+    (missing, or private and theirs to know nothing of) is the game page's own 404 instead: a flash such as
+    "you have no seat in this game" would tell a stranger that a private game exists."""
     try:
         action(user=request.user, game_id=game_id)
+    except NotFound:
+        raise Http404("no such game") from None
     except GameError as error:
         messages.error(request, error.message)
 
@@ -141,6 +148,8 @@ def invite(request, game_id: int, code: str):
     if request.method == "POST":
         try:
             services.join_game(user=request.user, game_id=game_id, invite=code)
+        except NotFound:
+            raise Http404("no such game") from None
         except GameError as error:
             messages.error(request, error.message)
             if not selectors.can_view(user=request.user, game=game):

@@ -9,6 +9,8 @@ request's thread (`thread_sensitive`, within the handler's per-request ThreadSen
 loop only reads the request and writes the response.
 """
 
+import logging
+
 import django
 from asgiref.sync import sync_to_async
 from django.core.handlers import base
@@ -27,3 +29,18 @@ class SyncChainASGIHandler(ASGIHandler):
 def get_asgi_application() -> SyncChainASGIHandler:
     django.setup(set_prefix=False)
     return SyncChainASGIHandler()
+
+
+class ClientErrorAsWarning(logging.Filter):
+    """For Django's `django.security.<error>` loggers of request bodies it refuses (too large, too many
+    fields or files, a broken multipart form) and of unknown Host headers, and for `django.request`: when the
+    client sent something bad and got a 4xx, one WARNING line, not an ERROR or a traceback (docs/site.md,
+    "Bad input"). Server errors (5xx) keep their level and traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        status = getattr(record, "status_code", None)
+        if status is None or status >= 500:
+            return True
+        record.levelno, record.levelname = logging.WARNING, logging.getLevelName(logging.WARNING)
+        record.exc_info, record.exc_text, record.stack_info = None, None, None
+        return True

@@ -223,6 +223,11 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
+    "DEFAULT_PARSER_CLASSES": [
+        "games.api.parsers.JSONParser",  # DRF's, with too-deeply nested JSON a 400 instead of a 500
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "RoboRacer API",
@@ -239,7 +244,17 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"client_error_as_warning": {"()": "roboracer.http.ClientErrorAsWarning"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     # The beat sweep runs every 5 s; Celery's per-task lines would bury everything else.
-    "loggers": {name: {"level": "WARNING"} for name in ("celery.app.trace", "celery.worker.strategy", "celery.beat")},
+    "loggers": {
+        **{name: {"level": "WARNING"} for name in ("celery.app.trace", "celery.worker.strategy", "celery.beat")},
+        # Bad request bodies and Host headers are the client's error: a warning line, no traceback (4xx only).
+        **{
+            f"django.security.{name}": {"filters": ["client_error_as_warning"]}
+            for name in ("RequestDataTooBig", "TooManyFieldsSent", "TooManyFilesSent", "SuspiciousMultipartForm",
+                         "DisallowedHost")
+        },
+        "django.request": {"filters": ["client_error_as_warning"]},
+    },
 }

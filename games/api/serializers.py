@@ -55,6 +55,12 @@ class ChatSerializer(serializers.Serializer):
                                  help_text="a message (at most 500 characters), or !eject, !archive; @all prefix")
 
 
+class ChatQuerySerializer(serializers.Serializer):
+    before = serializers.IntegerField(
+        required=False, min_value=1, max_value=2**63 - 1, help_text="only messages older than this message id"
+    )
+
+
 class ChatAnswerSerializer(serializers.Serializer):
     """Documentation only: {"message": {...}} for a chat line, {"command": ..., ...} for a command."""
 

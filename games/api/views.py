@@ -8,6 +8,7 @@ from rest_framework.views import APIView
 from games import selectors, services
 from games.api.serializers import (
     ChatAnswerSerializer,
+    ChatQuerySerializer,
     ChatSerializer,
     CreateGameSerializer,
     EjectedSerializer,
@@ -25,8 +26,8 @@ from roboracer.courses.models import Course
 
 def _game_or_404(game_id: int, user):
     """The game if this user may see it; a private game is absent to strangers."""
-    game = selectors.get_game(game_id=game_id)
-    if game is None or not selectors.can_view(user=user, game=game):
+    game = selectors.visible_game(game_id=game_id, user=user)
+    if game is None:
         raise NotFound(f"game {game_id} does not exist")
     return game
 
@@ -96,20 +97,21 @@ class PlayAgainView(APIView):
 
 
 class ChatView(APIView):
-    @extend_schema(responses=ChatAnswerSerializer, summary="Older chat messages (before a message id)")
+    @extend_schema(parameters=[ChatQuerySerializer], responses=ChatAnswerSerializer,
+                   summary="Older chat messages (before a message id)")
     def get(self, request, game_id: int):
         game = _game_or_404(game_id, request.user)
-        before = request.query_params.get("before")
-        if before is not None and not before.isdigit():
-            raise InvalidInput("before: a message id")
-        return Response({"messages": selectors.recent_chat(game=game, before=int(before) if before else None)})
+        # A serializer, not str.isdigit(): that accepts "²", which int() refuses.
+        query = ChatQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        return Response({"messages": selectors.recent_chat(game=game, before=query.validated_data.get("before"))})
 
     @extend_schema(request=ChatSerializer, responses={201: ChatAnswerSerializer, 200: ChatAnswerSerializer},
                    summary="Say something, or run a chat command (!eject, !archive)")
     def post(self, request, game_id: int):
         serializer = ChatSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        _game_or_404(game_id, request.user)
+        # post_chat answers a stranger to a private game with the same 404 as a missing id.
         answer = services.post_chat(user=request.user, game_id=game_id, text=serializer.validated_data["text"])
         return Response(answer, status=status.HTTP_201_CREATED if "message" in answer else status.HTTP_200_OK)
 
@@ -123,7 +125,7 @@ class EjectSeatView(APIView):
 class ProgramView(APIView):
     @extend_schema(request=ProgramSerializer, responses=ProgramAcceptedSerializer, summary="Submit my program")
     def post(self, request, game_id: int):
-        # submit_program answers a stranger to a private game with the same 404 as _game_or_404 would.
+        # submit_program answers a stranger to a private game with the same 404 as a missing id.
         serializer = ProgramSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         program = services.submit_program(user=request.user, game_id=game_id, **serializer.validated_data)

@@ -69,7 +69,7 @@ class LoginView(APIView):
 
 
 class LogoutView(APIView):
-    @extend_schema(request=None, responses=None, summary="Log out")
+    @extend_schema(request=None, responses={204: None}, summary="Log out")
     def post(self, request):
         logout(request)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,4 +1,6 @@
-"""schemathesis against our OpenAPI schema: generated requests, valid and not, never get a 5xx.
+"""schemathesis against our OpenAPI schema: generated requests, valid and not (both generation modes), with
+any Unicode text (NUL included) in bodies, query strings and path parameters, never get a 5xx; every refusal
+is our documented error, JSON {"detail": "..."}; every success conforms to the schema.
 
 Requests go through the WSGI app in-process as a signed-in player with a valid CSRF pair, with the game id
 pinned to a real, started game so that the views' own checks run, not only the 404 path.
@@ -14,6 +16,13 @@ from django.db import close_old_connections
 from django.test import Client
 from drf_spectacular.generators import SchemaGenerator
 from hypothesis import HealthCheck, given, settings
+from hypothesis.errors import Unsatisfiable
+from schemathesis.generation import GenerationMode
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
 
 from tests.games.factories import started_game
 
@@ -38,6 +47,9 @@ def player(courses, make_user):
 def api_schema(db):
     document = SchemaGenerator().get_schema(request=None, public=True)
     schema = schemathesis.openapi.from_dict(document)
+    # Strings from the whole of Unicode (the "utf-8" codec: any code point but surrogates), "\x00" included;
+    # these are schemathesis's defaults, spelled out because they are what this test is about.
+    schema.config.generation.update(allow_x00=True, codec="utf-8")
     schema.app = get_wsgi_application()
     # As Django's test client does: the test's transaction holds the connection, so the WSGI handler must
     # not close it at the end of each request.
@@ -48,28 +60,73 @@ def api_schema(db):
         signal.connect(close_old_connections)
 
 
-def test_no_server_errors(player, api_schema):
-    failures, statuses = [], Counter()
+def _non_ascii(value) -> bool:
+    if isinstance(value, str):
+        return not value.isascii()
+    if isinstance(value, dict):
+        return any(_non_ascii(k) or _non_ascii(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return any(_non_ascii(v) for v in value)
+    return False
+
+
+def test_no_server_errors(player, api_schema, caplog):
+    failures, statuses, modes, unicode_sent = [], Counter(), Counter(), Counter()
     operations = [result.ok() for result in api_schema.get_all_operations()]
     assert len(operations) >= 15  # every endpoint of the schema is exercised
 
-    for operation in operations:
-
-        @given(case=operation.as_strategy())
-        @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    def run(operation, mode: GenerationMode, examples: int) -> None:
+        @given(case=operation.as_strategy(generation_mode=mode))
+        @settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck), database=None)
         def call(case):
             if "game_id" in (case.path_parameters or {}):
                 case.path_parameters["game_id"] = player["game"].pk
+            sent = [case.body, case.query, case.path_parameters]
+            if any(_non_ascii(part) for part in sent):
+                unicode_sent[mode] += 1
             response = case.call(
                 headers={"X-CSRFToken": CSRF},
                 cookies={"sessionid": player["session"](), "csrftoken": CSRF},
             )
             statuses[response.status_code] += 1
+            modes[mode] += 1
+            where = f"{case.method} {case.formatted_path} {case.query or ''} {str(case.body)[:100]!r}"
             if response.status_code >= 500:
-                failures.append(f"{case.method} {case.formatted_path}: {response.status_code} {response.text[:300]}")
+                failures.append(f"{where}: {response.status_code} {response.text[:300]}")
+            elif response.status_code >= 400 and response.status_code != 404:
+                # Our error format (docs/api.md). A 404 may be Django's page for a path that names no route.
+                try:
+                    body = response.json()
+                except ValueError:
+                    body = None
+                if not (isinstance(body, dict) and isinstance(body.get("detail"), str) and body["detail"]):
+                    failures.append(f"{where}: {response.status_code} without a detail: {response.text[:200]}")
+            elif response.status_code < 300:
+                try:
+                    case.validate_response(
+                        response,
+                        checks=[status_code_conformance, content_type_conformance, response_schema_conformance],
+                    )
+                except* AssertionError as group:  # schemathesis's FailureGroup: one Failure per check
+                    for error in group.exceptions:
+                        failures.append(f"{where}: {response.status_code} does not conform: {str(error)[:300]}")
 
-        call()
+        try:
+            call()
+        except Unsatisfiable:
+            # Nothing to make invalid (no parameters and no body), or only what security parameters carry.
+            assert mode == GenerationMode.NEGATIVE, operation.label
+
+    for operation in operations:
+        for mode, examples in ((GenerationMode.POSITIVE, 16), (GenerationMode.NEGATIVE, 10)):
+            run(operation, mode, examples)
     assert not failures, "\n".join(failures[:10])
     # The requests got past authentication and CSRF: some succeeded, some were refused by the views' checks.
     assert statuses[200] + statuses[201] > 0 and statuses[400] + statuses[409] > 0, statuses
     assert statuses[403] < sum(statuses.values()) / 2, statuses
+    # Both modes ran, and non-ASCII text went out in each.
+    assert modes[GenerationMode.POSITIVE] > 0 and modes[GenerationMode.NEGATIVE] > 0, modes
+    assert unicode_sent[GenerationMode.POSITIVE] > 10 and unicode_sent[GenerationMode.NEGATIVE] > 10, unicode_sent
+    # And no traceback reached the log.
+    errors = [r for r in caplog.records if r.levelno >= 40 or r.exc_info]
+    assert not errors, [f"{r.name}: {r.getMessage()[:200]}" for r in errors[:5]]
