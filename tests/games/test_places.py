@@ -55,5 +55,5 @@ def test_a_resignation_that_ends_the_game_ranks_the_resigning_bot_last(courses, 
     places = {"2": 1, "1": 2, "3": 3}
     assert game.status == Game.Status.FINISHED and game.winner.number == 2
     assert selectors.game_snapshot(game=game, user=players[0])["places"] == places
-    assert game.events.order_by("-version").first().data == {"winner_seat": 2, "places": places}
+    assert game.events.filter(kind="game_finished").get().data == {"winner_seat": 2, "places": places}
     assert {bot["id"]: bot.get("out") for bot in game.state["bots"]} == {"1": [1, 1], "2": None, "3": [2, 0]}
