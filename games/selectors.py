@@ -161,7 +161,7 @@ def visible_games(*, user, games: QuerySet[Game] | None = None) -> QuerySet[Game
     # A lobby made with "play again" is visible to the players of the game it was made from (invited).
     invited = Seat.objects.filter(game__rematch=OuterRef("pk"), user=user)
     return games.filter(Q(visibility=Game.Visibility.PUBLIC) | Q(Exists(seated))
-                        | Q(status=Game.Status.LOBBY, rematch_of__isnull=False) & Q(Exists(invited)))
+                        | Q(status=Game.Status.LOBBY) & Q(Exists(invited)))
 
 
 def visible_game(*, game_id: int, user) -> Game | None:

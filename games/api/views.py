@@ -33,7 +33,7 @@ def _game_or_404(game_id: int, user):
 
 
 class GameListView(APIView):
-    @extend_schema(responses=LobbySerializer, summary="Open public games, my games, my archive")
+    @extend_schema(responses=LobbySerializer, operation_id="games_list", summary="Open public games, my games, my archive")
     def get(self, request):
         return Response(selectors.lobby_state(user=request.user))
 
