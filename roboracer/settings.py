@@ -202,6 +202,7 @@ AXES_USERNAME_CALLABLE = "roboracer.accounts.lockout.username_key"
 AXES_RESET_ON_SUCCESS = True
 AXES_DISABLE_ACCESS_LOG = True  # failures only: no row per successful log-in
 AXES_LOCKOUT_CALLABLE = "roboracer.accounts.lockout.lockout_response"
+AXES_VERBOSE = False  # no "AXES: BEGIN" banner on every process start and manage.py command
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"
