@@ -49,9 +49,9 @@ test("my own group: a game joins My games (or the archive), leaves it when I lea
 });
 
 test("rows read like the server's: seats, timers, and who won a finished game", () => {
-  assert.equal(openText(game()), "1/3 seats · 3 lives · Realtime (2 min a move, 10 min game time) · created by alice");
+  assert.equal(openText(game()), "1/3 seats · 3 lives · Real-time (2 min a move, 10 min game time) · created by alice");
   assert.equal(mineText(game({ status: "programming", turn: 3, seated: 2, max_seats: 2, visibility: "private" })),
-    "Programming, turn 3 · 2/2 seats · Realtime · private");
+    "Programming, turn 3 · 2/2 seats · Real-time · private");
   assert.equal(wonBy(game({ status: "finished", winner: "Bob the Builder" })), "won by Bob the Builder");
   assert.equal(wonBy(game({ status: "programming", winner: "Bob" })), "");
   assert.equal(duration(90), "1 min 30 s");
