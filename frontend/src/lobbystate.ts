@@ -115,3 +115,9 @@ export function archivedText(g: GameSummary): string {
 export function wonBy(g: GameSummary): string {
   return g.status === "finished" && g.winner ? `won by ${g.winner}` : "";
 }
+
+/** The create form's custom move and game time fields show only while the "custom" preset is chosen (the page
+ * shows them without JavaScript; lobby.ts hides them). */
+export function showCustomTimers(preset: { value: string }, fields: { hidden: boolean }[]): void {
+  for (const field of fields) field.hidden = preset.value !== "custom";
+}

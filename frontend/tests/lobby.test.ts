@@ -3,7 +3,7 @@
 // My games and the archive), and the rows' texts.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { applyGame, duration, emptyLists, fromLobby, type GameSummary, mineText, openText, sorted, wonBy } from "../src/lobbystate";
+import { applyGame, duration, emptyLists, fromLobby, type GameSummary, mineText, openText, showCustomTimers, sorted, wonBy } from "../src/lobbystate";
 
 const game = (extra: Partial<GameSummary> = {}): GameSummary => ({
   id: 5, course: "tiny-yard", course_id: 1, course_name: "Tiny Yard", creator: "alice", status: "lobby", turn: 0,
@@ -57,4 +57,12 @@ test("rows read like the server's: seats, timers, and who won a finished game", 
   assert.equal(duration(90), "1 min 30 s");
   assert.equal(duration(86400 * 3), "3 days");
   assert.equal(duration(0), "0 s");
+});
+
+test("the custom timer fields show only for the custom preset", () => {
+  const fields = [{ hidden: false }, { hidden: false }];
+  showCustomTimers({ value: "realtime" }, fields);
+  assert.deepEqual(fields, [{ hidden: true }, { hidden: true }]);
+  showCustomTimers({ value: "custom" }, fields);
+  assert.deepEqual(fields, [{ hidden: false }, { hidden: false }]);
 });
