@@ -22,6 +22,10 @@ def test_the_create_form_on_a_phone(live_stack, courses, new_page):
     assert preview["y"] + preview["height"] <= button["y"], (preview, button)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "create-form-phone.png"), full_page=True)
+    page.goto(f"{base}/profile/")  # colours by name with a swatch; no address, so no e-mail box ticked
+    assert page.locator("label:has(.swatch)").count() == 8 and page.is_visible("label:has-text('red')")
+    assert not page.is_checked("#id_e_mail_turns")
+    page.screenshot(path=str(ARTIFACTS / "profile-phone.png"), full_page=True)
 
 
 def test_sign_up_errors_are_red_and_say_what_is_wrong(live_stack, courses, new_page):
