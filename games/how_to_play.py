@@ -146,6 +146,19 @@ ELEMENTS: list[tuple[str, str, str, dict]] = [
 ]
 
 
+# Plurals of the names above that are not the name plus "s" (the course gallery counts elements with them).
+PLURALS: dict[str, str] = {"rail": "rail pieces", "water": "water squares", "oil": "oil squares"}
+_NAMES = {kind: name for kind, name, _, _ in ELEMENTS}
+
+
+def element_label(kind: str, count: int) -> str:
+    """A player's name for `count` elements of one type: "1 mirror", "26 rail pieces", "2 damaged tiles"."""
+    if kind not in _NAMES:
+        return f"{count} {kind.replace('_', ' ')}"
+    name = _NAMES[kind].lower() if count == 1 else PLURALS.get(kind, _NAMES[kind].lower() + "s")
+    return f"{count} {name}"
+
+
 # Pictures of the rules sections that are not about one element.
 RULE_EXAMPLES: dict[str, dict] = {
     "robots": {**_ex(3, 3, [], [_bot(0, 1, "E"), _bot(2, 1, "N", seat=2, damage=1)]), "shots": [[[0, 1], [2, 1]]]},

@@ -18,11 +18,11 @@ class Game(models.Model):
         CANCELLED = "cancelled"
 
     class Visibility(models.TextChoices):
-        PUBLIC = "public"  # listed in the lobby; anyone may watch
+        PUBLIC = "public"  # listed in the lobby; any signed-in player may watch
         PRIVATE = "private"  # joined through the invite link; only its players watch
 
     class Preset(models.TextChoices):
-        REALTIME = "realtime"
+        REALTIME = "realtime", "Real-time"  # the one name players read, on every page
         DAILY = "daily"
         TOURNAMENT = "tournament"
         CUSTOM = "custom"

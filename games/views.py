@@ -15,10 +15,10 @@ from roboracer.courses import selectors as course_selectors
 from roboracer.courses.models import Course
 
 PRESET_LABELS = [
-    ("realtime", "Real-time: 2 min a move, 10 min game time"),
-    ("daily", "Daily: 1 day a move, 7 days game time"),
-    ("tournament", "Tournament: 3 days a move, 15 days game time"),
-    ("custom", "Custom"),
+    (Game.Preset.REALTIME, f"{Game.Preset.REALTIME.label}: 2 min a move, 10 min game time"),
+    (Game.Preset.DAILY, f"{Game.Preset.DAILY.label}: 1 day a move, 7 days game time"),
+    (Game.Preset.TOURNAMENT, f"{Game.Preset.TOURNAMENT.label}: 3 days a move, 15 days game time"),
+    (Game.Preset.CUSTOM, Game.Preset.CUSTOM.label),
 ]
 # What players read in the create form (the model's labels are for staff and cite the rules document).
 POLICY_WORDS = {
@@ -34,7 +34,7 @@ class CreateGameForm(forms.Form):
     max_seats = forms.IntegerField(min_value=1, max_value=8, initial=2, label="Seats")
     lives = forms.IntegerField(min_value=1, max_value=9, initial=3)
     visibility = forms.ChoiceField(
-        choices=[("public", "Public: listed here, anyone may watch"), ("private", "Private: join by invite link")],
+        choices=[("public", "Public: listed here, any signed-in player may watch"), ("private", "Private: join by invite link")],
         initial="public",
     )
     timer_preset = forms.ChoiceField(choices=PRESET_LABELS, initial="realtime", label="Timers")

@@ -125,7 +125,8 @@ export function humanDuration(seconds: unknown): string {
   return parts.join(" ");
 }
 
-const PRESET_NAMES: Record<string, string> = { realtime: "Real-time", daily: "Daily", tournament: "Tournament", custom: "Custom" };
+/** The timer presets' names as players read them (the same as the site's, games.models.Game.Preset). */
+export const PRESET_NAMES: Record<string, string> = { realtime: "Real-time", daily: "Daily", tournament: "Tournament", custom: "Custom" };
 const POLICY_TEXT: Record<string, string> = {
   wait: "out of game time: the others may !eject",
   eject: "out of game time: ejected at once",

@@ -7,7 +7,7 @@ import { h } from "./dom";
 import { GameSocket, wsUrlFromPath } from "./net";
 import {
   applyGame, archivedText, emptyLists, fromLobby, type GameSummary, type LobbyGameMessage, type LobbyLists,
-  type LobbyMessage, mineText, openText, sorted, wonBy,
+  type LobbyMessage, mineText, openText, showCustomTimers, sorted, wonBy,
 } from "./lobbystate";
 import type { Course } from "./types";
 
@@ -154,7 +154,20 @@ export class LiveLobby {
   }
 }
 
+/** Hide the create form's custom timer fields unless the custom preset is chosen. */
+function mountCustomTimers(): void {
+  const preset = document.getElementById("id_timer_preset") as HTMLSelectElement | null;
+  const fields = ["id_move_minutes", "id_game_minutes"]
+    .map((id) => document.getElementById(id)?.closest("p"))
+    .filter((p): p is HTMLParagraphElement => !!p);
+  if (!preset || !fields.length) return;
+  const update = (): void => showCustomTimers(preset, fields);
+  preset.addEventListener("change", update);
+  update();
+}
+
 function mount(): void {
+  mountCustomTimers();
   const root = document.getElementById("lobby-root");
   if (!root || root.dataset.live === "1") return;
   root.dataset.live = "1";

@@ -1,6 +1,8 @@
 // The lobby's lists as data: the whole lobby from the socket's `lobby` message, then each game's
 // `lobby_game` summary applied on top (newest version wins). Pure: no DOM, unit-tested.
 
+import { PRESET_NAMES } from "./clock";
+
 export interface GameSummary {
   id: number;
   course: string;
@@ -93,15 +95,15 @@ export function duration(seconds: number): string {
   return parts.slice(0, 2).join(" ") || "0 s";
 }
 
-/** A row of My games: "Programming, turn 3 · 2/2 seats · Realtime · private" (+ "won by" separately). */
+/** A row of My games: "Programming, turn 3 · 2/2 seats · Real-time · private" (+ "won by" separately). */
 export function mineText(g: GameSummary): string {
   return `${capital(g.status)}${g.turn ? `, turn ${g.turn}` : ""} · ${g.seated}/${g.max_seats} seats · ` +
-    `${capital(g.timer_preset)}${g.visibility === "private" ? " · private" : ""}`;
+    `${PRESET_NAMES[g.timer_preset] ?? capital(g.timer_preset)}${g.visibility === "private" ? " · private" : ""}`;
 }
 
-/** A row of Open games: "1/3 seats · 3 lives · Realtime (2 min a move, 10 min game time) · created by alice". */
+/** A row of Open games: "1/3 seats · 3 lives · Real-time (2 min a move, 10 min game time) · created by alice". */
 export function openText(g: GameSummary): string {
-  return `${g.seated}/${g.max_seats} seats · ${g.lives} lives · ${capital(g.timer_preset)} ` +
+  return `${g.seated}/${g.max_seats} seats · ${g.lives} lives · ${PRESET_NAMES[g.timer_preset] ?? capital(g.timer_preset)} ` +
     `(${duration(g.move_time)} a move, ${duration(g.game_time)} game time) · created by ${g.creator}`;
 }
 
@@ -112,4 +114,10 @@ export function archivedText(g: GameSummary): string {
 /** "won by NAME" for a finished game with a winner, else "". */
 export function wonBy(g: GameSummary): string {
   return g.status === "finished" && g.winner ? `won by ${g.winner}` : "";
+}
+
+/** The create form's custom move and game time fields show only while the "custom" preset is chosen (the page
+ * shows them without JavaScript; lobby.ts hides them). */
+export function showCustomTimers(preset: { value: string }, fields: { hidden: boolean }[]): void {
+  for (const field of fields) field.hidden = preset.value !== "custom";
 }

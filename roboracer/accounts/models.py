@@ -7,7 +7,10 @@ from django.db import models
 
 from roboracer.accounts.names import name_key
 
-PALETTE = ["#d62828", "#1d4ed8", "#15803d", "#ca8a04", "#7c3aed", "#db2777", "#0891b2", "#ea580c"]
+# The robot colours, with the names players read (profile form); seat colours come from here too.
+NAMED_PALETTE = [("#d62828", "red"), ("#1d4ed8", "blue"), ("#15803d", "green"), ("#ca8a04", "gold"),
+                 ("#7c3aed", "violet"), ("#db2777", "pink"), ("#0891b2", "teal"), ("#ea580c", "orange")]
+PALETTE = [colour for colour, _ in NAMED_PALETTE]
 
 
 class Profile(models.Model):

@@ -42,8 +42,24 @@ def clean_username(raw: str) -> str:
     """The username as stored (surrounding spaces trimmed), or NameError_ with the rule."""
     name = raw.strip()
     if not (USERNAME_MIN <= len(name) <= USERNAME_MAX) or not USERNAME_PATTERN.fullmatch(name):
-        raise NameError_(f"username: {USERNAME_RULE}")
+        raise NameError_(f"username: {username_problem(name)}")
     return name
+
+
+def username_problem(name: str) -> str:
+    """What is wrong with a username that breaks the rule, in a player's words: "'<' is not allowed; use
+    letters a-z, digits, '_', '-' and '.'"."""
+    refused = list(dict.fromkeys(ch for ch in name if not re.fullmatch(r"[A-Za-z0-9_.-]", ch)))
+    if refused:
+        shown = [("a space" if ch == " " else f"'{ch}'") for ch in refused[:3]]
+        listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+        verb = "is" if len(refused) == 1 else "are"
+        return f"{listed} {verb} not allowed; use letters a-z, digits, '_', '-' and '.'"
+    if len(name) < USERNAME_MIN:
+        return f"too short: use at least {USERNAME_MIN} characters"
+    if len(name) > USERNAME_MAX:
+        return f"too long ({len(name)} characters): use at most {USERNAME_MAX}"
+    return "begin and end with a letter or a digit ('_', '-' and '.' only in between)"
 
 
 def clean_display_name(raw: str) -> str:

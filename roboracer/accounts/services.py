@@ -14,7 +14,7 @@ from games.errors import Conflict, InvalidInput
 from roboracer.accounts.models import PALETTE, Profile
 from roboracer.accounts.names import NameError_, clean_display_name, clean_username, name_key
 
-TAKEN = "that name is taken"
+TAKEN = "that name is taken (names are the same ignoring upper and lower case)"
 
 FIELDS = ("display_name", "color", "vacation_from", "vacation_until", "e_mail_turns")
 

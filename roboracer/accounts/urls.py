@@ -2,10 +2,11 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from roboracer.accounts import api, views
+from roboracer.accounts.forms import LoginForm
 
 urlpatterns = [
     path("accounts/signup/", views.signup, name="signup"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", auth_views.LoginView.as_view(authentication_form=LoginForm), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("profile/", views.profile, name="profile"),
 ]

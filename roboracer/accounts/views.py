@@ -3,11 +3,12 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.utils.html import format_html
 
 from games.errors import GameError
 from roboracer.accounts.backends import BACKEND
-from roboracer.accounts.forms import SignupForm
-from roboracer.accounts.models import PALETTE
+from roboracer.accounts.forms import Errors, SignupForm
+from roboracer.accounts.models import NAMED_PALETTE, PALETTE
 from roboracer.accounts.services import profile_data, sign_up, update_profile
 
 
@@ -24,23 +25,42 @@ def signup(request):
     return render(request, "registration/signup.html", {"form": form})
 
 
+def swatch(colour: str, name: str) -> str:
+    return format_html('<span class="swatch" style="background: {}" aria-hidden="true"></span> {}', colour, name)
+
+
 class ProfileForm(forms.Form):
     display_name = forms.CharField(max_length=40, required=False, help_text="what opponents see; your username if empty")
     color = forms.ChoiceField(
-        choices=[("", "no preference")] + [(c, c) for c in PALETTE], required=False, label="Preferred robot colour",
-        help_text="used when it is free in a game",
+        choices=[("", "no preference")] + [(c, swatch(c, name)) for c, name in NAMED_PALETTE], required=False,
+        label="Preferred robot colour", help_text="used when it is free in a game",
+        widget=forms.RadioSelect(attrs={"class": "colour-choices"}),
     )
     email = forms.EmailField(required=False, label="E-mail address")
-    e_mail_turns = forms.BooleanField(required=False, label="E-mail me when it is my move in a slow game (an hour or more a move)")
+    e_mail_turns = forms.BooleanField(
+        required=False, label="E-mail me when it is my move in a slow game (an hour or more a move)",
+        help_text="needs the e-mail address above",
+    )
     vacation_from = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}), label="Vacation from")
     vacation_until = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}), label="Vacation until")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, error_class=Errors, **kwargs)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("e_mail_turns") and not data.get("email") and "email" not in self.errors:
+            self.add_error("e_mail_turns", "Give an e-mail address above for these e-mails, or untick the box.")
+        return data
 
 
 @login_required
 def profile(request):
     """Display name, preferred colour, e-mail and vacation dates (shown to opponents next to the player)."""
     current = profile_data(user=request.user)
-    form = ProfileForm(request.POST or None, initial=current)
+    # The "your move" e-mails need an address: without one the box shows unticked (nothing would be sent).
+    initial = {**current, "e_mail_turns": current["e_mail_turns"] and bool(current["email"])}
+    form = ProfileForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             update_profile(user=request.user, **form.cleaned_data)

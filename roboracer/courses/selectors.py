@@ -6,15 +6,12 @@ from collections import Counter
 
 from django.db.models import QuerySet
 
+from games import how_to_play
 from roboracer.courses.models import Course
 
-# How the gallery names element types (singular, plural); a type missing here is shown by its own name.
-ELEMENT_NAMES = {
-    "floor": ("floor", "floor"), "wall": ("wall", "walls"), "pit": ("pit", "pits"), "start": ("start", "starts"),
-    "checkpoint": ("check point", "check points"), "repair": ("repair site", "repair sites"),
-    "belt": ("belt", "belts"), "pusher": ("pusher", "pushers"), "turntable": ("turntable", "turntables"),
-    "crusher": ("crusher", "crushers"), "laser": ("laser", "lasers"),
-}
+# The gallery lists element types in the how-to-play page's order, with the same names (games/how_to_play.py);
+# floor is left out: every square a course does not fill is floor anyway.
+ORDER = [kind for kind, *_ in how_to_play.ELEMENTS]
 
 
 def all_courses() -> QuerySet[Course]:
@@ -25,12 +22,12 @@ def get_course(*, slug: str) -> Course | None:
     return Course.objects.filter(slug=slug).first()
 
 
-def element_summary(*, data: dict) -> list[tuple[str, int]]:
-    """(name, count) per element type in the course, in a fixed, readable order."""
+def element_summary(*, data: dict) -> list[str]:
+    """ "2 belts", "1 laser", ... per element type in the course (no floor), in the how-to-play page's order."""
     counts = Counter(element.get("type", "?") for element in data.get("elements", []))
-    order = list(ELEMENT_NAMES)
-    keys = sorted(counts, key=lambda key: (order.index(key) if key in order else len(order), key))
-    return [(ELEMENT_NAMES.get(key, (key, key))[counts[key] != 1], counts[key]) for key in keys]
+    counts.pop("floor", None)
+    keys = sorted(counts, key=lambda key: (ORDER.index(key) if key in ORDER else len(ORDER), key))
+    return [how_to_play.element_label(key, counts[key]) for key in keys]
 
 
 def preview_scripts(*, courses) -> list[dict]:

@@ -62,3 +62,22 @@ def test_a_finished_private_games_invite_page_says_who_won(courses, make_user):
     services.leave_game(user=bob, game_id=game.pk)  # bob resigns in the running game: alice wins
     html = logged_in(carol).get(f"/games/{game.pk}/invite/{game.invite_code}/").content.decode()
     assert "This game is finished (" in html and "won by alice" in html
+
+
+def test_the_timer_preset_has_one_name_on_every_page(courses, make_user):
+    alice, bob = make_user("alice"), make_user("bob")
+    game = services.create_game(user=alice, course=courses["tiny-yard"], max_seats=3, visibility="private")
+    open_game = services.create_game(user=bob, course=courses["tiny-yard"], max_seats=3)
+    lobby = logged_in(alice).get("/").content.decode()
+    mine = lobby.split(f'<li data-game-id="{game.pk}"')[1].split("</li>")[0]
+    listed = lobby.split(f'data-game-id="{open_game.pk}"')[1].split("</li>")[0]
+    assert "· Real-time ·" in mine and "Real-time (2 min a move, 10 min game time)" in listed
+    assert 'value="realtime" selected>Real-time: 2 min a move' in lobby or ">Real-time: 2 min a move" in lobby
+    invite = logged_in(bob).get(f"/games/{game.pk}/invite/{game.invite_code}/").content.decode()
+    assert "timers: Real-time (2 min a move, 10 min game time)." in invite
+    assert "Realtime" not in lobby + invite and "realtime." not in invite
+
+
+def test_the_create_form_says_who_may_watch_a_public_game(courses, make_user):
+    lobby = logged_in(make_user("alice")).get("/").content.decode()
+    assert "Public: listed here, any signed-in player may watch" in lobby and "anyone may watch" not in lobby

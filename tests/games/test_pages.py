@@ -74,11 +74,25 @@ def test_animation_demo_pages(db):
     assert Client().get("/games/demo/?demo=nope").status_code == 404
 
 
-def test_element_summary_counts_in_a_fixed_order_with_singulars():
+def test_element_summary_counts_in_a_fixed_order_with_player_names_and_plurals():
     from roboracer.courses.selectors import element_summary
 
-    data = {"elements": [{"type": "laser"}, {"type": "belt"}, {"type": "belt"}, {"type": "start"}, {"type": "lava"}]}
-    assert element_summary(data=data) == [("start", 1), ("belts", 2), ("laser", 1), ("lava", 1)]
+    data = {"elements": [{"type": "laser"}, {"type": "belt"}, {"type": "belt"}, {"type": "start"}, {"type": "floor"},
+                         {"type": "damaged_tile"}, {"type": "damaged_tile"}, {"type": "rail"}, {"type": "rail"},
+                         {"type": "one_way_wall"}, {"type": "mirror"}, {"type": "mirror"}]}
+    assert element_summary(data=data) == ["1 start", "2 conveyor belts", "1 wall laser", "2 damaged tiles",
+                                          "2 rail pieces", "2 mirrors", "1 one-way wall"]
+
+
+def test_the_gallery_names_every_element_type_in_plain_words(courses, client):
+    import re
+
+    page = client.get("/courses/").content.decode()
+    lines = re.findall(r'<p class="course-elements">(.*?)</p>', page)
+    assert len(lines) == len(courses)
+    assert not any("_" in line or "floor" in line for line in lines), lines
+    detail = client.get("/courses/element-expo/").content.decode()
+    assert "<li>1 one-way wall</li>" in detail or "one-way walls</li>" in detail
 
 
 def test_the_create_form_makes_private_and_custom_timer_games(courses, make_user, client):
