@@ -36,7 +36,7 @@ export function ejectedNotice(
   if (!seats.length) return "";
   const who = seatNames(snap, seats);
   const forfeits = seats.length > 1 ? "forfeit" : "forfeits";
-  if (data?.reason === "resigned") return `${who} resigned: a forfeit.`;
+  if (data?.reason === "resigned") return `${who} forfeited (resigned).`;
   if (data?.by === "timer") return `${who} ${forfeits}: out of game time, ejected automatically.`;
   if (data?.by === "staff") return `${who} ${forfeits}: ejected by a moderator.`;
   const by = snap.seats.find((s) => s.user === data?.by);
@@ -211,7 +211,6 @@ export class Panel {
       const extra = h("span", { class: "seat-extra" });
       const vac = vacationText(s.vacation, today);
       if (vac) extra.append(h("span", { class: "seat-vacation" }, vac));
-      if (s.ejected) extra.append(h("span", { class: "seat-ejected" }, "ejected"));
       const clock = this.clocks.get(s.number);
       const out = !!bot && bot.lives <= 0;
       if (timed && !s.ejected && !out && clock && (clock.move !== null || clock.game !== null || clock.expired)) {
@@ -230,7 +229,8 @@ export class Panel {
           stat(...checkpointStat(bot.next_checkpoint, checkpoints), "stat-cp"),
         );
         const notes: string[] = [];
-        if (bot.lives <= 0) notes.push("out of the game");
+        // A forfeited robot is out too: its badge says "forfeited", so no note repeats it.
+        if (s.ejected) { /* the badge says it */ } else if (bot.lives <= 0) notes.push("out of the game");
         else if (!bot.at) notes.push("off the course");
         else {
           // Only a robot still racing is virtual, rebooting or asking to reboot.
@@ -246,9 +246,9 @@ export class Panel {
       const ready = h("span", {
         class: `seat-ready ${readyText === "thinking" ? "is-thinking" : "is-ready"}`,
       }, readyText);
-      if (s.ejected) readyText = "ejected";
+      if (s.ejected) readyText = "forfeited";
       ready.textContent = readyText;
-      ready.className = `seat-ready ${readyText === "thinking" ? "is-thinking" : readyText === "ejected" ? "is-out" : "is-ready"}`;
+      ready.className = `seat-ready ${readyText === "thinking" ? "is-thinking" : readyText === "forfeited" ? "is-out" : "is-ready"}`;
       li.append(sw, name, ready, stats);
       if (extra.childNodes.length) li.append(extra);
       if (!readyText) ready.remove();

@@ -66,8 +66,8 @@ def test_results_screen_replay_and_play_again(live_stack, courses, new_page):
         return [bot, {1: "1st", 2: "2nd"}[places[bot]], name, f"{b['next_checkpoint'] - 1} of {total}", str(b["lives"]),
                 str(b["damage"])]
 
-    expected_alice = [row("1", "alice (you)"), row("2", "bob\nresigned or ejected")]
-    expected_bob = [row("1", "alice"), row("2", "bob (you)\nresigned or ejected")]
+    expected_alice = [row("1", "alice (you)"), row("2", "bob\nforfeited")]
+    expected_bob = [row("1", "alice"), row("2", "bob (you)\nforfeited")]
     assert results_table(alice) == expected_alice
     assert results_table(bob) == expected_bob
     assert alice.inner_text("#results .rr-results-summary") == "You win after 1 turn."
