@@ -295,6 +295,8 @@ export class GameScreen {
     if (options.join() !== wanted.join()) {
       this.replaySelect.replaceChildren(...wanted.map((n) => h("option", { value: String(n) }, String(n))));
     }
+    // While a turn is replayed (one by one from "Replay the game" too) the box shows that turn.
+    if (this.replaying !== null && this.replaySelect.value !== String(this.replaying)) this.replaySelect.value = String(this.replaying);
     this.replaySelect.disabled = last === 0;
     this.replayBtn.disabled = last === 0 || this.moving;
     this.root.dataset.animating = this.moving ? "1" : "0";
@@ -487,6 +489,8 @@ export class GameScreen {
     if (!snap) return;
     this.panel.setStatus(this.replaying !== null ? `Replaying turn ${this.replaying}` : statusText(snap, this.moving));
     this.panel.setTimers(snap);
+    // The last turn of a finished game has no next turn: no "next turn's priority" under its log.
+    this.log.setFinished(snap.status === "finished" && this.loggedTurn === this.lastResolvedTurn());
     this.renderSeats();
     this.program.update(snap, this.moving && this.replaying === null);
     const me = snap.me;
@@ -526,7 +530,7 @@ export class GameScreen {
   private renderSeats(): void {
     const snap = this.snap;
     if (!snap) return;
-    this.panel.renderSeats(snap, this.view, this.viewPriority);
+    this.panel.renderSeats(snap, this.view, this.viewPriority, this.log.destroyed);
     const marks = checkpointMarks(this.view.values(), snap.me?.bot ?? null, this.viewPriority);
     this.board.markCheckpoints(marks.mine, marks.leader);
   }
