@@ -5,7 +5,7 @@ import { Animator, type Speed } from "./animate";
 import { Board, type BoardMemory, drawLegend } from "./board";
 import { h } from "./dom";
 import { TurnLog, turnPriority } from "./log";
-import { GameActions } from "./actions";
+import { confirmStart, GameActions } from "./actions";
 import { ChatPanel } from "./chat";
 import { clockOffset, parseServerTime, seatClock } from "./clock";
 import { fetchJson, fetchSnapshot, gameActionUrl, GameSocket, postJson, postProgram, turnUrl, wsUrlFromPath } from "./net";
@@ -209,6 +209,7 @@ export class GameScreen {
           if (action === "cancel" || status === "lobby") location.assign("/");
           else this.requestSync();
         });
+      confirmStart(() => this.snap);
       this.chat = new ChatPanel(panelCol,
         (text) => postJson(gameActionUrl(opts.apiUrl, "chat"), { text }, "the message"),
         () => this.requestSync(),
