@@ -264,7 +264,10 @@ export class TurnLog {
         const who = r.source === "bot" ? "shoots" : "wall laser hits";
         return this.note(row.damage, `${who} ${nameOf(snap, String(r.target))}${r.beams && Number(r.beams) > 1 ? ` (${String(r.beams)} beams)` : ""}`);
       }
-      case "damaged": return this.note(row.damage, `+${String(r.amount)} ${String(r.cause ?? "")} (now ${String(r.damage)})`.replace("  ", " "));
+      case "damaged": {
+        const cause = r.cause === "bot laser" ? "robot laser" : String(r.cause ?? "");
+        return this.note(row.damage, `+${String(r.amount)} ${cause} (now ${String(r.damage)})`.replace("  ", " "));
+      }
       case "repaired": return this.note(row.damage, `−${String(r.amount)} repaired (now ${String(r.damage)})`);
       case "destroyed": {
         if (bot !== null) this.destroyed.set(bot, destroyedText(r.cause));

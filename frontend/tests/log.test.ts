@@ -53,7 +53,9 @@ test("a run of moves reads as one distance, and no coordinates show", () => {
     ev({ phase: 2, type: "moved", from: [0, 7], to: [-1, 7] }),
     ev({ phase: 2, type: "destroyed", cause: "edge", at: [-1, 7] }),
     ev({ phase: 3, bot: "2", type: "destroyed", cause: "pit", at: [3, 3] }),
+    ev({ phase: 3, step: "bot_lasers", type: "damaged", amount: 1, damage: 1, cause: "bot laser" }),
   ]);
+  assert.ok(text.includes("+1 robot laser (now 1)") && !/\bbot laser/.test(text), text);
   assert.ok(text.includes("moved 2 squares north"), text);
   assert.ok(text.includes("moved 1 square west") && text.includes("fell off the board"), text);
   assert.ok(!/\(-?\d+,-?\d+\)|→|edge/.test(text), text);
