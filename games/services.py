@@ -470,7 +470,7 @@ def _forfeit_line(seats: list[Seat], *, by: str, by_name: str, reason: str) -> s
     who = _names(seats)
     forfeits = "forfeits" if len(seats) == 1 else "forfeit"
     if reason == "resigned":
-        return f"{who} resigned: a forfeit."
+        return f"{who} forfeited (resigned)."
     if by == "timer":
         return f"{who} {forfeits}: out of game time, ejected automatically."
     if by == "staff":

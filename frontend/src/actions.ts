@@ -19,6 +19,54 @@ export function confirmText(action: GameAction, status: string): Confirm {
   };
 }
 
+/** The question before starting a game with empty seats ("Start now with 1 of 3 players? …"); null when every
+ * seat is taken (nothing to ask). Without the numbers (no snapshot yet) it still asks. */
+export function startQuestion(seated: number | null, max: number | null): string | null {
+  if (seated !== null && max !== null && seated >= max) return null;
+  if (seated === null || max === null) return "Start now? Any empty seats will be closed.";
+  return `Start now with ${seated} of ${max} players? The empty seats will be closed.`;
+}
+
+/** The creator's server-rendered Start form (`#start-game`) asks first, in the same inline way as Leave and
+ * Cancel, when seats are still empty: starting closes them for good. */
+export function confirmStart(snapshot: () => Snapshot | null): void {
+  const button = document.getElementById("start-game");
+  const form = button?.closest("form");
+  if (!button || !form) return;
+  const box = h("div", { class: "rr-confirm rr-start-confirm", role: "group", "aria-labelledby": "start-confirm-text" });
+  const text = h("p", { id: "start-confirm-text" });
+  const yes = h("button", { type: "button", id: "start-confirm-yes" }, "Yes, start now");
+  const no = h("button", { type: "button", id: "start-confirm-no" }, "Wait for players");
+  const row = h("div", { class: "rr-confirm-buttons" });
+  row.append(yes, no);
+  box.append(text, row);
+  box.hidden = true;
+  form.after(box);
+  let confirmed = false;
+  const close = (): void => { box.hidden = true; button.focus(); };
+  form.addEventListener("submit", (ev) => {
+    const snap = snapshot();
+    const max = snap ? (snap.max_seats ?? snap.course?.players?.[1] ?? null) : null;
+    const question = startQuestion(snap ? snap.seats.length : null, max);
+    if (confirmed || question === null) return;
+    ev.preventDefault();
+    text.textContent = question;
+    box.hidden = false;
+    no.focus();  // the safe choice has the focus
+  });
+  yes.addEventListener("click", () => {
+    confirmed = true;
+    box.hidden = true;
+    form.requestSubmit();
+  });
+  no.addEventListener("click", close);
+  box.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape") { ev.preventDefault(); close(); }
+  });
+  // A hidden form (the game started elsewhere, or seats were left) takes its question with it.
+  new MutationObserver(() => { if (form.hidden) box.hidden = true; }).observe(form, { attributes: true, attributeFilter: ["hidden"] });
+}
+
 /** An absolute URL for a path the server gives ("/games/7/?invite=…"). */
 export function absoluteUrl(url: string, origin: string): string {
   try {

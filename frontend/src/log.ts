@@ -5,9 +5,87 @@ import { h } from "./dom";
 import type { EngineEvent, Snapshot } from "./types";
 import { isCoord } from "./types";
 
-function xy(c: unknown): string {
-  return isCoord(c) ? `(${c[0]},${c[1]})` : "(off the course)";
+// Players see no coordinates on the board, so the log speaks in plain words: "moved 2 squares north",
+// "fell into a pit", "turned right (belt)" — never "(1,7)→(1,5)" or "destroyed (edge) at (-1,7)".
+
+const HEADINGS: Record<string, string> = { N: "north", E: "east", S: "south", W: "west" };
+
+function heading(d: unknown): string {
+  return HEADINGS[String(d)] ?? String(d);
 }
+
+function squares(n: number): string {
+  return `${n} square${n === 1 ? "" : "s"}`;
+}
+
+/** A run of squares as a distance: "2 squares north", "1 square east", "2 squares north and 1 east". North is -y. */
+export function distanceText(dx: number, dy: number): string {
+  const ns = dy === 0 ? "" : `${Math.abs(dy)} ${dy < 0 ? "north" : "south"}`;
+  const ew = dx === 0 ? "" : `${Math.abs(dx)} ${dx > 0 ? "east" : "west"}`;
+  if (ns && ew) return `${squares(Math.abs(dy))} ${dy < 0 ? "north" : "south"} and ${ew}`;
+  if (ns) return `${squares(Math.abs(dy))} ${dy < 0 ? "north" : "south"}`;
+  if (ew) return `${squares(Math.abs(dx))} ${dx > 0 ? "east" : "west"}`;
+  return "0 squares";
+}
+
+/** A movement cell's run: "moved 2 squares north", "carried 1 square east by a belt", "pushed … by Ada". */
+export function moveText(kind: "moved" | "carried" | "pushed" | "slid", dx: number, dy: number, by = ""): string {
+  const d = distanceText(dx, dy);
+  switch (kind) {
+    case "carried": return `carried ${d} by a belt`;
+    case "pushed": return `pushed ${d}${by ? ` by ${by}` : ""}`;
+    case "slid": return `slid ${d} on oil`;
+    default: return `moved ${d}`;
+  }
+}
+
+const DESTROYED: Record<string, string> = {
+  pit: "fell into a pit", edge: "fell off the board", laser: "destroyed by a laser", blaster: "destroyed by a blaster",
+  "bot laser": "destroyed by a robot's laser", crusher: "crushed", "virtual burn": "burnt out while virtual",
+  screen: "fell through a screen", trapdoor: "fell through a trapdoor", receptacle: "fell into a receptacle",
+  shocker: "destroyed by a shocker", vent: "destroyed by a vent", portal: "destroyed in a portal",
+  force_field: "destroyed by a force field",
+};
+
+/** A `destroyed` event's cause (docs/formats.md) in plain words; "destroyed" when unknown. */
+export function destroyedText(cause: unknown): string {
+  return DESTROYED[String(cause)] ?? "destroyed";
+}
+
+/** A `rotated` event: "turned right", "turned left", "turned around", with what turned it unless a chip did. */
+export function turnText(from: unknown, to: unknown, cause: unknown): string {
+  const order = ["N", "E", "S", "W"];
+  const a = order.indexOf(String(from)), b = order.indexOf(String(to));
+  const way = a < 0 || b < 0 || a === b ? `to face ${heading(to)}` : ["", "right", "around", "left"][(b - a + 4) % 4];
+  const by = cause && cause !== "chip" ? ` (${String(cause)})` : "";
+  return `turned ${way}${by}`;
+}
+
+const BLOCKERS: Record<string, string> = {
+  wall: "a wall", bot: "a robot", one_way_wall: "a one-way wall", sliding_wall: "a sliding wall", window: "a window",
+  shocker: "a shocker", portal: "a portal", force_field: "a force field", mirror: "a mirror", magnet: "a magnet",
+};
+
+export function blockedText(dir: unknown, by: unknown): string {
+  return `blocked by ${BLOCKERS[String(by ?? "wall")] ?? String(by)} going ${heading(dir)}`;
+}
+
+/** The `winner` event: "wins (all check points)", "wins (last robot left)". */
+export function winnerText(reason: unknown): string {
+  switch (reason) {
+    case "course": return "wins (all check points)";
+    case "last bot alive": return "wins (last robot left)";
+    case "last bot in the race": return "wins (the others are out of the race)";
+    default: return "wins";
+  }
+}
+
+/** Other events, in words; the event names themselves are internal. */
+const OTHER: Record<string, string> = {
+  teleported: "teleported", landed: "landed", virtual: "turned virtual", mirror_broken: "broke a mirror",
+  receptacle_filled: "filled a receptacle", tile_broken: "a floor tile broke", field_damaged: "a force field was hit",
+  field_down: "a force field went down", field_up: "a force field came back", ejected: "out of the race",
+};
 
 interface Row {
   tr: HTMLTableRowElement;
@@ -15,8 +93,8 @@ interface Row {
   move: HTMLTableCellElement;
   damage: HTMLTableCellElement;
   cps: HTMLTableCellElement;
-  /** The open "(a)→(b)" run of squares in the movement cell, extended while the bot keeps moving. */
-  run: { kind: string; from: string; to: string; node: Text } | null;
+  /** The open run of squares in the movement cell ("moved 2 squares north"), extended while the bot keeps moving. */
+  run: { kind: string; dx: number; dy: number; to: string; node: Text } | null;
 }
 
 export function nameOf(snap: Snapshot | null, bot: string): string {
@@ -43,6 +121,12 @@ export class TurnLog {
   private readonly footer: HTMLParagraphElement;
   private rows = new Map<string, Row>();
   private priority: string[] = [];
+  /** Next turn's priority as the turn's `priority` event gave it; not shown once the game is over. */
+  private nextPriority = "";
+  private won = false;
+  private finished = false;
+  /** Per bot, how it was last destroyed this turn (the panel says "fell into a pit" rather than "off the course"). */
+  readonly destroyed = new Map<string, string>();
 
   constructor(parent: HTMLElement) {
     this.el = h("section", { class: "rr-log-section", "aria-labelledby": "rr-log-title" });
@@ -71,7 +155,21 @@ export class TurnLog {
     this.rows.clear();
     this.table.hidden = true;
     this.empty.hidden = true;
-    this.footer.textContent = "";
+    this.nextPriority = "";
+    this.won = false;
+    this.destroyed.clear();
+    this.showFooter();
+  }
+
+  /** The logged turn was a finished game's last: there is no next turn, so its priority line goes. */
+  setFinished(finished: boolean): void {
+    this.finished = finished;
+    this.showFooter();
+  }
+
+  private showFooter(): void {
+    const text = this.finished || this.won ? "" : this.nextPriority;
+    if (this.footer.textContent !== text) this.footer.textContent = text;
   }
 
   private row(snap: Snapshot | null, phase: number, bot: string | null): Row {
@@ -116,17 +214,22 @@ export class TurnLog {
     cell.appendChild(document.createTextNode(text));
   }
 
-  private moveRun(row: Row, kind: string, label: string, from: unknown, to: unknown): void {
-    const f = xy(from), t = xy(to);
-    if (row.run && row.run.kind === kind && row.run.to === f) {
+  private moveRun(row: Row, kind: "moved" | "carried" | "pushed" | "slid", by: string, e: Record<string, unknown>): void {
+    if (e.portal === true) return this.note(row.move, kind === "pushed" ? `pushed through a portal${by ? ` by ${by}` : ""}` : "went through a portal", row);
+    if (!isCoord(e.from) || !isCoord(e.to)) return this.note(row.move, moveText(kind, 0, 0, by).replace(" 0 squares", ""), row);
+    const dx = e.to[0] - e.from[0], dy = e.to[1] - e.from[1];
+    const key = `${kind}:${by}`, f = String(e.from), t = String(e.to);
+    if (row.run && row.run.kind === key && row.run.to === f) {
       row.run.to = t;
-      row.run.node.textContent = `${label}${row.run.from}→${t}`;
+      row.run.dx += dx;
+      row.run.dy += dy;
+      row.run.node.textContent = moveText(kind, row.run.dx, row.run.dy, by);
       return;
     }
     if (row.move.childNodes.length) row.move.appendChild(document.createTextNode("; "));
-    const node = document.createTextNode(`${label}${f}→${t}`);
+    const node = document.createTextNode(moveText(kind, dx, dy, by));
     row.move.appendChild(node);
-    row.run = { kind, from: f, to: t, node };
+    row.run = { kind: key, dx, dy, to: t, node };
   }
 
   /** Add one engine event to its row. */
@@ -135,7 +238,8 @@ export class TurnLog {
     const phase = typeof e.phase === "number" ? e.phase : 0;
     const bot = typeof r.bot === "string" ? r.bot : null;
     if (e.type === "priority" && Array.isArray(r.order)) {
-      this.footer.textContent = `Next turn's priority: ${r.order.map((id) => nameOf(snap, String(id))).join(", ")}`;
+      this.nextPriority = `Next turn's priority: ${r.order.map((id) => nameOf(snap, String(id))).join(", ")}`;
+      this.showFooter();
       return;
     }
     if (e.type === "shot" && typeof r.target !== "string") return; // a miss: only the board shows it
@@ -143,31 +247,40 @@ export class TurnLog {
     switch (e.type) {
       case "chip": return this.note(row.chip, chipLabel(String(r.chip)));
       case "rebooting": return this.note(row.chip, "rebooting (plays 0)");
-      case "moved": return this.moveRun(row, "moved", "", r.from, r.to);
-      case "carried": return this.moveRun(row, "carried", "belt ", r.from, r.to);
+      case "moved": return this.moveRun(row, "moved", "", r);
+      case "slid": return this.moveRun(row, "slid", "", r);
+      case "carried": return this.moveRun(row, "carried", "", r);
       case "pushed": {
-        const by = typeof r.by === "string" ? (r.by === "pusher" ? "pusher" : nameOf(snap, r.by)) : "?";
-        return this.moveRun(row, `pushed:${by}`, `pushed by ${by} `, r.from, r.to);
+        const by = typeof r.by === "string"
+          ? (r.by === "pusher" ? "a pusher" : r.by === "repeller" ? "a wall repeller" : nameOf(snap, r.by)) : "";
+        return this.moveRun(row, "pushed", by, r);
       }
-      case "rotated": {
-        const cause = r.cause && r.cause !== "chip" ? ` (${String(r.cause)})` : "";
-        return this.note(row.move, `turned ${String(r.from)}→${String(r.to)}${cause}`, row);
-      }
-      case "blocked": return this.note(row.move, `blocked going ${String(r.dir)} by ${String(r.by ?? "wall")}`, row);
+      case "rotated": return this.note(row.move, turnText(r.from, r.to, r.cause), row);
+      case "blocked": return this.note(row.move, blockedText(r.dir, r.by), row);
       case "reboot_refused": return this.note(row.move, `reboot refused (${String(r.reason ?? "radiation")})`, row);
       case "real": return this.note(row.move, "turned real", row);
-      case "respawned": return this.note(row.move, `respawned at ${xy(r.at)} facing ${String(r.dir)}${r.virtual !== false ? ", virtual" : ""}`, row);
+      case "respawned": return this.note(row.move, `back on the board facing ${heading(r.dir)}${r.virtual !== false ? ", virtual" : ""}`, row);
       case "shot": {
         const who = r.source === "bot" ? "shoots" : "wall laser hits";
         return this.note(row.damage, `${who} ${nameOf(snap, String(r.target))}${r.beams && Number(r.beams) > 1 ? ` (${String(r.beams)} beams)` : ""}`);
       }
-      case "damaged": return this.note(row.damage, `+${String(r.amount)} ${String(r.cause ?? "")} (now ${String(r.damage)})`.replace("  ", " "));
+      case "damaged": {
+        const cause = r.cause === "bot laser" ? "robot laser" : String(r.cause ?? "");
+        return this.note(row.damage, `+${String(r.amount)} ${cause} (now ${String(r.damage)})`.replace("  ", " "));
+      }
       case "repaired": return this.note(row.damage, `−${String(r.amount)} repaired (now ${String(r.damage)})`);
-      case "destroyed": return this.note(row.damage, `destroyed (${String(r.cause ?? "?")}) at ${xy(r.at)}`);
-      case "radiation": return this.note(row.move, `radiation left at ${xy(r.at)}`, row);
+      case "destroyed": {
+        if (bot !== null) this.destroyed.set(bot, destroyedText(r.cause));
+        return this.note(row.damage, destroyedText(r.cause));
+      }
+      case "radiation": return this.note(row.move, "radiation left behind", row);
       case "checkpoint": return this.note(row.cps, `✓ ${String(r.number)}`);
-      case "winner": return this.note(row.cps, `wins${r.reason ? ` (${String(r.reason)})` : ""}`);
-      default: return this.note(row.move, String(e.type), row);
+      case "winner": {
+        this.won = true;
+        this.showFooter();
+        return this.note(row.cps, winnerText(r.reason));
+      }
+      default: return this.note(row.move, OTHER[String(e.type)] ?? String(e.type).replace(/_/g, " "), row);
     }
   }
 }

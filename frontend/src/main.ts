@@ -5,7 +5,7 @@ import { Animator, type Speed } from "./animate";
 import { Board, type BoardMemory, drawLegend } from "./board";
 import { h } from "./dom";
 import { TurnLog, turnPriority } from "./log";
-import { GameActions } from "./actions";
+import { confirmStart, GameActions } from "./actions";
 import { ChatPanel } from "./chat";
 import { clockOffset, parseServerTime, seatClock } from "./clock";
 import { fetchJson, fetchSnapshot, gameActionUrl, GameSocket, postJson, postProgram, turnUrl, wsUrlFromPath } from "./net";
@@ -209,6 +209,7 @@ export class GameScreen {
           if (action === "cancel" || status === "lobby") location.assign("/");
           else this.requestSync();
         });
+      confirmStart(() => this.snap);
       this.chat = new ChatPanel(panelCol,
         (text) => postJson(gameActionUrl(opts.apiUrl, "chat"), { text }, "the message"),
         () => this.requestSync(),
@@ -295,6 +296,8 @@ export class GameScreen {
     if (options.join() !== wanted.join()) {
       this.replaySelect.replaceChildren(...wanted.map((n) => h("option", { value: String(n) }, String(n))));
     }
+    // While a turn is replayed (one by one from "Replay the game" too) the box shows that turn.
+    if (this.replaying !== null && this.replaySelect.value !== String(this.replaying)) this.replaySelect.value = String(this.replaying);
     this.replaySelect.disabled = last === 0;
     this.replayBtn.disabled = last === 0 || this.moving;
     this.root.dataset.animating = this.moving ? "1" : "0";
@@ -487,6 +490,8 @@ export class GameScreen {
     if (!snap) return;
     this.panel.setStatus(this.replaying !== null ? `Replaying turn ${this.replaying}` : statusText(snap, this.moving));
     this.panel.setTimers(snap);
+    // The last turn of a finished game has no next turn: no "next turn's priority" under its log.
+    this.log.setFinished(snap.status === "finished" && this.loggedTurn === this.lastResolvedTurn());
     this.renderSeats();
     this.program.update(snap, this.moving && this.replaying === null);
     const me = snap.me;
@@ -526,7 +531,7 @@ export class GameScreen {
   private renderSeats(): void {
     const snap = this.snap;
     if (!snap) return;
-    this.panel.renderSeats(snap, this.view, this.viewPriority);
+    this.panel.renderSeats(snap, this.view, this.viewPriority, this.log.destroyed);
     const marks = checkpointMarks(this.view.values(), snap.me?.bot ?? null, this.viewPriority);
     this.board.markCheckpoints(marks.mine, marks.leader);
   }

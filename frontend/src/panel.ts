@@ -36,7 +36,7 @@ export function ejectedNotice(
   if (!seats.length) return "";
   const who = seatNames(snap, seats);
   const forfeits = seats.length > 1 ? "forfeit" : "forfeits";
-  if (data?.reason === "resigned") return `${who} resigned: a forfeit.`;
+  if (data?.reason === "resigned") return `${who} forfeited (resigned).`;
   if (data?.by === "timer") return `${who} ${forfeits}: out of game time, ejected automatically.`;
   if (data?.by === "staff") return `${who} ${forfeits}: ejected by a moderator.`;
   const by = snap.seats.find((s) => s.user === data?.by);
@@ -100,6 +100,31 @@ export function checkpointCount(snap: Pick<Snapshot, "course">): number {
 export function checkpointStat(next: number, count: number): [string, string] {
   if (count > 0 && next > count) return ["all check points", "reached"];
   return ["next check point", count > 0 ? `${next} of ${count}` : String(next)];
+}
+
+/** A seat's notes in the robot list and its badge ("ready", "thinking", "out", "forfeited", ""). A forfeited
+ * robot (resigned, out of time or ejected) has the one badge and no note repeating it; a robot destroyed this
+ * turn says how ("fell into a pit"), not "off the course". */
+export function seatState(
+  snap: Pick<Snapshot, "status" | "me">, s: Seat, bot: BotState | undefined, destroyed?: ReadonlyMap<string, string>,
+): { notes: string[]; badge: string } {
+  const mine = snap.me?.seat === s.number;
+  let badge = snap.status === "programming" ? (s.ready ? "ready" : "thinking") : "";
+  if (snap.status === "lobby") badge = "seated";
+  const notes: string[] = [];
+  if (bot && snap.status !== "lobby") {
+    if (s.ejected) { /* the badge says it */ } else if (bot.lives <= 0) notes.push("out of the game");
+    else if (!bot.at) notes.push(destroyed?.get(String(bot.id)) ?? "destroyed");
+    else {
+      // Only a robot still racing is virtual, rebooting or asking to reboot.
+      if (bot.virtual) notes.push("virtual");
+      if (bot.rebooting) notes.push("rebooting this turn");
+      if (mine && snap.me?.reboot && snap.status !== "finished") notes.push("reboot requested");
+    }
+    if (bot.lives <= 0) badge = "out";
+  }
+  if (s.ejected) badge = "forfeited";
+  return { notes, badge };
 }
 
 function stat(label: string, value: string, cls: string): HTMLElement {
@@ -190,7 +215,7 @@ export class Panel {
     }
   }
 
-  renderSeats(snap: Snapshot, bots: Map<string, BotState>, priority: string[]): void {
+  renderSeats(snap: Snapshot, bots: Map<string, BotState>, priority: string[], destroyed?: ReadonlyMap<string, string>): void {
     const inLobby = snap.status === "lobby";
     const timed = snap.status === "programming" || snap.status === "resolving";
     const today = localDate(new Date(Date.now() + this.clockOffset));
@@ -211,7 +236,6 @@ export class Panel {
       const extra = h("span", { class: "seat-extra" });
       const vac = vacationText(s.vacation, today);
       if (vac) extra.append(h("span", { class: "seat-vacation" }, vac));
-      if (s.ejected) extra.append(h("span", { class: "seat-ejected" }, "ejected"));
       const clock = this.clocks.get(s.number);
       const out = !!bot && bot.lives <= 0;
       if (timed && !s.ejected && !out && clock && (clock.move !== null || clock.game !== null || clock.expired)) {
@@ -219,36 +243,22 @@ export class Panel {
         this.clockEls.set(s.number, { el, name: shown });
         extra.append(el);
       }
-      let readyText = snap.status === "programming" ? (s.ready ? "ready" : "thinking") : "";
+      const { notes, badge: readyText } = seatState(snap, s, bot, destroyed);
       if (inLobby) {
         stats.textContent = "waiting for the start";
-        readyText = "seated";
       } else if (bot) {
         stats.append(
           stat("damage", String(bot.damage), "stat-damage"),
           stat("lives", String(bot.lives), "stat-lives"),
           stat(...checkpointStat(bot.next_checkpoint, checkpoints), "stat-cp"),
         );
-        const notes: string[] = [];
-        if (bot.lives <= 0) notes.push("out of the game");
-        else if (!bot.at) notes.push("off the course");
-        else {
-          // Only a robot still racing is virtual, rebooting or asking to reboot.
-          if (bot.virtual) notes.push("virtual");
-          if (bot.rebooting) notes.push("rebooting this turn");
-          if (mine && snap.me?.reboot && snap.status !== "finished") notes.push("reboot requested");
-        }
         if (notes.length) stats.append(h("span", { class: "stat stat-notes" }, notes.join(" · ")));
-        if (bot.lives <= 0) readyText = "out";
       } else {
         stats.textContent = "no robot";
       }
       const ready = h("span", {
-        class: `seat-ready ${readyText === "thinking" ? "is-thinking" : "is-ready"}`,
+        class: `seat-ready ${readyText === "thinking" ? "is-thinking" : readyText === "forfeited" ? "is-out" : "is-ready"}`,
       }, readyText);
-      if (s.ejected) readyText = "ejected";
-      ready.textContent = readyText;
-      ready.className = `seat-ready ${readyText === "thinking" ? "is-thinking" : readyText === "ejected" ? "is-out" : "is-ready"}`;
       li.append(sw, name, ready, stats);
       if (extra.childNodes.length) li.append(extra);
       if (!readyText) ready.remove();

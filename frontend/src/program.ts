@@ -17,7 +17,19 @@ function chipContent(chip: Chip): DocumentFragment {
 export function rebootHelpText(reboot: boolean): string {
   return reboot
     ? "Reboot chosen: your robot is repaired to 0 damage at the end of this turn and sits the next turn out (five 0 chips, no laser)."
-    : "Your robot plays the next turn as usual. Press the button to reboot instead: repaired to 0 damage at the end of this turn, it sits the next turn out.";
+    : "Your robot plays the next turn as usual. Tick “Reboot this turn” to have it repaired to 0 damage at the end of this turn; it then sits the next turn out.";
+}
+
+/** The line under the program: how to fill the registers. Touch screens have no keys to mention. */
+export function programHint(touch: boolean): string {
+  return touch
+    ? "Tap or drag a chip into a register; tap a filled register to empty it."
+    : "Click or drag a chip into a register. Keys: 1–9 pick a chip, Backspace clears the last register, Enter submits.";
+}
+
+/** A phone or tablet: its main pointer is a finger. */
+export function isTouchScreen(): boolean {
+  return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
 }
 
 export class ProgramUI {
@@ -27,7 +39,7 @@ export class ProgramUI {
   private readonly message: HTMLParagraphElement;
   private readonly registersEl: HTMLDivElement;
   private readonly handEl: HTMLDivElement;
-  private readonly rebootBtn: HTMLButtonElement;
+  private readonly rebootBox: HTMLInputElement;
   private readonly rebootHelp: HTMLParagraphElement;
   private reboot = false;
   private readonly submitBtn: HTMLButtonElement;
@@ -55,19 +67,17 @@ export class ProgramUI {
     this.registersEl = h("div", { class: "registers", role: "group", "aria-label": "Registers 1 to 5" });
     this.handEl = h("div", { class: "hand", role: "group", "aria-label": "Your hand" });
     const controls = h("div", { class: "rr-program-controls" });
-    // 003 "Rebooting": green = the bot plays next turn, red = it reboots during the next turn.
-    // Its meaning is on screen for everyone, not only in the aria-label: a visible "Next turn:" label
-    // and a line under the controls that says what the current choice does (rebootHelp).
-    this.rebootBtn = h("button", { type: "button", id: "reboot-toggle", class: "reboot", "aria-pressed": "false",
+    // 003 "Rebooting": a plain two-state checkbox "Reboot this turn" (off by default), not a button that
+    // reads like an action; the line under the controls says what the current choice does (rebootHelp).
+    this.rebootBox = h("input", { type: "checkbox", id: "reboot-toggle", class: "reboot",
       "aria-describedby": "rr-reboot-help" });
     this.rebootHelp = h("p", { id: "rr-reboot-help", class: "rr-reboot-help" });
-    const rebootGroup = h("span", { class: "rr-reboot" });
-    rebootGroup.append(h("span", { class: "rr-reboot-label", "aria-hidden": "true" }, "Next turn:"), this.rebootBtn);
+    const rebootGroup = h("label", { class: "rr-reboot", for: "reboot-toggle" });
+    rebootGroup.append(this.rebootBox, h("span", { class: "rr-reboot-label" }, "Reboot this turn"));
     this.submitBtn = h("button", { type: "button", id: "submit-program", class: "primary" }, "Submit program");
     controls.append(rebootGroup, this.submitBtn, this.rebootHelp);
     this.error = h("div", { id: "program-error", role: "alert", class: "rr-error" });
-    const hint = h("p", { class: "rr-hint" },
-      "Click or drag a chip into a register. Keys: 1–9 pick a chip, Backspace clears the last register, Enter submits.");
+    const hint = h("p", { class: "rr-hint" }, programHint(isTouchScreen()));
     this.editor.append(
       h("h3", {}, "Registers"), this.registersEl,
       h("h3", {}, "Hand"), this.handEl,
@@ -84,8 +94,8 @@ export class ProgramUI {
       const reg = (ev.target as Element).closest<HTMLElement>(".register");
       if (reg) this.clear(Number(reg.dataset.register));
     });
-    this.rebootBtn.addEventListener("click", () => {
-      this.reboot = !this.reboot;
+    this.rebootBox.addEventListener("change", () => {
+      this.reboot = this.rebootBox.checked;
       this.changed();
     });
     this.wireDragAndDrop();
@@ -105,7 +115,7 @@ export class ProgramUI {
     else if (snap.status === "cancelled") text = "The game was cancelled.";
     else if (!me) text = "You are watching this game.";
     else if (snap.seats.some((s) => s.number === me.seat && s.ejected)) {
-      text = "Your robot was ejected from this game. You can still watch.";
+      text = "You forfeited this game. You can still watch.";
     }
     else if (Array.isArray(me.program) && me.program.length > 0 && me.program.every((c) => c === "0")) {
       text = "Your robot is rebooting: it sits this turn out (five 0 chips) and plays again next turn.";
@@ -205,12 +215,7 @@ export class ProgramUI {
   }
 
   private renderRebootLabel(): void {
-    this.rebootBtn.textContent = this.reboot ? "Reboot" : "Play next turn";
-    this.rebootBtn.classList.toggle("on", this.reboot);
-    this.rebootBtn.setAttribute("aria-pressed", String(this.reboot));
-    this.rebootBtn.setAttribute("aria-label", this.reboot
-      ? "Reboot next turn (pressed). Press to play next turn instead."
-      : "Play next turn. Press to reboot next turn instead.");
+    this.rebootBox.checked = this.reboot;
     this.rebootHelp.textContent = rebootHelpText(this.reboot);
   }
 

@@ -14,7 +14,7 @@ export interface ResultRow {
   lives: number;
   damage: number;
   winner: boolean;
-  /** "resigned or ejected", "out of lives", "". */
+  /** "forfeited" (resigned, out of time or ejected: docs/rules.md "Final places"), "out of lives", "". */
   note: string;
 }
 
@@ -58,7 +58,7 @@ export function resultRows(snap: Snapshot): ResultRow[] {
       lives: Math.max(0, Number(b.lives) || 0),
       damage: Math.max(0, Number(b.damage) || 0),
       winner: id === winner,
-      note: seat?.ejected ? "resigned or ejected" : (Number(b.lives) || 0) <= 0 ? "out of lives" : "",
+      note: seat?.ejected ? "forfeited" : (Number(b.lives) || 0) <= 0 ? "out of lives" : "",
     };
   });
   if (places) {

@@ -4,6 +4,7 @@
 export class FakeText {
   constructor(public data: string) {}
   get textContent(): string { return this.data; }
+  set textContent(v: string) { this.data = String(v); }
 }
 
 export class FakeElement {
@@ -12,6 +13,8 @@ export class FakeElement {
   children: (FakeElement | FakeText)[] = [];
   title = "";
   hidden = false;
+  readonly style: Record<string, string> = {};
+  get childNodes(): (FakeElement | FakeText)[] { return this.children; }
   constructor(readonly tagName: string) {}
 
   setAttribute(k: string, v: string): void {
@@ -41,6 +44,12 @@ export class FakeElement {
   appendChild<T extends FakeElement | FakeText>(c: T): T { this.children.push(c); return c; }
   append(...cs: (FakeElement | FakeText | string)[]): void {
     for (const c of cs) this.children.push(typeof c === "string" ? new FakeText(c) : c);
+  }
+  replaceChildren(...cs: (FakeElement | FakeText)[]): void { this.children = [...cs]; }
+  insertBefore<T extends FakeElement | FakeText>(c: T, before: FakeElement | FakeText | null): T {
+    const i = before ? this.children.indexOf(before) : -1;
+    if (i < 0) this.children.push(c); else this.children.splice(i, 0, c);
+    return c;
   }
   /** Every element below this one (depth first). */
   all(): FakeElement[] {

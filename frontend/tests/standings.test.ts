@@ -37,7 +37,7 @@ test("without places: the winner first, then by check points, the same number sh
   assert.equal(rows[0].winner, true);
   assert.equal(rows[0].totalCheckpoints, 3);
   assert.equal(rows.find((r) => r.bot === "4")?.note, "out of lives");
-  assert.equal(rows.find((r) => r.bot === "5")?.note, "resigned or ejected");
+  assert.equal(rows.find((r) => r.bot === "5")?.note, "forfeited");
   assert.equal(rows.find((r) => r.bot === "1")?.name, "ann");
 });
 

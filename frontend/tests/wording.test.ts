@@ -43,7 +43,7 @@ test("ejection and time-out notices name the players and call leaving a forfeit"
     "bo forfeits: out of game time, ejected by Ada L.");
   assert.equal(ejectedNotice(seats, { seats: [2, 3], by: "timer", reason: "game time ran out" }),
     "bo and Cy forfeit: out of game time, ejected automatically.");
-  assert.equal(ejectedNotice(seats, { seats: [1], by: "ada", reason: "resigned" }), "Ada L resigned: a forfeit.");
+  assert.equal(ejectedNotice(seats, { seats: [1], by: "ada", reason: "resigned" }), "Ada L forfeited (resigned).");
   assert.equal(ejectedNotice(seats, { seats: [3], by: "staff", reason: "ejected by root" }), "Cy forfeits: ejected by a moderator.");
   assert.equal(ejectedNotice(seats, { seats: [7], by: "timer" }), "seat 7 forfeits: out of game time, ejected automatically.");
   assert.equal(expiredNotice(seats, [1, 2, 3], "wait"), "Ada L, bo and Cy have run out of game time. Any player may now send !eject.");

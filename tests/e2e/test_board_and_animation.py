@@ -3,6 +3,7 @@ uses every element type of the course format and every engine event type: what i
 shows, where the bots end, the turn log, and the pause / step / skip controls."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -115,13 +116,14 @@ def test_replaying_the_demo_turn_shows_every_event_and_ends_where_the_turn_says(
     phases = page.eval_on_selector_all("#turn-log tbody tr", "els => [...new Set(els.map(e => e.dataset.phase))]")
     assert phases == ["1", "2", "3", "4", "5"]
     bob_phase3 = page.inner_text("#turn-log tr[data-phase='3'][data-bot='2']")
-    assert "Move 3" in bob_phase3 and "(7,4)→(7,1)" in bob_phase3
+    assert "Move 3" in bob_phase3 and "moved 3 squares north" in bob_phase3
     log = page.inner_text("#turn-log")
     assert "hits nothing" not in log and "(6,6)→(2,6)" not in log  # misses show on the board only
-    for text in ("shoots bob", "wall laser hits bob (2 beams)", "+10 crusher (now 10)", "destroyed (pit) at (0,3)", "✓ 2", "reboot refused (radiation)",
-                 "rebooting (plays 0)", "belt (7,6)→(7,4)", "pushed by pusher (2,4)→(3,4)", "turned real",
-                 "respawned at (1,7) facing N, virtual", "−1 repaired (now 2)"):
+    for text in ("shoots bob", "wall laser hits bob (2 beams)", "+10 crusher (now 10)", "fell into a pit", "✓ 2", "reboot refused (radiation)",
+                 "rebooting (plays 0)", "carried 2 squares north by a belt", "pushed 1 square east by a pusher", "turned real",
+                 "back on the board facing north, virtual", "−1 repaired (now 2)"):
         assert text in log, text
+    assert not re.search(r"\(-?\d+, ?-?\d+\)|→", log), log  # no coordinates: the board has no labels for them
     assert page.inner_text(".rr-log-footer") == "Next turn's priority: bob, alice, carol, dave"
     seats = page.eval_on_selector_all(".rr-seat .seat-name", "els => els.map(e => e.textContent)")
     assert seats == ["bob", "alice (you)", "carol", "dave"]
@@ -192,4 +194,19 @@ def test_frozen_registers_are_shown_locked_and_kept_in_the_program(live_stack, n
     # Dave reboots this turn; the radiation square of the snapshot is marked.
     assert "rebooting this turn" in page.inner_text(".rr-seat[data-seat='4']")
     assert page.get_attribute(".mark-radiation", "transform") == "translate(200 400)"
+    assert console.errors == []
+
+
+def test_the_replay_box_shows_the_turn_being_replayed(live_stack, new_page):
+    """A replay not started from the box (here ?play=1; in a game "Replay the game") still shows its turn there,
+    not the last turn; the demo game is over after turn 2, so turn 2's log has no "next turn's priority"."""
+    page, console = open_demo(new_page, live_stack.base_url, "?speed=4&play=1")
+    page.wait_for_selector("#game-status:has-text('Replaying turn 1')")
+    assert page.input_value("#replay-turn") == "1"
+    page.wait_for_selector("#game-root[data-replayed='1']", timeout=30_000)
+    assert page.inner_text(".rr-log-footer").startswith("Next turn's priority: ")
+    page.select_option("#replay-turn", "2")
+    page.click("#replay-button")
+    page.wait_for_selector("#game-root[data-replayed='2']", timeout=30_000)
+    assert page.inner_text(".rr-log-footer") == ""
     assert console.errors == []

@@ -64,6 +64,7 @@ def test_the_lobby_follows_games_live(live_stack, courses, new_page):
     # ---- alice starts it: it leaves Open games, and bob's My games shows it running, his move
     alice.goto(game_url)
     alice.click("#start-game")
+    alice.click("#start-confirm-yes")  # 2 of 3 seats taken: it asks first
     bob.wait_for_selector(f"#open-games li[data-game-id='{game.pk}']", state="detached")
     mine = bob.locator(f"#my-games li[data-game-id='{game.pk}']")
     bob.wait_for_selector(f"#my-games li[data-game-id='{game.pk}']:has-text('Programming, turn 1')")

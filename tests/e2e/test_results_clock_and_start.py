@@ -1,7 +1,8 @@
 """The lobby's Start button and the move clock, on the real stack (uvicorn, a Celery worker, Chromium).
 
 - The creator's Start button appears live, without a reload, once the course's minimum of players has joined
-  (the game page listens to seat_joined on its socket); pressing it starts the game.
+  (the game page listens to seat_joined on its socket); with a seat still empty it asks first ("Start now with 2
+  of 3 players?"), and only "Yes, start now" starts the game.
 - After a turn resolves and its animation has played, the move clock shown is the server's: within 2 s of the
   time left in a fresh snapshot, not the full move time the browser used to show (it read the deal's clocks
   against the moment it applied them, after the animation, instead of the moment they arrived).
@@ -62,6 +63,16 @@ def test_start_appears_live_and_the_clock_after_an_animation_is_the_servers(live
     game.refresh_from_db()
     assert game.status == Game.Status.LOBBY
     alice.click("#start-game")
+    question = alice.locator("#start-confirm-text")
+    question.wait_for()
+    assert question.inner_text() == "Start now with 2 of 3 players? The empty seats will be closed."
+    alice.click("#start-confirm-no")  # backing out starts nothing
+    assert alice.locator("#start-confirm-text").is_hidden()
+    time.sleep(0.5)
+    game.refresh_from_db()
+    assert game.status == Game.Status.LOBBY
+    alice.click("#start-game")
+    alice.click("#start-confirm-yes")
     for page in (alice, bob):
         page.wait_for_selector("#game-status:has-text('Turn 1 — programming')")
     game.refresh_from_db()

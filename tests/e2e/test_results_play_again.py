@@ -66,11 +66,16 @@ def test_results_screen_replay_and_play_again(live_stack, courses, new_page):
         return [bot, {1: "1st", 2: "2nd"}[places[bot]], name, f"{b['next_checkpoint'] - 1} of {total}", str(b["lives"]),
                 str(b["damage"])]
 
-    expected_alice = [row("1", "alice (you)"), row("2", "bob\nresigned or ejected")]
-    expected_bob = [row("1", "alice"), row("2", "bob (you)\nresigned or ejected")]
+    expected_alice = [row("1", "alice (you)"), row("2", "bob\nforfeited")]
+    expected_bob = [row("1", "alice"), row("2", "bob (you)\nforfeited")]
     assert results_table(alice) == expected_alice
     assert results_table(bob) == expected_bob
     assert alice.inner_text("#results .rr-results-summary") == "You win after 1 turn."
+    # The robot list calls it a forfeit, once; the game is over, so no "next turn's priority" under the log.
+    bob_seat = alice.locator(".rr-seat[data-seat='2']")
+    assert bob_seat.locator(".seat-ready").inner_text() == "forfeited"
+    assert "ejected" not in bob_seat.inner_text() and bob_seat.inner_text().count("forfeited") == 1
+    assert alice.inner_text(".rr-log-footer") == ""
     assert bob.inner_text("#results .rr-results-summary") == "alice wins after 1 turn."
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     alice.screenshot(path=str(ARTIFACTS / "results-desktop.png"), full_page=True)

@@ -1,5 +1,6 @@
-"""The reboot toggle says what it does in text everyone sees (not only in its aria-label), in both states,
-on the offline programming demo, at phone and desktop sizes."""
+"""The reboot toggle is a plain checkbox "Reboot this turn" (off by default, not a button that reads like
+"go to the next turn"), and says what it does in text everyone sees, in both states, on the offline
+programming demo, at phone and desktop sizes."""
 
 import pytest
 
@@ -25,19 +26,24 @@ def test_the_reboot_toggle_explains_itself_visibly(live_stack, new_page, viewpor
     toggle = page.locator("#reboot-toggle")
     toggle.wait_for()
     toggle.scroll_into_view_if_needed()
-    assert shown_text(page, ".rr-reboot-label") == "Next turn:"
+    assert shown_text(page, ".rr-reboot-label") == "Reboot this turn"
     off = shown_text(page, "#rr-reboot-help")
     assert off and "plays the next turn as usual" in off and "reboot" in off.lower()
-    assert toggle.inner_text() == "Play next turn" and toggle.get_attribute("aria-pressed") == "false"
+    assert toggle.get_attribute("type") == "checkbox" and not toggle.is_checked()
+    assert page.get_by_role("checkbox", name="Reboot this turn").count() == 1
     assert toggle.get_attribute("aria-describedby") == "rr-reboot-help"
+    # Not dressed as the primary action: Submit program is the only coloured button there.
+    assert toggle.evaluate("e => getComputedStyle(e).backgroundColor") != page.locator("#submit-program").evaluate(
+        "e => getComputedStyle(e).backgroundColor")
     # The label and the explanation are next to the toggle, on screen with it.
     for selector in (".rr-reboot-label", "#reboot-toggle", "#rr-reboot-help"):
         assert inside_viewport(page.locator(selector).evaluate(RECT), page), selector
 
-    toggle.click()
+    page.click(".rr-reboot-label")  # the label ticks the box too
     on = shown_text(page, "#rr-reboot-help")
     assert on and on.startswith("Reboot chosen") and "sits the next turn out" in on and on != off
-    assert toggle.inner_text() == "Reboot" and toggle.get_attribute("aria-pressed") == "true"
+    assert toggle.is_checked()
     toggle.click()
+    assert not toggle.is_checked()
     assert shown_text(page, "#rr-reboot-help") == off
     assert console.errors == []

@@ -69,7 +69,7 @@ def test_resigning_is_a_forfeit_and_the_last_robot_wins_by_forfeit(courses, name
     services.leave_game(user=alice, game_id=game.pk)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.winner.user == bob
-    assert system_lines(game) == ["alice resigned: a forfeit.",
+    assert system_lines(game) == ["alice forfeited (resigned).",
                                   "Bob the Builder wins by forfeit: every other robot is out of the race."]
 
 

@@ -1,0 +1,19 @@
+// Unit checks of the program editor's words: the reboot checkbox's explanation, and the hint that leaves
+// the keyboard out on touch screens (a phone has no 1–9 or Enter keys to press).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { programHint, rebootHelpText } from "../src/program";
+
+test("the program hint says tap and leaves out the keys on touch screens", () => {
+  const touch = programHint(true);
+  assert.ok(touch.startsWith("Tap or drag"), touch);
+  assert.ok(!/Keys|Backspace|Enter|Click/.test(touch), touch);
+  const desk = programHint(false);
+  assert.ok(desk.startsWith("Click or drag") && desk.includes("Backspace") && desk.includes("Enter submits"), desk);
+});
+
+test("the reboot explanation names the checkbox, not a button", () => {
+  assert.ok(rebootHelpText(false).includes("Reboot this turn"));
+  assert.ok(!/button|Press/.test(rebootHelpText(false)));
+  assert.ok(rebootHelpText(true).startsWith("Reboot chosen"));
+});
