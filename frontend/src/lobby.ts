@@ -103,10 +103,16 @@ export class LiveLobby {
     return li;
   }
 
-  /** The list `id`, made in front of its "none" line if the page had no games for it yet (the server leaves
-   * an empty list out); null where the page has no such list (My games for a visitor). */
-  private list(id: string): HTMLElement | null {
+  /** The list `id`, made in front of its "none" line if the page had no games for it yet; with no games
+   * (`wanted` false) the list is taken out, as the server leaves an empty list out of the page, so that
+   * only its "none" line shows. Null where there is no list: none wanted, or no such list on the page (My
+   * games for a visitor). */
+  private list(id: string, wanted: boolean): HTMLElement | null {
     const found = this.root.querySelector<HTMLElement>(`#${id}`);
+    if (!wanted) {
+      found?.remove();
+      return null;
+    }
     if (found) return found;
     const empty = this.root.querySelector<HTMLElement>(`#${id}-empty`);
     if (!empty) return null;
@@ -116,12 +122,12 @@ export class LiveLobby {
   }
 
   render(): void {
-    const mine = this.list("my-games");
+    const mine = this.list("my-games", this.lists.mine.size > 0);
     if (mine) {
       // A row whose text is unchanged stays as it is (with a "your move" badge a notice may have added).
       syncChildren(mine, sorted(this.lists.mine).map((g) => this.row(g, mineText(g), true)));
-      this.showEmpty("#my-games-empty", this.lists.mine.size === 0);
     }
+    this.showEmpty("#my-games-empty", this.lists.mine.size === 0);
     const archive = this.root.querySelector<HTMLDetailsElement>("#archived-games");
     if (archive) {
       const games = sorted(this.lists.archived);
@@ -136,11 +142,9 @@ export class LiveLobby {
         return li;
       }));
     }
-    const open = this.list("open-games");
-    if (open) {
-      syncChildren(open, sorted(this.lists.open).map((g) => this.row(g, openText(g), false)));
-      this.showEmpty("#open-games-empty", this.lists.open.size === 0);
-    }
+    const open = this.list("open-games", this.lists.open.size > 0);
+    if (open) syncChildren(open, sorted(this.lists.open).map((g) => this.row(g, openText(g), false)));
+    this.showEmpty("#open-games-empty", this.lists.open.size === 0);
     const shown = new Set([...[...this.lists.mine.keys()].map((id) => `mine-${id}`),
       ...[...this.lists.open.keys()].map((id) => `open-${id}`)]);
     for (const key of [...this.thumbs.keys()]) if (!shown.has(key)) this.thumbs.delete(key);

@@ -41,6 +41,10 @@ def test_the_lobby_follows_games_live(live_stack, courses, new_page):
     sign_up(bob, base, "bob")
     bob.wait_for_selector("#lobby-root[data-synced='1']")  # the lobby socket's first message was drawn
     assert bob.locator("#open-games-empty").is_visible()
+    # With no games, a list stays out of the page after the live lobby drew (as the server leaves it out):
+    # only its "none" line shows, so the first list on the page is never an empty, invisible one.
+    assert bob.locator("#my-games-empty").is_visible()
+    assert bob.locator("#my-games, #open-games").count() == 0
 
     # ---- a private game never shows; a public one appears, thumbnail and all, without a reload
     _, secret = new_game(alice, base, seats=2, visibility="private")
