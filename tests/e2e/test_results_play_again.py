@@ -5,6 +5,8 @@ the same settings, bob in seat 1; alice gets a notice on her notifications socke
 games, opens it from the results screen and joins without the invite code. Screenshots of the results screen,
 phone and desktop."""
 
+import re
+
 import pytest
 
 from games.models import Game
@@ -82,6 +84,21 @@ def test_results_screen_replay_and_play_again(live_stack, courses, new_page):
     bob.locator("#results").scroll_into_view_if_needed()
     bob.screenshot(path=str(ARTIFACTS / "results-phone.png"))
     assert bob.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    # Plain words on the finished game's screen, for both players: names (not seat numbers) in the system
+    # chat, the forfeit called one, no internal terms, and no invite box for a private game that is over.
+    for page in (alice, bob):
+        text = page.inner_text("body")
+        for internal in ("(003)", "Resolver404", "none game time"):
+            assert internal not in text, internal
+        assert not re.search(r"\b(bot laser|last bot)\b", text)
+        chat = page.inner_text(".rr-chat")
+        assert "bob forfeited (resigned)." in chat
+        assert not re.search(r"\b[Ss]eat \d", chat), chat
+        assert page.locator(".rr-invite").is_hidden()
+    stranger_404 = new_page("nobody", DESKTOP)[0]
+    stranger_404.goto(f"{base}/games/{game.pk + 1000}/")
+    assert "Resolver404" not in stranger_404.inner_text("body")
 
     # The whole game replays from the results screen, then the final state stays on the board.
     alice.click("#results-replay")
