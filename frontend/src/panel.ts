@@ -248,7 +248,7 @@ export class Panel {
       }, readyText);
       if (s.ejected) readyText = "ejected";
       ready.textContent = readyText;
-      ready.className = `seat-ready ${readyText === "thinking" ? "is-thinking" : readyText === "ejected" ? "is-out" : "is-ready"}`;
+      ready.className = `seat-ready ${readyText === "thinking" ? "is-thinking" : readyText === "ejected" || readyText === "out" ? "is-out" : "is-ready"}`;
       li.append(sw, name, ready, stats);
       if (extra.childNodes.length) li.append(extra);
       if (!readyText) ready.remove();
