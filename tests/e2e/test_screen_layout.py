@@ -1,7 +1,9 @@
 """The game screen's look on a phone (390x844) and a desktop (1920x1080), through the real stack:
-no page scrolls sideways on a phone; while programming, the hand and the player's robot are on screen
-together and the playback controls sit right by the board; on a desktop the squares of a 16x24 course
-are at least 32 px. The reboot toggle says what it does in visible text. Screenshots in
+no page scrolls sideways on a phone; while programming, the hand, the submit button and the player's robot
+are on screen together on every bundled course (right after loading and with the hand scrolled into view),
+a board that fits its box shows whole, and the playback controls sit right by the board (one row on a
+phone); a turn that starts playing is on screen; on a desktop the squares of a 16x24 course are at least
+32 px. An "out" robot's badge is grey. The reboot toggle says what it does in visible text. Screenshots in
 var/test-artifacts/screen-*.png."""
 
 import pytest
