@@ -549,9 +549,9 @@ export class GameScreen {
     scroller.scrollTop += y - (box.top + box.height / 2);
     scroller.scrollLeft += x - (box.left + box.width / 2);
     // The new hand (or the first one, on opening the page) is brought on screen with the board's box.
-    const submit = this.program.el.querySelector("#submit-program");
-    if (isNarrow() && submit) {
-      const bottom = submit.getBoundingClientRect().bottom + 8;
+    const end = this.handEnd();
+    if (isNarrow() && end) {
+      const bottom = end.getBoundingClientRect().bottom + 8;
       const by = Math.min(bottom - window.innerHeight, scroller.getBoundingClientRect().top);
       if (bottom > window.innerHeight || box.top < 0) window.scrollBy({ top: by, behavior: first ? "auto" : scrollBehavior() });
     }
@@ -574,13 +574,14 @@ export class GameScreen {
       }
       return true;
     }
-    const submit = this.program.el.querySelector("#submit-program");
-    if (!submit || submit.getBoundingClientRect().height === 0) return false;
+    const end = this.handEnd();
+    if (!end || end.getBoundingClientRect().height === 0) return false;
     this.boxFitted = true;
     if (!zoomed && this.board.wrap.style.width) this.board.wrap.style.width = "";
-    // What must stay on screen under the box: from its bottom down to the submit button. (Its own height
-    // is left alone while measuring: taking it off would scroll the box back to the top.)
-    const below = submit.getBoundingClientRect().bottom - scroller.getBoundingClientRect().bottom + 8;
+    // What must stay on screen under the box: from its bottom down to the submit button and the line
+    // under it saying what the reboot toggle does. (Its own height is left alone while measuring: taking
+    // it off would scroll the box back to the top.)
+    const below = end.getBoundingClientRect().bottom - scroller.getBoundingClientRect().bottom + 8;
     const height = Math.max(MIN_BOX_PX, Math.floor(window.innerHeight - below - 4));
     scroller.style.maxHeight = `${height}px`;
     if (zoomed) return true;
@@ -591,6 +592,12 @@ export class GameScreen {
     const fitted = Math.floor(height * aspect);
     if (fitted / cols >= MIN_FIT_SQUARE_PX) this.board.wrap.style.width = `${fitted}px`;
     return true;
+  }
+
+  /** The end of what a phone keeps on screen with the board while I program: the hand, the reboot toggle
+   * with its explanation and the submit button. */
+  private handEnd(): Element | null {
+    return this.program.el.querySelector(".rr-program-controls") ?? this.program.el.querySelector("#submit-program");
   }
 
   /** Phones: a turn starts playing, maybe while the page is scrolled down to the program: bring the
