@@ -2,7 +2,7 @@
 // data-demo-src) and course previews into every [data-course-preview]. Keeps the game screen in
 // step with the server: snapshot first, then events in version order, then a sync.
 import { Animator, type Speed } from "./animate";
-import { Board, type BoardMemory, drawLegend } from "./board";
+import { Board, type BoardMemory, drawLegend, TILE } from "./board";
 import { h } from "./dom";
 import { TurnLog, turnPriority } from "./log";
 import { confirmStart, GameActions } from "./actions";
@@ -29,6 +29,21 @@ function injectStyles(): void {
   style.textContent = css;
   document.head.appendChild(style);
 }
+
+/** Phones (one column, styles.css): the board's box shares the screen with the hand while programming. */
+function isNarrow(): boolean {
+  return window.matchMedia?.("(max-width: 800px)").matches ?? false;
+}
+
+/** Smooth scrolling, unless the player asked for reduced motion. */
+function scrollBehavior(): ScrollBehavior {
+  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+}
+
+/** The smallest board box while programming on a phone, and the smallest square a whole board is shrunk
+ * to so that it fits the box (below that, the box scrolls to my robot instead). */
+const MIN_BOX_PX = 180;
+const MIN_FIT_SQUARE_PX = 28;
 
 /** How long a player waits for the deal's pushed snapshot before asking for one. */
 const PUSH_WAIT_MS = 3000;
@@ -100,6 +115,8 @@ export class GameScreen {
   private readonly results: ResultsScreen | null = null;
   private readonly zoomBtn: HTMLButtonElement;
   private zoomed = false;
+  /** fitBoardBox limited the board's box (and maybe narrowed the board) for programming on a phone. */
+  private boxFitted = false;
   /** The turn whose programming last scrolled the board to my robot (showMyRobot). */
   private robotShownTurn = -1;
   /** Server time (ms) the clocks were last reported at: older reports are ignored. */
@@ -129,7 +146,10 @@ export class GameScreen {
     this.zoomBtn.addEventListener("click", () => this.setZoom(!this.zoomed, true));
     boardCol.insertBefore(this.zoomBtn, scroller);
     try { this.zoomed = localStorage.getItem("roboracer-zoom") === "1"; } catch { /* storage unavailable */ }
-    window.addEventListener("resize", () => this.updateZoom());
+    window.addEventListener("resize", () => {
+      this.updateZoom();
+      this.fitBoardBox();
+    });
     this.animator = new Animator(this.board);
     this.animator.onGroup = (phase, step) => {
       this.panel.setPhase(`${this.replaying !== null ? `Replay of turn ${this.replaying} · ` : ""}Phase ${phase} · ${STEP_NAMES[step] ?? step}`);
@@ -510,22 +530,89 @@ export class GameScreen {
     this.showMyRobot();
   }
 
-  /** Phones (and a zoomed board): the board's box is shorter than a tall course, so once a turn, while
-   * programming, scroll the box to put my robot in its middle; the hand is right under the board. */
+  /** Phones (and a zoomed board): while I program, the board's box and my hand share the screen
+   * (fitBoardBox); once a turn, the page is scrolled to show the hand with the submit button and the
+   * box to put my robot in its middle. */
   private showMyRobot(): void {
     const snap = this.snap, bot = snap?.me?.bot;
     const programming = !!snap && bot != null && snap.status === "programming" && !this.moving &&
       this.replaying === null && !snap.seats.some((s) => s.number === snap.me?.seat && s.ejected);
     // styles.css: on a phone the board's box is shorter only while I program (the whole board otherwise).
     this.root.classList.toggle("rr-my-programming", programming);
-    if (!snap || !programming || this.robotShownTurn === snap.turn) return;
+    const laidOut = this.fitBoardBox();
+    if (!snap || !programming || !laidOut || this.robotShownTurn === snap.turn) return;
     const scroller = this.board.wrap.parentElement;
-    const shape = this.board.botsLayer.querySelector(`g.bot[data-bot="${CSS.escape(String(bot))}"]`);
-    if (!scroller || !shape) return;
+    const at = this.bots.get(String(bot))?.at;
+    if (!scroller || !isCoord(at)) return;
+    const first = this.robotShownTurn < 0;
     this.robotShownTurn = snap.turn;
-    const box = scroller.getBoundingClientRect(), r = shape.getBoundingClientRect();
-    scroller.scrollTop += r.top + r.height / 2 - (box.top + box.height / 2);
-    scroller.scrollLeft += r.left + r.width / 2 - (box.left + box.width / 2);
+    // From the robot's square (its shape may not be posed yet: the animator draws on the next frame).
+    const vb = this.board.svg.viewBox.baseVal, wrap = this.board.wrap.getBoundingClientRect();
+    const box = scroller.getBoundingClientRect();
+    const x = wrap.left + ((at[0] + 0.5) * TILE - vb.x) / vb.width * wrap.width;
+    const y = wrap.top + ((at[1] + 0.5) * TILE - vb.y) / vb.height * wrap.height;
+    scroller.scrollTop += y - (box.top + box.height / 2);
+    scroller.scrollLeft += x - (box.left + box.width / 2);
+    // The new hand (or the first one, on opening the page) is brought on screen with the board's box.
+    const end = this.handEnd();
+    if (isNarrow() && end) {
+      const bottom = end.getBoundingClientRect().bottom + 8;
+      const by = Math.min(bottom - window.innerHeight, scroller.getBoundingClientRect().top);
+      if (bottom > window.innerHeight || box.top < 0) window.scrollBy({ top: by, behavior: first ? "auto" : scrollBehavior() });
+    }
+  }
+
+  /** Phones while I program: the board's box takes the height the status and the hand (down to the submit
+   * button) leave on the screen. A board that fits that height at readable squares is drawn whole (no part
+   * hidden); a bigger one scrolls inside the box (showMyRobot centres my robot). Otherwise, no limits.
+   * False while the hand is not laid out yet (the box could not be sized). */
+  private fitBoardBox(): boolean {
+    const scroller = this.board.wrap.parentElement, course = this.snap?.course;
+    if (!scroller || !course) return false;
+    const compact = isNarrow() && this.root.classList.contains("rr-my-programming");
+    const zoomed = !!scroller.parentElement?.classList.contains("rr-zoomed");
+    if (!compact) {
+      if (this.boxFitted) {
+        scroller.style.maxHeight = "";
+        if (!zoomed) this.board.wrap.style.width = "";
+        this.boxFitted = false;
+      }
+      return true;
+    }
+    const end = this.handEnd();
+    if (!end || end.getBoundingClientRect().height === 0) return false;
+    this.boxFitted = true;
+    if (!zoomed && this.board.wrap.style.width) this.board.wrap.style.width = "";
+    // What must stay on screen under the box: from its bottom down to the submit button and the line
+    // under it saying what the reboot toggle does. (Its own height is left alone while measuring: taking
+    // it off would scroll the box back to the top.)
+    const below = end.getBoundingClientRect().bottom - scroller.getBoundingClientRect().bottom + 8;
+    const height = Math.max(MIN_BOX_PX, Math.floor(window.innerHeight - below - 4));
+    scroller.style.maxHeight = `${height}px`;
+    if (zoomed) return true;
+    const cols = Math.max(1, Number(course.width) || 1), rows = Math.max(1, Number(course.height) || 1);
+    const width = this.board.wrap.getBoundingClientRect().width;
+    const aspect = this.board.svg.viewBox.baseVal.width / this.board.svg.viewBox.baseVal.height || cols / rows;
+    if (width / aspect <= height) return true; // the whole board fits as it is
+    const fitted = Math.floor(height * aspect);
+    if (fitted / cols >= MIN_FIT_SQUARE_PX) this.board.wrap.style.width = `${fitted}px`;
+    return true;
+  }
+
+  /** The end of what a phone keeps on screen with the board while I program: the hand, the reboot toggle
+   * with its explanation and the submit button. */
+  private handEnd(): Element | null {
+    return this.program.el.querySelector(".rr-program-controls") ?? this.program.el.querySelector("#submit-program");
+  }
+
+  /** Phones: a turn starts playing, maybe while the page is scrolled down to the program: bring the
+   * whole board on screen (its top at the top), so that the player sees the turn play out. */
+  private showBoard(): void {
+    const scroller = this.board.wrap.parentElement;
+    if (!isNarrow() || !scroller) return;
+    const box = scroller.getBoundingClientRect();
+    if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+    window.scrollBy({ top: box.top - 4, behavior: scrollBehavior() });
   }
 
   private renderSeats(): void {
@@ -602,6 +689,7 @@ export class GameScreen {
     this.loggedTurn = turn;
     this.log.start(title, turnPriority(events));
     this.render();
+    this.showBoard();
     const finished = await this.animator.play(events, (e) => {
       this.log.add(snap, e);
       if (e.type === "priority" && Array.isArray((e as { order?: unknown }).order)) {

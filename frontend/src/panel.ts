@@ -257,7 +257,7 @@ export class Panel {
         stats.textContent = "no robot";
       }
       const ready = h("span", {
-        class: `seat-ready ${readyText === "thinking" ? "is-thinking" : readyText === "forfeited" ? "is-out" : "is-ready"}`,
+        class: `seat-ready ${readyText === "thinking" ? "is-thinking" : readyText === "forfeited" || readyText === "out" ? "is-out" : "is-ready"}`,
       }, readyText);
       li.append(sw, name, ready, stats);
       if (extra.childNodes.length) li.append(extra);

@@ -1,7 +1,9 @@
 """The game screen's look on a phone (390x844) and a desktop (1920x1080), through the real stack:
-no page scrolls sideways on a phone; while programming, the hand and the player's robot are on screen
-together and the playback controls sit right by the board; on a desktop the squares of a 16x24 course
-are at least 32 px. The reboot toggle says what it does in visible text. Screenshots in
+no page scrolls sideways on a phone; while programming, the hand, the submit button and the player's robot
+are on screen together on every bundled course (right after loading and with the hand scrolled into view),
+a board that fits its box shows whole, and the playback controls sit right by the board (one row on a
+phone); a turn that starts playing is on screen; on a desktop the squares of a 16x24 course are at least
+32 px. An "out" robot's badge is grey. The reboot toggle says what it does in visible text. Screenshots in
 var/test-artifacts/screen-*.png."""
 
 import pytest
@@ -141,4 +143,127 @@ def test_programming_on_a_big_course(live_stack, new_page, courses, players, vie
         # ... and the whole board with its controls is still on screen without scrolling.
         page.evaluate("window.scrollTo(0, 0)")
         assert page.locator(".rr-controls").evaluate(RECT)["bottom"] <= DESKTOP["height"]
+    assert console.errors == []
+
+
+def on_screen_together(page, robot):
+    """My robot (inside the board's box, which may scroll), every chip of the hand and the submit button,
+    all inside the viewport at the page's current scroll position: the failures, or []."""
+    missing = []
+    box = page.locator(".rr-board-scroll").evaluate(RECT)
+    bot = robot.evaluate(RECT)
+    centre = ((bot["top"] + bot["bottom"]) / 2, (bot["left"] + bot["right"]) / 2)
+    if not (box["top"] - 0.5 <= centre[0] <= box["bottom"] + 0.5 and box["left"] - 0.5 <= centre[1] <= box["right"] + 0.5):
+        missing.append(("robot outside the board's box", bot, box))
+    if not inside_viewport({**bot, "top": max(bot["top"], box["top"]), "bottom": min(bot["bottom"], box["bottom"])}, page):
+        missing.append(("robot", bot))
+    chips = page.locator("button.chip")
+    for i in range(chips.count()):
+        if not inside_viewport(chips.nth(i).evaluate(RECT), page):
+            missing.append((f"chip {i + 1}", chips.nth(i).evaluate(RECT)))
+    if not inside_viewport(page.locator("#submit-program").evaluate(RECT), page):
+        missing.append(("submit", page.locator("#submit-program").evaluate(RECT)))
+    return missing
+
+
+# Every bundled course; the robot where the race starts (the bottom row) and far from the hand (the top row).
+COURSES = ["tiny-yard", "bolt-bay", "crossfire-foundry", "hall-of-mirrors", "vent-works", "rail-junction",
+           "cogwheel-crossing", "element-expo", "maglev-freightyard"]
+
+
+def test_programming_on_a_phone_on_every_course(live_stack, new_page, courses, players):
+    """On a phone, while I program, my robot, my whole hand and the submit button are on screen together:
+    right after the page loads (it scrolls the hand into view) and after I scroll the hand into view myself.
+    A board that fits its box is drawn whole (no row hidden: Tiny Yard's was cut by 20 px); a bigger one
+    scrolls inside the box, around my robot."""
+    alice, bob = players
+    page, console = signed_in_page(new_page, live_stack.base_url, alice, PHONE)
+    failures = {}
+    for slug in COURSES:
+        for where in ("start", "top"):
+            game = started_game(users=[alice, bob], course=courses[slug])
+            me = game.seats.get(user=alice)
+            if where == "top":  # mid-race, at the far end of the course from the hand
+                state = game.state
+                bot = next(bot for bot in state["bots"] if bot["id"] == me.bot_id)
+                bot["at"] = [bot["at"][0], 0]
+                Game.objects.filter(pk=game.pk).update(state=state)
+            page.goto(f"{live_stack.base_url}/games/{game.pk}/")
+            page.wait_for_selector("button.chip >> nth=4")
+            page.wait_for_load_state("networkidle")
+            page.wait_for_timeout(300)  # the layout settles (fonts, the pushed snapshot)
+            robot = page.locator(f"g.bot[data-bot='{me.bot_id}']")
+            if missing := on_screen_together(page, robot):
+                failures[(slug, where, "after loading")] = missing
+            if slug in ("tiny-yard", "maglev-freightyard"):
+                ARTIFACTS.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(ARTIFACTS / f"screen-programming-phone-{slug}-{where}.png"))
+            page.locator("#submit-program").evaluate("e => e.scrollIntoView({block: 'end'})")
+            page.wait_for_timeout(100)
+            if missing := on_screen_together(page, robot):
+                failures[(slug, where, "hand scrolled into view")] = missing
+            scroll_height, client_height = page.locator(".rr-board-scroll").evaluate("e => [e.scrollHeight, e.clientHeight]")
+            if slug == "tiny-yard" and scroll_height > client_height + 1:
+                failures[(slug, where, "board")] = f"a part of the board is hidden: {scroll_height} > {client_height}"
+            # The playback controls are one row while programming (nothing to play back).
+            controls = page.locator(".rr-controls").evaluate(RECT)
+            if controls["bottom"] - controls["top"] > 48:
+                failures[(slug, where, "controls")] = controls
+    for key, value in failures.items():
+        print("FAIL", key, value)
+    assert failures == {}
+    assert console.errors == []
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_turn_plays_out_on_screen(live_stack, new_page, courses, players, viewport):
+    """I submit the last program with the page scrolled down to my hand: while the turn plays, the whole
+    board is on screen (a phone scrolls up to it); when the new hand arrives, it is on screen again."""
+    alice, bob = players
+    game = started_game(users=[alice, bob], course=courses["tiny-yard"])
+    services.submit_program(user=bob, game_id=game.pk, turn=1, chips=legal_program(game, bob))
+    page, console = signed_in_page(new_page, live_stack.base_url, alice, viewport)
+    page.goto(f"{live_stack.base_url}/games/{game.pk}/?speed=0.5")
+    page.wait_for_selector("button.chip >> nth=4")
+    page.wait_for_load_state("networkidle")
+    name = "phone" if viewport == PHONE else "desktop"
+    for index in range(5):
+        page.click(f"button.chip[data-index='{index}']")
+    page.locator("#submit-program").scroll_into_view_if_needed()
+    if viewport == PHONE:  # scrolled well down, past the hand (a desktop has it by the board)
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.click("#submit-program")
+    page.wait_for_selector("#game-root[data-animating='1']", timeout=20_000)
+    page.wait_for_timeout(1200)  # a smooth scroll
+    assert page.get_attribute("#game-root", "data-animating") == "1", "the turn is still playing"
+    board = page.locator(".rr-board-scroll")
+    assert inside_viewport(board.evaluate(RECT), page), board.evaluate(RECT)
+    assert board.evaluate("e => e.scrollHeight <= e.clientHeight + 1"), "a part of the board is hidden"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"screen-animation-{name}.png"))
+
+    page.click("#skip-animation")
+    page.wait_for_selector("#game-status:has-text('Turn 2 — programming')", timeout=20_000)
+    page.wait_for_selector("button.chip >> nth=4")
+    page.wait_for_timeout(1200)
+    me = game.seats.get(user=alice)
+    assert on_screen_together(page, page.locator(f"g.bot[data-bot='{me.bot_id}']")) == []
+    page.screenshot(path=str(ARTIFACTS / f"screen-programming-turn2-{name}.png"))
+    assert console.errors == []
+
+
+def test_a_robot_out_of_the_race_has_a_grey_badge(live_stack, new_page, courses, players):
+    """"out" is not good news: its badge is the grey of ejected seats, not the green of "ready"."""
+    alice, bob = players
+    game = started_game(users=[alice, bob], course=courses["bolt-bay"])
+    state = game.state
+    other = game.seats.get(user=bob)
+    next(bot for bot in state["bots"] if bot["id"] == other.bot_id).update(lives=0, at=None)
+    Game.objects.filter(pk=game.pk).update(state=state)
+    page, console = signed_in_page(new_page, live_stack.base_url, alice, PHONE)
+    page.goto(f"{live_stack.base_url}/games/{game.pk}/")
+    badge = page.locator(".seat-ready", has_text="out")
+    badge.wait_for()
+    assert "is-out" in badge.get_attribute("class")
+    assert badge.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(229, 231, 235)"
     assert console.errors == []
