@@ -278,12 +278,12 @@ def test_chat_clocks_controls_and_notices(new_page):
     page.click("#leave-game")
     assert page.evaluate("document.activeElement.id") == "confirm-no"
     page.keyboard.press("Escape")
-    assert page.locator(".rr-confirm").is_hidden()
+    assert page.locator(".rr-confirm:not(.rr-start-confirm)").is_hidden()
     assert page.evaluate("document.activeElement.id") == "leave-game"
     page.click("#leave-game")
     sent = len(server.sent)
     page.click("#confirm-yes")
-    page.wait_for_function("() => !document.querySelector('#confirm-yes') || document.querySelector('.rr-confirm').hidden")
+    page.wait_for_function("() => !document.querySelector('#confirm-yes') || document.querySelector('.rr-confirm:not(.rr-start-confirm)').hidden")
     assert ("/api/games/1/leave/", {}) in server.posts
     wait_for_sync(page, server, sent)  # forfeiting a race: stay and watch
     # Chromium reports every 4xx answer on the console; the 429 was asked for above.
@@ -307,7 +307,7 @@ def test_private_game_invite_and_cancel(new_page):
     assert page.inner_text("#leave-game") == "Leave game"
     assert page.locator(".seat-clock").count() == 0  # no clocks before the start
     page.click("#cancel-game")
-    assert "Cancel this game for everyone" in page.inner_text(".rr-confirm")
+    assert "Cancel this game for everyone" in page.inner_text(".rr-confirm:not(.rr-start-confirm)")
     page.click("#confirm-yes")
     page.wait_for_url(f"{BASE}/")  # back to the lobby
     assert ("/api/games/1/cancel/", {}) in server.posts

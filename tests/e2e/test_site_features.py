@@ -150,14 +150,14 @@ def test_private_game_invite_link_leave_and_cancel(live_stack, courses, new_page
     # Bob leaves: asked first, "Stay" keeps him; then he leaves and is back in the lobby.
     bob.click("#leave-game")
     bob.click("#confirm-no")
-    assert bob.locator(".rr-confirm").is_hidden()
+    assert bob.locator(".rr-confirm:not(.rr-start-confirm)").is_hidden()
     bob.click("#leave-game")
     bob.click("#confirm-yes")
     bob.wait_for_url(f"{base}/")
     alice.wait_for_function("() => !document.querySelector(\"li.rr-seat[data-seat='2']\")")
 
     alice.click("#cancel-game")
-    assert "Cancel this game for everyone" in alice.inner_text(".rr-confirm")
+    assert "Cancel this game for everyone" in alice.inner_text(".rr-confirm:not(.rr-start-confirm)")
     alice.click("#confirm-yes")
     alice.wait_for_url(f"{base}/")
     assert alice.locator(f"#my-games li[data-game-id='{game.pk}']").count() == 0
