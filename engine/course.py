@@ -19,6 +19,7 @@ from .elements.checkpoints import Checkpoint
 from .elements.turntables import Turntable
 from .errors import CourseError
 from .geometry import Square, neighbour, opposite
+from .hooks import SQUARE_HOOKS, implements
 
 COURSE_FORMAT = "roboracer-course/1"
 MAX_SIDE = 64
@@ -45,6 +46,7 @@ class Course:
     wall_weapons: tuple[Element, ...]  # wall lasers and blasters in reading order
     plain_shots: bool  # only walls stop shots: no cover, edge element or portal (shots can use `ray`)
     mounted: Mapping[str, Mapping[Square, tuple[Element, ...]]]  # type -> square -> side-mounted elements
+    hooks: Mapping[str, Mapping[Square, tuple[Element, ...]]]  # hook -> square -> its elements implementing it
     by_type: Mapping[str, tuple[Element, ...]]  # in reading order (row by row from the north-west)
     starts: tuple[Start, ...]
     checkpoints: tuple[Checkpoint, ...]
@@ -255,6 +257,12 @@ def parse_course(data: Any) -> Course:
         by_type.setdefault(element.type, []).append(element)
         if ELEMENT_TYPES[element.type].layer == "mount":
             mounted.setdefault(element.type, {}).setdefault(element.at, []).append(element)
+    hooks: dict[str, dict[Square, list[Element]]] = {hook: {} for hook in SQUARE_HOOKS}
+    for layer_map in (tiles, liquids, covers):  # engine.hooks.HOOK_LAYERS: the order a square's units answer
+        for square, element in layer_map.items():
+            for hook in SQUARE_HOOKS:
+                if implements(type(element), hook):
+                    hooks[hook].setdefault(square, []).append(element)
     canonical = {
         "format": COURSE_FORMAT,
         "name": name,
@@ -282,6 +290,7 @@ def parse_course(data: Any) -> Course:
         wall_weapons=tuple(e for e in reading if e.type in ("laser", "blaster")),
         plain_shots=not covers and not edges and "portal" not in mounted,
         mounted={kind: {sq: tuple(els) for sq, els in squares.items()} for kind, squares in mounted.items()},
+        hooks={hook: {sq: tuple(els) for sq, els in squares.items()} for hook, squares in hooks.items()},
         by_type={kind: tuple(els) for kind, els in by_type.items()},
         starts=tuple(starts[n] for n in sorted(starts)),
         checkpoints=tuple(checkpoints[n] for n in sorted(checkpoints)),

@@ -11,75 +11,66 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from . import elements  # noqa: F401  (registers every element's steps)
 from .chips import BACK_UP, CHIPS, IDLE, MOVES, PROGRAM_LENGTH, TURNS
-from .elements.floors import Doubler, Inverter, Magnet, Rail, Vent, Water
 from .elements.teleporters import draw_loop
 from .errors import InputError
 from .geometry import opposite
 from .state import State
-from .steps import END_STEPS, PHASE_STEPS, RUNNERS, runs_in
-from .turn import Event, Mover, Turn
+from .steps import END_STEPS, PHASE_5_ONLY, PHASE_STEPS, RUNNERS, runs_in
+from .turn import ChipPlay, Event, Mover, Turn
 
 IDLE_PROGRAM = (IDLE,) * PROGRAM_LENGTH
 
 
-def _play_chip(turn: Turn, bot: Mover, chip: str) -> None:
-    """One chip, changed by the square it is played from (003 "Elements"): a turn chip on a rail the bot
-    faces along becomes a move-1 (the turn happens only if that move fails); an inverter reverses the chip,
-    a doubler doubles its movement, water cuts it to one square; a magnet stops turns. Movement over a
-    vent makes the bot airborne; movement ending on oil slides."""
-    turn.emit("chip", bot.id, chip=chip)
-    tiles = turn.course.tiles
-    tile = tiles.get(bot.at)
+def chip_play(chip: str) -> ChipPlay:
+    """What a chip does by itself."""
     if chip in TURNS:
-        if isinstance(tile, Rail) and bot.dir in tile.sides:
-            if turn.advance(bot, bot.dir):
-                if bot.at is not None:
-                    bot.distance += 1
-                    turn.slide(bot, bot.dir)
-                return
-        if isinstance(tile, Magnet):
-            turn.emit("blocked", bot.id, at=list(bot.at), dir=bot.dir, by="magnet")
-            return
-        quarter_turns = TURNS[chip]
-        if isinstance(tile, Inverter):
-            quarter_turns = -quarter_turns
-        turn.rotate(bot, quarter_turns, "chip")
-        return
+        return ChipPlay(chip, "turn", quarter_turns=TURNS[chip])
     if chip in MOVES:
-        count, backward = MOVES[chip], False
-    elif chip == BACK_UP:
-        count, backward = 1, True
-    else:
+        return ChipPlay(chip, "move", count=MOVES[chip])
+    if chip == BACK_UP:
+        return ChipPlay(chip, "move", count=1, backward=True)
+    return ChipPlay(chip, "idle")
+
+
+def _play_chip(turn: Turn, bot: Mover, chip: str) -> None:
+    """One chip, changed by the square it is played from (the `transform_chip` hook, 003 "Elements": a rail
+    makes a turn chip a move-1 first, an inverter reverses it, a doubler doubles its movement, water cuts it
+    to one square, a magnet stops turns). Each square of its movement asks the `chip_step` hook of the
+    square it leaves (corner rails backing up; vents lifting the bot into flight). An airborne bot lands
+    when the chip's movement is done; movement that ends asks `settle` (oil)."""
+    turn.emit("chip", bot.id, chip=chip)
+    hooks = turn.course.hooks
+    play = chip_play(chip)
+    for unit in hooks["transform_chip"].get(bot.at, ()):
+        unit.transform_chip(turn, bot, play)
+    if play.kind == "turn":
+        if play.forward_first and turn.advance(bot, bot.dir):
+            if bot.at is not None:
+                bot.distance += 1
+                turn.slide(bot, bot.dir)
+            return
+        if play.blocked_by is not None:
+            turn.emit("blocked", bot.id, at=list(bot.at), dir=bot.dir, by=play.blocked_by)
+            return
+        turn.rotate(bot, play.quarter_turns, "chip")
         return
-    if isinstance(tile, Inverter):
-        backward = not backward
-    elif isinstance(tile, Doubler):
-        count *= 2
-    if isinstance(turn.course.liquids.get(bot.at), Water):
-        count = 1
-    airborne = False
-    on_vent_since_chip = False  # moved onto a vent with this chip
+    if play.kind != "move":
+        return
+    steps = hooks["chip_step"]
     heading = bot.dir
-    taken = 0
-    while taken < count:
-        here = tiles.get(bot.at)
-        if backward and isinstance(here, Rail) and here.shape == "corner" and bot.dir in here.sides:
-            (other,) = here.sides - {bot.dir}
-            turn.face(bot, opposite(other), "rail")  # back to the other railed side (003 "Corner Rails")
-        heading = opposite(bot.dir) if backward else bot.dir
-        if on_vent_since_chip and isinstance(here, Vent):
-            airborne = True
-            count += 1  # one more square for each vent crossed (003 "Vent")
-        if not turn.advance(bot, heading, mode="flight" if airborne else "chip") or bot.at is None:
+    while play.taken < play.count:
+        for unit in steps.get(bot.at, ()):
+            unit.chip_step(turn, bot, play)
+        heading = opposite(bot.dir) if play.backward else bot.dir
+        if not turn.advance(bot, heading, mode="flight" if play.airborne else "chip") or bot.at is None:
             break
-        taken += 1
+        play.taken += 1
         bot.distance += 1
-        on_vent_since_chip = isinstance(tiles.get(bot.at), Vent)
     if bot.at is None:
         return
-    if airborne:
+    if play.airborne:
         turn.land(bot, heading)
-    if bot.at is not None and taken:
+    if bot.at is not None and play.taken:
         turn.slide(bot, heading)
 
 
@@ -212,6 +203,8 @@ def resolve_turn(
     for phase in range(1, PROGRAM_LENGTH + 1):
         turn.phase = phase
         for step in PHASE_STEPS:
+            if step in PHASE_5_ONLY and (phase != PROGRAM_LENGTH or turn.winner is not None):
+                continue
             turn.step = step
             for runner in RUNNERS.get(step, ()):
                 runner(turn)

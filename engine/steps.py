@@ -1,7 +1,9 @@
 """The order of a phase (003 "Phase Steps") and the registry of what runs in each step.
 
-Every step 003 names is listed here in its place, including the ones whose elements come later; a step
-with nothing registered is skipped. Elements and the core rules register a runner with `runs_in`.
+This is the one place the order is declared. Every step 003 names is listed here in its place, including
+the ones marked "(Phase 5)", which run in the fifth phase only (`PHASE_5_ONLY`) and not once the race is
+won. A step with nothing registered is skipped. Elements, modules and the core rules register a runner
+with `runs_in`; what a single square, edge or bot does inside a step goes through `engine.hooks`.
 """
 
 from __future__ import annotations
@@ -30,9 +32,15 @@ PHASE_STEPS = (
     "screens",
     "force_fields",
     "checkpoints",
+    "repairs",
+    "virtualizer_modules",
+    "virtuality",
+    "respawn",
 )
-# Phase 5 only, after the last phase step: then the winning check and the next turn's priority.
-END_STEPS = ("repairs", "virtuality", "respawn", "winning", "priority")
+# 003 marks these "(Phase 5)": they run in the fifth phase only, and not once the race is won.
+PHASE_5_ONLY = frozenset({"bombs", "repairs", "virtuality", "respawn"})
+# After the five phases: the winning check (unless the race is already won) and the next turn's priority.
+END_STEPS = ("winning", "priority")
 
 Runner = Callable[["Turn"], None]
 RUNNERS: dict[str, list[Runner]] = {}

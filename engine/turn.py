@@ -5,8 +5,9 @@
 Elements act through these primitives: `advance` (one square of movement, with pushing), `rotate`,
 `damage`, `destroy`, `place`, `make_virtual`, and `trace` (the path of a shot).
 
-Movement asks the course what each square and edge does (003 "Elements"): walls and the other edge
-elements, portals, force fields and mirrors, pits, trapdoors and receptacles, magnets, rails, oil.
+Movement asks the elements of the squares and edges it crosses through the named hooks of
+`engine.hooks` (leave, enter, depart, hole, arrive, land, settle, and the edges' stops_move and bumped);
+a shot asks blocks_shot and turns_shot. This module never asks what kind of element lies on a square.
 """
 
 from __future__ import annotations
@@ -14,8 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .elements.covers import REFLECT, ForceField, Mirror
-from .elements.floors import Magnet, Oil, Rail, Receptacle, Trapdoor, trapdoor_open
 from .elements.portals import exit_of, portal_on
 from .geometry import Square, neighbour, opposite, rotate
 from .state import Board, Bot, State
@@ -95,6 +94,30 @@ class Shot:
         return out
 
 
+class ChipPlay:
+    """What one chip does, as the square it is played from (and later, a bot's module) changes it through
+    the `transform_chip` hook; the bot then plays it (`engine.resolve`).
+
+    `kind` is "turn", "move" or "idle". A turn chip turns by `quarter_turns` (clockwise positive), unless
+    `forward_first` (a rail: it tries a move-1 first) or `blocked_by` names what stops it. A move chip moves
+    `count` squares, backward when `backward`; `taken` counts the squares moved so far and `airborne` is
+    set once it flies (a vent)."""
+
+    __slots__ = ("chip", "kind", "quarter_turns", "count", "backward", "forward_first", "blocked_by", "taken",
+                 "airborne")  # fmt: skip
+
+    def __init__(self, chip: str, kind: str, quarter_turns: int = 0, count: int = 0, backward: bool = False):
+        self.chip = chip
+        self.kind = kind
+        self.quarter_turns = quarter_turns
+        self.count = count
+        self.backward = backward
+        self.forward_first = False
+        self.blocked_by: str | None = None
+        self.taken = 0
+        self.airborne = False
+
+
 class Turn:
     def __init__(self, state: State, reboots: frozenset[str]):
         self.state = state
@@ -112,6 +135,11 @@ class Turn:
         self.phase = 1
         self.step = "start"
         self.winner = state.winner
+        hooks = self.course.hooks
+        self._leave, self._enter, self._depart = hooks["leave"], hooks["enter"], hooks["depart"]
+        self._hole, self._arrive, self._land = hooks["hole"], hooks["arrive"], hooks["land"]
+        self._settle = hooks["settle"]
+        self._blocks_shot, self._turns_shot = hooks["blocks_shot"], hooks["turns_shot"]
 
     # --- events and queries ---------------------------------------------------------------------
 
@@ -131,47 +159,39 @@ class Turn:
                 return bot
         return None
 
-    def field_up(self, at: Square) -> bool:
-        """An intact force field stands on the square."""
-        cover = self.course.covers.get(at)
-        if not isinstance(cover, ForceField):
-            return False
-        if cover.recharging:
-            return at not in self.fields_down
-        return self.board.field_hits.get(at, 0) < cover.strength
-
-    def mirror_at(self, at: Square) -> Mirror | None:
-        cover = self.course.covers.get(at)
-        if isinstance(cover, Mirror) and at not in self.board.mirrors_broken:
-            return cover
+    def hole(self, at: Square) -> tuple[Any, str] | None:
+        """What a bot arriving on the ground of the square falls into (a pit, an open trapdoor, an empty
+        receptacle): (the element, the cause), or None."""
+        for unit in self._hole.get(at, ()):
+            kind = unit.hole(self, at)
+            if kind is not None:
+                return unit, kind
         return None
 
-    def hole(self, at: Square) -> str | None:
-        """What a bot arriving on the square falls into: a pit, an open trapdoor or an empty receptacle."""
-        if at in self.course.pits:
-            return "pit"
-        tile = self.course.tiles.get(at)
-        if isinstance(tile, Trapdoor) and trapdoor_open(tile, self.phase):
-            return "trapdoor"
-        if isinstance(tile, Receptacle) and not tile.covered and at not in self.board.filled:
-            return "receptacle"
-        return None
-
-    def edge_blocker(self, at: Square, heading: str, *, shot: bool = False) -> str | None:
-        """What stops a move (or a shot) leaving `at` toward `heading` on the edge: None when nothing."""
+    def edge_stop(self, at: Square, heading: str, *, shot: bool = False) -> tuple[str | None, Any]:
+        """What stops a move (or a shot) leaving `at` toward `heading` on the edge: (its name, the edge
+        element or None for a plain wall or a portal's back), or (None, None) when nothing does."""
         course = self.course
         if course.wall_between(at, heading):
-            return "wall"
+            return "wall", None
         element = course.edges.get((at, heading))
         if element is not None:
             stops = element.stops_shot if shot else element.stops_move
             if stops(heading, self.phase):
-                return element.type
+                return element.type, element
         if course.mounted.get("portal"):
             back = portal_on(course, neighbour(at, heading), opposite(heading))
             if back is not None:
-                return "portal"
-        return None
+                return "portal", None
+        return None, None
+
+    def edge_blocker(self, at: Square, heading: str, *, shot: bool = False) -> str | None:
+        return self.edge_stop(at, heading, shot=shot)[0]
+
+    def bump(self, bot: Mover, element: Any) -> None:
+        """The bot ran into an edge element that stopped it (`bumped` hook: a shocker shocks it)."""
+        if element is not None and element.bumped is not None:
+            element.bumped(self, bot)
 
     # --- primitives -----------------------------------------------------------------------------
 
@@ -192,14 +212,20 @@ class Turn:
         if not self.course.on_course(to):
             self.destroy(bot, "edge", at=to)
             return False
-        hole = None if airborne else self.hole(to)
-        if hole is not None:
-            if hole == "receptacle":
-                self.board.filled.add(to)
-                self.emit("receptacle_filled", bot.id, at=list(to))
-            self.destroy(bot, hole, at=to)
+        if not airborne and self.fall(bot, to):
             return False
         bot.at = to
+        return True
+
+    def fall(self, bot: Mover, at: Square) -> bool:
+        """A bot on the ground of `at` falls into its hole, if it has one (`hole` and `fallen` hooks)."""
+        found = self.hole(at)
+        if found is None:
+            return False
+        unit, cause = found
+        if unit.fallen is not None:
+            unit.fallen(self, bot, at)
+        self.destroy(bot, cause, at=at)
         return True
 
     def damage(self, bot: Mover, amount: int, cause: str) -> None:
@@ -230,21 +256,11 @@ class Turn:
         bot.virtual = True
         self.emit("virtual", bot.id, at=list(bot.at), cause=cause)
 
-    def hit_field(self, at: Square) -> None:
-        """A real bot's shot reached the intact force field on `at` (003 "Force Field")."""
-        cover = self.course.covers[at]
-        if cover.recharging:
-            self.fields_down[at] = self.phase
-            self.emit("field_down", None, at=list(at))
-            return
-        hits = self.board.field_hits.get(at, 0) + 1
-        self.board.field_hits[at] = hits
-        self.emit("field_damaged", None, at=list(at), hits=hits, strength=cover.strength)
-
-    def break_mirror(self, bot: Mover, at: Square) -> None:
-        self.board.mirrors_broken.add(at)
-        self.emit("mirror_broken", bot.id, at=list(at))
-        bot.bad_luck = True
+    def shot_stopped(self, at: Square) -> None:
+        """A real bot's shot was stopped on `at` by what stands there (`shot_hit` hook: a force field takes
+        the hit)."""
+        for unit in self.course.hooks["shot_hit"].get(at, ()):
+            unit.shot_hit(self, at)
 
     def advance(
         self, bot: Mover, heading: str, *, by: str | None = None, mode: str = "chip", top: bool = True
@@ -260,23 +276,11 @@ class Turn:
         origin = bot.at
         assert origin is not None
         airborne = mode == "flight"
-        tile = course.tiles.get(origin)
-        if not airborne and isinstance(tile, Magnet):
-            if heading == opposite(tile.dir):
-                return self._blocked(bot, heading, "magnet", top)
-            heading = tile.dir  # pushed sideways off a magnet: it moves the magnet's way (003 "Magnet")
-        if (
-            mode == "push"
-            and isinstance(tile, Rail)
-            and tile.shape == "corner"
-            and bot.dir in tile.sides
-            and heading == opposite(bot.dir)
-        ):
-            # Pushed backward off a corner rail it faces along: its back turns to the other railed side
-            # first, and it moves that way (003 "Corner Rails").
-            (other,) = tile.sides - {bot.dir}
-            self.face(bot, opposite(other), "rail")
-            heading = other
+        if not airborne:
+            for unit in self._leave.get(origin, ()):  # magnets, corner rails
+                heading, blocker = unit.leave(self, bot, heading, mode)
+                if blocker is not None:
+                    return self._blocked(bot, heading, blocker, top)
         portal = None if airborne or not course.mounted.get("portal") else portal_on(course, origin, heading)
         if portal is not None:
             target = exit_of(course, portal)
@@ -284,23 +288,19 @@ class Turn:
                 self._no_exit(bot)
                 return self._blocked(bot, heading, "portal", top) or bot.at is None
         else:
-            blocker = None if airborne else self.edge_blocker(origin, heading)
+            blocker, element = (None, None) if airborne else self.edge_stop(origin, heading)
             if blocker is not None:
-                if blocker == "shocker":
-                    self.damage(bot, 1, "shocker")
-                    if bot.at is None:
-                        return True  # shocked to death: the pushing bot is not blocked (003 "Shocker")
+                self.bump(bot, element)
+                if bot.at is None:
+                    return True  # destroyed running into it: no longer in the way (003 "Shocker")
                 return self._blocked(bot, heading, blocker, top)
             target = neighbour(origin, heading)
         if course.on_course(target):
-            if not airborne and self.field_up(target):
-                return self._blocked(bot, heading, "force_field", top)
-            if (
-                not airborne
-                and self.mirror_at(target) is not None
-                and (bot.virtual or mode in ("belt", "slide"))
-            ):
-                return self._blocked(bot, heading, "mirror", top)
+            if not airborne:
+                for unit in self._enter.get(target, ()):  # force fields, mirrors
+                    blocker = unit.enter(self, bot, heading, mode)
+                    if blocker is not None:
+                        return self._blocked(bot, heading, blocker, top)
             if not bot.virtual:
                 ahead = self.real_bot_at(target)
                 if ahead is not None:
@@ -308,9 +308,10 @@ class Turn:
                         return self._blocked(bot, heading, "bot", top)
                     if not self.advance(ahead, heading, by=bot.id, mode="push", top=False):
                         return self._blocked(bot, heading, "bot", top)
-        if isinstance(tile, Rail) and tile.over_pit and heading not in tile.sides and not airborne:
-            self.destroy(bot, "pit")  # stepped off the rail into the pit below (003 "Rails Over Pits")
-            return True
+        if not airborne:
+            for unit in self._depart.get(origin, ()):  # rails over pits
+                if unit.depart(self, bot, heading):
+                    return True
         kind = {"chip": "moved", "flight": "moved", "push": "pushed", "belt": "carried", "slide": "slid"}[
             mode
         ]
@@ -329,46 +330,30 @@ class Turn:
         return True
 
     def arrive(self, bot: Mover, heading: str) -> None:
-        """What a square does to a bot arriving on the ground: rails over pits, mirrors, magnets, corner rails."""
-        at = bot.at
-        tile = self.course.tiles.get(at)
-        if isinstance(tile, Rail):
-            if tile.over_pit and opposite(heading) not in tile.sides:
-                self.destroy(bot, "pit")
+        """What a square does to a bot arriving on its ground (`arrive` hook: rails, magnets, mirrors)."""
+        for unit in self._arrive.get(bot.at, ()):
+            unit.arrive(self, bot, heading)
+            if bot.at is None:
                 return
-            if tile.shape == "corner" and heading == bot.dir and opposite(heading) in tile.sides:
-                (other,) = tile.sides - {opposite(heading)}
-                self.face(bot, other, "rail")
-        elif isinstance(tile, Magnet):
-            self.face(bot, tile.dir, "magnet")
-        if not bot.virtual and self.mirror_at(at) is not None:
-            self.break_mirror(bot, at)
 
     def land(self, bot: Mover, heading: str) -> None:
-        """An airborne bot comes down (003 "Vent"): a hole or a force field kills it; it breaks a mirror even
-        when virtual."""
+        """An airborne bot comes down (003 "Vent"): a hole or a force field kills it (`hole`, `land` hooks);
+        it breaks a mirror even when virtual."""
         at = bot.at
         self.emit("landed", bot.id, at=list(at))
-        hole = self.hole(at)
-        if hole is not None:
-            if hole == "receptacle":
-                self.board.filled.add(at)
-                self.emit("receptacle_filled", bot.id, at=list(at))
-            self.destroy(bot, hole)
+        if self.fall(bot, at):
             return
-        if self.field_up(at):
-            self.destroy(bot, "force_field")
-            return
-        if self.mirror_at(at) is not None:
-            self.break_mirror(bot, at)
+        for unit in self._land.get(at, ()):
+            if unit.land(self, bot):
+                return
         self.arrive(bot, heading)
 
     def slide(self, bot: Mover, heading: str) -> None:
-        """A bot whose movement would stop on oil slides on until it leaves the oil or is stopped (003 "Oil")."""
-        liquids = self.course.liquids
-        while bot.at is not None and isinstance(liquids.get(bot.at), Oil):
-            if not self.advance(bot, heading, mode="slide"):
-                return
+        """The bot's movement stopped: what lies on its square may carry it on (`settle` hook: oil)."""
+        if bot.at is None:
+            return
+        for unit in self._settle.get(bot.at, ()):
+            unit.settle(self, bot, heading)
 
     def _blocked(self, bot: Mover, heading: str, by: str, top: bool) -> bool:
         if top and bot.at is not None:
@@ -423,19 +408,20 @@ class Turn:
                 return None
             square = nxt
         shot = Shot(first=square, last=square, heading=heading)
+        blocks, turns = self._blocks_shot, self._turns_shot
         for _ in range(4 * course.width * course.height + 4):
             shot.last = square
-            if course.covers and self.field_up(square):
-                shot.field = square if shooter is not None else None
-                return shot
+            for unit in blocks.get(square, ()):  # force fields
+                if unit.blocks_shot(self, square):
+                    shot.field = square if shooter is not None else None
+                    return shot
             if square in occupied:
                 hit = [bot for bot in occupied[square] if bot.at == square]
                 if hit:
                     shot.hit = hit
                     return shot
-            mirror = self.mirror_at(square) if course.covers else None
-            if mirror is not None:
-                turned = REFLECT.get((mirror.shape, shot.heading))
+            for unit in turns.get(square, ()):  # mirrors
+                turned = unit.turns_shot(self, square, shot.heading)
                 if turned is not None:
                     shot.heading = turned
                     shot.via.append(square)

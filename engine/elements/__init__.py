@@ -3,8 +3,9 @@
 A module declares the element's dataclass and registers it with `register(...)`: the fields it reads
 from the course JSON (each with a checker), the layer it lives on (which decides what may share its
 square), an optional placement check, and, if the element acts during a phase, the step of
-003 "Phase Steps" it acts in (`engine.steps.runs_in`). Adding an element touches only its own module
-and the import list at the bottom of this file.
+003 "Phase Steps" it acts in (`engine.steps.runs_in`). What an element does to a bot moving, playing a
+chip, landing or being shot on its square is a method named after the hook (`engine.hooks`). Adding an
+element touches only its own module and the import list at the bottom of this file.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any, ClassVar
 
 from ..errors import CourseError
 from ..geometry import DIRECTIONS, Square
+from ..hooks import EDGE_HOOKS, SQUARE_HOOKS
 
 # Layers: what may share a square.
 #   tile    the floor itself: at most one of floor, pit, repair, belt, turntable, screen, damaged tile,
@@ -32,8 +34,15 @@ LAYERS = ("tile", "marker", "ceiling", "cover", "liquid", "mount", "edge")
 
 @dataclass(frozen=True)
 class Element:
+    """An element of a course. It takes part in a turn through the hooks it defines (`engine.hooks`: a method
+    of the hook's name; every hook is None here) and the steps it registers (`engine.steps.runs_in`)."""
+
     type: ClassVar[str] = ""
     at: Square
+
+
+for _hook in (*SQUARE_HOOKS, *EDGE_HOOKS):
+    setattr(Element, _hook, None)
 
 
 Checker = Callable[[Any, str], Any]

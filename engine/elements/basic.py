@@ -31,6 +31,9 @@ class Pit(Element):
 
     type: ClassVar[str] = "pit"
 
+    def hole(self, turn: Turn, at) -> str:
+        return "pit"
+
 
 @dataclass(frozen=True)
 class Start(Element):

@@ -77,17 +77,17 @@ def _sub_phase(turn: Turn, sub: int, speeds: tuple[int, ...]) -> None:
         return
     blocked: dict[str, str] = {}
     portals = turn.course.mounted.get("portal", {})
+    enter = turn.course.hooks["enter"]
     for bot, belt, target in riders:
-        reason = turn.edge_blocker(bot.at, belt.dir)
+        reason, edge = turn.edge_stop(bot.at, belt.dir)
         if reason is None and any(p.side == belt.dir for p in portals.get(bot.at, ())):
             reason = "portal"  # belts don't carry through portals (docs/rules.md)
-        if reason == "shocker":
-            turn.damage(bot, 1, "shocker")  # 1 damage per move into it (003 "Shocker")
+        turn.bump(bot, edge)  # a shocker: 1 damage per move into it (003 "Shocker")
         if reason is None and turn.course.on_course(target):
-            if turn.field_up(target):
-                reason = "force_field"
-            elif turn.mirror_at(target) is not None:
-                reason = "mirror"  # belts don't break mirrors (003 "Belt")
+            for unit in enter.get(target, ()):  # force fields; mirrors (belts don't break them, 003 "Belt")
+                reason = unit.enter(turn, bot, belt.dir, "belt")
+                if reason is not None:
+                    break
         if reason is not None:
             blocked[bot.id] = reason
     riders = [rider for rider in riders if rider[0].at is not None]

@@ -16,7 +16,8 @@ from ..steps import runs_in
 from . import Element, choice, flag, optional, register, whole
 
 if TYPE_CHECKING:
-    from ..turn import Turn
+    from ..geometry import Square
+    from ..turn import Mover, Turn
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,39 @@ class ForceField(Element):
     strength: int
     recharging: bool
 
+    def up(self, turn: Turn) -> bool:
+        if self.recharging:
+            return self.at not in turn.fields_down
+        return turn.board.field_hits.get(self.at, 0) < self.strength
+
+    def enter(self, turn: Turn, bot: Mover, heading: str, mode: str) -> str | None:
+        return "force_field" if self.up(turn) else None
+
+    def land(self, turn: Turn, bot: Mover) -> bool:
+        if self.up(turn):
+            turn.destroy(bot, "force_field")  # landing in a force field (003 "Vent")
+            return True
+        return False
+
+    def blocks_shot(self, turn: Turn, at: Square) -> bool:
+        return self.up(turn)
+
+    def shot_hit(self, turn: Turn, at: Square) -> None:
+        """A real bot's shot reached the intact force field (003 "Force Field")."""
+        if self.recharging:
+            turn.fields_down[at] = turn.phase
+            turn.emit("field_down", None, at=list(at))
+            return
+        hits = turn.board.field_hits.get(at, 0) + 1
+        turn.board.field_hits[at] = hits
+        turn.emit("field_damaged", None, at=list(at), hits=hits, strength=self.strength)
+
+
+def field_up(turn: Turn, at: Square) -> bool:
+    """An intact force field stands on the square."""
+    cover = turn.course.covers.get(at)
+    return isinstance(cover, ForceField) and cover.up(turn)
+
 
 @dataclass(frozen=True)
 class Mirror(Element):
@@ -32,6 +66,33 @@ class Mirror(Element):
 
     type: ClassVar[str] = "mirror"
     shape: str
+
+    def intact(self, turn: Turn) -> bool:
+        return self.at not in turn.board.mirrors_broken
+
+    def enter(self, turn: Turn, bot: Mover, heading: str, mode: str) -> str | None:
+        """Virtual bots are blocked by a mirror; belts and sliding don't break it, so they are too."""
+        if self.intact(turn) and (bot.virtual or mode in ("belt", "slide")):
+            return "mirror"
+        return None
+
+    def arrive(self, turn: Turn, bot: Mover, heading: str) -> None:
+        if not bot.virtual and self.intact(turn):
+            self.shatter(turn, bot)
+
+    def land(self, turn: Turn, bot: Mover) -> bool:
+        if self.intact(turn):
+            self.shatter(turn, bot)  # even when virtual (003 "Vent")
+        return False
+
+    def turns_shot(self, turn: Turn, at: Square, heading: str) -> str | None:
+        return REFLECT.get((self.shape, heading)) if self.intact(turn) else None
+
+    def shatter(self, turn: Turn, bot: Mover) -> None:
+        """Broken by a real bot moving onto or through it: the bot has Bad Luck next turn."""
+        turn.board.mirrors_broken.add(self.at)
+        turn.emit("mirror_broken", bot.id, at=list(self.at))
+        bot.bad_luck = True
 
 
 register(

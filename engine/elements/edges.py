@@ -6,11 +6,14 @@ whether a move or a shot crosses that edge.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..errors import CourseError
 from ..geometry import opposite
 from . import Element, direction, phases, register
+
+if TYPE_CHECKING:
+    from ..turn import Mover, Turn
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,9 @@ class Shocker(Element):
 
     def stops_shot(self, heading: str, phase: int) -> bool:
         return True
+
+    def bumped(self, turn: Turn, bot: Mover) -> None:
+        turn.damage(bot, 1, "shocker")
 
 
 register(

@@ -1,9 +1,9 @@
 """Floor elements (003 "Elements"): screen, damaged tile, receptacle, rails, trapdoor, inverter, doubler,
 vent, magnet, the virtualizer element, and the liquids on top of the floor, water and oil.
 
-Their effect on movement lives in `engine.turn` (which asks these classes what a square does); the
-steps they act in at the end of a phase are here: virtualizers, vents, screens (with damaged tiles
-breaking and trapdoors opening).
+What they do to a bot playing a chip on them or moving over them is each class's hook methods
+(`engine.hooks`); the steps they act in at the end of a phase are here: virtualizers, vents, screens (with
+damaged tiles breaking and trapdoors opening).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from ..steps import runs_in
 from . import Element, direction, flag, optional, phases, register, sides
 
 if TYPE_CHECKING:
-    from ..turn import Turn
+    from ..turn import ChipPlay, Mover, Turn
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,13 @@ class Receptacle(Element):
     def no_marker(self) -> bool:
         return not self.covered
 
+    def hole(self, turn: Turn, at) -> str | None:
+        return None if self.covered or at in turn.board.filled else "receptacle"
+
+    def fallen(self, turn: Turn, bot: Mover, at) -> None:
+        turn.board.filled.add(at)
+        turn.emit("receptacle_filled", bot.id, at=list(at))
+
 
 @dataclass(frozen=True)
 class Rail(Element):
@@ -68,6 +75,44 @@ class Rail(Element):
         first = next(iter(self.sides))
         return "straight" if opposite(first) in self.sides else "corner"
 
+    def transform_chip(self, turn: Turn, bot: Mover, play: ChipPlay) -> None:
+        """A turn chip played facing along the rail is a move-1 first; the turn happens only if that move
+        fails (003 "Rails")."""
+        if play.kind == "turn" and bot.dir in self.sides:
+            play.forward_first = True
+
+    def chip_step(self, turn: Turn, bot: Mover, play: ChipPlay) -> None:
+        """Backing up off a corner rail it faces along: its back turns to the other railed side first
+        (003 "Corner Rails")."""
+        if play.backward and self.shape == "corner" and bot.dir in self.sides:
+            (other,) = self.sides - {bot.dir}
+            turn.face(bot, opposite(other), "rail")
+
+    def leave(self, turn: Turn, bot: Mover, heading: str, mode: str) -> tuple[str, str | None]:
+        """Pushed backward off a corner rail it faces along: its back turns to the other railed side first,
+        and it moves that way (003 "Corner Rails")."""
+        if mode == "push" and self.shape == "corner" and bot.dir in self.sides and heading == opposite(bot.dir):
+            (other,) = self.sides - {bot.dir}
+            turn.face(bot, opposite(other), "rail")
+            return other, None
+        return heading, None
+
+    def depart(self, turn: Turn, bot: Mover, heading: str) -> bool:
+        """Stepping off a rail over a pit other than along the rail drops the bot into the pit (003 "Rails
+        Over Pits")."""
+        if self.over_pit and heading not in self.sides:
+            turn.destroy(bot, "pit")
+            return True
+        return False
+
+    def arrive(self, turn: Turn, bot: Mover, heading: str) -> None:
+        if self.over_pit and opposite(heading) not in self.sides:
+            turn.destroy(bot, "pit")
+            return
+        if self.shape == "corner" and heading == bot.dir and opposite(heading) in self.sides:
+            (other,) = self.sides - {opposite(heading)}
+            turn.face(bot, other, "rail")  # moving frontwards onto a corner rail (003 "Corner Rails")
+
 
 def _check_rail(rail: Rail, where: str) -> None:
     if len(rail.sides) not in (2, 4):
@@ -84,26 +129,66 @@ class Trapdoor(Element):
     no_marker: ClassVar[bool] = True
     phases: frozenset[int]
 
+    def hole(self, turn: Turn, at) -> str | None:
+        return "trapdoor" if trapdoor_open(self, turn.phase) else None
+
 
 @dataclass(frozen=True)
 class Inverter(Element):
+    """A chip played here is reversed: turns swap left and right, moves go the other way (003 "Inverter")."""
+
     type: ClassVar[str] = "inverter"
+
+    def transform_chip(self, turn: Turn, bot: Mover, play: ChipPlay) -> None:
+        if play.kind == "turn":
+            play.quarter_turns = -play.quarter_turns
+        elif play.kind == "move":
+            play.backward = not play.backward
 
 
 @dataclass(frozen=True)
 class Doubler(Element):
+    """A chip's movement from here is doubled; turning is not (003 "Doubler")."""
+
     type: ClassVar[str] = "doubler"
+
+    def transform_chip(self, turn: Turn, bot: Mover, play: ChipPlay) -> None:
+        if play.kind == "move":
+            play.count *= 2
 
 
 @dataclass(frozen=True)
 class Vent(Element):
+    """Moving onto and off a vent with one chip lifts the bot: it flies on, one square more for each vent
+    crossed (003 "Vent")."""
+
     type: ClassVar[str] = "vent"
+
+    def chip_step(self, turn: Turn, bot: Mover, play: ChipPlay) -> None:
+        if play.taken:  # it moved onto this vent with this chip and is moving off it
+            play.airborne = True
+            play.count += 1
 
 
 @dataclass(frozen=True)
 class Magnet(Element):
+    """Turns a bot arriving to face its way; a bot on it can't turn, moves only its way, and can't leave
+    against it (003 "Magnet"). Flying bots pass over it."""
+
     type: ClassVar[str] = "magnet"
     dir: str
+
+    def transform_chip(self, turn: Turn, bot: Mover, play: ChipPlay) -> None:
+        if play.kind == "turn":
+            play.blocked_by = "magnet"
+
+    def leave(self, turn: Turn, bot: Mover, heading: str, mode: str) -> tuple[str, str | None]:
+        if heading == opposite(self.dir):
+            return heading, "magnet"
+        return self.dir, None  # pushed sideways off a magnet: it moves the magnet's way
+
+    def arrive(self, turn: Turn, bot: Mover, heading: str) -> None:
+        turn.face(bot, self.dir, "magnet")
 
 
 @dataclass(frozen=True)
@@ -113,12 +198,26 @@ class Virtualizer(Element):
 
 @dataclass(frozen=True)
 class Water(Element):
+    """A chip's movement from water is cut to one square, forward or backward (003 "Water")."""
+
     type: ClassVar[str] = "water"
+
+    def transform_chip(self, turn: Turn, bot: Mover, play: ChipPlay) -> None:
+        if play.kind == "move":
+            play.count = 1
 
 
 @dataclass(frozen=True)
 class Oil(Element):
+    """Movement that would stop on oil slides on until the bot leaves the oil or is stopped (003 "Oil")."""
+
     type: ClassVar[str] = "oil"
+
+    def settle(self, turn: Turn, bot: Mover, heading: str) -> None:
+        liquids = turn.course.liquids
+        while bot.at is not None and isinstance(liquids.get(bot.at), Oil):
+            if not turn.advance(bot, heading, mode="slide"):
+                return
 
 
 register(Screen, layer="tile", fields={})

@@ -68,7 +68,7 @@ def bots_fire(turn: Turn) -> None:
         turn.emit("shot", shooter.id, source="bot", dir=shooter.dir, beams=1,
                   target=target.id if target else None, **shot.fields())  # fmt: skip
         if shot.field is not None:
-            turn.hit_field(shot.field)
+            turn.shot_stopped(shot.field)
         if target is not None:
             turn.damage(target, 1, "bot laser")
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..geometry import Square
 from ..steps import runs_in
 from . import Element, register
+from .covers import field_up
 
 if TYPE_CHECKING:
     from ..course import Course
@@ -85,10 +86,10 @@ def _run(turn: Turn) -> None:
             turn.board.dest_shown.add(at)
             turn.board.series_shown.add(destination)
             at = destination
-            if not turn.field_up(at) or at in seen:
+            if not field_up(turn, at) or at in seen:
                 break
             seen.add(at)
-        if turn.field_up(at):
+        if field_up(turn, at):
             # Every other teleporter of the loop is covered: the bot is back where it started.
             at = origin
         if not bot.virtual and turn.real_bot_at(at) not in (None, bot):
