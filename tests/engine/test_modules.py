@@ -356,3 +356,17 @@ def test_bots_out_of_the_game_gain_nothing():
     state = _game(at=None, lives=0, out=(1, 1))
     after, _ = engine.resolve_turn(state, {"b": PROGRAM}, 1)
     assert after.bot("a").battery == 500 and after.bot("b").battery == 550
+
+
+def test_a_drone_needs_no_program_and_plays_its_owners_chips():
+    state = _game(stored_chip="3")
+    b = state.bot("b")
+    drone = Bot(**{**b.__dict__, "drone_of": "a", "virtual": True})
+    state = state.with_bots([state.bot("a"), drone])
+    program = ["S", "R", "L", "R", "U"]
+    new, events = engine.resolve_turn(state, {"a": program}, 1)
+    played = [e["chip"] for e in events if e["type"] == "chip" and e["bot"] == "b"]
+    assert played == ["3", "R", "L", "R", "U"]
+    assert new.bot("b").drone_of == "a" and new.bot("b").battery == 500  # drones have no battery of their own
+    with pytest.raises(engine.InputError, match="drone of 'a': it plays its owner's chips"):
+        engine.resolve_turn(state, {"a": program, "b": PROGRAM}, 1)
