@@ -1,6 +1,7 @@
 """RoboRacer rules: a pure library (standard library only, no I/O, no clock, no global random).
 
 resolve_turn(state, programs, seed) -> (new_state, events) never mutates its input.
+scan(state, programs, owner) -> what a Scanner shows its owner (bot modules, engine.modules).
 """
 
 from .bundled import bundled_course, bundled_course_data, bundled_slugs
@@ -8,6 +9,8 @@ from .chips import CHIP_NAMES, CHIPS, PROGRAM_LENGTH
 from .course import Course, parse_course
 from .eject import eject
 from .errors import CourseError, InputError, ProgramError, ScenarioError
+from .modules import MODULE_NAMES
+from .modules.actions import scan
 from .program import (
     check_program,
     deal,
@@ -25,6 +28,7 @@ from .state import Bot, State, bot_from_dict, new_game, public_board, state_from
 __all__ = [
     "CHIPS",
     "CHIP_NAMES",
+    "MODULE_NAMES",
     "PROGRAM_LENGTH",
     "Bot",
     "Course",
@@ -50,6 +54,7 @@ __all__ = [
     "random_program",
     "required_program",
     "resolve_turn",
+    "scan",
     "simulate",
     "state_from_dict",
     "state_to_dict",

@@ -109,8 +109,8 @@ def _header(data: Any) -> tuple[str, int, int, str, tuple[int, int], list]:
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_SIDE:
             raise CourseError(f"course: '{field}' must be a whole number from 1 to {MAX_SIDE}, got {value!r}")
     mode = data.get("mode", "race")
-    if mode != "race":
-        raise CourseError(f"course: 'mode' must be 'race', got {mode!r}")
+    if mode not in ("race", "arena", "puzzle"):  # 003 "Overview": races, arenas, puzzles
+        raise CourseError(f"course: 'mode' must be 'race', 'arena' or 'puzzle', got {mode!r}")
     players = data.get("players")
     if (
         not isinstance(players, list)
@@ -247,8 +247,10 @@ def parse_course(data: Any) -> Course:
             raise CourseError(f"course: {kind} numbers must run 1..n without gaps, got {sorted(numbers)}")
     if len(starts) < players[1]:
         raise CourseError(f"course: {players[1]} players need {players[1]} starts, found {len(starts)}")
-    if not checkpoints:
-        raise CourseError("course: a race course needs at least one check point")
+    if not checkpoints and mode != "arena":
+        raise CourseError(f"course: a {mode} course needs at least one check point")
+    if checkpoints and mode == "arena":
+        raise CourseError("course: an arena has no check points (003 \"Arena\")")
 
     reading = sorted(elements, key=lambda e: (e.at[1], e.at[0]))
     by_type: dict[str, list[Element]] = {}

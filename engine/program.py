@@ -5,10 +5,12 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from .chips import CHIPS, FULL_HAND, IDLE, MOVES, PROGRAM_LENGTH, TURNS, fresh_deck
 from .errors import ProgramError
+from .modules.actions import STORED, action_problem, stored_chip_problem
 from .state import Bot, State
 
 
@@ -118,27 +120,52 @@ def required_program(bot: Bot) -> tuple[str, ...] | None:
     return (IDLE,) * PROGRAM_LENGTH if bot.rebooting else None
 
 
-def check_program(bot: Bot, hand: Sequence[str], chips: Sequence[str]) -> ProgramError | None:
-    """None when `chips` is a legal program for `bot` holding `hand`, else the reason."""
+def check_program(
+    bot: Bot,
+    hand: Sequence[str],
+    chips: Sequence[str],
+    action: Mapping[str, Any] | None = None,
+    *,
+    state: State | None = None,
+) -> ProgramError | None:
+    """None when `chips` is a legal program for `bot` holding `hand`, else the reason.
+
+    A register "S" plays the bot's stored chip (Storage). With `action` (a module action, docs/formats.md
+    "Bot modules") the action is checked too, against `state` (its prices and modules)."""
+    if bot.drone_of is not None:
+        return ProgramError("a drone has no program of its own: it plays its owner's chips")
     if not isinstance(chips, (list, tuple)) or len(chips) != PROGRAM_LENGTH:
         return ProgramError(f"a program is exactly {PROGRAM_LENGTH} chips")
+    if action is not None and state is None:
+        return ProgramError("checking a module action needs the game state")
     required = required_program(bot)
     if required is not None:
-        return None if tuple(chips) == required else ProgramError("a rebooting bot plays five '0' chips")
+        if tuple(chips) != required:
+            return ProgramError("a rebooting bot plays five '0' chips")
+        return ProgramError("a rebooting bot takes no actions this turn") if action is not None else None
     frozen = frozen_registers(bot)
     for index, chip in enumerate(chips):
+        if chip == STORED:
+            continue
         if chip not in CHIPS or (chip == IDLE and index not in frozen):
             return ProgramError(f"register {index + 1}: {chip!r} is not a chip")
     for index, chip in frozen.items():
         if chips[index] != chip:
             return ProgramError(f"register {index + 1} is frozen with {chip!r} and can't be changed")
-    free = Counter(chip for index, chip in enumerate(chips) if index not in frozen)
+    problem = stored_chip_problem(bot, chips)
+    if problem:
+        return ProgramError(problem)
+    free = Counter(chip for index, chip in enumerate(chips) if index not in frozen and chip != STORED)
     available = Counter(hand)
     for chip, count in free.items():
         if available[chip] < count:
             return ProgramError(
                 f"the hand holds {available[chip]} {chip!r} chip(s), the program uses {count}"
             )
+    if action is not None:
+        problem = action_problem(bot, action, prices=state.prices, hand=hand, program=chips)
+        if problem:
+            return ProgramError(problem)
     return None
 
 

@@ -14,7 +14,8 @@ from .chips import BACK_UP, CHIPS, IDLE, MOVES, PROGRAM_LENGTH, TURNS
 from .elements.teleporters import draw_loop
 from .errors import InputError
 from .geometry import opposite
-from .state import State
+from .modules.actions import apply_actions, prepare_turn, recharge  # modules (issue 14)
+from .state import State, prices_to_table
 from .steps import END_STEPS, PHASE_5_ONLY, PHASE_STEPS, RUNNERS, runs_in
 from .turn import ChipPlay, Event, Mover, Turn
 
@@ -178,13 +179,21 @@ def _start(turn: Turn, reboots: Iterable[str]) -> None:
 
 
 def resolve_turn(
-    state: State, programs: Mapping[str, Sequence[str]], seed: int, *, reboots: Iterable[str] = ()
+    state: State,
+    programs: Mapping[str, Sequence[str]],
+    seed: int,
+    *,
+    reboots: Iterable[str] = (),
+    actions: Mapping[str, Mapping] | None = None,
+    hands: Mapping[str, Sequence[str]] | None = None,
 ) -> tuple[State, list[Event]]:
     """Run one turn. Returns the next turn's state and the ordered events; `state` is left untouched.
 
     `programs` maps each bot on the course to its five chips; `reboots` names the bots whose players
     asked to reboot with this program. `seed` is the turn's random seed: the core rules draw nothing at
     random, and elements that do (teleporters, Bad Luck) take their randomness from it alone.
+    `actions` maps bots to their module action and `hands` bots to their dealt chips (docs/formats.md
+    "Bot modules"); a program register "S" plays the bot's stored chip.
     """
     if state.finished:
         raise InputError("the game is already over")
@@ -195,11 +204,14 @@ def resolve_turn(
             raise InputError(f"reboot for unknown bot {bot_id!r}")
         if bots[bot_id].rebooting:
             raise InputError(f"bot {bot_id!r} is already rebooting this turn")
+    prepared = prepare_turn(state, programs, actions, hands)  # modules (issue 14)
     turn = Turn(state, frozenset(bot_id for bot_id in reboots if bots[bot_id].at is not None))
-    turn.programs = _checked_programs(state, programs)
+    turn.activations, turn.prices = {}, state.prices  # modules (issue 14): read by the module effects
+    turn.programs = _checked_programs(state, prepared.programs)
     if not turn.board.loop and state.course.of_type("teleporter"):
         turn.board.loop = draw_loop(state.course, seed)  # once per race, kept in the state
     _start(turn, reboots)
+    apply_actions(turn, prepared)  # modules (issue 14): install, charge, activate, stored chips
     for phase in range(1, PROGRAM_LENGTH + 1):
         turn.phase = phase
         for step in PHASE_STEPS:
@@ -218,6 +230,7 @@ def resolve_turn(
     turn.step = "priority"
     priority = next_priority(state.priority, {bot_id: bot.distance for bot_id, bot in turn.bots.items()})
     turn.emit("priority", None, order=list(priority))
+    recharge(turn)  # modules (issue 14): the battery, at the very end of the turn
     rebooting_next = {bot_id for bot_id in turn.reboots if turn.bots[bot_id].at is not None}
     bots = tuple(
         turn.bots[bot.id].freeze(
@@ -235,5 +248,6 @@ def resolve_turn(
         lives=state.lives,
         radiation=frozenset(turn.new_radiation),
         board=turn.board.freeze(turn.fields_down),
+        price_table=prices_to_table(turn.prices),  # modules (issue 14)
     )
     return new_state, turn.events

@@ -6,17 +6,53 @@ from collections.abc import Mapping
 from typing import Any
 
 from .bundled import bundled_course
-from .chips import CHIPS, PROGRAM_LENGTH
+from .chips import CHIPS, DEALT_CHIPS, PROGRAM_LENGTH
 from .course import parse_course
 from .eject import eject
 from .errors import InputError, ScenarioError
+from .modules.actions import STORED, prepare_turn
+from .modules.economy import initial_prices
 from .resolve import resolve_turn
-from .state import DEFAULT_LIVES, State, board_from_dict, board_to_dict, bot_from_dict, bot_to_dict
+from .state import (
+    DEFAULT_LIVES,
+    State,
+    board_from_dict,
+    board_to_dict,
+    bot_from_dict,
+    bot_to_dict,
+    check_drones,
+    prices_to_table,
+    start_battery,
+)
 
 SCENARIO_FORMAT = "roboracer-scenario/1"
 
 
 def parse_scenario(data: Any) -> tuple[State, dict[str, list[str]], int, frozenset[str]]:
+    """The scenario's state, programs, seed and reboot requests (modules: see `parse_module_inputs`)."""
+    state, programs, seed, reboots, _, _ = _parse(data)
+    return state, programs, seed, reboots
+
+
+def parse_module_inputs(data: Mapping[str, Any]) -> tuple[dict[str, Any] | None, dict[str, list[str]]]:
+    """The scenario's module `actions` and the bots' dealt `hand`s (docs/formats.md "Bot modules")."""
+    actions = data.get("actions")
+    if actions is not None and not isinstance(actions, Mapping):
+        raise ScenarioError(f"scenario: 'actions' must be an object of bot id -> action, got {actions!r}")
+    hands = {}
+    for index, bot_data in enumerate(data.get("bots") or ()):
+        if isinstance(bot_data, Mapping) and "hand" in bot_data:
+            hand = bot_data["hand"]
+            if not isinstance(hand, list) or len(hand) > 9 or any(c not in DEALT_CHIPS for c in hand):
+                raise ScenarioError(
+                    f"bots[{index}]: 'hand' must be a list of at most 9 chips from {' '.join(DEALT_CHIPS)}, "
+                    f"got {hand!r}"
+                )
+            hands[bot_data["id"]] = list(hand)
+    return (None if actions is None else dict(actions)), hands
+
+
+def _parse(data: Any) -> tuple[State, dict[str, list[str]], int, frozenset[str], Any, dict[str, list[str]]]:
     if not isinstance(data, Mapping):
         raise ScenarioError("scenario: must be a JSON object")
     if data.get("format") != SCENARIO_FORMAT:
@@ -31,7 +67,23 @@ def parse_scenario(data: Any) -> tuple[State, dict[str, list[str]], int, frozens
     turn = data.get("turn", 1)
     if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
         raise ScenarioError(f"scenario: 'turn' must be a whole number from 1, got {turn!r}")
-    lives = (data.get("options") or {}).get("lives", DEFAULT_LIVES)
+    options = data.get("options") or {}
+    if not isinstance(options, Mapping):
+        raise ScenarioError(f"scenario: 'options' must be an object, got {options!r}")
+    lives = options.get("lives", DEFAULT_LIVES)
+    mode = options.get("mode", course.mode)
+    if mode != course.mode:
+        raise ScenarioError(f"options.mode: {mode!r} disagrees with the course's mode {course.mode!r}")
+    modules = options.get("modules", [])
+    prices = options.get("prices", {})
+    if not isinstance(modules, list):
+        raise ScenarioError(f"options.modules: must be a list of module names, got {modules!r}")
+    if not isinstance(prices, Mapping):
+        raise ScenarioError(f"options.prices: must be an object of module -> price, got {prices!r}")
+    try:
+        prices = initial_prices(modules, prices)
+    except InputError as error:
+        raise ScenarioError(f"options.{error}") from None
     bots_data = data.get("bots")
     if not isinstance(bots_data, list) or not bots_data:
         raise ScenarioError("scenario: 'bots' must be a non-empty list")
@@ -40,7 +92,7 @@ def parse_scenario(data: Any) -> tuple[State, dict[str, list[str]], int, frozens
         if not isinstance(bot_data, Mapping):
             raise ScenarioError(f"bots[{index}]: must be a JSON object")
         try:
-            bot = bot_from_dict(bot_data, default_lives=lives)
+            bot = bot_from_dict(bot_data, default_lives=lives, default_battery=start_battery(course.mode))
         except InputError as error:
             raise ScenarioError(f"bots[{index}]: {error}") from None
         if not isinstance(bot_data.get("reboot", False), bool):
@@ -61,6 +113,10 @@ def parse_scenario(data: Any) -> tuple[State, dict[str, list[str]], int, frozens
     ids = [bot.id for bot in bots]
     if len(set(ids)) != len(ids):
         raise ScenarioError("scenario: bot ids must be unique")
+    try:
+        check_drones(bots)
+    except InputError as error:
+        raise ScenarioError(f"scenario: {error}") from None
     priority = data.get("priority", ids)
     if not isinstance(priority, list) or sorted(priority) != sorted(ids):
         raise ScenarioError(f"scenario: 'priority' must list every bot id once, got {priority!r}")
@@ -75,9 +131,9 @@ def parse_scenario(data: Any) -> tuple[State, dict[str, list[str]], int, frozens
                 f"programs.{bot_id}: a program is exactly {PROGRAM_LENGTH} chips, got {program!r}"
             )
         for index, chip in enumerate(program):
-            if chip not in CHIPS:
+            if chip not in CHIPS and chip != STORED:
                 raise ScenarioError(
-                    f"programs.{bot_id}[{index}]: {chip!r} is not a chip ({', '.join(CHIPS)})"
+                    f"programs.{bot_id}[{index}]: {chip!r} is not a chip ({', '.join(CHIPS)}, or S)"
                 )
     radiation = data.get("radiation", [])
     if not isinstance(radiation, list) or not all(
@@ -114,9 +170,16 @@ def parse_scenario(data: Any) -> tuple[State, dict[str, list[str]], int, frozens
         lives=lives,
         radiation=frozenset(tuple(sq) for sq in radiation),
         board=board,
+        price_table=prices_to_table(prices),
     )
     reboots = frozenset(bot_data["id"] for bot_data in bots_data if bot_data.get("reboot"))
-    return state, {key: list(value) for key, value in programs.items()}, seed, reboots
+    programs = {key: list(value) for key, value in programs.items()}
+    actions, hands = parse_module_inputs(data)
+    try:
+        prepare_turn(state, programs, actions, hands)  # the module inputs, checked as the turn will
+    except InputError as error:
+        raise ScenarioError(str(error)) from None
+    return state, programs, seed, reboots, actions, hands
 
 
 def result_dict(state: State, events: list[dict[str, Any]]) -> dict[str, Any]:
@@ -133,6 +196,7 @@ def result_dict(state: State, events: list[dict[str, Any]]) -> dict[str, Any]:
         "places": state.places,
         "radiation": sorted([list(square) for square in state.radiation]),
         "board": board_to_dict(state.board),
+        "prices": state.prices,
         "events": events,
     }
 
@@ -140,7 +204,7 @@ def result_dict(state: State, events: list[dict[str, Any]]) -> dict[str, Any]:
 def simulate(data: Any) -> dict[str, Any]:
     """Resolve the scenario's turn; bots named in `eject` are ejected before it (003 "!eject"), and when
     that ends the race the turn is not played: the result is the state after the ejection."""
-    state, programs, seed, reboots = parse_scenario(data)
+    state, programs, seed, reboots, actions, hands = _parse(data)
     events: list[dict[str, Any]] = []
     if data.get("eject"):
         try:
@@ -150,7 +214,7 @@ def simulate(data: Any) -> dict[str, Any]:
         if state.finished:
             return result_dict(state, events)
     try:
-        state, turn_events = resolve_turn(state, programs, seed, reboots=reboots)
+        state, turn_events = resolve_turn(state, programs, seed, reboots=reboots, actions=actions, hands=hands)
     except InputError as error:
         raise ScenarioError(f"programs: {error}") from None
     return result_dict(state, events + turn_events)

@@ -6,13 +6,23 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .chips import CHIPS, PROGRAM_LENGTH
+from .chips import CHIPS, DEALT_CHIPS, PROGRAM_LENGTH
 from .course import Course
 from .errors import InputError
 from .geometry import DIRECTIONS, Square
+from .modules import MODULE_NAMES
+from .modules.economy import check_price, initial_prices
 from .places import final_places
 
 DEFAULT_LIVES = 3
+START_BATTERY = 500  # 003 "Battery"
+PUZZLE_BATTERY = 5000
+MAX_BATTERY = 1_000_000
+MAX_CHARGES = 99
+
+
+def start_battery(mode: str) -> int:
+    return PUZZLE_BATTERY if mode == "puzzle" else START_BATTERY
 
 
 @dataclass(frozen=True)
@@ -34,6 +44,13 @@ class Bot:
     )
     out: tuple[int, int] | None = None  # (turn, phase) it lost its last life; phase 0: ejected before that turn
     ejected: bool = False  # taken out by an ejection (timed out, resigned, staff): ranks below the others
+    # Bot modules (003 "Bot Modules", "Battery"; docs/rules.md "Bot modules")
+    battery: int = START_BATTERY
+    module: str | None = None  # the installed module
+    charges: int = 0  # charges of the installed module
+    stored_chip: str | None = None  # Storage: a chip of the owner's hand, hidden from the others
+    scan_due: bool = False  # activated the Scanner last turn: one charge is taken at the start of this turn
+    drone_of: str | None = None  # this bot is a drone of that bot
 
     @property
     def alive(self) -> bool:
@@ -108,6 +125,16 @@ class State:
     lives: int = DEFAULT_LIVES
     radiation: frozenset[Square] = frozenset()  # left by last turn's virtual burn (003 "Virtual Burn")
     board: Board = Board()
+    price_table: tuple[tuple[str, int], ...] = ()  # (module, price) of each available module, by name
+
+    @property
+    def prices(self) -> dict[str, int]:
+        """The current price of one charge of each available module (003 "The Economy")."""
+        return dict(self.price_table)
+
+    @property
+    def mode(self) -> str:
+        return self.course.mode
 
     @property
     def finished(self) -> bool:
@@ -131,8 +158,22 @@ class State:
         return replace(self, bots=tuple(bots))
 
 
-def new_game(course: Course, bot_ids: Sequence[str], *, lives: int = DEFAULT_LIVES) -> State:
-    """Place one bot per id on starts 1..n, facing each start's direction: real, with a safe first hand."""
+def prices_to_table(prices: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted(prices.items()))
+
+
+def new_game(
+    course: Course,
+    bot_ids: Sequence[str],
+    *,
+    lives: int = DEFAULT_LIVES,
+    modules: Iterable[str] = (),
+    prices: Mapping[str, int] | None = None,
+) -> State:
+    """Place one bot per id on starts 1..n, facing each start's direction: real, with a safe first hand.
+
+    `modules` are the bot modules available in this game; their prices start at `prices` where given,
+    else at the base prices (engine.modules.economy). Batteries start at 500 (5000 in puzzles)."""
     if not course.players[0] <= len(bot_ids) <= course.players[1]:
         raise InputError(
             f"course {course.name!r} takes {course.players[0]} to {course.players[1]} players, got {len(bot_ids)}"
@@ -150,10 +191,12 @@ def new_game(course: Course, bot_ids: Sequence[str], *, lives: int = DEFAULT_LIV
             spawn_dir=start.dir,
             lives=lives,
             spawned=True,
+            battery=start_battery(course.mode),
         )
         for bot_id, start in zip(bot_ids, course.starts, strict=False)
     )
-    return State(course=course, bots=bots, priority=tuple(bot_ids), lives=lives)
+    table = prices_to_table(initial_prices(modules, prices))
+    return State(course=course, bots=bots, priority=tuple(bot_ids), lives=lives, price_table=table)
 
 
 def bot_to_dict(bot: Bot) -> dict[str, Any]:
@@ -172,6 +215,11 @@ def bot_to_dict(bot: Bot) -> dict[str, Any]:
         **({"bad_luck": True} if bot.bad_luck else {}),
         **({"out": list(bot.out)} if bot.out is not None else {}),
         **({"ejected": True} if bot.ejected else {}),
+        "battery": bot.battery,
+        "module": None if bot.module is None else {"type": bot.module, "charges": bot.charges},
+        "stored_chip": bot.stored_chip,
+        "scan_due": bot.scan_due,
+        **({"drone_of": bot.drone_of} if bot.drone_of is not None else {}),
     }
 
 
@@ -186,6 +234,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "radiation": sorted([list(square) for square in state.radiation]),
         **({"board": board} if (board := board_to_dict(state.board)) else {}),
         **({"places": places} if (places := state.places) is not None else {}),
+        **({"prices": state.prices} if state.price_table else {}),
     }
 
 
@@ -195,7 +244,54 @@ def _square(value: Any, field: str) -> Square:
     return (value[0], value[1])
 
 
-def bot_from_dict(data: Mapping[str, Any], *, default_lives: int = DEFAULT_LIVES) -> Bot:
+def _module_fields(data: Mapping[str, Any], where: str, default_battery: int) -> dict[str, Any]:
+    """The bot's module fields (docs/formats.md "Bot modules"), checked."""
+    battery = data.get("battery", default_battery)
+    if not isinstance(battery, int) or isinstance(battery, bool) or not 0 <= battery <= MAX_BATTERY:
+        raise InputError(f"{where}: 'battery' must be a whole number from 0 to {MAX_BATTERY}, got {battery!r}")
+    module, charges = data.get("module"), 0
+    if module is not None:
+        if not isinstance(module, Mapping) or set(module) - {"type", "charges"}:
+            raise InputError(f"{where}: 'module' must be null or {{\"type\": name, \"charges\": n}}, got {module!r}")
+        charges = module.get("charges", 0)
+        module = module.get("type")
+        if module not in MODULE_NAMES:
+            raise InputError(f"{where}: 'module.type' must be one of {', '.join(MODULE_NAMES)}, got {module!r}")
+        if not isinstance(charges, int) or isinstance(charges, bool) or not 0 <= charges <= MAX_CHARGES:
+            raise InputError(
+                f"{where}: 'module.charges' must be a whole number from 0 to {MAX_CHARGES}, got {charges!r}"
+            )
+    stored = data.get("stored_chip")
+    if stored is not None and stored not in DEALT_CHIPS:
+        raise InputError(f"{where}: 'stored_chip' must be null or one of {' '.join(DEALT_CHIPS)}, got {stored!r}")
+    scan_due = data.get("scan_due", False)
+    if not isinstance(scan_due, bool):
+        raise InputError(f"{where}: 'scan_due' must be true or false, got {scan_due!r}")
+    drone_of = data.get("drone_of")
+    if drone_of is not None and (not isinstance(drone_of, str) or not drone_of or drone_of == data.get("id")):
+        raise InputError(f"{where}: 'drone_of' must be the id of another bot, got {drone_of!r}")
+    return {
+        "battery": battery, "module": module, "charges": charges, "stored_chip": stored,
+        "scan_due": scan_due, "drone_of": drone_of,
+    }  # fmt: skip
+
+
+def check_drones(bots: Sequence[Bot]) -> None:
+    """A drone's owner is another bot of the game that is not itself a drone."""
+    by_id = {bot.id: bot for bot in bots}
+    for bot in bots:
+        if bot.drone_of is None:
+            continue
+        owner = by_id.get(bot.drone_of)
+        if owner is None:
+            raise InputError(f"bot {bot.id!r}: 'drone_of' {bot.drone_of!r} is not a bot of this game")
+        if owner.drone_of is not None:
+            raise InputError(f"bot {bot.id!r}: 'drone_of' {bot.drone_of!r} is itself a drone")
+
+
+def bot_from_dict(
+    data: Mapping[str, Any], *, default_lives: int = DEFAULT_LIVES, default_battery: int = START_BATTERY
+) -> Bot:
     where = f"bot {data.get('id')!r}"
     if not isinstance(data.get("id"), str) or not data["id"]:
         raise InputError("bot: 'id' must be a non-empty string")
@@ -252,15 +348,25 @@ def bot_from_dict(data: Mapping[str, Any], *, default_lives: int = DEFAULT_LIVES
         bad_luck=bool(data.get("bad_luck", False)),
         out=None if out is None else (out[0], out[1]),
         ejected=bool(data.get("ejected", False)),
+        **_module_fields(data, where, default_battery),
     )
 
 
 def state_from_dict(data: Mapping[str, Any], course: Course) -> State:
     lives = data.get("lives", DEFAULT_LIVES)
-    bots = tuple(bot_from_dict(b, default_lives=lives) for b in data.get("bots", ()))
+    battery = start_battery(course.mode)
+    bots = tuple(bot_from_dict(b, default_lives=lives, default_battery=battery) for b in data.get("bots", ()))
     ids = [bot.id for bot in bots]
     if len(set(ids)) != len(ids):
         raise InputError("bots: ids must be unique")
+    check_drones(bots)
+    prices = data.get("prices", {})
+    if not isinstance(prices, Mapping):
+        raise InputError(f"prices: must be an object of module -> price, got {prices!r}")
+    for name, price in prices.items():
+        if name not in MODULE_NAMES:
+            raise InputError(f"prices: unknown module {name!r}")
+        check_price(name, price)
     for bot in bots:
         if bot.at is not None and not course.on_course(bot.at):
             raise InputError(f"bot {bot.id!r}: 'at' {list(bot.at)} is off the course")
@@ -276,4 +382,5 @@ def state_from_dict(data: Mapping[str, Any], course: Course) -> State:
         lives=lives,
         radiation=frozenset(_square(sq, "radiation") for sq in data.get("radiation", ())),
         board=board_from_dict(data.get("board", {})),
+        price_table=prices_to_table(prices),
     )

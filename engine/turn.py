@@ -30,6 +30,7 @@ class Mover:
     __slots__ = (
         "id", "at", "dir", "spawn_at", "spawn_dir", "damage", "lives", "next_checkpoint", "virtual",
         "last_program", "rebooting", "spawned", "bad_luck", "out", "ejected", "distance", "moved",
+        "battery", "module", "charges", "stored_chip", "scan_due", "drone_of",  # modules (issue 14)
     )  # fmt: skip
 
     def __init__(self, bot: Bot):

@@ -183,6 +183,10 @@ def test_cli_validate_and_simulate(tmp_path):
         "virtual": False,
         "rebooting": False,
         "spawn": None,
+        "battery": 550,  # 500 to start, +50 at the end of a race turn (003 "Battery")
+        "module": None,
+        "stored_chip": None,
+        "scan_due": False,
     }
 
     scenario["programs"]["a"] = ["1", "1", "Z", "0", "0"]

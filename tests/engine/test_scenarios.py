@@ -1,6 +1,8 @@
 """Engine regressions as data: each file in scenarios/ names one rule, its inputs and what must happen."""
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -8,6 +10,8 @@ import pytest
 import engine
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
+REFUSED = sorted((Path(__file__).parent / "scenarios_refused").glob("*.json"))
+ROOT = Path(__file__).parents[2]
 
 
 def _matches(actual: dict, expected: dict) -> bool:
@@ -25,7 +29,7 @@ def test_scenario(path):
         assert _matches(actual, expected), f"{scenario['rule']}: bot {expected['id']} is {actual}, expected {expected}"
     for key, value in expect.get("board", {}).items():
         assert result["board"].get(key, []) == value, f"{scenario['rule']}: board {key} is {result['board'].get(key)}"
-    for key in ("winner", "places", "priority", "radiation"):
+    for key in ("winner", "places", "priority", "radiation", "prices"):
         if key in expect:
             assert result[key] == expect[key], f"{scenario['rule']}: {key} is {result[key]}, expected {expect[key]}"
     if "event_types" in expect:
@@ -41,3 +45,16 @@ def test_at_least_one_scenario_per_file_names_its_rule():
     assert len(SCENARIOS) >= 40
     for path in SCENARIOS:
         assert json.loads(path.read_text()).get("rule"), path.name
+
+
+@pytest.mark.parametrize("path", REFUSED, ids=[p.stem for p in REFUSED])
+def test_refused_scenario_exits_2_naming_the_problem(path):
+    """Each file in scenarios_refused/ breaks one rule: `simulate` exits 2 and its message says which."""
+    scenario = json.loads(path.read_text())
+    assert scenario.get("rule") and scenario.get("expect_error"), path.name
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "simulate", str(path)], capture_output=True, text=True, cwd=ROOT
+    )
+    assert done.returncode == 2, (scenario["rule"], done.stdout[-500:], done.stderr)
+    assert scenario["expect_error"] in done.stderr, (scenario["rule"], done.stderr)
+    assert done.stdout == ""
