@@ -36,6 +36,13 @@ EDGE_HOOKS = {
     "stops_shot": "a shot crosses the edge: the hook blocks it",
     "bumped": "a bot ran into the edge (was blocked by it)",
 }
+# Bot hooks: asked of a bot's module while it is activated for the current phase (`Turn.bot_unit`), before
+# the square's own hook of the same name. A module implements one by defining a method of that name.
+BOT_HOOKS = {
+    "transform_chip": "the bot plays a chip: the hook changes the chip first (`ChipPlay`)",
+    "leave": "the bot tries to leave its square: the hook turns the move or blocks it",
+    "contact": "a real bot touches another real bot (pushes it, or is blocked by it): asked of both",
+}
 # The layers whose elements answer square hooks, in the order they are asked.
 HOOK_LAYERS = ("tile", "liquid", "cover")
 
@@ -58,6 +65,15 @@ def hook_table() -> list[tuple[str, list[str]]]:
     return rows
 
 
+def module_hook_table() -> list[tuple[str, list[str]]]:
+    """(bot hook, [modules implementing it]) for every bot hook."""
+    from .modules import MODULES
+
+    return [
+        (hook, sorted(name for name, cls in MODULES.items() if implements(cls, hook))) for hook in BOT_HOOKS
+    ]
+
+
 def step_table() -> list[tuple[str, list[str]]]:
     """(step, [units running in it]) for every step of `engine.steps`, in order; a unit is named by its
     module (`elements.belts`, `resolve` for the core rules)."""
@@ -65,7 +81,7 @@ def step_table() -> list[tuple[str, list[str]]]:
     from .steps import END_STEPS, PHASE_STEPS, RUNNERS
 
     return [
-        (step, [runner.__module__.removeprefix("engine.") + "." + runner.__name__ for runner in RUNNERS.get(step, ())])
+        (step, [f"{runner.__module__.removeprefix('engine.')}.{runner.__name__}" for runner in RUNNERS.get(step, ())])
         for step in (*PHASE_STEPS, *END_STEPS)
     ]
 
@@ -78,6 +94,9 @@ def hook_table_markdown() -> str:
     for hook, units in hook_table():
         when = SQUARE_HOOKS.get(hook) or EDGE_HOOKS[hook]
         lines.append(f"| `{hook}` | {when} | {', '.join(units) or '-'} |")
+    lines += ["", "| bot hook | when | modules implementing it |", "| --- | --- | --- |"]
+    for hook, units in module_hook_table():
+        lines.append(f"| `{hook}` | {BOT_HOOKS[hook]} | {', '.join(units) or '-'} |")
     lines += ["", "| step | runs | runners |", "| --- | --- | --- |"]
     for step, runners in step_table():
         when = "phase 5" if step in PHASE_5_ONLY else "after the phases" if step in ("winning", "priority") else "every phase"

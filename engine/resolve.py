@@ -42,6 +42,10 @@ def _play_chip(turn: Turn, bot: Mover, chip: str) -> None:
     turn.emit("chip", bot.id, chip=chip)
     hooks = turn.course.hooks
     play = chip_play(chip)
+    if turn.activations:
+        hook = turn.bot_unit(bot, "transform_chip")  # a module: reverse, crab legs, turbo
+        if hook is not None:
+            hook(turn, bot, play)
     for unit in hooks["transform_chip"].get(bot.at, ()):
         unit.transform_chip(turn, bot, play)
     if play.kind == "turn":
@@ -206,7 +210,7 @@ def resolve_turn(
             raise InputError(f"bot {bot_id!r} is already rebooting this turn")
     prepared = prepare_turn(state, programs, actions, hands)  # modules (issue 14)
     turn = Turn(state, frozenset(bot_id for bot_id in reboots if bots[bot_id].at is not None))
-    turn.activations, turn.prices = {}, state.prices  # modules (issue 14): read by the module effects
+    turn.prices = state.prices  # modules (issue 14): read by the module effects
     turn.programs = _checked_programs(state, prepared.programs)
     if not turn.board.loop and state.course.of_type("teleporter"):
         turn.board.loop = draw_loop(state.course, seed)  # once per race, kept in the state

@@ -141,6 +141,26 @@ class Turn:
         self._hole, self._arrive, self._land = hooks["hole"], hooks["arrive"], hooks["land"]
         self._settle = hooks["settle"]
         self._blocks_shot, self._turns_shot = hooks["blocks_shot"], hooks["turns_shot"]
+        self.activations: dict[str, Any] = {}  # bot id -> modules.Activation: what it activated this turn
+        self.module_memo: dict[Any, Any] = {}  # what module effects remember within this turn
+
+    def bot_unit(self, bot: Mover, hook: str) -> Any:
+        """The bound `hook` of the bot's module while that module is activated for this phase, else None."""
+        activation = self.activations.get(bot.id)
+        if activation is None or self.phase not in activation.phases:
+            return None
+        from .modules import unit
+
+        return getattr(unit(activation.module), hook)
+
+    def contact(self, bot: Mover, other: Mover) -> None:
+        """Two real bots touch (one pushes the other or is blocked by it): the `contact` hook of each one's
+        module (a shocker shocks the other)."""
+        for toucher, touched in ((bot, other), (other, bot)):
+            if toucher.at is not None and touched.at is not None:
+                hook = self.bot_unit(toucher, "contact")
+                if hook is not None:
+                    hook(self, toucher, touched)
 
     # --- events and queries ---------------------------------------------------------------------
 
@@ -277,6 +297,12 @@ class Turn:
         origin = bot.at
         assert origin is not None
         airborne = mode == "flight"
+        if self.activations:
+            hook = self.bot_unit(bot, "leave")  # a module: clamps
+            if hook is not None:
+                heading, blocker = hook(self, bot, heading, mode)
+                if blocker is not None:
+                    return self._blocked(bot, heading, blocker, top)
         if not airborne:
             for unit in self._leave.get(origin, ()):  # magnets, corner rails
                 heading, blocker = unit.leave(self, bot, heading, mode)
@@ -304,6 +330,12 @@ class Turn:
                         return self._blocked(bot, heading, blocker, top)
             if not bot.virtual:
                 ahead = self.real_bot_at(target)
+                if ahead is not None and self.activations:
+                    self.contact(bot, ahead)  # a module: shockers
+                    if bot.at is None:
+                        return True
+                    if ahead.at is None:
+                        ahead = None  # shocked to death: it won't push or block (003 "Shocker (Module)")
                 if ahead is not None:
                     if mode in ("belt", "slide"):
                         return self._blocked(bot, heading, "bot", top)

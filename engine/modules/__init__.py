@@ -29,6 +29,17 @@ def register_module(cls: type[Module]) -> type[Module]:
     return cls
 
 
+_UNITS: dict[str, Module] = {}
+
+
+def unit(name: str) -> Module:
+    """The one instance of a module whose hook methods a turn calls."""
+    found = _UNITS.get(name)
+    if found is None:
+        found = _UNITS[name] = MODULES[name]()
+    return found
+
+
 # One registration line per module (each file registers its class with @register_module).
 from . import blaster  # noqa: F401
 from . import bomb  # noqa: F401
@@ -48,4 +59,4 @@ from . import turbo  # noqa: F401
 from . import turret  # noqa: F401
 from . import virtualizer  # noqa: F401
 
-__all__ = ["MODULES", "MODULE_NAMES", "Activation", "Module", "register_module"]
+__all__ = ["MODULES", "MODULE_NAMES", "Activation", "Module", "register_module", "unit"]

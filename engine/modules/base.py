@@ -49,7 +49,11 @@ def _phase(value: Any) -> int:
 
 
 class Module:
-    """A bot module. `activation` is one of ACTIVATIONS; `needs_spare` asks for an unplayed move chip."""
+    """A bot module. `activation` is one of ACTIVATIONS; `needs_spare` asks for an unplayed move chip.
+
+    Its effects are methods named after the bot hooks of `engine.hooks.BOT_HOOKS` (every hook is None
+    here), called on one shared instance per module while the module is activated for the current phase
+    (`Turn.bot_unit`), and step runners its file registers with `engine.steps.runs_in`."""
 
     name: ClassVar[str] = ""
     activation: ClassVar[str] = "turn"
@@ -97,3 +101,14 @@ class Module:
                 raise ActionError(f"activate prioritizer: 'order' must be 'first' or 'last', got {order!r}")
             return Activation(owner, cls.name, ALL_PHASES, order=order)
         return Activation(owner, cls.name, ALL_PHASES)
+
+
+def _no_hooks() -> None:
+    from ..hooks import BOT_HOOKS
+
+    for hook in BOT_HOOKS:
+        if not hasattr(Module, hook):
+            setattr(Module, hook, None)
+
+
+_no_hooks()
