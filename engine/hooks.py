@@ -42,6 +42,8 @@ BOT_HOOKS = {
     "transform_chip": "the bot plays a chip: the hook changes the chip first (`ChipPlay`)",
     "leave": "the bot tries to leave its square: the hook turns the move or blocks it",
     "contact": "a real bot touches another real bot (pushes it, or is blocked by it): asked of both",
+    "priority": "start of the turn, after the actions: the hook returns -1 (act before the bots whose hook "
+    "says nothing) or 1 (after them); equal ranks keep the original priority (`Turn.prioritize`)",
 }
 # The layers whose elements answer square hooks, in the order they are asked.
 HOOK_LAYERS = ("tile", "liquid", "cover")

@@ -216,6 +216,8 @@ def resolve_turn(
         turn.board.loop = draw_loop(state.course, seed)  # once per race, kept in the state
     _start(turn, reboots)
     apply_actions(turn, prepared)  # modules (issue 14): install, charge, activate, stored chips
+    if turn.activations:
+        turn.prioritize()  # modules: prioritizers act first or last this turn
     for phase in range(1, PROGRAM_LENGTH + 1):
         turn.phase = phase
         for step in PHASE_STEPS:

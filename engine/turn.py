@@ -162,6 +162,19 @@ class Turn:
                 if hook is not None:
                     hook(self, toucher, touched)
 
+    def prioritize(self) -> None:
+        """Start of the turn, after the actions: each activated module's `priority` hook ranks its bot (-1
+        before the others, 1 after them: a prioritizer); this turn's order becomes the bots by rank, equal
+        ranks in the original priority order. The next turn's priority is still computed from the original
+        order (`State.priority`, docs/rules.md "Modules")."""
+        ranks = {}
+        for bot_id, bot in self.bots.items():
+            hook = self.bot_unit(bot, "priority")
+            if hook is not None:
+                ranks[bot_id] = hook(self, bot)
+        if ranks:
+            self.order = tuple(sorted(self.order, key=lambda bot_id: ranks.get(bot_id, 0)))
+
     # --- events and queries ---------------------------------------------------------------------
 
     def emit(self, type_: str, bot: str | None, **fields: Any) -> None:
@@ -216,7 +229,7 @@ class Turn:
 
     # --- primitives -----------------------------------------------------------------------------
 
-    def destroy(self, bot: Mover, cause: str, at: Square | None = None) -> None:
+    def destroy(self, bot: Mover, cause: str, at: Square | None = None, **extra: Any) -> None:
         where = at if at is not None else bot.at
         bot.at = None
         bot.lives = max(0, bot.lives - 1)
@@ -224,7 +237,7 @@ class Turn:
             bot.out = (self.state.turn, self.phase)  # out of the race: ranks by when (engine.places)
         bot.damage = 0
         self.reboots.discard(bot.id)
-        self.emit("destroyed", bot.id, at=list(where) if where is not None else None, cause=cause)
+        self.emit("destroyed", bot.id, at=list(where) if where is not None else None, cause=cause, **extra)
 
     def place(self, bot: Mover, to: Square, *, airborne: bool = False) -> bool:
         """Put a bot on the square it moved to; the course edge, and (unless it flies over) a pit, an open
@@ -249,19 +262,20 @@ class Turn:
         self.destroy(bot, cause, at=at)
         return True
 
-    def damage(self, bot: Mover, amount: int, cause: str) -> None:
+    def damage(self, bot: Mover, amount: int, cause: str, **extra: Any) -> None:
+        """`extra` (`module=name`) goes on the `damaged` event and on `destroyed` when it kills the bot."""
         if bot.at is None or amount <= 0:
             return
         bot.damage = min(MAX_DAMAGE, bot.damage + amount)
-        self.emit("damaged", bot.id, amount=amount, damage=bot.damage, cause=cause)
+        self.emit("damaged", bot.id, amount=amount, damage=bot.damage, cause=cause, **extra)
         if bot.damage >= MAX_DAMAGE:
-            self.destroy(bot, cause)
+            self.destroy(bot, cause, **extra)
 
-    def repair(self, bot: Mover, amount: int, cause: str) -> None:
+    def repair(self, bot: Mover, amount: int, cause: str, **extra: Any) -> None:
         amount = min(amount, bot.damage)
         if amount > 0:
             bot.damage -= amount
-            self.emit("repaired", bot.id, amount=amount, damage=bot.damage, cause=cause)
+            self.emit("repaired", bot.id, amount=amount, damage=bot.damage, cause=cause, **extra)
 
     def rotate(self, bot: Mover, quarter_turns: int, cause: str) -> None:
         heading = rotate(bot.dir, quarter_turns)

@@ -94,6 +94,7 @@ def _sub_phase(turn: Turn, sub: int, speeds: tuple[int, ...]) -> None:
     changed = True
     while changed:
         changed = False
+        riders = [rider for rider in riders if rider[0].at is not None]  # a bot shocked to death
         moving = {
             bot.at: (bot, target) for bot, _, target in riders if bot.id not in blocked and not bot.virtual
         }
@@ -110,6 +111,11 @@ def _sub_phase(turn: Turn, sub: int, speeds: tuple[int, ...]) -> None:
                     leaving = moving.get(target)
                     if leaving is None or leaving[1] == bot.at:  # staying put, or a head-on swap
                         reason = "bot"
+                        if turn.activations:
+                            turn.contact(bot, ahead)  # a module: shockers (docs/rules.md "Modules")
+                            if bot.at is None or ahead.at is None:
+                                changed = True  # shocked to death: it won't block, or move (003)
+                                break
             if reason:
                 blocked[bot.id] = reason
                 changed = True
