@@ -2,21 +2,35 @@
 course with every element (Element Expo), as many bots as each seats (up to 8). Prints, per course, turns
 per second, p50/p99 milliseconds per turn and the serialized state size.
 
+Then the modules comparison on Element Expo with 8 bots: the same turns with every module available, each
+bot starting with a random module (seeded) installed and charged (50-99 charges, a full battery, so that
+modules stay active through the run), activating it whenever it has a charge
+(random legal phases, aim, order; the hand is passed, so Turbo and Crab Legs find their spare move chip)
+and charging it otherwise. It prints the modules-off p50, the modules-on p50 and their ratio (target <=
+1.5), and the modules-off p50 of commit e54d47c (before the hook refactor) timed in the same run in a
+subprocess, or "baseline unavailable" without git.
+
 Run: make bench-engine  (or .venv/bin/python tests/bench/engine_turns.py [turns] [course-slug ...])
 """
 
 import json
+import os
+import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 import engine
 
 # Enough lives that all 8 bots stay in the race: every measured turn resolves 8 programs.
 LIVES = 99
-
-
+GAME_SEED = 20261122
 SHOWCASE = "element-expo"
+BASELINE = "e54d47c"  # the last commit before the engine's hook refactor
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def largest() -> str:
@@ -24,36 +38,175 @@ def largest() -> str:
 
 
 def main(turns: int = 2000, slugs: list[str] | None = None) -> None:
+    off = {}
     for slug in slugs or [largest(), SHOWCASE]:
-        run(slug, turns)
+        off[slug] = run(slug, turns)
+    if not slugs or SHOWCASE in slugs:
+        compare_modules(turns, off.get(SHOWCASE))
 
 
-def run(slug: str, turns: int) -> None:
+def _bots(course) -> list[str]:
+    return [str(n) for n in range(1, min(8, course.players[1]) + 1)]
+
+
+def _programs(state, hands, turn):
+    return {
+        bot_id: engine.random_program(state.bot(bot_id), hand, engine.derive_seed(GAME_SEED, turn, bot_id))
+        for bot_id, hand in hands.items()
+        if getattr(state.bot(bot_id), "drone_of", None) is None
+    }
+
+
+def time_turns(slug: str, turns: int) -> tuple[list[float], object, int]:
+    """Modules-off timings (ms) of `turns` turns; only API that commit e54d47c has too."""
     course = engine.bundled_course(slug)
-    bots = [str(n) for n in range(1, min(8, course.players[1]) + 1)]
-    game_seed = 20261122
+    bots = _bots(course)
     state = engine.new_game(course, bots, lives=LIVES)
     timings = []
     games = 1
     for turn in range(turns):
         if state.finished:
             state, games = engine.new_game(course, bots, lives=LIVES), games + 1
-        hands = engine.deal(state, engine.derive_seed(game_seed, turn, "deal"))
-        programs = {
-            bot_id: engine.random_program(state.bot(bot_id), hand, engine.derive_seed(game_seed, turn, bot_id))
-            for bot_id, hand in hands.items()
-        }
+        hands = engine.deal(state, engine.derive_seed(GAME_SEED, turn, "deal"))
+        programs = _programs(state, hands, turn)
         started = time.perf_counter()
-        state, _events = engine.resolve_turn(state, programs, engine.derive_seed(game_seed, turn, "resolve"))
+        state, _events = engine.resolve_turn(state, programs, engine.derive_seed(GAME_SEED, turn, "resolve"))
         timings.append((time.perf_counter() - started) * 1000)
-    timings.sort()
+    return timings, state, games
+
+
+def run(slug: str, turns: int) -> list[float]:
+    course = engine.bundled_course(slug)
+    timings, state, games = time_turns(slug, turns)
+    bots = _bots(course)
+    timings = sorted(timings)
     size = len(json.dumps(engine.state_to_dict(state), separators=(",", ":")).encode())
     print(f"course: {slug} ({course.width}x{course.height}), bots: {len(bots)}, turns: {turns}, games: {games}")
     print(f"turns per second: {1000 * len(timings) / sum(timings):.0f}")
     print(f"p50 ms per turn: {statistics.median(timings):.3f}")
     print(f"p99 ms per turn: {timings[int(len(timings) * 0.99) - 1]:.3f}")
     print(f"serialized state: {size} bytes")
+    return timings
+
+
+# --- modules on ---------------------------------------------------------------------------------------
+
+
+def _modules_game(course, bots, rng):
+    from engine.state import MAX_BATTERY, Bot
+
+    state = engine.new_game(course, bots, lives=LIVES, modules=engine.MODULE_NAMES)
+    armed = [
+        Bot(**{**bot.__dict__, "module": rng.choice(engine.MODULE_NAMES), "charges": rng.randint(50, 99),
+               "battery": MAX_BATTERY})
+        for bot in state.bots
+    ]
+    return state.with_bots(armed)
+
+
+def _activation(module: str, rng: random.Random) -> dict:
+    from engine.modules import MODULES
+
+    shape = MODULES[module].activation
+    if shape == "phase":
+        return {"phases": [rng.randint(1, 5)]}
+    if shape == "two_phases":
+        first = rng.randint(1, 4)
+        return {"phases": [first, first + 1]}
+    if shape == "turret":
+        return {"aim": rng.choice("LRB"), "front": rng.random() < 0.5}
+    if shape == "prioritizer":
+        return {"order": rng.choice(("first", "last"))}
+    return {}
+
+
+def _actions(state, hands, programs, rng) -> dict:
+    """Activate whenever there is a charge (legal choices), else charge one; nothing when neither is legal."""
+    from engine.modules.actions import action_problem, available_charges
+
+    actions = {}
+    prices = state.prices
+    for bot_id, program in programs.items():
+        bot = state.bot(bot_id)
+        if bot.module is None or bot.at is None or bot.rebooting:
+            continue
+        tries = []
+        if available_charges(bot) >= 1:
+            tries.append({"activate": _activation(bot.module, rng)})
+        tries.append({"charge": 1})
+        for action in tries:
+            if action_problem(bot, action, prices=prices, hand=hands[bot_id], program=program) is None:
+                actions[bot_id] = action
+                break
+    return actions
+
+
+def time_module_turns(slug: str, turns: int) -> tuple[list[float], dict[str, int]]:
+    course = engine.bundled_course(slug)
+    bots = _bots(course)
+    rng = random.Random(GAME_SEED)
+    state = _modules_game(course, bots, rng)
+    timings = []
+    counts: dict[str, int] = {}
+    for turn in range(turns):
+        if state.finished:
+            state = _modules_game(course, bots, rng)
+        hands = engine.deal(state, engine.derive_seed(GAME_SEED, turn, "deal"))
+        programs = _programs(state, hands, turn)
+        actions = _actions(state, hands, programs, rng)
+        started = time.perf_counter()
+        state, _events = engine.resolve_turn(
+            state, programs, engine.derive_seed(GAME_SEED, turn, "resolve"), actions=actions, hands=hands
+        )
+        timings.append((time.perf_counter() - started) * 1000)
+        for event in _events:
+            if event["type"].startswith("module_") or "module" in event:
+                counts[event["type"]] = counts.get(event["type"], 0) + 1
+    return timings, counts
+
+
+def baseline_p50(slug: str, turns: int) -> float | None:
+    """The modules-off p50 of commit e54d47c's engine, timed here in a subprocess (None without git)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            archive = subprocess.run(
+                ["git", "archive", BASELINE, "engine"], cwd=ROOT, capture_output=True, check=True
+            ).stdout
+            subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True, capture_output=True)
+        except (OSError, subprocess.CalledProcessError):
+            return None
+        env = {**os.environ, "PYTHONPATH": tmp}
+        done = subprocess.run(
+            [sys.executable, __file__, "--off-p50", str(turns), slug], env=env, cwd=tmp, capture_output=True,
+            text=True,
+        )
+        lines = done.stdout.split()
+        if done.returncode != 0 or len(lines) != 2 or not lines[0].startswith(tmp):
+            return None  # it did not run the baseline's engine
+        return float(lines[1])
+
+
+def compare_modules(turns: int, off: list[float] | None) -> None:
+    course = engine.bundled_course(SHOWCASE)
+    if off is None:
+        off = time_turns(SHOWCASE, turns)[0]
+    on, counts = time_module_turns(SHOWCASE, turns)
+    off_p50, on_p50 = statistics.median(off), statistics.median(on)
+    print(f"modules: {SHOWCASE} ({course.width}x{course.height}), bots: {len(_bots(course))}, turns: {turns}")
+    print(f"modules-off p50 ms per turn: {off_p50:.3f}")
+    print(f"modules-on p50 ms per turn: {on_p50:.3f}")
+    print("modules-on events: " + ", ".join(f"{kind} {n}" for kind, n in sorted(counts.items())))
+    print(f"modules-on / modules-off p50 ratio: {on_p50 / off_p50:.2f} (target <= 1.5)")
+    base = baseline_p50(SHOWCASE, turns)
+    if base is None:
+        print(f"baseline ({BASELINE}) modules-off p50: baseline unavailable")
+    else:
+        print(f"baseline ({BASELINE}) modules-off p50 ms per turn: {base:.3f}")
+        print(f"modules-off p50 / baseline p50 ratio: {off_p50 / base:.2f}")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 2000, sys.argv[2:])
+    if sys.argv[1:2] == ["--off-p50"]:  # the baseline subprocess: engine from PYTHONPATH
+        print(engine.__file__, f"{statistics.median(time_turns(sys.argv[3], int(sys.argv[2]))[0]):.6f}")
+    else:
+        main(int(sys.argv[1]) if len(sys.argv) > 1 else 2000, sys.argv[2:])
