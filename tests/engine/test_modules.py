@@ -370,3 +370,38 @@ def test_a_drone_needs_no_program_and_plays_its_owners_chips():
     assert new.bot("b").drone_of == "a" and new.bot("b").battery == 500  # drones have no battery of their own
     with pytest.raises(engine.InputError, match="drone of 'a': it plays its owner's chips"):
         engine.resolve_turn(state, {"a": program, "b": PROGRAM}, 1)
+
+
+# --- Scanner, Prioritizer (issue 14, part 2) ------------------------------------------------------------
+
+
+def test_scan_hides_the_play_order_and_leaves_out_bots_that_did_not_submit():
+    course = engine.bundled_course("tiny-yard")
+    state = engine.new_game(course, ["a", "b", "c"], modules=("scanner",))
+    state = state.with_bots([Bot(**{**state.bot("a").__dict__, "module": "scanner", "charges": 1}),
+                             state.bot("b"), state.bot("c")])
+    first = engine.scan(state, {"a": PROGRAM, "b": ["U", "3", "L", "B", "1"]}, "a")
+    reordered = engine.scan(state, {"a": PROGRAM, "b": ["L", "1", "B", "U", "3"]}, "a")
+    # The same chips in another order show the same: the order is hidden; c has not submitted: absent.
+    assert first == reordered == {"b": ["1", "3", "B", "L", "U"]}
+    assert "c" not in first and "a" not in first
+    # Rescanning is free: scanning takes nothing from the state, so the owner can scan again.
+    assert state.bot("a").charges == 1 and not state.bot("a").scan_due
+    assert engine.scan(state, {"b": ["U", "3", "L", "B", "1"], "c": PROGRAM}, "a") == {
+        "b": ["1", "3", "B", "L", "U"], "c": ["L", "L", "R", "R", "U"]}
+
+
+def test_prioritized_order_holds_in_every_phase_and_the_next_priority_uses_the_original():
+    state = _game(modules=("prioritizer",), module="prioritizer", charges=1)
+    after, events = engine.resolve_turn(
+        state, {"a": ["1"] * 5, "b": ["0"] * 5}, 1, actions={"a": {"activate": {"order": "last"}}}
+    )
+    for phase in range(1, 6):
+        chips = [e["bot"] for e in events if e["type"] == "chip" and e["phase"] == phase]
+        assert chips == ["b", "a"], (phase, chips)
+    # a moved, b did not: a first by distance whatever the order was.
+    assert after.priority == ("a", "b")
+    plain, _ = engine.resolve_turn(state, {"a": ["0"] * 5, "b": ["0"] * 5}, 1,
+                                   actions={"a": {"activate": {"order": "last"}}})
+    # A tie: the reverse of the ORIGINAL order (a, b), not of the prioritized one (b, a).
+    assert plain.priority == ("b", "a")
