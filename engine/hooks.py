@@ -42,6 +42,10 @@ BOT_HOOKS = {
     "transform_chip": "the bot plays a chip: the hook changes the chip first (`ChipPlay`)",
     "leave": "the bot tries to leave its square: the hook turns the move or blocks it",
     "contact": "a real bot touches another real bot (pushes it, or is blocked by it): asked of both",
+    "fire": "the bot's weapon fires (`bot_lasers` step; asked in every phase of the turn the module is "
+    "activated in): the hook fires in place of the forward laser",
+    "hit": "a shot (a bot's, or a wall laser's, blaster's or repeller's) hits the bot: the hook may take it "
+    "(`Strike`; True: the shot does nothing more)",
 }
 # The layers whose elements answer square hooks, in the order they are asked.
 HOOK_LAYERS = ("tile", "liquid", "cover")
