@@ -44,6 +44,10 @@ BOT_HOOKS = {
     "contact": "a real bot touches another real bot (pushes it, or is blocked by it): asked of both",
     "priority": "start of the turn, after the actions: the hook returns -1 (act before the bots whose hook "
     "says nothing) or 1 (after them); equal ranks keep the original priority (`Turn.prioritize`)",
+    "fire": "the bot's weapon fires (`bot_lasers` step; asked in every phase of the turn the module is "
+    "activated in): the hook fires in place of the forward laser",
+    "hit": "a shot (a bot's, or a wall laser's, blaster's or repeller's) hits the bot: the hook may take it "
+    "(`Strike`; True: the shot does nothing more)",
 }
 # The layers whose elements answer square hooks, in the order they are asked.
 HOOK_LAYERS = ("tile", "liquid", "cover")

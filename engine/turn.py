@@ -12,6 +12,8 @@ a shot asks blocks_shot and turns_shot. This module never asks what kind of elem
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +24,8 @@ from .state import Board, Bot, State
 Event = dict[str, Any]
 MAX_DAMAGE = 10
 LOCKED_DAMAGE = 9  # every register frozen, no chips dealt (003 "Damage")
+# Events that carry `"module": name` when a bot module caused them (`Turn.caused_by`).
+MODULE_CAUSED = frozenset({"shot", "damaged", "moved", "pushed", "destroyed"})
 
 
 class Mover:
@@ -143,11 +147,13 @@ class Turn:
         self._blocks_shot, self._turns_shot = hooks["blocks_shot"], hooks["turns_shot"]
         self.activations: dict[str, Any] = {}  # bot id -> modules.Activation: what it activated this turn
         self.module_memo: dict[Any, Any] = {}  # what module effects remember within this turn
+        self.cause_module: str | None = None  # the module whose effect is being played (`caused_by`)
 
-    def bot_unit(self, bot: Mover, hook: str) -> Any:
-        """The bound `hook` of the bot's module while that module is activated for this phase, else None."""
+    def bot_unit(self, bot: Mover, hook: str, *, whole_turn: bool = False) -> Any:
+        """The bound `hook` of the bot's module while that module is activated for this phase (for any phase
+        of the turn when `whole_turn`), else None."""
         activation = self.activations.get(bot.id)
-        if activation is None or self.phase not in activation.phases:
+        if activation is None or (not whole_turn and self.phase not in activation.phases):
             return None
         from .modules import unit
 
@@ -177,8 +183,21 @@ class Turn:
 
     # --- events and queries ---------------------------------------------------------------------
 
+    @contextmanager
+    def caused_by(self, module: str) -> Iterator[None]:
+        """While a module's effect plays out, the `shot`, `damaged`, `moved`, `pushed` and `destroyed` events
+        it causes (also down a chain of pushes, or a fall into a pit) carry `"module": module`."""
+        before, self.cause_module = self.cause_module, module
+        try:
+            yield
+        finally:
+            self.cause_module = before
+
     def emit(self, type_: str, bot: str | None, **fields: Any) -> None:
-        self.events.append({"phase": self.phase, "step": self.step, "type": type_, "bot": bot, **fields})
+        event = {"phase": self.phase, "step": self.step, "type": type_, "bot": bot, **fields}
+        if self.cause_module is not None and type_ in MODULE_CAUSED:
+            event.setdefault("module", self.cause_module)
+        self.events.append(event)
 
     def in_order(self) -> list[Mover]:
         """Bots on the course, in this turn's priority order (first acts first)."""

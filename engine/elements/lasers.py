@@ -12,6 +12,10 @@ first square holding any bot stops the beam and every bot on it takes one damage
 virtual bots too (docs/rules.md). Wall blasters deal 2 damage per beam; wall repellers push the first real
 bot one square along the beam and deal none. Blasters and repellers don't touch virtual bots (003
 "Virtuality"); no wall weapon damages force fields (003 "Wall Lasers"), but they stop its beam.
+
+Bot modules take part through two bot hooks (engine.hooks): `fire` lets an activated weapon module (blaster,
+turret, repeller, shield) fire in place of the bot's forward laser, with `bot_shot`; `hit` lets the module of
+a bot a shot hits (reflector, shield) take the shot, described by a `Strike`, before `hit_bot` applies it.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from ..steps import runs_in
 from . import Element, direction, register, whole
 
 if TYPE_CHECKING:
-    from ..turn import Turn
+    from ..turn import Mover, Shot, Turn
 
 
 @dataclass(frozen=True)
@@ -54,23 +58,78 @@ register(Repeller, layer="mount", fields={"side": direction("side")})
 BLAST_DAMAGE = 2
 
 
+@dataclass(frozen=True)
+class Strike:
+    """What one shot does to a bot it hits: `damage` points (`cause` names them), or, when `push`, a push one
+    square toward `heading` (the way the shot travels when it hits; `by` names the pusher). `source` is the
+    shot event's source, `shooter` the bot that fired it (None for wall weapons) and `fired` the heading it
+    was fired in."""
+
+    source: str
+    shooter: Mover | None
+    fired: str
+    heading: str
+    damage: int = 0
+    cause: str = "bot laser"
+    push: bool = False
+    by: str | None = None
+
+
+def hit_bot(turn: Turn, bot: Mover, strike: Strike, *, ask: bool = True) -> None:
+    """A shot hits the bot: its module may take the shot first (`hit` hook: a reflector, a shield), unless
+    `ask` is False (a reflected shot is not reflected again); else it damages or pushes the bot."""
+    if ask and turn.activations:
+        hook = turn.bot_unit(bot, "hit")
+        if hook is not None and hook(turn, bot, strike):
+            return
+    if strike.push:
+        turn.advance(bot, strike.heading, by=strike.by, mode="push")
+    else:
+        turn.damage(bot, strike.damage, strike.cause)
+
+
+def bot_shot(
+    turn: Turn,
+    shooter: Mover,
+    heading: str,
+    *,
+    damage: int = 1,
+    push: bool = False,
+    targets: dict | None = None,
+) -> Shot | None:
+    """A real bot fires one shot toward `heading`: it damages an intact force field it reaches by one point
+    and hits the first real bot with `damage` points, or pushes it one square when `push` (a repeller, which
+    does not fire at force fields: then nothing is fired). Returns the shot, or None when nothing was fired
+    (facing a wall or the course edge)."""
+    shot = turn.trace(shooter.at, heading, skip_first=True, hits_virtual=False, shooter=shooter, targets=targets)
+    if shot is None or (push and shot.field is not None):
+        return None
+    target = shot.hit[0] if shot.hit else None
+    turn.emit("shot", shooter.id, source="bot", dir=heading, beams=1,
+              target=target.id if target else None, **shot.fields())  # fmt: skip
+    if shot.field is not None:
+        turn.shot_stopped(shot.field)
+    if target is not None:
+        strike = Strike("bot", shooter, heading, shot.heading, damage=damage, push=push, by=shooter.id)
+        hit_bot(turn, target, strike)
+    return shot
+
+
 @runs_in("bot_lasers")
 def bots_fire(turn: Turn) -> None:
-    targets = turn.targets(hits_virtual=False)
+    """Live, real bots fire forward in priority order (003 "Phase Steps"); an activated weapon module fires
+    in place of the laser (`fire` hook). Once a module may move bots mid-step, targets are found per shot."""
+    targets = None if turn.activations else turn.targets(hits_virtual=False)
     real_bots = [bot for bot in turn.in_order() if not bot.virtual]
     for shooter in real_bots:
         if shooter.at is None or shooter.rebooting:
             continue
-        shot = turn.trace(shooter.at, shooter.dir, skip_first=True, hits_virtual=False, shooter=shooter, targets=targets)
-        if shot is None:
-            continue  # facing a wall or the edge: nothing to fire into
-        target = shot.hit[0] if shot.hit else None
-        turn.emit("shot", shooter.id, source="bot", dir=shooter.dir, beams=1,
-                  target=target.id if target else None, **shot.fields())  # fmt: skip
-        if shot.field is not None:
-            turn.shot_stopped(shot.field)
-        if target is not None:
-            turn.damage(target, 1, "bot laser")
+        if turn.activations:
+            hook = turn.bot_unit(shooter, "fire", whole_turn=True)
+            if hook is not None:
+                hook(turn, shooter)
+                continue
+        bot_shot(turn, shooter, shooter.dir, targets=targets)
 
 
 @runs_in("wall_lasers")
@@ -86,11 +145,10 @@ def wall_lasers_fire(turn: Turn) -> None:
             continue  # the beam is drawn with the course; only a hit is an event
         turn.emit("shot", None, source=weapon.type, dir=heading, beams=weapon.beams,
                   target=shot.hit[0].id, **shot.fields())  # fmt: skip
+        amount, cause = (BLAST_DAMAGE * weapon.beams, "blaster") if blaster else (weapon.beams, "laser")
+        strike = Strike(weapon.type, None, heading, shot.heading, damage=amount, cause=cause)
         for bot in shot.hit:
-            if blaster:
-                turn.damage(bot, BLAST_DAMAGE * weapon.beams, "blaster")
-            else:
-                turn.damage(bot, weapon.beams, "laser")
+            hit_bot(turn, bot, strike)
 
 
 @runs_in("wall_repellers")
@@ -102,4 +160,4 @@ def wall_repellers_fire(turn: Turn) -> None:
             continue
         target = shot.hit[0]
         turn.emit("shot", None, source="repeller", dir=heading, beams=1, target=target.id, **shot.fields())
-        turn.advance(target, shot.heading, by="repeller", mode="push")
+        hit_bot(turn, target, Strike("repeller", None, heading, shot.heading, push=True, by="repeller"))
