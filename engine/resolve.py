@@ -13,7 +13,6 @@ from . import elements  # noqa: F401  (registers every element's steps)
 from .chips import BACK_UP, CHIPS, IDLE, MOVES, PROGRAM_LENGTH, TURNS
 from .elements.teleporters import draw_loop
 from .errors import InputError
-from .geometry import opposite
 from .modules.actions import apply_actions, prepare_turn, recharge  # modules (issue 14)
 from .state import State, prices_to_table
 from .steps import END_STEPS, PHASE_5_ONLY, PHASE_STEPS, RUNNERS, runs_in
@@ -34,26 +33,31 @@ def chip_play(chip: str) -> ChipPlay:
 
 
 def _play_chip(turn: Turn, bot: Mover, chip: str) -> None:
-    """One chip, changed by the square it is played from (the `transform_chip` hook, 003 "Elements": a rail
-    makes a turn chip a move-1 first, an inverter reverses it, a doubler doubles its movement, water cuts it
-    to one square, a magnet stops turns). Each square of its movement asks the `chip_step` hook of the
-    square it leaves (corner rails backing up; vents lifting the bot into flight). An airborne bot lands
-    when the chip's movement is done; movement that ends asks `settle` (oil)."""
+    """One chip, changed by the bot's module (the bot's `transform_chip` hook: reverse, crab legs, turbo,
+    clamp) and then by the square it is played from (the square's `transform_chip` hook, 003 "Elements": a
+    rail makes a turn chip a move-1 first, an inverter reverses it, a doubler doubles its movement, water cuts
+    it to one square, a magnet stops turns). Each square of its movement asks the `chip_step` hook of the
+    square it leaves (corner rails backing up; vents lifting the bot into flight); the chip's `extra` squares
+    (a Turbo) follow its own movement as part of the same chip. An airborne bot lands when the chip's
+    movement is done; movement that ends asks `settle` (oil)."""
     turn.emit("chip", bot.id, chip=chip)
     hooks = turn.course.hooks
     play = chip_play(chip)
+    units = hooks["transform_chip"].get(bot.at, ())
     if turn.activations:
-        hook = turn.bot_unit(bot, "transform_chip")  # a module: reverse, crab legs, turbo
-        if hook is not None:
-            hook(turn, bot, play)
-    for unit in hooks["transform_chip"].get(bot.at, ()):
-        unit.transform_chip(turn, bot, play)
+        _transform_by_module(turn, bot, play, units)
+    else:
+        for unit in units:
+            unit.transform_chip(turn, bot, play)
     if play.kind == "turn":
-        if play.forward_first and turn.advance(bot, bot.dir):
-            if bot.at is not None:
-                bot.distance += 1
-                turn.slide(bot, bot.dir)
-            return
+        if play.forward_first:
+            if turn.advance(bot, bot.dir):
+                if bot.at is not None:
+                    bot.distance += 1
+                    turn.slide(bot, bot.dir)
+                return
+            if not play.turn_if_stuck or bot.at is None:
+                return  # a clamp held it: the failed move-1 is the whole chip (003 "Clamp")
         if play.blocked_by is not None:
             turn.emit("blocked", bot.id, at=list(bot.at), dir=bot.dir, by=play.blocked_by)
             return
@@ -61,22 +65,66 @@ def _play_chip(turn: Turn, bot: Mover, chip: str) -> None:
         return
     if play.kind != "move":
         return
+    if play.blocked_by is not None:  # a sideways move on a rail or a magnet (003 "Crab Legs", "Magnet")
+        turn.emit("blocked", bot.id, at=list(bot.at), dir=play.heading(bot.dir), by=play.blocked_by)
+        return
     steps = hooks["chip_step"]
-    heading = bot.dir
-    while play.taken < play.count:
-        for unit in steps.get(bot.at, ()):
-            unit.chip_step(turn, bot, play)
-        heading = opposite(bot.dir) if play.backward else bot.dir
-        if not turn.advance(bot, heading, mode="flight" if play.airborne else "chip") or bot.at is None:
-            break
-        play.taken += 1
-        bot.distance += 1
+    turn.cause_module = play.moved_by
+    heading = _chip_squares(turn, bot, play, steps, play.count)
+    if play.extra and bot.at is not None:  # a Turbo: its squares follow, part of the same chip
+        play.in_extra = True
+        turn.cause_module = play.extra_by
+        before = play.taken
+        extra_heading = _chip_squares(turn, bot, play, steps, play.extra)
+        if play.taken > before:
+            heading = extra_heading
+    turn.cause_module = None
     if bot.at is None:
         return
     if play.airborne:
         turn.land(bot, heading)
     if bot.at is not None and play.taken:
         turn.slide(bot, heading)
+
+
+def _chip_squares(turn: Turn, bot: Mover, play: ChipPlay, steps: Mapping, limit: int) -> str:
+    """Move the squares of one part of a chip's movement (its own, or its extra squares) until `limit` (which
+    a vent may raise through `play.add_square`) or a block; returns the last heading tried."""
+    heading = bot.dir
+    done = 0
+    while done < (play.extra if play.in_extra else play.count):
+        for unit in steps.get(bot.at, ()):
+            unit.chip_step(turn, bot, play)
+        heading = play.heading(bot.dir)
+        if not turn.advance(bot, heading, mode="flight" if play.airborne else "chip") or bot.at is None:
+            break
+        done += 1
+        play.taken += 1
+        bot.distance += 1
+    return heading
+
+
+def _transform_by_module(turn: Turn, bot: Mover, play: ChipPlay, units) -> None:
+    """The bot's module changes the chip first, then the square's elements do. Each change of a chip a
+    module changed is a `chip_transformed` event: `module` for the module's own, `cause` (the element
+    type) for an element's change of it afterwards (an inverter reversing a Turbo's extra square)."""
+    hook = turn.bot_unit(bot, "transform_chip")
+    if hook is not None:
+        before = play.shape()
+        hook(turn, bot, play)
+        after = play.shape()
+        if after != before:
+            play.module = turn.activations[bot.id].module
+            turn.emit("chip_transformed", bot.id, module=play.module, **{"from": before, "to": after})
+    for unit in units:
+        if play.module is None:
+            unit.transform_chip(turn, bot, play)
+            continue
+        before = play.shape()
+        unit.transform_chip(turn, bot, play)
+        after = play.shape()
+        if after != before:
+            turn.emit("chip_transformed", bot.id, cause=unit.type, **{"from": before, "to": after})
 
 
 @runs_in("chips")

@@ -100,16 +100,22 @@ class Shot:
 
 
 class ChipPlay:
-    """What one chip does, as the square it is played from (and later, a bot's module) changes it through
-    the `transform_chip` hook; the bot then plays it (`engine.resolve`).
+    """What one chip does, as the bot's module and then the square it is played from change it through the
+    `transform_chip` hooks; the bot then plays it (`engine.resolve`).
 
     `kind` is "turn", "move" or "idle". A turn chip turns by `quarter_turns` (clockwise positive), unless
-    `forward_first` (a rail: it tries a move-1 first) or `blocked_by` names what stops it. A move chip moves
-    `count` squares, backward when `backward`; `taken` counts the squares moved so far and `airborne` is
-    set once it flies (a vent)."""
+    `forward_first` (a rail: it tries a move-1 first; when that move fails the chip turns after all, unless
+    `turn_if_stuck` is False) or `blocked_by` names what stops it. A move chip moves `count` squares, backward
+    when `backward`, or to the side without turning when `sideways` is -1 (left) or 1 (right); `blocked_by`
+    stops it before it starts. `extra` more squares follow the chip's own movement, forward or, when
+    `extra_backward`, backward (a Turbo). `taken` counts the squares moved so far, `in_extra` is set while
+    the extra squares are under way, and `airborne` once it flies (a vent). `module` names the bot module
+    that changed the chip, `moved_by` / `extra_by` the module whose doing the chip's movement / the extra
+    squares are (their `moved`, `pushed`, `destroyed` and `damaged` events carry it)."""
 
     __slots__ = ("chip", "kind", "quarter_turns", "count", "backward", "forward_first", "blocked_by", "taken",
-                 "airborne")  # fmt: skip
+                 "airborne", "sideways", "extra", "extra_backward", "in_extra", "turn_if_stuck", "module",
+                 "moved_by", "extra_by")  # fmt: skip
 
     def __init__(self, chip: str, kind: str, quarter_turns: int = 0, count: int = 0, backward: bool = False):
         self.chip = chip
@@ -121,6 +127,63 @@ class ChipPlay:
         self.blocked_by: str | None = None
         self.taken = 0
         self.airborne = False
+        self.sideways = 0
+        self.extra = 0
+        self.extra_backward = False
+        self.in_extra = False
+        self.turn_if_stuck = True
+        self.module: str | None = None
+        self.moved_by: str | None = None
+        self.extra_by: str | None = None
+
+    def heading(self, facing: str) -> str:
+        """The heading of the next square of movement for a bot facing `facing`."""
+        if self.in_extra:
+            return opposite(facing) if self.extra_backward else facing
+        if self.sideways:
+            return rotate(facing, self.sideways)
+        return opposite(facing) if self.backward else facing
+
+    @property
+    def going_back(self) -> bool:
+        """The next square of movement is a backward one."""
+        return self.extra_backward if self.in_extra else self.backward and not self.sideways
+
+    def add_square(self) -> None:
+        """One more square for the movement under way (a vent's flight)."""
+        if self.in_extra:
+            self.extra += 1
+        else:
+            self.count += 1
+
+    def invert(self) -> None:
+        """Reverse the chip: turns swap left and right, moves go the other way (a sideways move to the other
+        side), and so do its extra squares."""
+        if self.kind == "turn":
+            if self.quarter_turns % 2:
+                self.quarter_turns = -self.quarter_turns
+        elif self.kind == "move":
+            if self.sideways:
+                self.sideways = -self.sideways
+            else:
+                self.backward = not self.backward
+            if self.extra:
+                self.extra_backward = not self.extra_backward
+
+    def shape(self) -> dict[str, Any]:
+        """What the chip does now, as the `from` / `to` of a `chip_transformed` event (docs/formats.md)."""
+        if self.kind == "turn":
+            return {"kind": "turn", "turn": "?RUL"[self.quarter_turns % 4]}
+        if self.kind != "move":
+            return {"kind": self.kind}
+        side = {-1: "left", 1: "right"}.get(self.sideways)
+        out: dict[str, Any] = {
+            "kind": "move", "squares": self.count, "dir": side or ("back" if self.backward else "forward")
+        }  # fmt: skip
+        if self.extra:
+            out["extra"] = self.extra
+            out["extra_dir"] = "back" if self.extra_backward else "forward"
+        return out
 
 
 class Turn:

@@ -77,14 +77,19 @@ class Rail(Element):
 
     def transform_chip(self, turn: Turn, bot: Mover, play: ChipPlay) -> None:
         """A turn chip played facing along the rail is a move-1 first; the turn happens only if that move
-        fails (003 "Rails")."""
-        if play.kind == "turn" and bot.dir in self.sides:
+        fails (003 "Rails"). A sideways move (crab legs) played facing along the rail is blocked by it (003
+        "Crab Legs")."""
+        if bot.dir not in self.sides:
+            return
+        if play.kind == "turn":
             play.forward_first = True
+        elif play.kind == "move" and play.sideways:
+            play.blocked_by = "rail"
 
     def chip_step(self, turn: Turn, bot: Mover, play: ChipPlay) -> None:
         """Backing up off a corner rail it faces along: its back turns to the other railed side first
         (003 "Corner Rails")."""
-        if play.backward and self.shape == "corner" and bot.dir in self.sides:
+        if play.going_back and self.shape == "corner" and bot.dir in self.sides:
             (other,) = self.sides - {bot.dir}
             turn.face(bot, opposite(other), "rail")
 
@@ -135,26 +140,26 @@ class Trapdoor(Element):
 
 @dataclass(frozen=True)
 class Inverter(Element):
-    """A chip played here is reversed: turns swap left and right, moves go the other way (003 "Inverter")."""
+    """A chip played here is reversed: turns swap left and right, moves go the other way, a sideways move goes
+    to the other side, an extra forward square goes backward (003 "Inverter", "Turbo")."""
 
     type: ClassVar[str] = "inverter"
 
     def transform_chip(self, turn: Turn, bot: Mover, play: ChipPlay) -> None:
-        if play.kind == "turn":
-            play.quarter_turns = -play.quarter_turns
-        elif play.kind == "move":
-            play.backward = not play.backward
+        play.invert()
 
 
 @dataclass(frozen=True)
 class Doubler(Element):
-    """A chip's movement from here is doubled; turning is not (003 "Doubler")."""
+    """A chip's movement from here is doubled, its extra squares too; turning is not (003 "Doubler": "Turbo,
+    reverse, and crab legs are all doubled")."""
 
     type: ClassVar[str] = "doubler"
 
     def transform_chip(self, turn: Turn, bot: Mover, play: ChipPlay) -> None:
         if play.kind == "move":
             play.count *= 2
+            play.extra *= 2
 
 
 @dataclass(frozen=True)
@@ -167,7 +172,7 @@ class Vent(Element):
     def chip_step(self, turn: Turn, bot: Mover, play: ChipPlay) -> None:
         if play.taken:  # it moved onto this vent with this chip and is moving off it
             play.airborne = True
-            play.count += 1
+            play.add_square()  # the part of the movement under way goes one square further
 
 
 @dataclass(frozen=True)
@@ -179,8 +184,8 @@ class Magnet(Element):
     dir: str
 
     def transform_chip(self, turn: Turn, bot: Mover, play: ChipPlay) -> None:
-        if play.kind == "turn":
-            play.blocked_by = "magnet"
+        if play.kind == "turn" or (play.kind == "move" and play.sideways):
+            play.blocked_by = "magnet"  # a sideways move (crab legs) off a magnet: no movement (003 "Magnet")
 
     def leave(self, turn: Turn, bot: Mover, heading: str, mode: str) -> tuple[str, str | None]:
         if heading == opposite(self.dir):
@@ -198,13 +203,15 @@ class Virtualizer(Element):
 
 @dataclass(frozen=True)
 class Water(Element):
-    """A chip's movement from water is cut to one square, forward or backward (003 "Water")."""
+    """A chip's movement from water is cut to one square, forward or backward, with no extra squares (003
+    "Water": "Turbo has no effect")."""
 
     type: ClassVar[str] = "water"
 
     def transform_chip(self, turn: Turn, bot: Mover, play: ChipPlay) -> None:
         if play.kind == "move":
             play.count = 1
+            play.extra = 0
 
 
 @dataclass(frozen=True)
