@@ -59,8 +59,8 @@ def bots_fire(turn: Turn) -> None:
     targets = turn.targets(hits_virtual=False)
     real_bots = [bot for bot in turn.in_order() if not bot.virtual]
     for shooter in real_bots:
-        if shooter.at is None or shooter.rebooting:
-            continue
+        if shooter.at is None or shooter.rebooting or shooter.drone_of is not None:
+            continue  # a drone does not shoot (003 "Drone")
         shot = turn.trace(shooter.at, shooter.dir, skip_first=True, hits_virtual=False, shooter=shooter, targets=targets)
         if shot is None:
             continue  # facing a wall or the edge: nothing to fire into
