@@ -122,10 +122,11 @@ def virtual_to_real(turn: Turn) -> None:
 
 @runs_in("respawn")
 def respawn(turn: Turn) -> None:
-    """A destroyed bot with a life left comes back virtual at its stored position and heading."""
+    """A destroyed bot with a life left comes back virtual at its stored position and heading; a destroyed
+    drone does not (003 "Drone": it plays "until it is destroyed")."""
     for bot_id in turn.order:
         bot = turn.bots[bot_id]
-        if bot.at is None and bot.lives > 0:
+        if bot.at is None and bot.lives > 0 and bot.drone_of is None:
             bot.at, bot.dir, bot.virtual, bot.damage = bot.spawn_at, bot.spawn_dir, True, 0
             bot.spawned = True
             turn.emit("respawned", bot.id, at=list(bot.at), dir=bot.dir, virtual=True)
