@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine.state import Bot
+from tests.engine.test_properties import _replay
 
 COURSES = {slug: engine.bundled_course(slug) for slug in engine.bundled_slugs()}
 ACTORS = ("drone", "bomb", "virtualizer")
@@ -152,6 +153,10 @@ def test_random_actor_turns_keep_the_invariants_and_replay_exactly(case, data):
             assert set(after.places) == {bot.id for bot in after.bots if bot.drone_of is None}
         if after.winner is not None:
             assert after.bot(after.winner).drone_of is None
+        replayed_bots = _replay(state, events)
+        for bot in after.bots:
+            mine = replayed_bots[bot.id]
+            assert (mine["at"], mine["dir"], mine["virtual"], mine["damage"]) == (bot.at, bot.dir, bot.virtual, bot.damage)
         deployed += sum(1 for e in events if e["type"] == "drone_deployed")
         exploded += sum(1 for e in events if e["type"] == "bomb_exploded")
         stored = json.loads(inputs)
