@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..errors import InputError
 from ..geometry import opposite
 from ..steps import runs_in
 from . import register_module
@@ -45,11 +46,18 @@ def deploy_drones(turn: Turn) -> None:
 
     for owner_id in tuple(turn.order):
         activation = turn.activations.get(owner_id)
-        owner = turn.bots[owner_id]
-        if activation is None or activation.module != Drone.name or owner.at is None:
+        owner = turn.bots.get(owner_id)  # None: a drone replaced a moment ago
+        if activation is None or activation.module != Drone.name or owner is None or owner.at is None:
             continue
         did = drone_id(owner_id)
-        replaced = did in turn.bots
+        taken = turn.bots.get(did)
+        if taken is not None and taken.drone_of != owner_id:
+            raise InputError(f"bot {owner_id!r} can't deploy a drone: the id {did!r} is another bot's")
+        old = turn.drones.get(owner_id)  # its earlier drone (named otherwise in a hand-made state)
+        replaced = old is not None
+        if old is not None:
+            turn.bots.pop(old, None)
+            turn.order = tuple(bot_id for bot_id in turn.order if bot_id != old)
         heading = opposite(owner.dir)
         drone = Mover(
             Bot(
@@ -62,4 +70,5 @@ def deploy_drones(turn: Turn) -> None:
         turn.order = (*(bot_id for bot_id in turn.order if bot_id != did), did)
         turn.programs[did] = turn.programs[owner_id]
         turn.drones[owner_id] = did
-        turn.emit("drone_deployed", did, owner=owner_id, at=list(owner.at), dir=heading, replaced=replaced)
+        extra = {"replaces": old} if old is not None and old != did else {}
+        turn.emit("drone_deployed", did, owner=owner_id, at=list(owner.at), dir=heading, replaced=replaced, **extra)

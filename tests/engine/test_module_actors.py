@@ -168,3 +168,17 @@ def test_random_actor_turns_keep_the_invariants_and_replay_exactly(case, data):
         assert engine.state_from_dict(engine.state_to_dict(after), after.course) == after
         state = after
     tally(f"drones deployed: {min(deployed, 2)}+, bombs exploded: {min(exploded, 2)}+")
+
+
+def test_a_new_drone_replaces_an_earlier_drone_of_another_name_and_a_taken_id_is_an_error():
+    state = _game(ids=("a", "b", "c"), module="drone", charges=2)
+    c = state.bot("c")
+    state = state.with_bots([*state.bots[:2], Bot(**{**c.__dict__, "drone_of": "a", "virtual": True})])
+    new, events = engine.resolve_turn(state, {"a": IDLE, "b": IDLE}, 1, actions={"a": {"activate": {}}})
+    assert [bot.id for bot in new.bots] == ["a", "b", "a.drone"] and "c" not in new.priority
+    deployed = [e for e in events if e["type"] == "drone_deployed"]
+    assert deployed == [{"phase": 1, "step": "modules", "type": "drone_deployed", "bot": "a.drone", "owner": "a",
+                         "at": list(state.bot("a").at), "dir": "S", "replaced": True, "replaces": "c"}]  # fmt: skip
+    taken = _game(ids=("a", "a.drone"), module="drone", charges=1)
+    with pytest.raises(engine.InputError, match="the id 'a.drone' is another bot's"):
+        engine.resolve_turn(taken, {"a": IDLE, "a.drone": IDLE}, 1, actions={"a": {"activate": {}}})
