@@ -170,10 +170,11 @@ def virtual_to_real(turn: Turn) -> None:
 
 @runs_in("respawn")
 def respawn(turn: Turn) -> None:
-    """A destroyed bot with a life left comes back virtual at its stored position and heading."""
+    """A destroyed bot with a life left comes back virtual at its stored position and heading; a destroyed
+    drone does not (003 "Drone": it plays "until it is destroyed")."""
     for bot_id in turn.order:
         bot = turn.bots[bot_id]
-        if bot.at is None and bot.lives > 0:
+        if bot.at is None and bot.lives > 0 and bot.drone_of is None:
             bot.at, bot.dir, bot.virtual, bot.damage = bot.spawn_at, bot.spawn_dir, True, 0
             bot.spawned = True
             turn.emit("respawned", bot.id, at=list(bot.at), dir=bot.dir, virtual=True)
@@ -181,8 +182,10 @@ def respawn(turn: Turn) -> None:
 
 @runs_in("winning")
 def last_bot_alive(turn: Turn) -> None:
-    if turn.winner is None and len(turn.bots) > 1:
-        remaining = [bot_id for bot_id in turn.order if turn.bots[bot_id].at is not None]
+    """A drone is not a bot alive: it neither wins nor keeps another bot from winning (003 "Drone")."""
+    racers = [bot_id for bot_id in turn.order if turn.bots[bot_id].drone_of is None]
+    if turn.winner is None and len(racers) > 1:
+        remaining = [bot_id for bot_id in racers if turn.bots[bot_id].at is not None]
         if len(remaining) == 1:
             turn.winner = remaining[0]
             turn.emit("winner", remaining[0], reason="last bot alive")
@@ -191,6 +194,12 @@ def last_bot_alive(turn: Turn) -> None:
 def next_priority(order: Sequence[str], distances: Mapping[str, int]) -> tuple[str, ...]:
     """More distance moved by its own chips first; ties in the reverse of this turn's order."""
     return tuple(sorted(reversed(order), key=lambda bot_id: -distances[bot_id]))
+
+
+def _kept_order(turn: Turn, kept: list[Mover]) -> tuple[str, ...]:
+    """This turn's order less the drones gone at its end (a drone deployed this turn acts last)."""
+    ids = {bot.id for bot in kept}
+    return tuple(bot_id for bot_id in turn.base_order if bot_id in ids)
 
 
 def _checked_programs(state: State, programs: Mapping[str, Sequence[str]]) -> dict[str, tuple[str, ...]]:
@@ -282,16 +291,19 @@ def resolve_turn(
             for runner in RUNNERS.get(step, ()):
                 runner(turn)
     turn.step = "priority"
-    priority = next_priority(state.priority, {bot_id: bot.distance for bot_id, bot in turn.bots.items()})
+    # A destroyed drone is gone at the end of the turn; a drone deployed this turn stays (003 "Drone").
+    kept = [bot for bot in turn.bots.values() if bot.drone_of is None or bot.at is not None]
+    order = turn.base_order if len(kept) == len(turn.base_order) else _kept_order(turn, kept)
+    priority = next_priority(order, {bot_id: bot.distance for bot_id, bot in turn.bots.items()})
     turn.emit("priority", None, order=list(priority))
     recharge(turn)  # modules (issue 14): the battery, at the very end of the turn
     rebooting_next = {bot_id for bot_id in turn.reboots if turn.bots[bot_id].at is not None}
     bots = tuple(
-        turn.bots[bot.id].freeze(
+        bot.freeze(
             last_program=turn.programs[bot.id],
             rebooting=bot.id in rebooting_next,
         )
-        for bot in state.bots
+        for bot in kept
     )
     new_state = State(
         course=state.course,

@@ -138,15 +138,17 @@ class State:
 
     @property
     def finished(self) -> bool:
-        """Won, or every bot is out of lives at once (a race with no winner)."""
-        return self.winner is not None or not any(bot.in_game for bot in self.bots)
+        """Won, or every bot is out of lives at once (a race with no winner). A drone alone does not keep
+        a race going (003 "Drone": it tags "until the game ends")."""
+        return self.winner is not None or not any(bot.in_game and bot.drone_of is None for bot in self.bots)
 
     @property
     def places(self) -> dict[str, int] | None:
-        """Every bot's final place once the race is over (docs/rules.md "Final places"), else None."""
+        """Every bot's final place once the race is over (docs/rules.md "Final places"), else None. Drones
+        are not ranked."""
         if not self.finished:
             return None
-        return final_places(self.bots, self.winner)
+        return final_places((bot for bot in self.bots if bot.drone_of is None), self.winner)
 
     def bot(self, bot_id: str) -> Bot:
         for bot in self.bots:

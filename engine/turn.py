@@ -35,11 +35,14 @@ class Mover:
         "id", "at", "dir", "spawn_at", "spawn_dir", "damage", "lives", "next_checkpoint", "virtual",
         "last_program", "rebooting", "spawned", "bad_luck", "out", "ejected", "distance", "moved",
         "battery", "module", "charges", "stored_chip", "scan_due", "drone_of",  # modules (issue 14)
+        "kind", "owner",  # a turn-local actor (a bomb) is not a bot: `Turn.actors`
     )  # fmt: skip
 
-    def __init__(self, bot: Bot):
+    def __init__(self, bot: Bot, kind: str = "bot", owner: str | None = None):
         for name in Bot.__dataclass_fields__:
             setattr(self, name, getattr(bot, name))
+        self.kind = kind  # "bot" (also a drone), or an actor kind such as "bomb"
+        self.owner = owner  # an actor's owner
         self.spawned = False  # becomes true when it respawns at the end of this turn
         self.bad_luck = False  # becomes true when it breaks a mirror this turn
         self.distance = 0  # squares moved by its own chips this turn (003 "Priority")
@@ -209,8 +212,16 @@ class Turn:
         self._settle = hooks["settle"]
         self._blocks_shot, self._turns_shot = hooks["blocks_shot"], hooks["turns_shot"]
         self.activations: dict[str, Any] = {}  # bot id -> modules.Activation: what it activated this turn
+        # This turn's order before any Prioritizer (drones deployed this turn last): the next turn's
+        # priority breaks its ties by reversing it (docs/rules.md "Modules").
+        self.base_order: tuple[str, ...] = self.order
         self.module_memo: dict[Any, Any] = {}  # what module effects remember within this turn
         self.cause_module: str | None = None  # the module whose effect is being played (`caused_by`)
+        # Turn-local actors that are not bots (bombs): moved by elements that ask `in_order(actors=True)`,
+        # last in priority, in the order they were created; never in the result.
+        self.actors: dict[str, Mover] = {}
+        # Drones (003 "Drone"): owner id -> drone id, for the bots sharing check points.
+        self.drones: dict[str, str] = {bot.drone_of: bot.id for bot in state.bots if bot.drone_of is not None}
 
     def bot_unit(self, bot: Mover, hook: str, *, whole_turn: bool = False) -> Any:
         """The bound `hook` of the bot's module while that module is activated for this phase (for any phase
@@ -262,9 +273,20 @@ class Turn:
             event.setdefault("module", self.cause_module)
         self.events.append(event)
 
-    def in_order(self) -> list[Mover]:
-        """Bots on the course, in this turn's priority order (first acts first)."""
-        return [bot for bot in map(self.bots.__getitem__, self.order) if bot.at is not None]
+    def in_order(self, actors: bool = False) -> list[Mover]:
+        """Bots on the course, in this turn's priority order (first acts first); with `actors`, then the
+        turn's actors on the course (bombs: last in priority), for the elements that move or hit them."""
+        found = [bot for bot in map(self.bots.__getitem__, self.order) if bot.at is not None]
+        if actors and self.actors:
+            found += [actor for actor in self.actors.values() if actor.at is not None]
+        return found
+
+    def mates(self, bot: Mover) -> list[Mover]:
+        """The bots sharing `bot`'s check points: its drone, or a drone's owner (003 "Drone")."""
+        if not self.drones:
+            return []
+        mate = self.drones.get(bot.id) or bot.drone_of
+        return [self.bots[mate]] if mate is not None and mate in self.bots else []
 
     def bots_at(self, at: Square) -> list[Mover]:
         return [bot for bot in map(self.bots.__getitem__, self.order) if bot.at == at]
@@ -313,6 +335,9 @@ class Turn:
 
     def destroy(self, bot: Mover, cause: str, at: Square | None = None, **extra: Any) -> None:
         where = at if at is not None else bot.at
+        if bot.kind != "bot":
+            self.lose_actor(bot, cause, where)
+            return
         bot.at = None
         bot.lives = max(0, bot.lives - 1)
         if bot.lives == 0 and bot.out is None:
@@ -320,6 +345,12 @@ class Turn:
         bot.damage = 0
         self.reboots.discard(bot.id)
         self.emit("destroyed", bot.id, at=list(where) if where is not None else None, cause=cause, **extra)
+
+    def lose_actor(self, actor: Mover, cause: str, at: Square | None) -> None:
+        """An actor (a bomb) took damage or fell: it is gone, event `<kind>_destroyed` (003 "Bomb")."""
+        actor.at = None
+        self.emit(f"{actor.kind}_destroyed", actor.id, owner=actor.owner, at=list(at) if at is not None else None,
+                  cause=cause)  # fmt: skip
 
     def place(self, bot: Mover, to: Square, *, airborne: bool = False) -> bool:
         """Put a bot on the square it moved to; the course edge, and (unless it flies over) a pit, an open
@@ -348,6 +379,9 @@ class Turn:
         """`extra` (`module=name`) goes on the `damaged` event and on `destroyed` when it kills the bot."""
         if bot.at is None or amount <= 0:
             return
+        if bot.kind != "bot":
+            self.lose_actor(bot, cause, bot.at)  # any damage destroys a bomb (003 "Bomb")
+            return
         bot.damage = min(MAX_DAMAGE, bot.damage + amount)
         self.emit("damaged", bot.id, amount=amount, damage=bot.damage, cause=cause, **extra)
         if bot.damage >= MAX_DAMAGE:
@@ -369,9 +403,10 @@ class Turn:
             self.emit("rotated", bot.id, **{"from": bot.dir, "to": heading, "cause": cause})
             bot.dir = heading
 
-    def make_virtual(self, bot: Mover, cause: str) -> None:
+    def make_virtual(self, bot: Mover, cause: str, *, module: str | None = None) -> None:
         bot.virtual = True
-        self.emit("virtual", bot.id, at=list(bot.at), cause=cause)
+        extra = {"module": module} if module is not None else {}
+        self.emit("virtual", bot.id, at=list(bot.at), cause=cause, **extra)
 
     def shot_stopped(self, at: Square) -> None:
         """A real bot's shot was stopped on `at` by what stands there (`shot_hit` hook: a force field takes
@@ -563,7 +598,7 @@ class Turn:
     def targets(self, hits_virtual: bool) -> dict[Square, list[Mover]]:
         """The bots a shot may hit, by square, in priority order."""
         occupied: dict[Square, list[Mover]] = {}
-        for bot in self.in_order():
+        for bot in self.in_order(actors=hits_virtual):  # what hits virtual bots hits bombs too
             if hits_virtual or not bot.virtual:
                 occupied.setdefault(bot.at, []).append(bot)
         return occupied

@@ -66,5 +66,5 @@ def shielded_by_radiation(turn: Turn, bot) -> bool:
 def repair_tiles(turn: Turn) -> None:
     for bot in turn.in_order():
         tile = turn.course.tiles.get(bot.at)
-        if isinstance(tile, Repair) and not shielded_by_radiation(turn, bot):
+        if isinstance(tile, Repair) and not shielded_by_radiation(turn, bot) and bot.drone_of is None:
             turn.repair(bot, tile.amount, "repair")

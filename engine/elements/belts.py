@@ -54,7 +54,7 @@ def _turn_towards(travel: str, exit_dir: str) -> int:
 @runs_in("belts")
 def run_belts(turn: Turn) -> None:
     tiles = turn.course.tiles
-    if not any(isinstance(tiles.get(bot.at), Belt) for bot in turn.in_order()):
+    if not any(isinstance(tiles.get(bot.at), Belt) for bot in turn.in_order(actors=True)):
         return
     for sub, speeds in enumerate(SUB_PHASES, start=1):
         _sub_phase(turn, sub, speeds)
@@ -69,7 +69,7 @@ def _sub_phase(turn: Turn, sub: int, speeds: tuple[int, ...]) -> None:
     """
     tiles = turn.course.tiles
     riders: list[tuple[Mover, Belt, Square]] = []
-    for bot in turn.in_order():
+    for bot in turn.in_order(actors=True):  # bombs ride belts too (003 "Bomb")
         belt = tiles.get(bot.at)
         if isinstance(belt, Belt) and belt.speed in speeds:
             riders.append((bot, belt, neighbour(bot.at, belt.dir)))

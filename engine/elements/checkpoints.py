@@ -27,7 +27,9 @@ def tag_checkpoints(turn: Turn) -> None:
     """A bot ending a phase on its next check point tags it and stores its position and heading there.
 
     The first bot to tag the last check point wins; bots tag in priority order, so in a shared phase the
-    earlier priority wins (003 "Check Point", "Priority").
+    earlier priority wins (003 "Check Point", "Priority"). A drone tags for its owner: the two share their
+    next check point, so they tag successive ones in one phase only in priority order, and a drone
+    completing the course makes its owner the winner (003 "Drone").
     """
     last = len(turn.course.checkpoints)
     for bot in turn.in_order():
@@ -35,15 +37,23 @@ def tag_checkpoints(turn: Turn) -> None:
         if not isinstance(marker, Checkpoint) or marker.number != bot.next_checkpoint:
             continue
         bot.next_checkpoint += 1
+        for mate in turn.mates(bot):
+            mate.next_checkpoint = bot.next_checkpoint
         bot.spawn_at, bot.spawn_dir = bot.at, bot.dir
         turn.emit("checkpoint", bot.id, number=marker.number, at=list(bot.at))
         if marker.number == last and turn.winner is None:
-            turn.winner = bot.id
-            turn.emit("winner", bot.id, reason="course")
+            if bot.drone_of is not None:
+                turn.winner = bot.drone_of
+                turn.emit("winner", bot.drone_of, reason="course", drone=bot.id)
+            else:
+                turn.winner = bot.id
+                turn.emit("winner", bot.id, reason="course")
 
 
 @runs_in("repairs")
 def checkpoint_repairs(turn: Turn) -> None:
     for bot in turn.in_order():
+        if bot.drone_of is not None:
+            continue  # a drone is not repaired (003 "Drone")
         if isinstance(turn.course.markers.get(bot.at), Checkpoint) and not shielded_by_radiation(turn, bot):
             turn.repair(bot, 1, "checkpoint")

@@ -26,7 +26,7 @@ register(Crusher, layer="ceiling", fields={"phases": phases()})
 @runs_in("crushers")
 def run_crushers(turn: Turn) -> None:
     ceiling = turn.course.ceiling
-    for bot in turn.in_order():
+    for bot in turn.in_order(actors=True):  # a crushed bomb is destroyed (003 "Bomb")
         crusher = ceiling.get(bot.at)
         if isinstance(crusher, Crusher) and turn.phase in crusher.phases:
             turn.damage(bot, CRUSH_DAMAGE, "crusher")

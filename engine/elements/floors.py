@@ -221,6 +221,8 @@ class Oil(Element):
     type: ClassVar[str] = "oil"
 
     def settle(self, turn: Turn, bot: Mover, heading: str) -> None:
+        if bot.kind == "bomb":
+            return  # bombs "do not slide on oil" (003 "Bomb")
         liquids = turn.course.liquids
         while bot.at is not None and isinstance(liquids.get(bot.at), Oil):
             if not turn.advance(bot, heading, mode="slide"):
@@ -268,7 +270,7 @@ def vent_damage(turn: Turn) -> None:
     """Bots ending a phase on a vent are burned for 1 damage (003 "Vent")."""
     if not turn.course.of_type("vent"):
         return
-    for bot in turn.in_order():
+    for bot in turn.in_order(actors=True):  # a bomb burned by a vent is destroyed (003 "Bomb")
         if isinstance(turn.course.tiles.get(bot.at), Vent):
             turn.damage(bot, 1, "vent")
 
@@ -282,7 +284,7 @@ def run_screens(turn: Turn) -> None:
     if not (course.of_type("screen") or course.of_type("damaged_tile") or course.of_type("trapdoor")):
         return
     next_phase = turn.phase % 5 + 1
-    for bot in turn.in_order():
+    for bot in turn.in_order(actors=True):
         tile = course.tiles.get(bot.at)
         if isinstance(tile, Screen) or (isinstance(tile, DamagedTile) and bot.at in turn.board.broken):
             turn.destroy(bot, "screen")
@@ -292,7 +294,7 @@ def run_screens(turn: Turn) -> None:
             if tile.at in turn.occupied_at_start and tile.at not in now and tile.at not in turn.board.broken:
                 turn.board.broken.add(tile.at)
                 turn.emit("tile_broken", None, at=list(tile.at))
-    for bot in turn.in_order():
+    for bot in turn.in_order(actors=True):
         tile = course.tiles.get(bot.at)
         if isinstance(tile, Trapdoor) and trapdoor_open(tile, next_phase):
             turn.destroy(bot, "trapdoor")

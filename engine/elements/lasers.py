@@ -122,8 +122,8 @@ def bots_fire(turn: Turn) -> None:
     targets = None if turn.activations else turn.targets(hits_virtual=False)
     real_bots = [bot for bot in turn.in_order() if not bot.virtual]
     for shooter in real_bots:
-        if shooter.at is None or shooter.rebooting:
-            continue
+        if shooter.at is None or shooter.rebooting or shooter.drone_of is not None:
+            continue  # a drone does not shoot (003 "Drone")
         if turn.activations:
             hook = turn.bot_unit(shooter, "fire", whole_turn=True)
             if hook is not None:

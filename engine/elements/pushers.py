@@ -33,7 +33,7 @@ def run_pushers(turn: Turn) -> None:
     # Who stands on an active pusher is fixed when the step starts; each is pushed once, in priority order,
     # if an earlier push has not already moved it off that square.
     targets = []
-    for bot in turn.in_order():
+    for bot in turn.in_order(actors=True):  # bombs are pushed too (003 "Bomb")
         for pusher in pushers.get(bot.at, ()):
             if turn.phase in pusher.phases:
                 targets.append((bot, pusher))

@@ -68,7 +68,7 @@ def draw_loop(course: Course, seed: int) -> dict[Square, Square]:
 
 def _run(turn: Turn) -> None:
     ceiling = turn.course.ceiling
-    for bot in turn.in_order():
+    for bot in turn.in_order(actors=True):  # bombs teleport too (003 "Bomb")
         if not bot.moved:
             continue
         bot.moved = False
@@ -97,6 +97,8 @@ def _run(turn: Turn) -> None:
         bot.at = at
     for bot in turn.bots.values():
         bot.moved = False
+    for actor in turn.actors.values():
+        actor.moved = False
 
 
 @runs_in("teleporters_before")

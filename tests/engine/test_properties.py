@@ -85,6 +85,12 @@ def _replay(before, events, board=None):
             step = (event["phase"], event["step"])
         bot = bots.get(event["bot"])
         kind = event["type"]
+        if kind == "drone_deployed":  # a bot module (003 "Drone"): a new drone, or the old one placed anew
+            bots[event["bot"]] = {"at": tuple(event["at"]), "dir": event["dir"], "virtual": True, "damage": 0,
+                                  "lives": 1, "bad_luck": False}  # fmt: skip
+            continue
+        if bot is None and event["bot"] is not None:
+            continue  # a bomb (not a bot); what it does to the board is left to the bomb's own tests
         if kind in ("moved", "pushed", "carried", "slid", "teleported"):
             assert bot["at"] == tuple(event["from"])
             bot["at"] = tuple(event["to"])
