@@ -10,7 +10,13 @@ class InputError(ValueError):
 
 
 class CourseError(InputError):
-    pass
+    """A course the engine refuses. `squares` lists the [x, y] squares the problem concerns, where the parser
+    knows them (an element's `at`, both squares of an edge), for the course builder to point at; the message
+    alone is what `str()` gives, unchanged."""
+
+    def __init__(self, message: str = "", squares=()) -> None:
+        super().__init__(message)
+        self.squares: tuple[tuple[int, int], ...] = tuple(tuple(square) for square in squares)
 
 
 class ScenarioError(InputError):

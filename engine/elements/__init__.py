@@ -61,11 +61,25 @@ ELEMENT_TYPES: dict[str, ElementType] = {}
 
 def register(cls: type[Element], *, layer: str, fields: dict[str, Checker], check=None) -> type[Element]:
     assert layer in LAYERS and cls.type and cls.type not in ELEMENT_TYPES
+    # Every field checker describes itself (`described`), so `engine.element_catalog()` can list it.
+    assert all(getattr(checker, "kind", None) in FIELD_KINDS for checker in fields.values()), cls.type
     ELEMENT_TYPES[cls.type] = ElementType(cls=cls, layer=layer, fields=fields, check=check)
     return cls
 
 
-# Field checkers: (value, where) -> parsed value, or CourseError naming the element and field.
+# Field checkers: (value, where) -> parsed value, or CourseError naming the element and field. Each carries
+# its description for the element catalog (`engine.element_catalog()`, docs/formats.md "Element catalog"):
+# `kind` (one of FIELD_KINDS), and, where they apply, `choices`, `min`, `max`, `optional` and `default`.
+FIELD_KINDS = ("direction", "whole", "choice", "phases", "sides", "flag", "colour")
+
+
+def described(checker: Checker, kind: str, **facts: Any) -> Checker:
+    """Attach the catalog description to a field checker and return it."""
+    assert kind in FIELD_KINDS
+    checker.kind = kind  # type: ignore[attr-defined]
+    for key, value in facts.items():
+        setattr(checker, key, value)
+    return checker
 
 
 def direction(field: str) -> Checker:
@@ -74,7 +88,7 @@ def direction(field: str) -> Checker:
             raise CourseError(f"{where}: '{field}' must be one of N, E, S, W, got {value!r}")
         return value
 
-    return check
+    return described(check, "direction", choices=list(DIRECTIONS))
 
 
 def whole(field: str, low: int, high: int, allowed: tuple[int, ...] | None = None) -> Checker:
@@ -87,7 +101,9 @@ def whole(field: str, low: int, high: int, allowed: tuple[int, ...] | None = Non
             raise CourseError(f"{where}: '{field}' must be one of {choices}, got {value!r}")
         return value
 
-    return check
+    if allowed is not None:
+        return described(check, "whole", min=low, max=high, choices=list(allowed))
+    return described(check, "whole", min=low, max=high)
 
 
 def choice(field: str, options: tuple[str, ...]) -> Checker:
@@ -96,7 +112,7 @@ def choice(field: str, options: tuple[str, ...]) -> Checker:
             raise CourseError(f"{where}: '{field}' must be one of {', '.join(options)}, got {value!r}")
         return value
 
-    return check
+    return described(check, "choice", choices=list(options))
 
 
 def phases(field: str = "phases") -> Checker:
@@ -112,7 +128,7 @@ def phases(field: str = "phases") -> Checker:
             )
         return frozenset(value)
 
-    return check
+    return described(check, "phases", choices=[1, 2, 3, 4, 5])
 
 
 def sides(field: str) -> Checker:
@@ -127,7 +143,7 @@ def sides(field: str) -> Checker:
             )
         return frozenset(value)
 
-    return check
+    return described(check, "sides", choices=list(DIRECTIONS))
 
 
 def flag(field: str) -> Checker:
@@ -136,7 +152,7 @@ def flag(field: str) -> Checker:
             raise CourseError(f"{where}: '{field}' must be true or false, got {value!r}")
         return value
 
-    return check
+    return described(check, "flag")
 
 
 def optional(checker: Checker, default: Any) -> Checker:
@@ -145,8 +161,8 @@ def optional(checker: Checker, default: Any) -> Checker:
     def check(value: Any, where: str) -> Any:
         return default if value is MISSING else checker(value, where)
 
-    check.optional = True  # type: ignore[attr-defined]
-    return check
+    facts = {key: value for key, value in vars(checker).items() if key not in ("optional", "default")}
+    return described(check, facts.pop("kind"), **facts, optional=True, default=default)
 
 
 MISSING = object()
@@ -156,4 +172,4 @@ MISSING = object()
 from . import basic, belts, checkpoints, crushers, lasers, pushers, turntables  # noqa: E402, F401, I001
 from . import floors, edges, covers, teleporters, portals  # noqa: E402, F401, I001
 
-__all__ = ["ELEMENT_TYPES", "Element", "ElementType", "register"]
+__all__ = ["ELEMENT_TYPES", "FIELD_KINDS", "Element", "ElementType", "described", "register"]

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..geometry import Square
 from ..steps import runs_in
-from . import Element, register
+from . import Element, described, register
 from .covers import field_up
 
 if TYPE_CHECKING:
@@ -38,6 +38,7 @@ def _colour(value, where):
     return value
 
 
+described(_colour, "colour", max_length=12)
 register(Teleporter, layer="ceiling", fields={"colour": _colour})
 
 
