@@ -23,6 +23,10 @@ from .hooks import SQUARE_HOOKS, implements
 
 COURSE_FORMAT = "roboracer-course/1"
 MAX_SIDE = 64
+MODES = ("race", "arena", "puzzle")  # 003 "Overview": races, arenas, puzzles
+RULESETS = ("roboracer",)  # the rulesets a course may say it suits (`rulesets`, default all of them)
+PUZZLE_GOAL_LENGTH = 500
+PUZZLE_FIELDS = ("goal", "turns", "players")
 # Tiles a start or check point can't stand on.
 _NO_MARKER_ON = (Pit, Belt, Turntable)
 
@@ -51,6 +55,8 @@ class Course:
     starts: tuple[Start, ...]
     checkpoints: tuple[Checkpoint, ...]
     source: str  # the canonical JSON text of the course, for storage and drawing
+    rulesets: tuple[str, ...] = RULESETS  # the rulesets the course suits
+    puzzle: Mapping[str, Any] | None = None  # a puzzle course's `puzzle` block, as given
     _rays: dict[tuple[Square, str], tuple[Square, ...]] = dataclasses.field(default_factory=dict, repr=False)
 
     def ray(self, at: Square, heading: str) -> tuple[Square, ...]:
@@ -96,6 +102,57 @@ def _square(value: Any, where: str, width: int, height: int) -> Square:
     return (x, y)
 
 
+def squares_of(element: Element, width: int, height: int) -> list[Square]:
+    """The squares an element concerns: its own, and for an edge element the square across the edge too
+    (when that one is on the course)."""
+    squares = [element.at]
+    if ELEMENT_TYPES[element.type].layer == "edge":
+        other = neighbour(element.at, element.side)
+        if 0 <= other[0] < width and 0 <= other[1] < height:
+            squares.append(other)
+    return squares
+
+
+def _rulesets(data: Mapping) -> tuple[str, ...] | None:
+    if "rulesets" not in data:
+        return None
+    value = data["rulesets"]
+    if (
+        not isinstance(value, list)
+        or not value
+        or not all(isinstance(v, str) and v in RULESETS for v in value)
+        or len(set(value)) != len(value)
+    ):
+        raise CourseError(
+            f"course: 'rulesets' must be a non-empty list of distinct rulesets from {', '.join(RULESETS)}, "
+            f"got {value!r}"
+        )
+    return tuple(value)
+
+
+def _puzzle(data: Mapping, mode: str, players: tuple[int, int]) -> dict[str, Any] | None:
+    if "puzzle" not in data:
+        return None
+    value = data["puzzle"]
+    if mode != "puzzle":
+        raise CourseError(f"course: only a puzzle course has a 'puzzle' block (mode is {mode!r})")
+    if not isinstance(value, Mapping):
+        raise CourseError("course: 'puzzle' must be a JSON object")
+    unknown = set(value) - set(PUZZLE_FIELDS)
+    if unknown:
+        raise CourseError(f"course: 'puzzle' has unknown field(s) {', '.join(sorted(map(str, unknown)))}")
+    goal = value.get("goal")
+    if not isinstance(goal, str) or not goal.strip() or len(goal) > PUZZLE_GOAL_LENGTH:
+        raise CourseError(
+            f"course: 'puzzle.goal' must be a non-empty text of at most {PUZZLE_GOAL_LENGTH} characters"
+        )
+    for field, low, high in (("turns", 1, 99), ("players", players[0], players[1])):
+        number = value.get(field, low)
+        if not isinstance(number, int) or isinstance(number, bool) or not low <= number <= high:
+            raise CourseError(f"course: 'puzzle.{field}' must be a whole number from {low} to {high}, got {number!r}")
+    return dict(value)
+
+
 def _header(data: Any) -> tuple[str, int, int, str, tuple[int, int], list]:
     if not isinstance(data, Mapping):
         raise CourseError("course: must be a JSON object")
@@ -109,7 +166,7 @@ def _header(data: Any) -> tuple[str, int, int, str, tuple[int, int], list]:
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_SIDE:
             raise CourseError(f"course: '{field}' must be a whole number from 1 to {MAX_SIDE}, got {value!r}")
     mode = data.get("mode", "race")
-    if mode not in ("race", "arena", "puzzle"):  # 003 "Overview": races, arenas, puzzles
+    if not isinstance(mode, str) or mode not in MODES:
         raise CourseError(f"course: 'mode' must be 'race', 'arena' or 'puzzle', got {mode!r}")
     players = data.get("players")
     if (
@@ -130,7 +187,7 @@ def _element(raw: Any, index: int, width: int, height: int) -> Element:
     if not isinstance(raw, Mapping):
         raise CourseError(f"{where}: must be a JSON object")
     kind = raw.get("type")
-    if kind not in ELEMENT_TYPES:
+    if not isinstance(kind, str) or kind not in ELEMENT_TYPES:
         raise CourseError(
             f"{where}: unknown element type {kind!r} (known: {', '.join(sorted(ELEMENT_TYPES))})"
         )
@@ -141,19 +198,31 @@ def _element(raw: Any, index: int, width: int, height: int) -> Element:
         raise CourseError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
     at = _square(raw.get("at"), where, width, height)
     fields = {}
-    for field, check in spec.fields.items():
-        if field not in raw and not getattr(check, "optional", False):
-            raise CourseError(f"{where}: missing field '{field}'")
-        fields[field] = check(raw.get(field, MISSING), where)
-    element = spec.cls(at=at, **fields)
-    if spec.check is not None:
-        spec.check(element, where)
+    try:
+        for field, check in spec.fields.items():
+            if field not in raw and not getattr(check, "optional", False):
+                raise CourseError(f"{where}: missing field '{field}'")
+            fields[field] = check(raw.get(field, MISSING), where)
+        element = spec.cls(at=at, **fields)
+        if spec.check is not None:
+            spec.check(element, where)
+    except CourseError as error:
+        if not error.squares:
+            squares = [at]
+            if spec.layer == "edge" and "side" in fields:
+                other = neighbour(at, fields["side"])
+                if 0 <= other[0] < width and 0 <= other[1] < height:
+                    squares.append(other)
+            raise CourseError(str(error), squares=squares) from None
+        raise
     return element
 
 
 def parse_course(data: Any) -> Course:
     """Validate course data and build a Course; raises CourseError naming the bad element or field."""
     name, width, height, mode, players, raw_elements = _header(data)
+    rulesets = _rulesets(data)
+    puzzle = _puzzle(data, mode, players)
     elements = [_element(raw, index, width, height) for index, raw in enumerate(raw_elements)]
 
     tiles: dict[Square, Element] = {}
@@ -165,37 +234,41 @@ def parse_course(data: Any) -> Course:
     mounts: dict[tuple[Square, str], Element] = {}
     walls: set[tuple[Square, str]] = set()
     places: list[tuple[str, Element]] = []
+
+    def here(element: Element) -> list[Square]:
+        return squares_of(element, width, height)
+
     for index, element in enumerate(elements):
         where = f"elements[{index}] ({element.type})"
         layer = ELEMENT_TYPES[element.type].layer
         at = list(element.at)
         if layer == "tile":
             if element.at in tiles:
-                raise CourseError(f"{where}: {at} already holds a {tiles[element.at].type}")
+                raise CourseError(f"{where}: {at} already holds a {tiles[element.at].type}", squares=here(element))
             tiles[element.at] = element
         elif layer == "marker":
             if element.at in markers:
-                raise CourseError(f"{where}: {at} already holds a {markers[element.at].type}")
+                raise CourseError(f"{where}: {at} already holds a {markers[element.at].type}", squares=here(element))
             markers[element.at] = element
         elif layer == "ceiling":
             if element.at in ceiling:
-                raise CourseError(f"{where}: {at} already has a {ceiling[element.at].type} above it")
+                raise CourseError(f"{where}: {at} already has a {ceiling[element.at].type} above it", squares=here(element))
             ceiling[element.at] = element
         elif layer in ("cover", "liquid"):
             layer_map = covers if layer == "cover" else liquids
             if element.at in layer_map:
-                raise CourseError(f"{where}: {at} already holds a {layer_map[element.at].type}")
+                raise CourseError(f"{where}: {at} already holds a {layer_map[element.at].type}", squares=here(element))
             layer_map[element.at] = element
         elif layer == "mount":
             key = (element.at, element.side)
             if key in mounts:
-                raise CourseError(f"{where}: side {element.side} of {at} already holds a {mounts[key].type}")
+                raise CourseError(f"{where}: side {element.side} of {at} already holds a {mounts[key].type}", squares=here(element))
             mounts[key] = element
         elif layer == "edge":
             edge = (element.at, element.side)
             if edge in walls or edge in edges:
                 held = "wall" if edge in walls else edges[edge].type.replace("_", " ")
-                raise CourseError(f"{where}: a {held} already stands on side {element.side} of {at}")
+                raise CourseError(f"{where}: a {held} already stands on side {element.side} of {at}", squares=here(element))
             other = (neighbour(element.at, element.side), opposite(element.side))
             if element.type == "wall":
                 walls.add(edge)
@@ -208,23 +281,23 @@ def parse_course(data: Any) -> Course:
     for where, element in places:
         layer = ELEMENT_TYPES[element.type].layer
         if layer == "marker" and isinstance(tiles.get(element.at), _NO_MARKER_ON):
-            raise CourseError(f"{where}: can't stand on the {tiles[element.at].type} at {list(element.at)}")
+            raise CourseError(f"{where}: can't stand on the {tiles[element.at].type} at {list(element.at)}", squares=here(element))
         if layer in ("ceiling", "mount", "cover", "liquid") and element.at in pits:
-            raise CourseError(f"{where}: can't be placed over the pit at {list(element.at)}")
+            raise CourseError(f"{where}: can't be placed over the pit at {list(element.at)}", squares=here(element))
         tile = tiles.get(element.at)
         if layer == "marker" and tile is not None and getattr(tile, "no_marker", False):
             raise CourseError(
-                f"{where}: can't stand on the {tile.type.replace('_', ' ')} at {list(element.at)}"
+                f"{where}: can't stand on the {tile.type.replace('_', ' ')} at {list(element.at)}", squares=here(element)
             )
         if element.type == "start" and element.at in covers:
             raise CourseError(
-                f"{where}: can't stand under the {covers[element.at].type.replace('_', ' ')} at {list(element.at)}"
+                f"{where}: can't stand under the {covers[element.at].type.replace('_', ' ')} at {list(element.at)}", squares=here(element)
             )
         if element.type == "oil" and isinstance(tile, Belt):
-            raise CourseError(f"{where}: oil can't lie on the belt at {list(element.at)}")
+            raise CourseError(f"{where}: oil can't lie on the belt at {list(element.at)}", squares=here(element))
         if element.type == "mirror" and element.at in markers:
             raise CourseError(
-                f"{where}: a mirror can't stand on the {markers[element.at].type} at {list(element.at)}"
+                f"{where}: a mirror can't stand on the {markers[element.at].type} at {list(element.at)}", squares=here(element)
             )
     colours: dict[str, list[Element]] = {}
     for element in elements:
@@ -233,7 +306,8 @@ def parse_course(data: Any) -> Course:
     for colour, group in sorted(colours.items()):
         if len(group) < 2:
             raise CourseError(
-                f"course: teleporters come in colour groups of 2 or more; {colour} has only {list(group[0].at)}"
+                f"course: teleporters come in colour groups of 2 or more; {colour} has only {list(group[0].at)}",
+                squares=[group[0].at],
             )
 
     starts = {e.number: e for e in elements if isinstance(e, Start)}
@@ -242,15 +316,26 @@ def parse_course(data: Any) -> Course:
         numbers = [e.number for e in elements if isinstance(e, numbered)]
         if len(set(numbers)) != len(numbers):
             twice = sorted({n for n in numbers if numbers.count(n) > 1})
-            raise CourseError(f"course: two {kind}s have number {twice[0]}")
+            raise CourseError(
+                f"course: two {kind}s have number {twice[0]}",
+                squares=[e.at for e in elements if isinstance(e, numbered) and e.number == twice[0]],
+            )
         if sorted(numbers) != list(range(1, len(numbers) + 1)):
-            raise CourseError(f"course: {kind} numbers must run 1..n without gaps, got {sorted(numbers)}")
+            raise CourseError(
+                f"course: {kind} numbers must run 1..n without gaps, got {sorted(numbers)}",
+                squares=[e.at for e in elements if isinstance(e, numbered)],
+            )
     if len(starts) < players[1]:
-        raise CourseError(f"course: {players[1]} players need {players[1]} starts, found {len(starts)}")
+        raise CourseError(
+            f"course: {players[1]} players need {players[1]} starts, found {len(starts)}",
+            squares=[e.at for e in starts.values()],
+        )
     if not checkpoints and mode != "arena":
         raise CourseError(f"course: a {mode} course needs at least one check point")
     if checkpoints and mode == "arena":
-        raise CourseError("course: an arena has no check points (003 \"Arena\")")
+        raise CourseError(
+            "course: an arena has no check points (003 \"Arena\")", squares=[e.at for e in checkpoints.values()]
+        )
 
     reading = sorted(elements, key=lambda e: (e.at[1], e.at[0]))
     by_type: dict[str, list[Element]] = {}
@@ -274,6 +359,10 @@ def parse_course(data: Any) -> Course:
         "players": list(players),
         "elements": [dict(e) for e in raw_elements],
     }
+    if rulesets is not None:
+        canonical["rulesets"] = list(rulesets)
+    if puzzle is not None:
+        canonical["puzzle"] = puzzle
     return Course(
         name=name,
         width=width,
@@ -297,4 +386,6 @@ def parse_course(data: Any) -> Course:
         starts=tuple(starts[n] for n in sorted(starts)),
         checkpoints=tuple(checkpoints[n] for n in sorted(checkpoints)),
         source=json.dumps(canonical, sort_keys=True, separators=(",", ":")),
+        rulesets=rulesets or RULESETS,
+        puzzle=puzzle,
     )
