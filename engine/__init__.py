@@ -4,6 +4,7 @@ resolve_turn(state, programs, seed) -> (new_state, events) never mutates its inp
 scan(state, programs, owner) -> what a Scanner shows its owner (bot modules, engine.modules).
 """
 
+from .builder import element_catalog, validate_course
 from .bundled import bundled_course, bundled_course_data, bundled_slugs
 from .chips import CHIP_NAMES, CHIPS, PROGRAM_LENGTH
 from .course import Course, parse_course
@@ -43,6 +44,7 @@ __all__ = [
     "bundled_slugs",
     "check_program",
     "deal",
+    "element_catalog",
     "eject",
     "derive_seed",
     "frozen_registers",
@@ -58,4 +60,5 @@ __all__ = [
     "simulate",
     "state_from_dict",
     "state_to_dict",
+    "validate_course",
 ]

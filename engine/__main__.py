@@ -6,9 +6,15 @@ import argparse
 import json
 import sys
 
+from .builder import course_warnings
 from .course import parse_course
 from .errors import InputError
 from .scenario import SCENARIO_FORMAT, parse_scenario, simulate
+
+
+def _with_squares(entry: dict) -> str:
+    squares = " ".join(f"[{x}, {y}]" for x, y in entry["squares"])
+    return f"{entry['message']} (squares: {squares})" if squares else entry["message"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,6 +38,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{args.file}: valid scenario")
             else:
                 course = parse_course(data)
+                for warning in course_warnings(course, data):
+                    print(f"{args.file}: warning: {_with_squares(warning)}", file=sys.stderr)
                 print(f"{args.file}: valid course {course.name!r} ({course.width}x{course.height})")
         else:
             print(json.dumps(simulate(data), indent=2))

@@ -1,0 +1,267 @@
+"""The engine side of the course builder (issue 17): the element catalog and the validator with warnings.
+
+`element_catalog()` lists every registered element type with its layer and fields, read from the field
+checkers' own descriptions (`engine.elements.described`), so a new element needs no editor change.
+`validate_course(data)` never raises on bad data: it returns the parser's error (with the squares it
+concerns) or, for a course that parses, the warnings of docs/course-builder.md "Validator".
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from typing import Any
+
+from .course import MAX_SIDE, MODES, RULESETS, Course, parse_course
+from .elements import ELEMENT_TYPES, LAYERS
+from .elements.portals import exit_of
+from .errors import CourseError
+from .geometry import DIRECTIONS, Square, neighbour, opposite
+
+PHASES = (1, 2, 3, 4, 5)
+# The top-level fields of a course; anything else is dropped by `Course.to_dict()` (a warning says so).
+COURSE_FIELDS = ("format", "name", "width", "height", "mode", "players", "elements", "rulesets", "puzzle")
+_FIELD_FACTS = ("choices", "min", "max")
+
+
+def element_catalog() -> dict[str, Any]:
+    """Every element type the engine knows, with its layer and fields (docs/formats.md "Element catalog")."""
+    elements = []
+    for kind, spec in ELEMENT_TYPES.items():
+        fields = []
+        for name, checker in spec.fields.items():
+            field: dict[str, Any] = {"name": name, "kind": checker.kind}
+            for fact in _FIELD_FACTS:
+                if hasattr(checker, fact):
+                    value = getattr(checker, fact)
+                    field[fact] = list(value) if isinstance(value, tuple) else value
+            field["optional"] = bool(getattr(checker, "optional", False))
+            if field["optional"]:
+                field["default"] = checker.default
+            fields.append(field)
+        elements.append({"type": kind, "layer": spec.layer, "fields": fields})
+    return {
+        "elements": elements,
+        "layers": list(LAYERS),
+        "modes": list(MODES),
+        "rulesets": list(RULESETS),
+        "max_side": MAX_SIDE,
+    }
+
+
+def _entry(message: str, squares: Iterable[Square] = ()) -> dict[str, Any]:
+    unique: list[list[int]] = []
+    for square in squares:
+        if list(square) not in unique:
+            unique.append(list(square))
+    return {"message": message, "squares": unique}
+
+
+def validate_course(data: Any) -> dict[str, list[dict[str, Any]]]:
+    """`{"errors": [...], "warnings": [...]}`, each entry `{"message", "squares": [[x, y], ...]}`.
+
+    Errors come from `parse_course` (at most one: the parser stops at the first problem); warnings are
+    only looked for when there is no error. No errors means `parse_course(data)` succeeds."""
+    try:
+        course = parse_course(data)
+    except CourseError as error:
+        return {"errors": [_entry(str(error), error.squares)], "warnings": []}
+    except (TypeError, ValueError, KeyError, AttributeError, RecursionError) as error:  # never raise on bad data
+        return {"errors": [_entry(f"course: can't be read ({type(error).__name__}: {error})")], "warnings": []}
+    return {"errors": [], "warnings": course_warnings(course, data)}
+
+
+def course_warnings(course: Course, data: Any = None) -> list[dict[str, Any]]:
+    """The warnings for a course that parses, in a fixed order (docs/course-builder.md "Validator")."""
+    warnings: list[dict[str, Any]] = []
+    if isinstance(data, dict):
+        for field in sorted(set(data) - set(COURSE_FIELDS), key=str):
+            warnings.append(_entry(f"course: unknown field {field!r} is not part of a course and is dropped"))
+    warnings += _unreachable_checkpoints(course)
+    warnings += _starts_in_fire(course)
+    warnings += _belts_into_walls(course)
+    warnings += _starts_facing_walls(course)
+    warnings += _crushed_every_phase(course)
+    return warnings
+
+
+def _square(at: Square) -> str:
+    return f"[{at[0]}, {at[1]}]"
+
+
+# --- Reachability -------------------------------------------------------------------------------------
+
+
+def _move_blocked(course: Course, at: Square, heading: str) -> bool:
+    """True when no bot can ever cross the edge leaving `at` toward `heading` by moving: a wall, or an edge
+    element that stops moves that way in every phase (window, shocker, one-way wall against it)."""
+    if course.wall_between(at, heading):
+        return True
+    element = course.edges.get((at, heading))
+    return element is not None and all(element.stops_move(heading, phase) for phase in PHASES)
+
+
+def _shot_blocked(course: Course, at: Square, heading: str) -> bool:
+    if course.wall_between(at, heading):
+        return True
+    element = course.edges.get((at, heading))
+    return element is not None and all(element.stops_shot(heading, phase) for phase in PHASES)
+
+
+def _steps(course: Course, at: Square) -> Iterable[Square]:
+    """The squares a bot on `at` may get to next, optimistically (an over-approximation: the search never
+    leaves out a square a bot could really get to; docs/course-builder.md "Validator")."""
+    for heading in DIRECTIONS:
+        ahead = neighbour(at, heading)
+        if course.on_course(ahead) and not _move_blocked(course, at, heading):
+            yield ahead
+        for portal in course.mounted.get("portal", {}).get(at, ()):
+            if portal.side == heading:
+                exit_square = exit_of(course, portal)
+                if exit_square is not None:
+                    yield exit_square
+    if course.tiles.get(at) is not None and course.tiles[at].type == "vent":
+        # A bot leaving a vent flies over walls and pits: any square in its row or column may be reached.
+        for heading in DIRECTIONS:
+            square = neighbour(at, heading)
+            while course.on_course(square):
+                yield square
+                square = neighbour(square, heading)
+    above = course.ceiling.get(at)
+    if above is not None and above.type == "teleporter":
+        for other in course.of_type("teleporter"):
+            if other.colour == above.colour and other.at != at:
+                yield other.at
+
+
+def reachable(course: Course, origin: Square) -> set[Square]:
+    """Every square a bot standing on `origin` could ever get to (never a pit: a bot falls in and is gone)."""
+    seen = {origin}
+    queue = deque([origin])
+    while queue:
+        at = queue.popleft()
+        for square in _steps(course, at):
+            if square not in seen and square not in course.pits:
+                seen.add(square)
+                queue.append(square)
+    return seen
+
+
+def _unreachable_checkpoints(course: Course) -> list[dict[str, Any]]:
+    """Check point 1 must be reachable from every start, and check point n from check point n - 1 (a bot
+    that tagged it respawns there)."""
+    if not course.checkpoints:
+        return []
+    warnings = []
+    first = course.checkpoints[0]
+    for start in course.starts:
+        if first.at not in reachable(course, start.at):
+            warnings.append(
+                _entry(
+                    f"check point 1 at {_square(first.at)} can't be reached from start {start.number} at "
+                    f"{_square(start.at)}",
+                    [first.at, start.at],
+                )
+            )
+    for before, checkpoint in zip(course.checkpoints, course.checkpoints[1:], strict=False):
+        if checkpoint.at not in reachable(course, before.at):
+            warnings.append(
+                _entry(
+                    f"check point {checkpoint.number} at {_square(checkpoint.at)} can't be reached from check "
+                    f"point {before.number} at {_square(before.at)}",
+                    [checkpoint.at, before.at],
+                )
+            )
+    return warnings
+
+
+# --- Wall weapons -------------------------------------------------------------------------------------
+
+
+def beam(course: Course, weapon) -> tuple[Square, ...]:
+    """The squares a wall laser's or blaster's beam may cross with no bot in the way: `Course.ray` when only
+    walls stop shots; otherwise it also stops on a cover (a force field stops it, a mirror turns it), on an
+    edge element that stops shots in every phase, and where a portal on the side it leaves by could take it."""
+    heading = opposite(weapon.side)
+    if course.plain_shots:
+        return course.ray(weapon.at, heading)
+    path = [weapon.at]
+    while True:
+        at = path[-1]
+        if at in course.covers and at != weapon.at:
+            break
+        if _shot_blocked(course, at, heading):
+            break
+        if any(p.side == heading for p in course.mounted.get("portal", {}).get(at, ())):
+            break
+        ahead = neighbour(at, heading)
+        if not course.on_course(ahead):
+            break
+        path.append(ahead)
+    return tuple(path)
+
+
+def _starts_in_fire(course: Course) -> list[dict[str, Any]]:
+    starts = {start.at: start for start in course.starts}
+    warnings = []
+    for weapon in course.wall_weapons:
+        for square in beam(course, weapon):
+            start = starts.get(square)
+            if start is not None:
+                name = "wall laser" if weapon.type == "laser" else "wall blaster"
+                warnings.append(
+                    _entry(
+                        f"start {start.number} at {_square(square)} is in the line of the {name} at "
+                        f"{_square(weapon.at)} (side {weapon.side})",
+                        [square, weapon.at],
+                    )
+                )
+    return warnings
+
+
+# --- Belts, starts, crushers --------------------------------------------------------------------------
+
+
+def _belts_into_walls(course: Course) -> list[dict[str, Any]]:
+    warnings = []
+    for belt in course.of_type("belt"):
+        ahead = neighbour(belt.at, belt.dir)
+        if not course.on_course(ahead):
+            warnings.append(
+                _entry(f"belt at {_square(belt.at)} runs {belt.dir} off the course", [belt.at])
+            )
+        elif _move_blocked(course, belt.at, belt.dir):
+            warnings.append(
+                _entry(f"belt at {_square(belt.at)} runs {belt.dir} into a wall", [belt.at, ahead])
+            )
+    return warnings
+
+
+def _starts_facing_walls(course: Course) -> list[dict[str, Any]]:
+    warnings = []
+    for start in course.starts:
+        ahead = neighbour(start.at, start.dir)
+        if not course.on_course(ahead):
+            warnings.append(
+                _entry(f"start {start.number} at {_square(start.at)} faces {start.dir}, off the course", [start.at])
+            )
+        elif _move_blocked(course, start.at, start.dir):
+            warnings.append(
+                _entry(f"start {start.number} at {_square(start.at)} faces a wall ({start.dir})", [start.at, ahead])
+            )
+    return warnings
+
+
+def _crushed_every_phase(course: Course) -> list[dict[str, Any]]:
+    warnings = []
+    for marker in (*course.starts, *course.checkpoints):
+        above = course.ceiling.get(marker.at)
+        if above is not None and above.type == "crusher" and set(above.phases) == set(PHASES):
+            name = "start" if marker.type == "start" else "check point"
+            warnings.append(
+                _entry(
+                    f"{name} {marker.number} at {_square(marker.at)} is under a crusher that crushes in every phase",
+                    [marker.at],
+                )
+            )
+    return warnings
