@@ -7,6 +7,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import engine
 from engine.builder import reachable
@@ -384,3 +386,33 @@ def test_every_bundled_course_parses_and_exports_unchanged(slug):
     exported = engine.parse_course(copy.deepcopy(data)).to_dict()
     assert normalized(exported) == normalized(data)
     assert engine.parse_course(exported).source == engine.parse_course(data).source
+
+
+# --- Any JSON value in any field: a CourseError, never a crash --------------------------------------------
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 70) | st.sampled_from(["N", "E", "red", "", "x", "race"]),
+    lambda children: st.lists(children, max_size=3) | st.dictionaries(st.sampled_from(["goal", "at", "a"]),
+                                                                       children, max_size=2),
+    max_leaves=6,
+)
+EXPO = engine.bundled_course_data("element-expo")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, len(EXPO["elements"]) - 1), st.sampled_from(["at", "type", "side", "dir", "phases",
+       "colour", "sides", "speed", "number", "strength", "open", "shape", "rulesets", "puzzle", "mode",
+       "players", "width"]), JSON_VALUES)
+def test_any_value_in_any_field_is_a_course_error_or_fine(index, field, value):
+    data = copy.deepcopy(EXPO)
+    if field in ("rulesets", "puzzle", "mode", "players", "width"):
+        data[field] = value
+    else:
+        data["elements"][index][field] = value
+    try:
+        engine.parse_course(data)
+    except engine.CourseError as error:
+        assert str(error)
+        assert all(len(square) == 2 for square in error.squares)
+    result = engine.validate_course(data)
+    assert len(result["errors"]) <= 1
