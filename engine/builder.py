@@ -37,7 +37,8 @@ def element_catalog() -> dict[str, Any]:
                     field[fact] = list(value) if isinstance(value, tuple) else value
             field["optional"] = bool(getattr(checker, "optional", False))
             if field["optional"]:
-                field["default"] = checker.default
+                default = checker.default
+                field["default"] = sorted(default) if isinstance(default, (set, frozenset)) else default
             fields.append(field)
         elements.append({"type": kind, "layer": spec.layer, "fields": fields})
     return {
