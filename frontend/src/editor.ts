@@ -131,8 +131,14 @@ export class Editor {
     const boardCol = h("div", { class: "ed-board-col" });
     const boardHost = h("div", { class: "ed-board-host" });
     boardHost.appendChild(this.view.board.wrap);
-    const hint = h("p", { class: "ed-hint" },
-      "Click or tap a square to place the chosen element; drag for a line. Edges, walls and mounts go on the side nearest the pointer. Arrow keys move the cursor, Enter places, Shift+Enter places a line from the last placed square.");
+    const coarse = window.matchMedia?.("(pointer: coarse)").matches ?? false;
+    const hint = h("p", { class: "ed-hint", id: "ed-board-help" }, coarse
+      ? "Tap a square to place the chosen element; drag for a line. Edges, walls and mounts go on the side nearest your finger, or the side chosen under Properties."
+      : "Click a square to place the chosen element; drag for a line. Edges, walls and mounts go on the side nearest the pointer. On the board, arrow keys move the cursor, Enter places, Shift+Enter places a line from the last placed square.");
+    const wrap = this.view.board.wrap;
+    wrap.tabIndex = 0;
+    wrap.setAttribute("aria-describedby", "ed-board-help");
+    wrap.setAttribute("aria-label", "Course board");
     boardCol.append(this.toolbar, boardHost, this.status, hint);
     this.bindPointer();
 
@@ -337,7 +343,7 @@ export class Editor {
     this.view.mark("selection", this.selection);
     this.view.mark("problem", null);
     this.drawCursor();
-    this.title.textContent = `${this.detail ? "Edit" : "New course"}: ${c.name || "Untitled"}${this.dirty ? " (unsaved)" : ""}`;
+    this.title.textContent = `${this.detail ? "Editing" : "New course"} “${c.name || "Untitled"}”${this.dirty ? " (unsaved)" : ""}`;
     document.title = `${c.name || "Course"} · Editor · RoboRacer`;
     (this.root.querySelector("#ed-undo") as HTMLButtonElement | null)?.toggleAttribute("disabled", !this.history.canUndo);
     (this.root.querySelector("#ed-redo") as HTMLButtonElement | null)?.toggleAttribute("disabled", !this.history.canRedo);
@@ -739,7 +745,9 @@ export class Editor {
         const picked = [...rules.querySelectorAll<HTMLInputElement>("input:checked")].map((i) => i.value);
         this.apply(() => setProps(this.course, { rulesets: picked }), "Rulesets changed");
       });
-      rules.append(box2, h("label", { for: id }, r));
+      const pair = h("span", { class: "ed-check" });
+      pair.append(box2, h("label", { for: id }, r));
+      rules.append(pair);
     }
     box.appendChild(rules);
 
@@ -900,6 +908,22 @@ export class Editor {
     window.location.assign(answer.data.url);
   }
 
+  /** The lineage's versions the viewer may see (GET versions), each linking to its course page. */
+  private async showVersions(box: HTMLElement): Promise<void> {
+    const url = this.urls.versions;
+    if (!url) return;
+    const answer = await send<{ slug: string; version: number; state: string; created: string }[]>("GET", url);
+    if (!answer.ok || !Array.isArray(answer.data) || answer.data.length < 2 || !box.isConnected) return;
+    const ul = h("ul", { class: "ed-versions" });
+    for (const v of answer.data) {
+      const li = h("li");
+      const a = h("a", { href: `/courses/${encodeURIComponent(v.slug)}/` }, `v${v.version} · ${v.state}`);
+      if (v.slug === this.detail?.slug) li.append(a, " (this one)"); else li.append(a);
+      ul.appendChild(li);
+    }
+    box.append(h("h3", {}, "Versions"), ul);
+  }
+
   private renderPublish(error?: string): void {
     const box = this.publish;
     box.replaceChildren();
@@ -928,6 +952,7 @@ export class Editor {
         for (const t of d.history) ol.appendChild(h("li", {}, `${t.from} → ${t.to} by ${t.by ?? "someone"}${t.reason ? `: “${t.reason}”` : ""} (${t.at.slice(0, 16).replace("T", " ")})`));
         box.append(h("h3", {}, "History"), ol);
       }
+      if (this.urls.versions) void this.showVersions(box);
     } else {
       this.stateLine.textContent = "Not saved yet: saving makes it a private draft";
     }

@@ -12,8 +12,8 @@ export function label(name: string): string {
   return name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 }
 
-function checkGroup(legend: string, options: string[], words: (o: string) => string, chosen: string[], onChange: (v: string[]) => void): HTMLElement {
-  const fs = h("fieldset", { class: "ed-field ed-checks" });
+function checkGroup(field: string, legend: string, options: string[], words: (o: string) => string, chosen: string[], onChange: (v: string[]) => void): HTMLElement {
+  const fs = h("fieldset", { class: "ed-field ed-checks", "data-field": field });
   fs.appendChild(h("legend", {}, legend));
   for (const o of options) {
     const id = `ed-f${++serial}`;
@@ -23,8 +23,9 @@ function checkGroup(legend: string, options: string[], words: (o: string) => str
       const picked = [...fs.querySelectorAll<HTMLInputElement>("input:checked")].map((i) => i.value);
       onChange(options.filter((x) => picked.includes(x)));
     });
-    const lab = h("label", { for: id }, words(o));
-    fs.append(box, lab);
+    const pair = h("span", { class: "ed-check" });
+    pair.append(box, h("label", { for: id }, words(o)));
+    fs.append(pair);
   }
   return fs;
 }
@@ -80,11 +81,11 @@ export function fieldControl(f: FieldSpec, value: unknown, onChange: (v: unknown
     }
     case "phases": {
       const chosen = Array.isArray(current) ? current.map(String) : [];
-      return checkGroup(`${name}: phases`, ["1", "2", "3", "4", "5"], (o) => o, chosen, (v) => onChange(v.map(Number)));
+      return checkGroup(f.name, `${name}: phases`, ["1", "2", "3", "4", "5"], (o) => o, chosen, (v) => onChange(v.map(Number)));
     }
     case "sides": {
       const chosen = Array.isArray(current) ? current.map(String) : [];
-      return checkGroup(name, [...DIRS], (o) => `${o} (${DIR_WORD[o as Dir]})`, chosen, (v) => onChange(v));
+      return checkGroup(f.name, name, [...DIRS], (o) => `${o} (${DIR_WORD[o as Dir]})`, chosen, (v) => onChange(v));
     }
     case "flag": {
       const box = h("input", { id, type: "checkbox" });
