@@ -102,7 +102,8 @@ export class Editor {
     this.catalog = init.catalog;
     this.urls = init.urls;
     this.detail = init.course;
-    const start = init.course?.data ? init.course.data : newCourse(8, 8);
+    const data = init.course?.data;
+    const start = data && typeof data === "object" ? { ...data, elements: Array.isArray(data.elements) ? data.elements : [] } : newCourse(8, 8);
     this.history = new History(start);
     this.saved = init.course ? exportCourse(start) : "";
     this.keys = shortcuts(this.catalog.elements.map((s) => s.type), RESERVED);
