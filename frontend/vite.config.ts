@@ -3,11 +3,14 @@ import { defineConfig } from "vite";
 // Production build: one self-contained ES module per page with a fixed name, ../static/dist/<page>.js.
 // `vite build` makes game.js (the game screen, course previews and notices, on every page that loads it);
 // `vite build --mode lobby` makes lobby.js (the live lobby lists) and `--mode howto` howto.js (the
-// how-to-play page's example boards). One build per page, not one build with three entries: Rollup would
-// move the shared board renderer into a chunk of its own, and game.js must stay one file.
+// how-to-play page's example boards), `--mode editor` editor.js (the course editor). One build per page,
+// not one build with several entries: Rollup would move the shared board renderer into a chunk of its
+// own, and game.js must stay one file.
 // Styles are imported with `?inline` and injected by JS (game.js), so no game.css is written.
 // Paths are relative to this folder (Vite's root).
-const PAGES: Record<string, string> = { game: "src/main.ts", lobby: "src/lobby.ts", howto: "src/howto.ts" };
+const PAGES: Record<string, string> = {
+  game: "src/main.ts", lobby: "src/lobby.ts", howto: "src/howto.ts", editor: "src/editor.ts",
+};
 
 export default defineConfig(({ mode }) => {
   const page = mode in PAGES ? mode : "game";
@@ -15,7 +18,7 @@ export default defineConfig(({ mode }) => {
     publicDir: false,
     build: {
       outDir: "../static/dist",
-      emptyOutDir: page === "game", // the first of the three builds
+      emptyOutDir: page === "game", // the first of the builds
       target: "es2020",
       sourcemap: false,
       lib: {
