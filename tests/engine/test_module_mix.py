@@ -87,7 +87,9 @@ def _inputs(state, draw, seed):
         if bot.at is None or bot.drone_of is not None:  # a drone plays its owner's chips
             continue
         hand = hands[bot.id]
-        program = engine.required_program(bot) or list(engine.random_program(bot, hand, draw(st.integers(0, 1 << 30))))
+        program = engine.required_program(bot) or list(
+            engine.random_program(bot, hand, draw(st.integers(0, 1 << 30)))
+        )
         program = list(program)
         if bot.stored_chip and not bot.rebooting and draw(st.booleans()):
             free = [i for i in range(5) if i not in engine.frozen_registers(bot)]
@@ -141,7 +143,9 @@ def _check(before, after, events):
         assert event.get("module") in (None, *MODULE_NAMES), event
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
 @given(games(), st.data())
 def test_all_modules_together_keep_the_invariants_and_the_events_explain_the_state(case, data):
     state, turns = case
@@ -153,7 +157,9 @@ def test_all_modules_together_keep_the_invariants_and_the_events_explain_the_sta
         programs, actions, hands, reboots = _inputs(state, data.draw, seed)
         stored = json.dumps({"state": engine.state_to_dict(state), "programs": programs, "actions": actions,
                              "hands": {k: list(v) for k, v in hands.items()}, "reboots": reboots})  # fmt: skip
-        after, events = engine.resolve_turn(state, programs, seed, reboots=reboots, actions=actions, hands=hands)
+        after, events = engine.resolve_turn(
+            state, programs, seed, reboots=reboots, actions=actions, hands=hands
+        )
         assert json.dumps({"state": engine.state_to_dict(state), "programs": programs, "actions": actions,
                            "hands": {k: list(v) for k, v in hands.items()}, "reboots": reboots}) == stored  # fmt: skip
         _check(state, after, events)
