@@ -192,7 +192,9 @@ def _check_hand(bot: Any, hand: list[str], program: Any) -> None:
     """A bot's `hand` is the hand its program was chosen from: every chip the program plays from the hand
     (not a frozen register, "S" or "0") is in it, copies counted (docs/formats.md "Bot modules")."""
     frozen = frozen_registers(bot)
-    used = Counter(chip for index, chip in enumerate(program) if index not in frozen and chip not in (STORED, "0"))
+    used = Counter(
+        chip for index, chip in enumerate(program) if index not in frozen and chip not in (STORED, "0")
+    )
     held = Counter(hand)
     for chip, count in sorted(used.items()):
         if count > held[chip]:

@@ -297,7 +297,8 @@ def check_drones(bots: Sequence[Bot]) -> None:
         if owner.drone_of is not None:
             raise InputError(f"bot {bot.id!r}: 'drone_of' {bot.drone_of!r} is itself a drone")
         if bot.id != bot.drone_of + ".drone":
-            raise InputError(f"bot {bot.id!r}: a drone's id is its owner's id + '.drone' ({bot.drone_of + '.drone'!r})")
+            wanted = bot.drone_of + ".drone"
+            raise InputError(f"bot {bot.id!r}: a drone's id is its owner's id + '.drone' ({wanted!r})")
 
 
 def bot_from_dict(
