@@ -199,8 +199,8 @@ def _check_hand(bot: Any, hand: list[str], program: Any) -> None:
     for chip, count in sorted(used.items()):
         if count > held[chip]:
             raise ScenarioError(
-                f"bot {bot.id!r}: the program plays {chip!r} {count} time(s) and its 'hand' holds {held[chip]}: "
-                f"a program is played from the hand"
+                f"bot {bot.id!r}: the program plays {chip!r} {count} time(s) and its 'hand' holds "
+                f"{held[chip]}: a program is played from the hand"
             )
 
 
