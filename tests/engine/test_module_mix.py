@@ -143,6 +143,13 @@ def _check(before, after, events):
         assert event.get("module") in (None, *MODULE_NAMES), event
 
 
+def _dump(state, programs, actions, hands, reboots):
+    return json.dumps({
+        "state": engine.state_to_dict(state), "programs": programs, "actions": actions,
+        "hands": {k: list(v) for k, v in hands.items()}, "reboots": reboots,
+    })  # fmt: skip
+
+
 @settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
 )
@@ -155,13 +162,11 @@ def test_all_modules_together_keep_the_invariants_and_the_events_explain_the_sta
             break
         seed = state.turn * 7919 + 3
         programs, actions, hands, reboots = _inputs(state, data.draw, seed)
-        stored = json.dumps({"state": engine.state_to_dict(state), "programs": programs, "actions": actions,
-                             "hands": {k: list(v) for k, v in hands.items()}, "reboots": reboots})  # fmt: skip
+        stored = _dump(state, programs, actions, hands, reboots)
         after, events = engine.resolve_turn(
             state, programs, seed, reboots=reboots, actions=actions, hands=hands
         )
-        assert json.dumps({"state": engine.state_to_dict(state), "programs": programs, "actions": actions,
-                           "hands": {k: list(v) for k, v in hands.items()}, "reboots": reboots}) == stored  # fmt: skip
+        assert _dump(state, programs, actions, hands, reboots) == stored, "the inputs were changed"
         _check(state, after, events)
         inputs = json.loads(stored)
         again, again_events = engine.resolve_turn(
