@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -12,6 +13,7 @@ from .eject import eject
 from .errors import InputError, ScenarioError
 from .modules.actions import STORED, prepare_turn
 from .modules.economy import initial_prices
+from .program import frozen_registers
 from .resolve import resolve_turn
 from .state import (
     DEFAULT_LIVES,
@@ -72,6 +74,8 @@ def _parse(data: Any) -> tuple[State, dict[str, list[str]], int, frozenset[str],
         raise ScenarioError(f"scenario: 'options' must be an object, got {options!r}")
     lives = options.get("lives", DEFAULT_LIVES)
     mode = options.get("mode", course.mode)
+    if mode not in ("race", "arena", "puzzle"):
+        raise ScenarioError(f"options.mode: must be 'race', 'arena' or 'puzzle', got {mode!r}")
     if mode != course.mode:
         raise ScenarioError(f"options.mode: {mode!r} disagrees with the course's mode {course.mode!r}")
     modules = options.get("modules", [])
@@ -175,11 +179,29 @@ def _parse(data: Any) -> tuple[State, dict[str, list[str]], int, frozenset[str],
     reboots = frozenset(bot_data["id"] for bot_data in bots_data if bot_data.get("reboot"))
     programs = {key: list(value) for key, value in programs.items()}
     actions, hands = parse_module_inputs(data)
+    for bot_id, hand in hands.items():
+        _check_hand(state.bot(bot_id), hand, programs.get(bot_id, ()))
     try:
         prepare_turn(state, programs, actions, hands)  # the module inputs, checked as the turn will
     except InputError as error:
         raise ScenarioError(str(error)) from None
     return state, programs, seed, reboots, actions, hands
+
+
+def _check_hand(bot: Any, hand: list[str], program: Any) -> None:
+    """A bot's `hand` is the hand its program was chosen from: every chip the program plays from the hand
+    (not a frozen register, "S" or "0") is in it, copies counted (docs/formats.md "Bot modules")."""
+    frozen = frozen_registers(bot)
+    used = Counter(
+        chip for index, chip in enumerate(program) if index not in frozen and chip not in (STORED, "0")
+    )
+    held = Counter(hand)
+    for chip, count in sorted(used.items()):
+        if count > held[chip]:
+            raise ScenarioError(
+                f"bot {bot.id!r}: the program plays {chip!r} {count} time(s) and its 'hand' holds "
+                f"{held[chip]}: a program is played from the hand"
+            )
 
 
 def result_dict(state: State, events: list[dict[str, Any]]) -> dict[str, Any]:

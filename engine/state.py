@@ -248,7 +248,8 @@ def _square(value: Any, field: str) -> Square:
 
 def _module_fields(data: Mapping[str, Any], where: str, default_battery: int) -> dict[str, Any]:
     """The bot's module fields (docs/formats.md "Bot modules"), checked."""
-    battery = data.get("battery", default_battery)
+    drone = data.get("drone_of") is not None
+    battery = data.get("battery", 0 if drone else default_battery)
     if not isinstance(battery, int) or isinstance(battery, bool) or not 0 <= battery <= MAX_BATTERY:
         raise InputError(f"{where}: 'battery' must be a whole number from 0 to {MAX_BATTERY}, got {battery!r}")
     module, charges = data.get("module"), 0
@@ -272,6 +273,12 @@ def _module_fields(data: Mapping[str, Any], where: str, default_battery: int) ->
     drone_of = data.get("drone_of")
     if drone_of is not None and (not isinstance(drone_of, str) or not drone_of or drone_of == data.get("id")):
         raise InputError(f"{where}: 'drone_of' must be the id of another bot, got {drone_of!r}")
+    if drone and (battery or module is not None or stored is not None or scan_due):
+        # 003 "Drone": "Modules do not affect the drone"; it has no battery of its own (docs/formats.md)
+        raise InputError(
+            f"{where}: a drone has no battery, module, stored chip or scan (battery 0, module null, "
+            f"stored_chip null, scan_due false)"
+        )
     return {
         "battery": battery, "module": module, "charges": charges, "stored_chip": stored,
         "scan_due": scan_due, "drone_of": drone_of,
@@ -289,6 +296,9 @@ def check_drones(bots: Sequence[Bot]) -> None:
             raise InputError(f"bot {bot.id!r}: 'drone_of' {bot.drone_of!r} is not a bot of this game")
         if owner.drone_of is not None:
             raise InputError(f"bot {bot.id!r}: 'drone_of' {bot.drone_of!r} is itself a drone")
+        if bot.id != bot.drone_of + ".drone":
+            wanted = bot.drone_of + ".drone"
+            raise InputError(f"bot {bot.id!r}: a drone's id is its owner's id + '.drone' ({wanted!r})")
 
 
 def bot_from_dict(
@@ -309,7 +319,7 @@ def bot_from_dict(
     if spawn_dir not in DIRECTIONS:
         raise InputError(f"{where}: 'spawn.dir' must be one of N, E, S, W, got {spawn_dir!r}")
     damage = data.get("damage", 0)
-    lives = data.get("lives", default_lives)
+    lives = data.get("lives", 1 if data.get("drone_of") is not None else default_lives)  # a drone: one life
     next_checkpoint = data.get("next_checkpoint", 1)
     for field, value, low, high in (
         ("damage", damage, 0, 9),

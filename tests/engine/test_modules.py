@@ -1,6 +1,7 @@
 """Bot modules framework (issue 14): economy, refusals, state round-trip, scan, battery, course modes."""
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -233,7 +234,8 @@ def test_chip_stored_event_does_not_reveal_the_chip():
 def test_state_round_trips_with_module_fields():
     state = _game(module="turret", charges=4, battery=1234, stored_chip="B", scan_due=True)
     b = state.bot("b")
-    state = state.with_bots([state.bot("a"), Bot(**{**b.__dict__, "drone_of": "a"})])
+    drone = Bot(**{**b.__dict__, "id": "a.drone", "drone_of": "a", "battery": 0, "lives": 1})
+    state = replace(state, bots=(state.bot("a"), drone), priority=("a", "a.drone"))
     data = engine.state_to_dict(state)
     assert data["bots"][0]["module"] == {"type": "turret", "charges": 4}
     assert data["bots"][0]["battery"] == 1234 and data["bots"][0]["stored_chip"] == "B"
@@ -266,7 +268,10 @@ def test_state_without_modules_has_no_prices_and_old_states_load():
         ({"stored_chip": "S"}, "'stored_chip'"),
         ({"scan_due": 1}, "'scan_due' must be true or false"),
         ({"drone_of": "a"}, "'drone_of' must be the id of another bot"),
-        ({"drone_of": "zz"}, "'drone_of' 'zz' is not a bot of this game"),
+        ({"drone_of": "zz", "battery": 0}, "'drone_of' 'zz' is not a bot of this game"),
+        ({"drone_of": "b", "battery": 0}, "a drone's id is its owner's id + '.drone' ('b.drone')"),
+        ({"drone_of": "b"}, "a drone has no battery, module, stored chip or scan"),
+        ({"drone_of": "b", "battery": 0, "module": {"type": "turbo", "charges": 1}}, "a drone has no battery, module"),
     ],
 )
 def test_bad_module_fields_are_clear_input_errors(change, message):
