@@ -274,6 +274,7 @@ def resolve_turn(
     _start(turn, reboots)
     apply_actions(turn, prepared)  # modules (issue 14): install, charge, activate, stored chips
     if turn.activations:
+        turn.arm_modules()
         turn.prioritize()  # modules: prioritizers act first or last this turn
     for phase in range(1, PROGRAM_LENGTH + 1):
         turn.phase = phase

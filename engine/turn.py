@@ -211,6 +211,10 @@ class Turn:
         self._hole, self._arrive, self._land = hooks["hole"], hooks["arrive"], hooks["land"]
         self._settle = hooks["settle"]
         self._blocks_shot, self._turns_shot = hooks["blocks_shot"], hooks["turns_shot"]
+        self._portals = bool(self.course.mounted.get("portal"))
+        self._bot_hooks: dict[str, dict[str, tuple[frozenset[int], Any]]] = {}  # `arm_modules`
+        self.moves = 0  # squares moved this turn (`place`): who stands where changed
+        self._shot_targets: tuple[tuple, dict] | None = None
         self.activations: dict[str, Any] = {}  # bot id -> modules.Activation: what it activated this turn
         # This turn's order before any Prioritizer (drones deployed this turn last): the next turn's
         # priority breaks its ties by reversing it (docs/rules.md "Modules").
@@ -223,15 +227,31 @@ class Turn:
         # Drones (003 "Drone"): owner id -> drone id, for the bots sharing check points.
         self.drones: dict[str, str] = {bot.drone_of: bot.id for bot in state.bots if bot.drone_of is not None}
 
+    def arm_modules(self) -> None:
+        """Once the turn's activations are known: index, per bot hook, the bots whose module implements it."""
+        from .hooks import BOT_HOOKS
+        from .modules import unit
+
+        self._bot_hooks = {hook: {} for hook in BOT_HOOKS}
+        for bot_id, activation in self.activations.items():
+            module = unit(activation.module)
+            for hook, bots in self._bot_hooks.items():
+                method = getattr(module, hook)
+                if method is not None:
+                    bots[bot_id] = (activation.phases, method)
+
     def bot_unit(self, bot: Mover, hook: str, *, whole_turn: bool = False) -> Any:
         """The bound `hook` of the bot's module while that module is activated for this phase (for any phase
         of the turn when `whole_turn`), else None."""
-        activation = self.activations.get(bot.id)
-        if activation is None or (not whole_turn and self.phase not in activation.phases):
+        bots = self._bot_hooks.get(hook)
+        entry = bots.get(bot.id) if bots else None
+        if entry is None or (not whole_turn and self.phase not in entry[0]):
             return None
-        from .modules import unit
+        return entry[1]
 
-        return getattr(unit(activation.module), hook)
+    def hooked(self, hook: str) -> bool:
+        """Some bot's module implements `hook` this turn."""
+        return bool(self._bot_hooks.get(hook))
 
     def contact(self, bot: Mover, other: Mover) -> None:
         """Two real bots touch (one pushes the other or is blocked by it): the `contact` hook of each one's
@@ -306,25 +326,30 @@ class Turn:
                 return unit, kind
         return None
 
-    def edge_stop(self, at: Square, heading: str, *, shot: bool = False) -> tuple[str | None, Any]:
-        """What stops a move (or a shot) leaving `at` toward `heading` on the edge: (its name, the edge
-        element or None for a plain wall or a portal's back), or (None, None) when nothing does."""
+    def edge_blocker(self, at: Square, heading: str, *, shot: bool = False) -> str | None:
+        """What stops a move (or a shot) leaving `at` toward `heading` on the edge: a plain wall, an edge
+        element (`stops_move` / `stops_shot` hooks), a portal's back; None when nothing does."""
         course = self.course
-        if course.wall_between(at, heading):
-            return "wall", None
+        if (at, heading) in course.walls:
+            return "wall"
         element = course.edges.get((at, heading))
         if element is not None:
             stops = element.stops_shot if shot else element.stops_move
             if stops(heading, self.phase):
-                return element.type, element
-        if course.mounted.get("portal"):
+                return element.type
+        if self._portals:
             back = portal_on(course, neighbour(at, heading), opposite(heading))
             if back is not None:
-                return "portal", None
-        return None, None
+                return "portal"
+        return None
 
-    def edge_blocker(self, at: Square, heading: str, *, shot: bool = False) -> str | None:
-        return self.edge_stop(at, heading, shot=shot)[0]
+    def edge_stop(self, at: Square, heading: str) -> tuple[str | None, Any]:
+        """What stops a move leaving `at` toward `heading`: (its name, the edge element, or None for a plain
+        wall or a portal's back), or (None, None)."""
+        blocker = self.edge_blocker(at, heading)
+        if blocker is None or blocker in ("wall", "portal"):
+            return blocker, None
+        return blocker, self.course.edges[(at, heading)]
 
     def bump(self, bot: Mover, element: Any) -> None:
         """The bot ran into an edge element that stopped it (`bumped` hook: a shocker shocks it)."""
@@ -356,6 +381,7 @@ class Turn:
         """Put a bot on the square it moved to; the course edge, and (unless it flies over) a pit, an open
         trapdoor or an empty receptacle destroy it at once (a receptacle is filled by it)."""
         bot.moved = True
+        self.moves += 1
         if not self.course.on_course(to):
             self.destroy(bot, "edge", at=to)
             return False
@@ -595,6 +621,14 @@ class Turn:
             square = nxt
         return shot
 
+    def shot_targets(self) -> dict[Square, list[Mover]]:
+        """`targets(hits_virtual=False)` for the bots' shots of this step, found again only after a bot moved
+        (a blaster's recoil, a repeller's push); bots destroyed since are skipped by `trace`."""
+        key = (self.phase, self.step, self.moves)
+        if self._shot_targets is None or self._shot_targets[0] != key:
+            self._shot_targets = (key, self.targets(False))
+        return self._shot_targets[1]
+
     def targets(self, hits_virtual: bool) -> dict[Square, list[Mover]]:
         """The bots a shot may hit, by square, in priority order."""
         occupied: dict[Square, list[Mover]] = {}
@@ -605,7 +639,7 @@ class Turn:
 
     def _shot_step(self, square: Square, heading: str, shot: Shot | None = None) -> Square | None:
         course = self.course
-        portal = portal_on(course, square, heading) if course.mounted.get("portal") else None
+        portal = portal_on(course, square, heading) if self._portals else None
         if portal is not None:
             if portal.colour != "red":
                 return None

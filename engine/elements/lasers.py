@@ -101,6 +101,8 @@ def bot_shot(
     and hits the first real bot with `damage` points, or pushes it one square when `push` (a repeller, which
     does not fire at force fields: then nothing is fired). Returns the shot, or None when nothing was fired
     (facing a wall or the course edge)."""
+    if targets is None:
+        targets = turn.shot_targets()
     shot = turn.trace(shooter.at, heading, skip_first=True, hits_virtual=False, shooter=shooter, targets=targets)
     if shot is None or (push and shot.field is not None):
         return None
@@ -118,8 +120,8 @@ def bot_shot(
 @runs_in("bot_lasers")
 def bots_fire(turn: Turn) -> None:
     """Live, real bots fire forward in priority order (003 "Phase Steps"); an activated weapon module fires
-    in place of the laser (`fire` hook). Once a module may move bots mid-step, targets are found per shot."""
-    targets = None if turn.activations else turn.targets(hits_virtual=False)
+    in place of the laser (`fire` hook). The bots a shot may hit are found once, and again after a module
+    moved a bot in the step (`Turn.shot_targets`)."""
     real_bots = [bot for bot in turn.in_order() if not bot.virtual]
     for shooter in real_bots:
         if shooter.at is None or shooter.rebooting or shooter.drone_of is not None:
@@ -129,7 +131,7 @@ def bots_fire(turn: Turn) -> None:
             if hook is not None:
                 hook(turn, shooter)
                 continue
-        bot_shot(turn, shooter, shooter.dir, targets=targets)
+        bot_shot(turn, shooter, shooter.dir)
 
 
 @runs_in("wall_lasers")
