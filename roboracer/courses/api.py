@@ -10,6 +10,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticate
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.api.parsers import JSONParser
 from games.errors import NotFound
 from roboracer.courses import selectors, services
 from roboracer.courses.models import Course
@@ -113,7 +114,10 @@ def _errors(*codes: int) -> dict:
 
 
 class BodyLimit:
-    """A body over MAX_BODY is refused with 413 before it is parsed (Content-Length, else the bytes read)."""
+    """Course bodies are JSON only (a form is a 415), and one over MAX_BODY is refused with 413 before it is
+    parsed (by its Content-Length)."""
+
+    parser_classes = [JSONParser]
 
     def initial(self, request, *args, **kwargs):
         if request.method in ("POST", "PUT", "PATCH"):

@@ -62,6 +62,7 @@ def course_detail(request, slug: str):
                for to in selectors.allowed_transitions(user=request.user, course=course)]
     context = {
         "course": course,
+        "author": selectors.display_name(course.author),
         "state_words": STATE_WORDS[course.state],
         "editable": writer,
         "actions": actions,
@@ -99,7 +100,10 @@ def course_edit(request, slug: str):
 def review_queue(request):
     if not selectors.is_reviewer(user=request.user):
         raise Http404("no such page")
-    return render(request, "courses/review.html", {"courses": list(selectors.review_queue())})
+    courses = list(selectors.review_queue())
+    for course in courses:
+        course.author_name = selectors.display_name(course.author)
+    return render(request, "courses/review.html", {"courses": courses})
 
 
 @login_required

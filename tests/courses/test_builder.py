@@ -219,6 +219,8 @@ def test_invalid_json_or_course_is_a_400_with_the_validators_messages_and_nothin
         assert garbled.status_code == 400 and garbled.json()["detail"]
         missing = getattr(client, method)(path, {}, format="json")
         assert missing.status_code == 400 and "data" in missing.json()["detail"]
+    form = client.post("/api/courses/", {"data": "{}"}, format="multipart")
+    assert form.status_code == 415 and form.json()["detail"]
     assert Course.objects.filter(author=people["author"]).count() == 1
     assert Course.objects.get(slug=draft["slug"]).data["name"] == "Little Loop"
     report = client.post("/api/courses/validate/", bad, format="json")
@@ -302,7 +304,7 @@ def test_pages_gallery_my_courses_editor_and_review_queue(people, courses, draft
     reviewer = Client()
     reviewer.force_login(people["reviewer"])
     queue = reviewer.get("/courses/review/").content.decode()
-    assert f'data-course="{draft["slug"]}"' in queue
+    assert f'data-course="{draft["slug"]}"' in queue and "by ada" in queue
     reviewer.post(f"/courses/{draft['slug']}/transition/", {"to": "development", "next": "review"})
     assert Course.objects.get(slug=draft["slug"]).state == "review"  # sent back without a reason: refused
     reviewer.post(f"/courses/{draft['slug']}/transition/", {"to": "stable", "next": "review"})
