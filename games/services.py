@@ -229,13 +229,20 @@ def create_game(
     game_time: int | None = None,
     timeout_policy: str = Game.TimeoutPolicy.WAIT,
     course_data: dict | None = None,
+    test_drive: bool = False,
 ) -> Game:
     """A new game in the lobby, the creator in seat 1. `course_data`: the layout to play on (the course's
-    current one by default; play again keeps the finished game's own copy)."""
+    current one by default; play again keeps the finished game's own copy). `test_drive`: the course builder's
+    test drive, whose copy of the course takes from 1 player, so any number seated may start it."""
     max_seats = course.max_players if max_seats is None else max_seats
-    if not course.min_players <= max_seats <= course.max_players:
+    course_data = course.data if course_data is None else course_data
+    minimum = course.min_players
+    if test_drive:
+        minimum = 1
+        course_data = {**course_data, "players": [1, course.max_players]}
+    if not minimum <= max_seats <= course.max_players:
         raise InvalidInput(
-            f"{course.name} takes {course.min_players} to {course.max_players} players, not {max_seats}"
+            f"{course.name} takes {minimum} to {course.max_players} players, not {max_seats}"
         )
     if not 1 <= lives <= MAX_LIVES:
         raise InvalidInput(f"lives must be from 1 to {MAX_LIVES}, not {lives}")
@@ -246,7 +253,7 @@ def create_game(
     move, game_seconds = timer_settings(preset=timer_preset, move_time=move_time, game_time=game_time)
     game = Game.objects.create(
         course=course,
-        course_data=course.data if course_data is None else course_data,
+        course_data=course_data,
         creator=user,
         max_seats=max_seats,
         lives=lives,
@@ -257,6 +264,7 @@ def create_game(
         move_time=move,
         game_time=game_seconds,
         timeout_policy=timeout_policy,
+        test_drive=test_drive,
     )
     Seat.objects.create(game=game, user=user, number=1, color=_seat_color(user, set(), 1))
     append_event(game, "game_created", {"seat": 1})
@@ -337,8 +345,9 @@ def start_game(*, user, game_id: int) -> Game:
     if game.status != Game.Status.LOBBY:
         raise Conflict("this game has already started")
     seats = game.seats.count()
-    if seats < game.course.min_players:
-        raise Conflict(f"{game.course.name} needs at least {game.course.min_players} player(s); {seats} seated")
+    minimum = 1 if game.test_drive else game.course.min_players  # a test drive starts with whoever is seated
+    if seats < minimum:
+        raise Conflict(f"{game.course.name} needs at least {minimum} player(s); {seats} seated")
     _start(game)
     game.save()
     return game
@@ -373,6 +382,7 @@ def play_again(*, user, game_id: int) -> tuple[Game, bool]:
             move_time=game.move_time,
             game_time=game.game_time,
             timeout_policy=game.timeout_policy,
+            test_drive=game.test_drive,
         )
         # The row lock makes this the only writer on PostgreSQL; the condition keeps it so on any database.
         if not Game.objects.filter(pk=game.pk, rematch__isnull=True).update(rematch=new):

@@ -29,8 +29,15 @@ POLICY_WORDS = {
 POLICY_LABELS = [(value, POLICY_WORDS[value]) for value in Game.TimeoutPolicy.values]
 
 
+class CourseChoiceField(forms.ModelChoiceField):
+    """Stable courses (the latest version of each) and development ones, marked unrated."""
+
+    def label_from_instance(self, obj: Course) -> str:
+        return course_selectors.game_form_label(obj)
+
+
 class CreateGameForm(forms.Form):
-    course = forms.ModelChoiceField(queryset=Course.objects.all(), empty_label=None)
+    course = CourseChoiceField(queryset=Course.objects.none(), empty_label=None)
     max_seats = forms.IntegerField(min_value=1, max_value=8, initial=2, label="Seats")
     lives = forms.IntegerField(min_value=1, max_value=9, initial=3)
     visibility = forms.ChoiceField(
@@ -43,6 +50,10 @@ class CreateGameForm(forms.Form):
     timeout_policy = forms.ChoiceField(
         choices=POLICY_LABELS, initial="wait", label="When a player's game time runs out"
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["course"].queryset = course_selectors.game_form_courses()
 
     def clean(self):
         data = super().clean()
@@ -75,16 +86,21 @@ def lobby(request):
             else:
                 return redirect("game", game_id=game.pk)
     mine = selectors.with_winner_names(selectors.games_of(user=request.user)) if request.user.is_authenticated else []
+    open_games = list(selectors.open_games())
+    archived = (selectors.with_winner_names(selectors.games_of(user=request.user, archived=True))
+                if request.user.is_authenticated else [])
+    shown = {game.course_id for games in (open_games, mine, archived) for game in games}
     context = {
         "form": form,
-        "open_games": selectors.open_games(),
+        "open_games": open_games,
         "my_games": mine,
         "my_move": selectors.awaiting_my_move(user=request.user, games=mine) if mine else set(),
-        "archived_games": selectors.with_winner_names(selectors.games_of(user=request.user, archived=True))
-        if request.user.is_authenticated
-        else [],
-        # Every course's data once, for the thumbnails and the create-form preview (drawn by game.js).
-        "course_scripts": course_selectors.preview_scripts(courses=course_selectors.all_courses()),
+        "archived_games": archived,
+        # The data of the form's courses and of the listed games' courses, once each, for the thumbnails and the
+        # create-form preview (drawn by game.js); not a stranger's draft that no listed game is on.
+        "course_scripts": course_selectors.preview_scripts(
+            courses=course_selectors.lobby_courses(game_course_ids=shown)
+        ),
     }
     return render(request, "games/lobby.html", context)
 

@@ -235,6 +235,8 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Lobby, games, hands and programs. Hidden information is only ever shown to its owner.",
     "VERSION": "0.1.0",
     "REDOC_DIST": "SIDECAR",  # the docs page works offline: Redoc is served from our static files
+    # A course's state appears in many fields (state, can, history's from and to): one enum for all of them.
+    "ENUM_NAME_OVERRIDES": {"CourseStateEnum": "roboracer.courses.models.Course.State"},
 }
 
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")  # for links in e-mails

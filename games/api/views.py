@@ -21,7 +21,7 @@ from games.api.serializers import (
     TurnRecordSerializer,
 )
 from games.errors import InvalidInput, NotFound
-from roboracer.courses.models import Course
+from roboracer.courses import selectors as course_selectors
 
 
 def _game_or_404(game_id: int, user):
@@ -42,7 +42,8 @@ class GameListView(APIView):
         serializer = CreateGameSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         slug = serializer.validated_data.pop("course")
-        course = Course.objects.filter(slug=slug).first()
+        # Stable and development courses only: a draft is played through its test drive.
+        course = course_selectors.playable_courses().filter(slug=slug).first()
         if course is None:
             raise InvalidInput(f"there is no course named {slug!r}")
         game = services.create_game(user=request.user, course=course, **serializer.validated_data)

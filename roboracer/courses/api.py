@@ -1,49 +1,233 @@
-"""Courses over the API: the list for the create-game form and the gallery, and one course's full data."""
+"""Courses over the API: the element catalogue, the validator, the list, one course, and the builder's writes
+(create, update, transition, versions, test drive). Thin: parse, call a service or selector, shape."""
 
-from drf_spectacular.utils import extend_schema
-from rest_framework import serializers
-from rest_framework.exceptions import NotFound
-from rest_framework.permissions import AllowAny
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import APIException
+from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from roboracer.courses import selectors
+from games.api.parsers import JSONParser
+from games.errors import NotFound
+from roboracer.courses import selectors, services
 from roboracer.courses.models import Course
 
+MAX_BODY = 256 * 1024  # bytes: a course JSON (with its envelope) over this gets a 413 (docs/api.md)
 
-class CourseSummarySerializer(serializers.ModelSerializer):
-    size = serializers.SerializerMethodField()
 
-    class Meta:
-        model = Course
-        fields = ["slug", "name", "min_players", "max_players", "bundled", "size"]
+class PayloadTooLarge(APIException):
+    status_code = 413
+    default_detail = f"the request body is over {MAX_BODY // 1024} KiB, the most a course may take"
+    default_code = "payload_too_large"
 
-    def get_size(self, course) -> list[int]:
-        """[width, height] in squares."""
-        return [course.data.get("width"), course.data.get("height")]
+
+class ErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+
+
+class SquareMessageSerializer(serializers.Serializer):
+    message = serializers.CharField()
+    squares = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()),
+                                    help_text="[[x, y], ...] the message points at")
+
+
+class ValidationReportSerializer(serializers.Serializer):
+    errors = SquareMessageSerializer(many=True)
+    warnings = SquareMessageSerializer(many=True)
+
+
+class InvalidCourseSerializer(ValidationReportSerializer):
+    detail = serializers.CharField(help_text="the first error's message")
+
+
+class CourseSummarySerializer(serializers.Serializer):
+    """Documentation only: built by roboracer.courses.selectors.course_summary."""
+
+    slug = serializers.SlugField()
+    name = serializers.CharField()
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+    bundled = serializers.BooleanField()
+    size = serializers.ListField(child=serializers.IntegerField(), help_text="[width, height] in squares")
+    state = serializers.ChoiceField(choices=Course.State.choices)
+    version = serializers.IntegerField()
+    author = serializers.CharField(allow_null=True, help_text="the author's display name; null for bundled courses")
+
+
+class TransitionRecordSerializer(serializers.Serializer):
+    # "from" is a keyword: the field is declared under another name and renamed in the schema below.
+    from_ = serializers.ChoiceField(choices=Course.State.choices)
+    to = serializers.ChoiceField(choices=Course.State.choices)
+    by = serializers.CharField(allow_null=True)
+    reason = serializers.CharField(allow_blank=True)
+    at = serializers.DateTimeField()
+
+    def get_fields(self):
+        fields = super().get_fields()
+        fields["from"] = fields.pop("from_")
+        return fields
 
 
 class CourseSerializer(CourseSummarySerializer):
+    """Documentation only: built by roboracer.courses.selectors.course_detail."""
+
+    data = serializers.JSONField(help_text="the course in the roboracer-course/1 format (docs/formats.md)")
+    lineage = serializers.SlugField(help_text="the slug of version 1")
+    editable = serializers.BooleanField(help_text="the viewer may change it (author or staff)")
+    can = serializers.ListField(child=serializers.ChoiceField(choices=Course.State.choices),
+                                help_text="the states the viewer may move it to now")
+    history = TransitionRecordSerializer(many=True)
+
+
+class CourseWriteSerializer(serializers.Serializer):
     data = serializers.JSONField(help_text="the course in the roboracer-course/1 format (docs/formats.md)")
 
-    class Meta(CourseSummarySerializer.Meta):
-        fields = [*CourseSummarySerializer.Meta.fields, "data"]
+
+class TransitionSerializer(serializers.Serializer):
+    to = serializers.ChoiceField(choices=Course.State.choices)
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000,
+                                   help_text="why; required to send a course back from review")
 
 
-class CourseListView(APIView):
+class VersionSerializer(serializers.Serializer):
+    slug = serializers.SlugField()
+    version = serializers.IntegerField()
+    state = serializers.ChoiceField(choices=Course.State.choices)
+    created = serializers.DateTimeField()
+
+
+class TestDriveSerializer(serializers.Serializer):
+    seats = serializers.IntegerField(min_value=1, max_value=8, default=1,
+                                     help_text="1: a solo game, started at once; more: a private lobby")
+
+
+class TestDriveAnswerSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    url = serializers.CharField(help_text="the game's page")
+
+
+def _errors(*codes: int) -> dict:
+    return {code: OpenApiResponse(ErrorSerializer) for code in codes}
+
+
+class BodyLimit:
+    """Course bodies are JSON only (a form is a 415), and one over MAX_BODY is refused with 413 before it is
+    parsed (by its Content-Length)."""
+
+    parser_classes = [JSONParser]
+
+    def initial(self, request, *args, **kwargs):
+        if request.method in ("POST", "PUT", "PATCH"):
+            try:
+                length = int(request.META.get("CONTENT_LENGTH") or 0)
+            except ValueError:
+                length = 0
+            if length > MAX_BODY:
+                raise PayloadTooLarge()
+        super().initial(request, *args, **kwargs)
+
+
+def _course_or_404(user, slug: str) -> Course:
+    course = selectors.visible_course(user=user, slug=slug)
+    if course is None:
+        raise NotFound(selectors.missing(slug))
+    return course
+
+
+def _invalid(error: services.InvalidCourse) -> Response:
+    return Response({"detail": error.message, "errors": error.errors, "warnings": error.warnings},
+                    status=status.HTTP_400_BAD_REQUEST)
+
+
+class ElementCatalogView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses=CourseSummarySerializer(many=True), summary="Every course")
+    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="Every course element the engine knows")
     def get(self, request):
-        return Response(CourseSummarySerializer(selectors.all_courses(), many=True).data)
+        return Response(selectors.element_catalog())
 
 
-class CourseDetailView(APIView):
+class ValidateCourseView(BodyLimit, APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={200: ValidationReportSerializer, **_errors(400, 403, 413)},
+                   summary="Validate a course JSON: errors and warnings, each with its squares")
+    def post(self, request):
+        return Response(selectors.validate(data=request.data))
+
+
+class CourseListView(BodyLimit, APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses=CourseSummarySerializer(many=True), summary="The courses I may see")
+    def get(self, request):
+        courses = selectors.visible_courses(user=request.user).select_related("author", "author__profile")
+        return Response([selectors.course_summary(course=course) for course in courses])
+
+    @extend_schema(request=CourseWriteSerializer,
+                   responses={201: CourseSerializer, 400: InvalidCourseSerializer, **_errors(403, 409, 413)},
+                   summary="Create a private course of mine")
+    def post(self, request):
+        serializer = CourseWriteSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            course = services.create_course(user=request.user, data=serializer.validated_data["data"])
+        except services.InvalidCourse as error:
+            return _invalid(error)
+        return Response(selectors.course_detail(course=course, user=request.user), status=status.HTTP_201_CREATED)
+
+
+class CourseDetailView(BodyLimit, APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses={200: CourseSerializer, **_errors(404)}, summary="One course with its elements")
+    def get(self, request, slug: str):
+        return Response(selectors.course_detail(course=_course_or_404(request.user, slug), user=request.user))
+
+    @extend_schema(request=CourseWriteSerializer,
+                   responses={200: CourseSerializer, 201: CourseSerializer, 400: InvalidCourseSerializer,
+                              **_errors(403, 404, 409, 413)},
+                   summary="Change a course: in place (private, development), or a new version (stable: 201)")
+    def put(self, request, slug: str):
+        serializer = CourseWriteSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            course, new = services.update_course(user=request.user, slug=slug, data=serializer.validated_data["data"])
+        except services.InvalidCourse as error:
+            return _invalid(error)
+        return Response(selectors.course_detail(course=course, user=request.user),
+                        status=status.HTTP_201_CREATED if new else status.HTTP_200_OK)
+
+
+class CourseTransitionView(APIView):
+    @extend_schema(request=TransitionSerializer, responses={200: CourseSerializer, **_errors(400, 403, 404, 409)},
+                   summary="Change a course's state (docs/course-builder.md, States and review)")
+    def post(self, request, slug: str):
+        serializer = TransitionSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        course = services.transition_course(user=request.user, slug=slug, **serializer.validated_data)
+        return Response(selectors.course_detail(course=course, user=request.user))
+
+
+class CourseVersionsView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses=CourseSerializer, summary="One course with its elements")
+    @extend_schema(responses={200: VersionSerializer(many=True), **_errors(404)},
+                   summary="The versions of a course's lineage I may see")
     def get(self, request, slug: str):
-        course = selectors.get_course(slug=slug)
-        if course is None:
-            raise NotFound(f"there is no course named {slug!r}")
-        return Response(CourseSerializer(course).data)
+        course = _course_or_404(request.user, slug)
+        return Response([{"slug": c.slug, "version": c.version, "state": c.state, "created": c.created_at}
+                         for c in selectors.versions(user=request.user, course=course)])
+
+
+class CourseTestDriveView(APIView):
+    @extend_schema(request=TestDriveSerializer, responses={201: TestDriveAnswerSerializer, **_errors(400, 403, 404)},
+                   summary="Test-drive a course: a private game on its current data (author and staff)")
+    def post(self, request, slug: str):
+        serializer = TestDriveSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        game = services.start_test_drive(user=request.user, slug=slug, **serializer.validated_data)
+        return Response({"game": game.pk, "url": reverse("game", args=[game.pk])}, status=status.HTTP_201_CREATED)

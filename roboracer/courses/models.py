@@ -1,8 +1,18 @@
+from django.conf import settings
 from django.db import models
 
 
 class Course(models.Model):
-    """A course in the roboracer-course/1 format; `data` is validated by the engine before it is saved."""
+    """A course in the roboracer-course/1 format; `data` is validated by the engine before it is saved.
+
+    Courses move through states (docs/course-builder.md, "States and review"); a stable course is frozen and an
+    edit makes a new version with the same `lineage` (the slug of version 1)."""
+
+    class State(models.TextChoices):
+        PRIVATE = "private"  # only the author (and staff) see it
+        DEVELOPMENT = "development"  # anyone may play it, in unrated games
+        REVIEW = "review"  # the author, staff and the "reviewers" group see it
+        STABLE = "stable"  # the gallery, the lobby, tournaments; frozen
 
     slug = models.SlugField(unique=True)
     name = models.CharField(max_length=100)
@@ -10,9 +20,35 @@ class Course(models.Model):
     bundled = models.BooleanField(default=False)
     min_players = models.PositiveSmallIntegerField()
     max_players = models.PositiveSmallIntegerField()
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="courses"
+    )  # null for the bundled courses
+    state = models.CharField(max_length=12, choices=State.choices, default=State.PRIVATE, db_index=True)
+    version = models.PositiveIntegerField(default=1)
+    lineage = models.SlugField(db_index=True)  # the slug of version 1
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["name"]
+        ordering = ["name", "version"]
+        constraints = [models.UniqueConstraint(fields=["lineage", "version"], name="one_course_per_lineage_version")]
 
     def __str__(self) -> str:
-        return self.name
+        return self.name if self.version == 1 else f"{self.name} (v{self.version})"
+
+
+class CourseTransition(models.Model):
+    """A change of a course's state: who made it, from what, to what, why and when."""
+
+    course = models.ForeignKey(Course, on_delete=models.CASCADE, related_name="transitions")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    from_state = models.CharField(max_length=12, choices=Course.State.choices)
+    to_state = models.CharField(max_length=12, choices=Course.State.choices)
+    reason = models.TextField(blank=True, default="")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.course}: {self.from_state} → {self.to_state}"

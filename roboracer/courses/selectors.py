@@ -1,25 +1,205 @@
-"""Reads of courses for the gallery, the lobby and the create-game form."""
+"""Reads of courses: who may see and write what, the gallery, the create-game form, the API's shapes."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.urls import reverse
 
+import engine
 from games import how_to_play
-from roboracer.courses.models import Course
+from roboracer.courses.models import Course, CourseTransition
+
+S = Course.State
+REVIEWERS = "reviewers"  # the group whose members review courses (created by a data migration)
 
 # The gallery lists element types in the how-to-play page's order, with the same names (games/how_to_play.py);
 # floor is left out: every square a course does not fill is floor anyway.
 ORDER = [kind for kind, *_ in how_to_play.ELEMENTS]
 
 
+def missing(slug: str) -> str:
+    """The one message for a course that does not exist and for one the viewer may not see."""
+    return f"there is no course named {slug!r}"
+
+
 def all_courses() -> QuerySet[Course]:
     return Course.objects.all()
 
 
+def is_reviewer(*, user) -> bool:
+    if not (user and user.is_authenticated):
+        return False
+    return bool(user.is_staff) or user.groups.filter(name=REVIEWERS).exists()
+
+
+def is_author(*, user, course: Course) -> bool:
+    return bool(user and user.is_authenticated and course.author_id is not None and course.author_id == user.pk)
+
+
+def may_write(*, user, course: Course) -> bool:
+    """The author and staff may change a course (a stable one by making a new version)."""
+    return bool(user and user.is_authenticated and (user.is_staff or is_author(user=user, course=course)))
+
+
+def visible_courses(*, user, courses: QuerySet[Course] | None = None) -> QuerySet[Course]:
+    """`courses` (default: all) narrowed to those `user` may see: stable and development ones for everyone, their
+    own private and review ones, review ones for reviewers; staff see all. One WHERE clause, so a stranger's
+    private course is looked up exactly like a missing slug."""
+    courses = Course.objects.all() if courses is None else courses
+    if user and user.is_authenticated and user.is_staff:
+        return courses
+    public = Q(state__in=[S.STABLE, S.DEVELOPMENT])
+    if not (user and user.is_authenticated):
+        return courses.filter(public)
+    seen = public | Q(author=user)
+    if is_reviewer(user=user):
+        seen |= Q(state=S.REVIEW)
+    return courses.filter(seen)
+
+
+def visible_course(*, user, slug: str) -> Course | None:
+    return visible_courses(user=user).filter(slug=slug).first()
+
+
 def get_course(*, slug: str) -> Course | None:
+    """The course whoever asks (callers that answer a person use `visible_course`)."""
     return Course.objects.filter(slug=slug).first()
+
+
+def latest_stable() -> QuerySet[Course]:
+    """The gallery: the latest stable version of each lineage."""
+    newer = Course.objects.filter(lineage=OuterRef("lineage"), state=S.STABLE, version__gt=OuterRef("version"))
+    return Course.objects.filter(state=S.STABLE).exclude(Exists(newer))
+
+
+def playable_courses() -> QuerySet[Course]:
+    """What a game may be created on: stable and development courses (development ones only unrated)."""
+    return Course.objects.filter(state__in=[S.STABLE, S.DEVELOPMENT])
+
+
+def game_form_courses() -> QuerySet[Course]:
+    """The create-game form's choices: the latest stable version of each lineage, and development courses
+    (marked unrated by `game_form_label`)."""
+    return Course.objects.filter(Q(pk__in=latest_stable().values("pk")) | Q(state=S.DEVELOPMENT))
+
+
+def game_form_label(course: Course) -> str:
+    return f"{course} (development, unrated)" if course.state == S.DEVELOPMENT else str(course)
+
+
+def lobby_courses(*, game_course_ids=()) -> QuerySet[Course]:
+    """The courses the lobby page draws: the create form's, and those of the viewer's own games (a test drive
+    on a draft among them)."""
+    return Course.objects.filter(Q(pk__in=game_form_courses().values("pk")) | Q(pk__in=list(game_course_ids)))
+
+
+def my_courses(*, user) -> QuerySet[Course]:
+    """The author's own courses that are not stable (their drafts), newest change first."""
+    if not (user and user.is_authenticated):
+        return Course.objects.none()
+    return Course.objects.filter(author=user).exclude(state=S.STABLE).order_by("-updated_at")
+
+
+def review_queue() -> QuerySet[Course]:
+    return Course.objects.filter(state=S.REVIEW).select_related("author").order_by("updated_at")
+
+
+def versions(*, user, course: Course) -> QuerySet[Course]:
+    """The versions of the course's lineage that `user` may see, oldest first."""
+    return visible_courses(user=user, courses=Course.objects.filter(lineage=course.lineage)).order_by("version")
+
+
+def display_name(user) -> str | None:
+    if user is None:
+        return None
+    from games.selectors import player_name
+
+    return player_name(user=user)
+
+
+def allowed_transitions(*, user, course: Course) -> list[str]:
+    """The states `user` may move the course to now (a send back still needs its reason)."""
+    from roboracer.courses.services import refusal
+
+    if not (user and user.is_authenticated):
+        return []
+    return [to for to in S.values if refusal(user=user, course=course, to=to, reason="a reason") is None]
+
+
+def history(*, course: Course) -> list[dict]:
+    rows = CourseTransition.objects.filter(course=course).select_related("by", "by__profile")
+    return [{"from": row.from_state, "to": row.to_state, "by": display_name(row.by), "reason": row.reason,
+             "at": row.at.isoformat()} for row in rows]
+
+
+def course_summary(*, course: Course) -> dict:
+    return {
+        "slug": course.slug,
+        "name": course.name,
+        "min_players": course.min_players,
+        "max_players": course.max_players,
+        "bundled": course.bundled,
+        "size": [course.data.get("width"), course.data.get("height")],
+        "state": course.state,
+        "version": course.version,
+        "author": display_name(course.author),
+    }
+
+
+def course_detail(*, course: Course, user) -> dict:
+    return {
+        **course_summary(course=course),
+        "data": course.data,
+        "lineage": course.lineage,
+        "editable": may_write(user=user, course=course),
+        "can": allowed_transitions(user=user, course=course),
+        "history": history(course=course),
+    }
+
+
+def course_games(*, course: Course, user, limit: int = 20):
+    """The games played on this course (this version) that `user` may see, newest first: shown to its author
+    and staff on the course page."""
+    from games.models import Game
+    from games.selectors import visible_games
+
+    games = Game.objects.filter(course=course).select_related("creator")
+    return list(visible_games(user=user, games=games).order_by("-created_at")[:limit])
+
+
+def editor_urls(*, course: Course | None) -> dict:
+    slug = course.slug if course is not None else None
+    return {
+        "validate": reverse("api-course-validate"),
+        "create": reverse("api-courses"),
+        "detail": reverse("api-course", args=[slug]) if slug else None,
+        "transition": reverse("api-course-transition", args=[slug]) if slug else None,
+        "test_drive": reverse("api-course-test-drive", args=[slug]) if slug else None,
+        "versions": reverse("api-course-versions", args=[slug]) if slug else None,
+    }
+
+
+def editor_init(*, course: Course | None, user) -> dict:
+    """What the editor page hands the editor script (`json_script` id "editor-init")."""
+    return {
+        "course": course_detail(course=course, user=user) if course is not None else None,
+        "catalog": element_catalog(),
+        "urls": editor_urls(course=course),
+        "user": {"name": display_name(user), "staff": bool(user.is_staff), "reviewer": is_reviewer(user=user)},
+    }
+
+
+# --- The engine's validator and element catalogue (issue 17, the engine part). -----------------------------
+def validate(*, data) -> dict:
+    """{"errors": [{"message", "squares"}], "warnings": [...]} (engine.validate_course: never raises)."""
+    return engine.validate_course(data)
+
+
+def element_catalog() -> dict:
+    """Every element type the engine knows, with its layer and fields (engine.element_catalog)."""
+    return engine.element_catalog()
 
 
 def element_summary(*, data: dict) -> list[str]:

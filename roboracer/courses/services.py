@@ -1,11 +1,39 @@
-"""Writes for courses."""
+"""Writes for courses (HackSoft style: keyword-only, one transaction each, errors the API maps to 4xx).
+
+The state rules are those of docs/course-builder.md, "States and review"; every change of state is recorded
+as a CourseTransition in the same transaction as the change, with the course row locked."""
+
+from __future__ import annotations
+
+import re
+
+from django.db import IntegrityError, transaction
+from django.utils.text import slugify
 
 import engine
-from roboracer.courses.models import Course
+from games.errors import Conflict, InvalidInput, NotAllowed, NotFound
+from roboracer.courses import selectors
+from roboracer.courses.models import Course, CourseTransition
+
+S = Course.State
+# Slugs the course pages and API use for themselves (/courses/new/, /courses/review/, /api/courses/validate/).
+RESERVED_SLUGS = {"new", "review", "validate"}
+SLUG_LENGTH = 50
+
+
+class InvalidCourse(InvalidInput):
+    """The validator refused the course: `errors` and `warnings` as engine.validate_course gives them."""
+
+    def __init__(self, report: dict):
+        errors = report.get("errors") or [{"message": "the course is not valid", "squares": []}]
+        super().__init__(errors[0]["message"])
+        self.errors = errors
+        self.warnings = report.get("warnings", [])
 
 
 def save_course(*, slug: str, data: dict, bundled: bool = False) -> Course:
-    """Validate with the engine, then create or update; raises engine.CourseError and saves nothing."""
+    """Validate with the engine, then create or update a bundled course (stable, version 1, no author); raises
+    engine.CourseError and saves nothing."""
     parsed = engine.parse_course(data)
     course, _ = Course.objects.update_or_create(
         slug=slug,
@@ -15,6 +43,8 @@ def save_course(*, slug: str, data: dict, bundled: bool = False) -> Course:
             "bundled": bundled,
             "min_players": parsed.players[0],
             "max_players": parsed.players[1],
+            "state": S.STABLE,
+            "lineage": slug,
         },
     )
     return course
@@ -25,3 +55,164 @@ def load_bundled_courses() -> list[Course]:
     return [
         save_course(slug=slug, data=engine.bundled_course_data(slug), bundled=True) for slug in engine.bundled_slugs()
     ]
+
+
+def _checked(data) -> dict:
+    """The course as the engine writes it back, or InvalidCourse with the validator's messages."""
+    report = selectors.validate(data=data)
+    if report["errors"]:
+        raise InvalidCourse(report)
+    try:
+        parsed = engine.parse_course(data)
+    except (engine.InputError, RecursionError) as error:  # the validator said yes; belt and braces
+        raise InvalidCourse({"errors": [{"message": str(error), "squares": []}], "warnings": []}) from None
+    return {"name": parsed.name, "data": parsed.to_dict(), "min_players": parsed.players[0],
+            "max_players": parsed.players[1]}
+
+
+def _free_slug(base: str) -> str:
+    """`base`, or `base-2`, `base-3`... : the first slug no course has (nor the pages reserve)."""
+    base = base[:SLUG_LENGTH].strip("-") or "course"
+    candidate, n = base, 1
+    while candidate in RESERVED_SLUGS or Course.objects.filter(slug=candidate).exists():
+        n += 1
+        suffix = f"-{n}"
+        candidate = base[: SLUG_LENGTH - len(suffix)] + suffix
+    return candidate
+
+
+def _slug_from_name(name: str) -> str:
+    base = slugify(name)[:SLUG_LENGTH].strip("-") or "course"
+    # "<lineage>-v<n>" is how new versions are named: a course named so would take a version's slug.
+    if re.search(r"-v\d+$", base):
+        base = base[: SLUG_LENGTH - 7] + "-course"
+    return _free_slug(base)
+
+
+def create_course(*, user, data) -> Course:
+    """A new private course of `user`, version 1 of its own lineage; the slug comes from the name."""
+    fields = _checked(data)
+    for _ in range(3):  # two authors naming courses alike at the same moment: the loser takes the next slug
+        slug = _slug_from_name(fields["name"])
+        try:
+            with transaction.atomic():
+                return Course.objects.create(slug=slug, lineage=slug, author=user, state=S.PRIVATE, version=1,
+                                             **fields)
+        except IntegrityError:
+            continue
+    raise Conflict("another course took this name's slug at the same moment: try again")
+
+
+def _locked(*, user, slug: str) -> Course:
+    """The course's row, locked, if `user` may see it; a course they may not see is missing, with the same
+    message as a slug no course has."""
+    course = selectors.visible_courses(user=user, courses=Course.objects.select_for_update()).filter(slug=slug).first()
+    if course is None:
+        raise NotFound(selectors.missing(slug))
+    return course
+
+
+def update_course(*, user, slug: str, data) -> tuple[Course, bool]:
+    """Change a course's data. Private and development courses change in place; a review course refuses
+    (withdraw it first); a stable one is frozen, so the change makes a new private version in the same lineage.
+    Returns (the course written, whether it is a new version)."""
+    with transaction.atomic():
+        course = _locked(user=user, slug=slug)
+        if not selectors.may_write(user=user, course=course):
+            raise NotAllowed("only the course's author and staff can change it")
+        if course.state == S.REVIEW:
+            raise Conflict("this course is in review: withdraw it to development before changing it")
+        fields = _checked(data)
+        if course.state != S.STABLE:
+            for key, value in fields.items():
+                setattr(course, key, value)
+            course.save()
+            return course, False
+        # Stable is frozen: a new version. Its author is the course's (the editor's for a bundled course).
+        latest = Course.objects.filter(lineage=course.lineage).order_by("-version").values_list("version", flat=True)
+        version = (latest.first() or course.version) + 1
+        new_slug = _free_slug(f"{course.lineage}-v{version}")
+        try:
+            with transaction.atomic():
+                new = Course.objects.create(slug=new_slug, lineage=course.lineage, version=version, state=S.PRIVATE,
+                                            author=course.author or user, **fields)
+        except IntegrityError:
+            raise Conflict("another version of this course was made at the same moment: try again") from None
+        return new, True
+
+
+# (from, to) -> who may make it: "author" (the author or staff), "reviewer" (staff or the reviewers group),
+# "staff" (staff only).
+TRANSITIONS = {
+    (S.PRIVATE, S.DEVELOPMENT): "author",
+    (S.DEVELOPMENT, S.PRIVATE): "author",
+    (S.PRIVATE, S.REVIEW): "author",
+    (S.DEVELOPMENT, S.REVIEW): "author",
+    (S.REVIEW, S.DEVELOPMENT): "author",  # withdraw (the author) or send back (a reviewer, with a reason)
+    (S.REVIEW, S.STABLE): "reviewer",
+    (S.STABLE, S.DEVELOPMENT): "staff",  # retire
+}
+
+
+def refusal(*, user, course: Course, to: str, reason: str = "") -> str | None:
+    """Why `user` may not move `course` to `to` now, or None if they may (the rules in TRANSITIONS)."""
+    if to == course.state:
+        return f"the course is already {to}"
+    who = TRANSITIONS.get((course.state, to))
+    if who is None:
+        return f"a {course.state} course cannot go to {to}"
+    author = selectors.is_author(user=user, course=course)
+    staff = bool(user.is_staff)
+    reviewer = selectors.is_reviewer(user=user)
+    if (course.state, to) == (S.REVIEW, S.DEVELOPMENT):
+        if author or staff:
+            return None  # withdraw
+        if reviewer:
+            return None if reason.strip() else "sending a course back needs a reason"
+        return "only the author can withdraw a course, and only reviewers and staff can send it back"
+    if who == "author":
+        return None if author or staff else "only the course's author and staff can do that"
+    if who == "reviewer":
+        if staff:
+            return None
+        if reviewer and author:
+            return "reviewers cannot approve their own courses; another reviewer or staff can"
+        return None if reviewer else "only reviewers and staff can approve a course"
+    return None if staff else "only staff can retire a stable course"
+
+
+def transition_course(*, user, slug: str, to: str, reason: str = "") -> Course:
+    """Move the course to state `to` (Conflict naming why if the rules refuse), recorded with who and why."""
+    if to not in S.values:
+        raise InvalidInput(f"to: {to!r} is not one of {', '.join(S.values)}")
+    with transaction.atomic():
+        course = _locked(user=user, slug=slug)
+        why = refusal(user=user, course=course, to=to, reason=reason)
+        if why is not None:
+            raise Conflict(why)
+        CourseTransition.objects.create(course=course, by=user, from_state=course.state, to_state=to,
+                                        reason=reason.strip())
+        course.state = to
+        course.save(update_fields=["state", "updated_at"])
+        return course
+
+
+def start_test_drive(*, user, slug: str, seats: int):
+    """A private game on the course's current data, created by `user` (the author or staff). One seat: the game
+    starts at once, whatever the course's minimum. More: a private lobby to share by its invite link, which the
+    creator may start with any number seated (games.services, `test_drive`)."""
+    from games import services as game_services
+    from games.models import Game
+
+    with transaction.atomic():
+        course = _locked(user=user, slug=slug)
+        if not selectors.may_write(user=user, course=course):
+            raise NotAllowed("only the course's author and staff can test-drive it")
+        if not 1 <= seats <= course.max_players:
+            raise InvalidInput(f"seats: {course.name} takes 1 to {course.max_players} players in a test drive, "
+                               f"not {seats}")
+        game = game_services.create_game(user=user, course=course, max_seats=seats,
+                                         visibility=Game.Visibility.PRIVATE, test_drive=True)
+        if seats == 1:
+            game = game_services.start_game(user=user, game_id=game.pk)
+        return game

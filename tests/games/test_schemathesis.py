@@ -3,7 +3,7 @@ any Unicode text (NUL included) in bodies, query strings and path parameters, ne
 is our documented error, JSON {"detail": "..."}; every success conforms to the schema.
 
 Requests go through the WSGI app in-process as a signed-in player with a valid CSRF pair, with the game id
-pinned to a real, started game so that the views' own checks run, not only the 404 path.
+pinned to a real, started game (and the course slug to the player's own draft) so that the views' own checks run, not only the 404 path.
 """
 
 from collections import Counter
@@ -24,6 +24,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from roboracer.courses.services import create_course
 from tests.games.factories import started_game
 
 CSRF = "Q" * 32
@@ -33,6 +34,8 @@ CSRF = "Q" * 32
 def player(courses, make_user):
     alice, bob = make_user("alice"), make_user("bob")
     game = started_game(users=[alice, bob], course=courses["bolt-bay"])
+    # A course of alice's own (private), so the course builder's writes run their checks, not only the 404 path.
+    draft = create_course(user=alice, data={**courses["tiny-yard"].data, "name": "Alice's Draft"})
 
     def session() -> str:
         # A fresh session for every request: generated calls to log out, log in or sign up end the old one.
@@ -40,7 +43,7 @@ def player(courses, make_user):
         client.force_login(alice)
         return client.cookies["sessionid"].value
 
-    return {"game": game, "session": session}
+    return {"game": game, "course": draft, "session": session}
 
 
 @pytest.fixture
@@ -81,6 +84,8 @@ def test_no_server_errors(player, api_schema, caplog):
         def call(case):
             if "game_id" in (case.path_parameters or {}):
                 case.path_parameters["game_id"] = player["game"].pk
+            if "slug" in (case.path_parameters or {}):
+                case.path_parameters["slug"] = player["course"].slug
             sent = [case.body, case.query, case.path_parameters]
             if any(_non_ascii(part) for part in sent):
                 unicode_sent[mode] += 1
