@@ -285,7 +285,7 @@ def test_pages_gallery_my_courses_editor_and_review_queue(people, courses, draft
     assert f'href="/courses/{draft["slug"]}/"' in gallery and 'data-course="tiny-yard"' in gallery
     assert f'data-course="{draft["slug"]}"' not in gallery.split('id="course-gallery"')[1]
     editor = author.get(f"/courses/{draft['slug']}/edit/")
-    assert editor.status_code == 200 and 'id="rr-editor"' in editor.content.decode()
+    assert editor.status_code == 200 and 'id="editor-root"' in editor.content.decode()
     init = editor.context["editor_init"]
     assert init["course"]["slug"] == draft["slug"] and init["urls"]["test_drive"].endswith("/test-drive/")
     assert init["user"] == {"name": "ada", "staff": False, "reviewer": False} and init["catalog"]["elements"]
