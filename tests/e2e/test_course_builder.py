@@ -153,7 +153,7 @@ def test_build_validate_test_drive_submit_approve_and_find_it(live_stack, course
     log_in(staff, base, "rita")
     staff.goto(f"{base}/courses/review/")
     entry = staff.locator("#review-queue li[data-course='little-loop']")
-    entry.wait_for()
+    entry.locator(".course-preview svg.rr-board").wait_for()  # the reviewer sees the course itself
     staff.screenshot(path=str(ARTIFACTS / "course-review-queue-desktop.png"), full_page=True)
     entry.locator("button:has-text('Approve')").click()
     staff.wait_for_load_state()
@@ -175,6 +175,21 @@ def test_build_validate_test_drive_submit_approve_and_find_it(live_stack, course
     phone.locator("#course-gallery li[data-course='little-loop'] svg.rr-board").wait_for()
     no_sideways_scroll(phone)
     phone.screenshot(path=str(ARTIFACTS / "course-gallery-phone.png"), full_page=True)
+
+    # ---- a stable course is frozen: the author's next save is a new private version, the gallery keeps v1
+    page.goto(f"{base}/courses/little-loop/edit/")
+    page.wait_for_selector("#ed-publish-panel .ed-state-words[data-state='stable']")
+    page.mouse.click(*square(page, 0, 3))  # the Select tool (the default) puts the cursor on the start
+    page.locator("#editor-root .rr-board-wrap").focus()
+    page.keyboard.press("r")
+    page.keyboard.press("Control+s")
+    page.wait_for_url(f"{base}/courses/little-loop-v2/edit/")
+    assert "Saved as a new version (v2, little-loop-v2)" in page.inner_text(".ed-status")
+    v2 = Course.objects.get(slug="little-loop-v2")
+    assert (v2.state, v2.version, v2.lineage) == ("private", 2, "little-loop")
+    assert [e["dir"] for e in v2.data["elements"] if e["type"] == "start"] == ["E"]
+    course.refresh_from_db()
+    assert course.state == "stable" and [e["dir"] for e in course.data["elements"] if e["type"] == "start"] == ["N"]
 
     assert console.errors == [] and phone_console.errors == [] and staff_console.errors == []
 
