@@ -146,6 +146,14 @@ def test_build_validate_test_drive_submit_approve_and_find_it(live_stack, course
     phone.wait_for_selector("#editor-root[data-ready='1'] svg.rr-board")
     no_sideways_scroll(phone)
     phone.screenshot(path=str(ARTIFACTS / "course-editor-phone.png"), full_page=True)
+    phone.eval_on_selector_all("#editor-root details", "ds => ds.forEach(d => { d.open = true; })")
+    no_sideways_scroll(phone)  # every panel open: palette, properties, course, files, shortcuts
+    clipped = phone.eval_on_selector_all("#editor-root button.ed-tool", """bs => bs.filter(b => {
+        const k = b.querySelector('kbd');
+        return k && k.getBoundingClientRect().right > b.getBoundingClientRect().right + 0.5;
+    }).map(b => b.dataset.tool)""")
+    assert clipped == []  # every tool's key is readable inside its button
+    phone.screenshot(path=str(ARTIFACTS / "course-editor-phone-panels.png"), full_page=True)
 
     # ---- a staff user approves it in the review queue
     django_user_model.objects.create_user(username="rita", password=PASSWORD, is_staff=True)
