@@ -117,6 +117,7 @@ def test_build_validate_test_drive_submit_approve_and_find_it(live_stack, course
     types = sorted((e["type"], tuple(e["at"])) for e in course.data["elements"])
     assert types == [("belt", (1, 1)), ("belt", (1, 2)), ("belt", (1, 3)), ("checkpoint", (3, 0)), ("start", (0, 3))]
     assert {e["dir"] for e in course.data["elements"] if e["type"] == "belt"} == {"N"}
+    page.evaluate("() => window.scrollTo(0, 0)")  # the board is sticky: from the top, as a visitor first sees it
     page.screenshot(path=str(ARTIFACTS / "course-editor-desktop.png"), full_page=True)
 
     # ---- test drive: a private solo game on the draft, its board the course
@@ -138,6 +139,7 @@ def test_build_validate_test_drive_submit_approve_and_find_it(live_stack, course
     page.wait_for_selector("#ed-publish-panel .ed-state-words[data-state='review']")
     course.refresh_from_db()
     assert course.state == "review"
+    assert page.is_disabled("#ed-save")  # frozen while in review (a PUT would be a 409)
 
     # ---- the editor on a phone
     phone, phone_console = new_page("ada-phone", PHONE)
