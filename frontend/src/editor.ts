@@ -930,8 +930,14 @@ export class Editor {
     box.replaceChildren();
     const d = this.detail;
     const saveRow = h("div", { class: "ed-row" });
-    saveRow.append(this.button(d ? "Save" : "Save as a new course", () => void this.save(), { id: "ed-save", "aria-keyshortcuts": "Control+S" }));
-    saveRow.appendChild(h("span", { class: "ed-muted" }, this.dirty ? "Unsaved changes" : d ? "All changes saved" : "Not saved yet"));
+    const saveButton = this.button(d ? "Save" : "Save as a new course", () => void this.save(), { id: "ed-save", "aria-keyshortcuts": "Control+S" });
+    // A course in review can't change (the API answers 409): say so before a save is tried.
+    const inReview = d?.state === "review";
+    saveButton.disabled = inReview;
+    saveRow.append(saveButton);
+    saveRow.appendChild(h("span", { class: "ed-muted" }, inReview
+      ? `In review: it can't change until it is back in development${this.dirty ? " (these changes are not saved)" : ""}`
+      : this.dirty ? "Unsaved changes" : d ? "All changes saved" : "Not saved yet"));
     box.appendChild(saveRow);
     if (error) box.appendChild(h("p", { class: "ed-bad", role: "alert" }, error));
     if (d) {

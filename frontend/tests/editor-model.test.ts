@@ -204,3 +204,16 @@ test("every bundled course imports and exports unchanged", () => {
   assert.throws(() => parseCourse("[1]"), /JSON object/);
   assert.throws(() => parseCourse('{"name": "x"}'), /elements/);
 });
+
+test("list fields (phases, sides) start as lists even when the catalog lists their allowed members", () => {
+  for (const spec of catalog.elements) {
+    const el = makeElement(spec, [0, 0]);
+    for (const f of spec.fields) {
+      if (f.optional) continue;
+      if (f.kind === "phases" || f.kind === "sides") assert.ok(Array.isArray(el[f.name]), `${spec.type}.${f.name}`);
+      else if (f.choices?.length) assert.ok(f.choices.includes(el[f.name] as never), `${spec.type}.${f.name}`);
+    }
+  }
+  const belt = makeElement(catalog.elements.find((s) => s.type === "belt")!, [0, 0]);
+  assert.deepEqual(belt.curves_from, []);
+});

@@ -103,7 +103,8 @@ def review_queue(request):
     courses = list(selectors.review_queue())
     for course in courses:
         course.author_name = selectors.display_name(course.author)
-    return render(request, "courses/review.html", {"courses": courses})
+    return render(request, "courses/review.html",
+                  {"courses": courses, "course_scripts": selectors.preview_scripts(courses=courses)})
 
 
 @login_required

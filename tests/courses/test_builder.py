@@ -285,7 +285,8 @@ def test_pages_gallery_my_courses_editor_and_review_queue(people, courses, draft
     assert f'href="/courses/{draft["slug"]}/"' in gallery and 'data-course="tiny-yard"' in gallery
     assert f'data-course="{draft["slug"]}"' not in gallery.split('id="course-gallery"')[1]
     editor = author.get(f"/courses/{draft['slug']}/edit/")
-    assert editor.status_code == 200 and 'id="editor-root"' in editor.content.decode()
+    html = editor.content.decode()  # the editor's template: its root and its script
+    assert editor.status_code == 200 and 'id="editor-root"' in html and "/static/dist/editor.js" in html
     init = editor.context["editor_init"]
     assert init["course"]["slug"] == draft["slug"] and init["urls"]["test_drive"].endswith("/test-drive/")
     assert init["user"] == {"name": "ada", "staff": False, "reviewer": False} and init["catalog"]["elements"]
@@ -306,6 +307,7 @@ def test_pages_gallery_my_courses_editor_and_review_queue(people, courses, draft
     reviewer.force_login(people["reviewer"])
     queue = reviewer.get("/courses/review/").content.decode()
     assert f'data-course="{draft["slug"]}"' in queue and "by ada" in queue
+    assert f'id="course-data-{Course.objects.get(slug=draft["slug"]).pk}"' in queue  # its preview's data
     reviewer.post(f"/courses/{draft['slug']}/transition/", {"to": "development", "next": "review"})
     assert Course.objects.get(slug=draft["slug"]).state == "review"  # sent back without a reason: refused
     reviewer.post(f"/courses/{draft['slug']}/transition/", {"to": "stable", "next": "review"})

@@ -80,10 +80,14 @@ function copyValue<T>(v: T): T {
   return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
 }
 
-/** The value a new element gets for a field: the catalog's default, else the first allowed value. */
+/** List kinds: their `choices` name the allowed members of the list, not a value (docs/formats.md). */
+const LIST_KINDS = new Set(["phases", "sides"]);
+
+/** The value a new element gets for a field: the catalog's default, else the first allowed value (for a
+ * list kind, the fixed start below: `choices` lists what may be in the list). */
 export function defaultValue(f: FieldSpec): unknown {
   if (f.default !== undefined) return copyValue(f.default);
-  if (f.choices && f.choices.length) return f.choices[0];
+  if (f.choices && f.choices.length && !LIST_KINDS.has(f.kind)) return f.choices[0];
   switch (f.kind) {
     case "direction": return "N";
     case "whole": return f.min ?? 1;
