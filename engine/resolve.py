@@ -15,7 +15,7 @@ from .elements.teleporters import draw_loop
 from .errors import InputError
 from .modules.actions import apply_actions, prepare_turn, recharge  # modules (issue 14)
 from .state import State, prices_to_table
-from .steps import END_STEPS, PHASE_5_ONLY, PHASE_STEPS, RUNNERS, runs_in
+from .steps import END_STEPS, PHASE_5_ONLY, RUNNERS, plan, runs_in
 from .turn import ChipPlay, Event, Mover, Turn
 
 IDLE_PROGRAM = (IDLE,) * PROGRAM_LENGTH
@@ -278,11 +278,11 @@ def resolve_turn(
         turn.prioritize()  # modules: prioritizers act first or last this turn
     for phase in range(1, PROGRAM_LENGTH + 1):
         turn.phase = phase
-        for step in PHASE_STEPS:
-            if step in PHASE_5_ONLY and (phase != PROGRAM_LENGTH or turn.winner is not None):
-                continue
+        for step, runners in plan(phase):  # engine.steps: 003 "Phase Steps", declared once
+            if turn.winner is not None and step in PHASE_5_ONLY:
+                continue  # the race is won: no phase-5 repairs, virtuality or respawn
             turn.step = step
-            for runner in RUNNERS.get(step, ()):
+            for runner in runners:
                 runner(turn)
         if turn.winner is not None:
             break

@@ -28,6 +28,9 @@ LOCKED_DAMAGE = 9  # every register frozen, no chips dealt (003 "Damage")
 MODULE_CAUSED = frozenset({"shot", "damaged", "moved", "pushed", "destroyed"})
 
 
+_BOT_FIELDS = tuple(Bot.__dataclass_fields__)
+
+
 class Mover:
     """A bot's working copy during one turn."""
 
@@ -39,8 +42,9 @@ class Mover:
     )  # fmt: skip
 
     def __init__(self, bot: Bot, kind: str = "bot", owner: str | None = None):
-        for name in Bot.__dataclass_fields__:
-            setattr(self, name, getattr(bot, name))
+        values = bot.__dict__
+        for name in _BOT_FIELDS:
+            setattr(self, name, values[name])
         self.kind = kind  # "bot" (also a drone), or an actor kind such as "bomb"
         self.owner = owner  # an actor's owner
         self.spawned = False  # becomes true when it respawns at the end of this turn
@@ -49,9 +53,14 @@ class Mover:
         self.moved = False  # moved since teleporters last acted (003 "Teleporter")
 
     def freeze(self, **changes: Any) -> Bot:
-        fields = {name: getattr(self, name) for name in Bot.__dataclass_fields__}
+        """The frozen Bot again. Its fields were checked when the turn began and the rules keep them in
+        range, so it is built without re-running the dataclass' __init__ (the end of every turn does this
+        for every bot)."""
+        fields = {name: getattr(self, name) for name in _BOT_FIELDS}
         fields.update(changes)
-        return Bot(**fields)
+        bot = object.__new__(Bot)
+        bot.__dict__.update(fields)
+        return bot
 
 
 @dataclass
@@ -288,8 +297,11 @@ class Turn:
             self.cause_module = before
 
     def emit(self, type_: str, bot: str | None, **fields: Any) -> None:
+        if self.cause_module is None:
+            self.events.append({"phase": self.phase, "step": self.step, "type": type_, "bot": bot, **fields})
+            return
         event = {"phase": self.phase, "step": self.step, "type": type_, "bot": bot, **fields}
-        if self.cause_module is not None and type_ in MODULE_CAUSED:
+        if type_ in MODULE_CAUSED:
             event.setdefault("module", self.cause_module)
         self.events.append(event)
 
@@ -601,20 +613,22 @@ class Turn:
         blocks, turns = self._blocks_shot, self._turns_shot
         for _ in range(4 * course.width * course.height + 4):
             shot.last = square
-            for unit in blocks.get(square, ()):  # force fields
-                if unit.blocks_shot(self, square):
-                    shot.field = square if shooter is not None else None
-                    return shot
+            if square in blocks:  # force fields
+                for unit in blocks[square]:
+                    if unit.blocks_shot(self, square):
+                        shot.field = square if shooter is not None else None
+                        return shot
             if square in occupied:
                 hit = [bot for bot in occupied[square] if bot.at == square]
                 if hit:
                     shot.hit = hit
                     return shot
-            for unit in turns.get(square, ()):  # mirrors
-                turned = unit.turns_shot(self, square, shot.heading)
-                if turned is not None:
-                    shot.heading = turned
-                    shot.via.append(square)
+            if square in turns:  # mirrors
+                for unit in turns[square]:
+                    turned = unit.turns_shot(self, square, shot.heading)
+                    if turned is not None:
+                        shot.heading = turned
+                        shot.via.append(square)
             nxt = self._shot_step(square, shot.heading, shot)
             if nxt is None:
                 return shot

@@ -123,6 +123,7 @@ def bots_fire(turn: Turn) -> None:
     in place of the laser (`fire` hook). The bots a shot may hit are found once, and again after a module
     moved a bot in the step (`Turn.shot_targets`)."""
     real_bots = [bot for bot in turn.in_order() if not bot.virtual]
+    targets = turn.shot_targets()
     for shooter in real_bots:
         if shooter.at is None or shooter.rebooting or shooter.drone_of is not None:
             continue  # a drone does not shoot (003 "Drone")
@@ -131,7 +132,8 @@ def bots_fire(turn: Turn) -> None:
             if hook is not None:
                 hook(turn, shooter)
                 continue
-        bot_shot(turn, shooter, shooter.dir)
+            targets = turn.shot_targets()  # a module's shot may have moved a bot
+        bot_shot(turn, shooter, shooter.dir, targets=targets)
 
 
 @runs_in("wall_lasers")
