@@ -10,7 +10,7 @@ import editorCss from "./editor/editor.css?inline";
 import { type CourseDetail, type EditorUrls, problems, send, urlsFor, type Validation } from "./editor/api";
 import { DIR_WORD, fieldControl, label } from "./editor/fields";
 import {
-  type Catalog, type Clip, copyRect, EditError, type EditorCourse, elementsAt, exportCourse, History, inRect,
+  autoNumber, type Catalog, type Clip, copyRect, EditError, type EditorCourse, elementsAt, exportCourse, History, inRect,
   isSided, makeElement, moveRect, newCourse, normRect, parseCourse, paste, placeAll, placeRun, type Rect, remove,
   resize, rotate, runSquares, selected, setField, setProps, shortcuts, specOf,
 } from "./editor/model";
@@ -32,6 +32,10 @@ const STATE_WORDS: Record<string, string> = {
   development: "Development: anyone may play it in unrated games",
   review: "Review: waiting for a reviewer",
   stable: "Stable: in the lobby and the gallery; a change makes a new version",
+};
+
+const STATE_NAMES: Record<string, string> = {
+  private: "private", development: "in development", review: "in review", stable: "stable",
 };
 
 function injectStyles(): void {
@@ -77,6 +81,8 @@ export class Editor {
   private anchor: Coord | null = null;
   private lastPlaced: Coord | null = null;
   private clip: Clip | null = null;
+  /** Width and height typed but not applied yet (Resize applies them): kept when the panel is rebuilt. */
+  private pendingSize: { w?: string; h?: string } = {};
   private drag: { start: Coord; side: Dir; now: Coord; moving: boolean; pointer: number } | null = null;
   private validateTimer: number | undefined;
   private validateSeq = 0;
@@ -109,6 +115,7 @@ export class Editor {
     this.keys = shortcuts(this.catalog.elements.map((s) => s.type), RESERVED);
     this.view = new EditorBoard(h("div"));
     this.build();
+    this.renderToolProps();
     this.changed(false);
   }
 
@@ -434,7 +441,7 @@ export class Editor {
     const n = runSquares(a, b).length;
     const where = n > 1 ? `a line of ${n} from (${a[0]},${a[1]}) to (${b[0]},${b[1]})` : `(${a[0]},${a[1]})`;
     const sideText = isSided(spec) ? ` on the ${DIR_WORD[values.side as Dir]} side` : "";
-    if (this.apply(() => (n > 1 ? placeRun(c, this.catalog, spec.type, a, b, values) : placeAll(c, this.catalog, [makeElement(spec, a, values)])),
+    if (this.apply(() => (n > 1 ? placeRun(c, this.catalog, spec.type, a, b, values) : placeAll(c, this.catalog, autoNumber(c, this.catalog, [makeElement(spec, a, values)]))),
       `Placed ${label(spec.type)}${n > 1 ? "s" : ""} at ${where}${sideText}`)) {
       this.lastPlaced = runSquares(a, b).slice(-1)[0];
     }
@@ -699,8 +706,14 @@ export class Editor {
     const max = this.catalog.max_side || 64;
     const [wW, wI] = num("ed-width", "Width", c.width, 1, max);
     const [hW, hI] = num("ed-height", "Height", c.height, 1, max);
+    // Another change of the course rebuilds this panel: what was typed here and not applied yet stays.
+    if (this.pendingSize.w !== undefined) wI.value = this.pendingSize.w;
+    if (this.pendingSize.h !== undefined) hI.value = this.pendingSize.h;
+    wI.addEventListener("input", () => { this.pendingSize.w = wI.value; });
+    hI.addEventListener("input", () => { this.pendingSize.h = hI.value; });
     const doResize = this.button("Resize", () => {
       const w = Number(wI.value), hh = Number(hI.value);
+      this.pendingSize = {};
       const lost = c.elements.filter((e) => e.at && (e.at[0] >= w || e.at[1] >= hh)).length;
       this.apply(() => resize(this.course, w, hh, max), `Resized to ${w} by ${hh}${lost ? `; ${lost} element${lost > 1 ? "s" : ""} outside removed` : ""}`);
     }, { id: "ed-resize" });
@@ -898,7 +911,7 @@ export class Editor {
     if (!answer.ok) { this.renderPublish(answer.detail); this.say(answer.detail); return; }
     this.detail = answer.data;
     this.renderPublish();
-    this.say(`The course is now ${answer.data.state}`);
+    this.say(`The course is now ${STATE_NAMES[answer.data.state] ?? answer.data.state}`);
   }
 
   private async testDrive(seats: number): Promise<void> {

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import catalogJson from "../dev/catalog.json";
 import {
-  type Catalog, copyRect, type EditorCourse, elementsAt, exportCourse, History, makeElement, moveRect, nearestSide,
+  autoNumber, type Catalog, copyRect, type EditorCourse, elementsAt, exportCourse, History, makeElement, moveRect, nearestSide,
   newCourse, normRect, parseCourse, paste, place, placeRun, remove, resize, rotate, runSquares, setField, setProps,
   shortcuts, slotOf, specOf,
 } from "../src/editor/model";
@@ -216,4 +216,34 @@ test("list fields (phases, sides) start as lists even when the catalog lists the
   }
   const belt = makeElement(catalog.elements.find((s) => s.type === "belt")!, [0, 0]);
   assert.deepEqual(belt.curves_from, []);
+});
+
+test("a new start or check point takes the lowest free number of its type, never a taken one", () => {
+  let c = newCourse(6, 6);
+  c = place(c, catalog, el("start", 0, 5));
+  // the tool says 1 again: the second start becomes 2, the third 3
+  const [second] = autoNumber(c, catalog, [el("start", 1, 5)]);
+  assert.equal(second.number, 2);
+  c = place(c, catalog, second);
+  c = placeRun(c, catalog, "start", [2, 5], [4, 5], { number: 1, dir: "N" });
+  assert.deepEqual(c.elements.filter((e) => e.type === "start").map((e) => e.number).sort(), [1, 2, 3, 4, 5]);
+  // check points are numbered on their own; a free number asked for is kept
+  assert.equal(autoNumber(c, catalog, [el("checkpoint", 0, 0)])[0].number, 1);
+  assert.equal(autoNumber(c, catalog, [el("start", 0, 0, { number: 7 })])[0].number, 7);
+  // replacing start 1 on its own square keeps number 1 (the old one goes)
+  assert.equal(autoNumber(c, catalog, [el("start", 0, 5)])[0].number, 1);
+  // the gap left by a deleted start is filled first
+  const without2 = remove(c, catalog, [c.elements.findIndex((e) => e.type === "start" && e.number === 2)]);
+  assert.equal(autoNumber(without2, catalog, [el("start", 5, 0)])[0].number, 2);
+  // no number free (8 starts, the most): the element keeps its own and the validator will say why
+  let full = newCourse(8, 8);
+  full = placeRun(full, catalog, "start", [0, 7], [7, 7], { number: 1, dir: "N" });
+  assert.equal(autoNumber(full, catalog, [el("start", 0, 0)])[0].number, 1);
+  // the input elements are not changed
+  const mine = el("start", 3, 3);
+  autoNumber(c, catalog, [mine]);
+  assert.equal(mine.number, 1);
+  // other types pass through untouched
+  const b = el("belt", 1, 1);
+  assert.equal(autoNumber(c, catalog, [b])[0], b);
 });

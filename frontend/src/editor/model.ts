@@ -198,7 +198,46 @@ export function placeRun(
   const dirField = spec.fields.find((f) => f.name === "dir" && f.kind === "direction");
   const fields = { ...values };
   if (heading && dirField && !isSided(spec)) fields.dir = heading;
-  return placeAll(course, catalog, runSquares(a, b).map((at) => makeElement(spec, at, fields)));
+  return placeAll(course, catalog, autoNumber(course, catalog, runSquares(a, b).map((at) => makeElement(spec, at, fields))));
+}
+
+/** The field that numbers an element among those of its type (starts, check points): a required whole
+ * field named `number`. */
+function numberField(spec: ElementSpec | undefined): FieldSpec | null {
+  return spec?.fields.find((f) => f.name === "number" && f.kind === "whole" && !f.optional) ?? null;
+}
+
+/**
+ * Numbered types are numbered as they are placed: a new element whose number another element of its type
+ * already has (one it does not replace) gets the lowest free number in the field's range instead, so a
+ * second start placed with the tool's "1" becomes start 2. With no number free it keeps its own (the
+ * validator says why). `added` is not changed; the elements that needed a new number are copies.
+ */
+export function autoNumber(course: EditorCourse, catalog: Catalog, added: EditorElement[]): EditorElement[] {
+  const replaced = new Set(added.map((e) => slotOf(catalog, e)).filter((s): s is string => s !== null));
+  const used = new Map<string, Set<number>>();
+  const taken = (type: string) => {
+    let set = used.get(type);
+    if (!set) { set = new Set(); used.set(type, set); }
+    return set;
+  };
+  for (const e of course.elements) {
+    const slot = slotOf(catalog, e);
+    if (slot !== null && replaced.has(slot)) continue;
+    if (typeof e.number === "number" && numberField(specOf(catalog, e.type))) taken(e.type).add(e.number);
+  }
+  return added.map((e) => {
+    const f = numberField(specOf(catalog, e.type));
+    if (!f || typeof e.number !== "number") return e;
+    const set = taken(e.type);
+    let n = e.number;
+    if (set.has(n)) {
+      const lo = f.min ?? 1, hi = f.max ?? lo + set.size + 1;
+      for (let k = lo; k <= hi; k++) if (!set.has(k)) { n = k; break; }
+    }
+    set.add(n);
+    return n === e.number ? e : { ...e, number: n };
+  });
 }
 
 /** The field of a catalog type that holds the sides a bot is turned from by a joining belt (kind "sides"
