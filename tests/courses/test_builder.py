@@ -326,3 +326,19 @@ def test_author_sees_the_games_on_their_course(people, draft):
     stranger = Client()
     stranger.force_login(people["stranger"])
     assert 'id="course-games"' not in stranger.get(f"/courses/{draft['slug']}/").content.decode()
+
+
+def test_the_lobby_links_the_builder_and_a_test_drive_links_back_to_the_editor(people, courses, draft):
+    author = Client()
+    author.force_login(people["author"])
+    assert 'id="lobby-new-course"' in author.get("/").content.decode()
+    slug = draft["slug"]
+    test_drive = api(people["author"]).post(f"/api/courses/{slug}/test-drive/", {"seats": 1}, format="json").json()
+    back = f'href="/courses/{slug}/edit/"'
+    assert back in author.get(test_drive["url"]).content.decode()
+    # an ordinary game on the same course (open for development) has no such link, even for its author
+    assert move(people["author"], slug, "development").status_code == 200
+    game = api(people["author"]).post("/api/games/", {"course": slug, "max_seats": 2}, format="json")
+    assert game.status_code == 201
+    page = author.get(f"/games/{game.json()['id']}/")
+    assert page.status_code == 200 and 'id="back-to-editor"' not in page.content.decode()
