@@ -949,7 +949,7 @@ export class Editor {
     saveButton.disabled = inReview;
     saveRow.append(saveButton);
     saveRow.appendChild(h("span", { class: "ed-muted" }, inReview
-      ? `In review: it can't change until it is back in development${this.dirty ? " (these changes are not saved)" : ""}`
+      ? `In review: it can't change until it is withdrawn or sent back${this.dirty ? " (these changes are not saved)" : ""}`
       : this.dirty ? "Unsaved changes" : d ? "All changes saved" : "Not saved yet"));
     box.appendChild(saveRow);
     if (error) box.appendChild(h("p", { class: "ed-bad", role: "alert" }, error));
@@ -1007,7 +1007,7 @@ function layerName(layer: string): string {
 function transitionText(from: string, to: string): string {
   if (to === "stable") return "Approve (make stable)";
   if (to === "review") return "Submit for review";
-  if (from === "review" && to === "development") return "Back to development (withdraw or send back)";
+  if (from === "review") return `Back to ${to} (withdraw or send back)`;
   if (from === "stable") return "Retire to development";
   if (to === "development") return "Open for development (unrated games)";
   if (to === "private") return "Make private";

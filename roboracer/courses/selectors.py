@@ -119,6 +119,14 @@ def display_name(user) -> str | None:
     return player_name(user=user)
 
 
+def submitted_from(*, course: Course) -> str:
+    """The state a course in review was submitted from, where a withdrawal or a send back returns it: a
+    private draft sent back stays private (not playable by everyone). Private when the history is silent."""
+    last = (CourseTransition.objects.filter(course=course, to_state=S.REVIEW).order_by("-at", "-pk")
+            .values_list("from_state", flat=True).first())
+    return last if last in (S.PRIVATE, S.DEVELOPMENT) else S.PRIVATE
+
+
 def allowed_transitions(*, user, course: Course) -> list[str]:
     """The states `user` may move the course to now (a send back still needs its reason)."""
     from roboracer.courses.services import refusal

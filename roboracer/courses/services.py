@@ -148,7 +148,9 @@ TRANSITIONS = {
     (S.DEVELOPMENT, S.PRIVATE): "author",
     (S.PRIVATE, S.REVIEW): "author",
     (S.DEVELOPMENT, S.REVIEW): "author",
-    (S.REVIEW, S.DEVELOPMENT): "author",  # withdraw (the author) or send back (a reviewer, with a reason)
+    # Withdraw (the author) or send back (a reviewer, with a reason): to the state it was submitted from.
+    (S.REVIEW, S.DEVELOPMENT): "author",
+    (S.REVIEW, S.PRIVATE): "author",
     (S.REVIEW, S.STABLE): "reviewer",
     (S.STABLE, S.DEVELOPMENT): "staff",  # retire
 }
@@ -164,7 +166,10 @@ def refusal(*, user, course: Course, to: str, reason: str = "") -> str | None:
     author = selectors.is_author(user=user, course=course)
     staff = bool(user.is_staff)
     reviewer = selectors.is_reviewer(user=user)
-    if (course.state, to) == (S.REVIEW, S.DEVELOPMENT):
+    if course.state == S.REVIEW and to in (S.PRIVATE, S.DEVELOPMENT):
+        back = selectors.submitted_from(course=course)
+        if to != back:
+            return f"a course in review goes back to {back}, the state it was submitted from"
         if author or staff:
             return None  # withdraw
         if reviewer:

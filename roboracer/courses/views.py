@@ -48,8 +48,8 @@ def _visible_or_404(request, slug: str) -> Course:
 
 
 def _action_label(course: Course, to: str) -> str:
-    if (course.state, to) == (Course.State.REVIEW, Course.State.DEVELOPMENT):
-        return "Withdraw / send back to development"
+    if course.state == Course.State.REVIEW and to in (Course.State.PRIVATE, Course.State.DEVELOPMENT):
+        return f"Withdraw / send back ({to})"
     if (course.state, to) == (Course.State.STABLE, Course.State.DEVELOPMENT):
         return "Retire to development"
     return ACTIONS[to]
@@ -103,6 +103,7 @@ def review_queue(request):
     courses = list(selectors.review_queue())
     for course in courses:
         course.author_name = selectors.display_name(course.author)
+        course.back_to = selectors.submitted_from(course=course)
     return render(request, "courses/review.html",
                   {"courses": courses, "course_scripts": selectors.preview_scripts(courses=courses)})
 

@@ -137,14 +137,30 @@ def test_review_approved_by_a_reviewer_and_every_change_recorded(people, draft):
 def test_send_back_needs_a_reason_and_withdraw_does_not(people, draft):
     slug = draft["slug"]
     move(people["author"], slug, "review")
-    refused = move(people["reviewer"], slug, "development", "  ")
+    refused = move(people["reviewer"], slug, "private", "  ")
     assert refused.status_code == 409 and "reason" in refused.json()["detail"]
     assert Course.objects.get(slug=slug).state == "review" and CourseTransition.objects.count() == 1
-    sent_back = move(people["reviewer"], slug, "development", "the belt runs into a wall")
+    sent_back = move(people["reviewer"], slug, "private", "the belt runs into a wall")
     assert sent_back.status_code == 200 and sent_back.json()["history"][-1]["reason"] == "the belt runs into a wall"
     move(people["author"], slug, "review")
-    withdrawn = move(people["author"], slug, "development")
-    assert withdrawn.status_code == 200 and withdrawn.json()["state"] == "development"
+    withdrawn = move(people["author"], slug, "private")
+    assert withdrawn.status_code == 200 and withdrawn.json()["state"] == "private"
+
+
+def test_a_course_in_review_goes_back_to_the_state_it_was_submitted_from(people, draft):
+    """A private draft sent back stays private (not playable by everyone); one submitted from development
+    goes back to development."""
+    slug = draft["slug"]
+    move(people["author"], slug, "review")
+    assert api(people["reviewer"]).get(f"/api/courses/{slug}/").json()["can"] == ["private", "stable"]
+    wrong = move(people["reviewer"], slug, "development", "not yet")
+    assert wrong.status_code == 409 and "submitted from" in wrong.json()["detail"]
+    assert move(people["reviewer"], slug, "private", "not yet").json()["state"] == "private"
+    assert api(people["stranger"]).get(f"/api/courses/{slug}/").status_code == 404
+    move(people["author"], slug, "development")
+    move(people["author"], slug, "review")
+    assert move(people["author"], slug, "private").status_code == 409
+    assert move(people["reviewer"], slug, "development", "again").json()["state"] == "development"
 
 
 @pytest.mark.parametrize(("start", "to"), [("private", "stable"), ("development", "stable"), ("private", "private"),
@@ -308,7 +324,8 @@ def test_pages_gallery_my_courses_editor_and_review_queue(people, courses, draft
     queue = reviewer.get("/courses/review/").content.decode()
     assert f'data-course="{draft["slug"]}"' in queue and "by ada" in queue
     assert f'id="course-data-{Course.objects.get(slug=draft["slug"]).pk}"' in queue  # its preview's data
-    reviewer.post(f"/courses/{draft['slug']}/transition/", {"to": "development", "next": "review"})
+    assert 'name="to" value="private"' in queue  # sent back to the state it was submitted from
+    reviewer.post(f"/courses/{draft['slug']}/transition/", {"to": "private", "next": "review"})
     assert Course.objects.get(slug=draft["slug"]).state == "review"  # sent back without a reason: refused
     reviewer.post(f"/courses/{draft['slug']}/transition/", {"to": "stable", "next": "review"})
     assert Course.objects.get(slug=draft["slug"]).state == "stable"
