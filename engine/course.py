@@ -23,6 +23,7 @@ from .hooks import SQUARE_HOOKS, implements
 
 COURSE_FORMAT = "roboracer-course/1"
 MAX_SIDE = 64
+MAX_NAME = 100  # the site stores the name in a column of this size
 MODES = ("race", "arena", "puzzle")  # 003 "Overview": races, arenas, puzzles
 RULESETS = ("roboracer",)  # the rulesets a course may say it suits (`rulesets`, default all of them)
 PUZZLE_GOAL_LENGTH = 500
@@ -142,9 +143,15 @@ def _puzzle(data: Mapping, mode: str, players: tuple[int, int]) -> dict[str, Any
     if unknown:
         raise CourseError(f"course: 'puzzle' has unknown field(s) {', '.join(sorted(map(str, unknown)))}")
     goal = value.get("goal")
-    if not isinstance(goal, str) or not goal.strip() or len(goal) > PUZZLE_GOAL_LENGTH:
+    if (
+        not isinstance(goal, str)
+        or not goal.strip()
+        or len(goal) > PUZZLE_GOAL_LENGTH
+        or not all(ch.isprintable() or ch == "\n" for ch in goal)
+    ):
         raise CourseError(
-            f"course: 'puzzle.goal' must be a non-empty text of at most {PUZZLE_GOAL_LENGTH} characters"
+            f"course: 'puzzle.goal' must be a non-empty text of at most {PUZZLE_GOAL_LENGTH} characters, with no control "
+            "characters but line breaks"
         )
     for field, low, high in (("turns", 1, 99), ("players", players[0], players[1])):
         number = value.get(field, low)
@@ -161,6 +168,8 @@ def _header(data: Any) -> tuple[str, int, int, str, tuple[int, int], list]:
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         raise CourseError("course: 'name' must be a non-empty string")
+    if len(name) > MAX_NAME or not name.isprintable():
+        raise CourseError(f"course: 'name' must be at most {MAX_NAME} characters, with no control characters")
     width, height = data.get("width"), data.get("height")
     for field, value in (("width", width), ("height", height)):
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_SIDE:

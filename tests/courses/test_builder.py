@@ -359,3 +359,28 @@ def test_the_lobby_links_the_builder_and_a_test_drive_links_back_to_the_editor(p
     assert game.status_code == 201
     page = author.get(f"/games/{game.json()['id']}/")
     assert page.status_code == 200 and 'id="back-to-editor"' not in page.content.decode()
+
+
+@pytest.mark.parametrize("body", [
+    {"data": {**course_json(), "name": "日本語のコース 🚀"}},  # no ASCII: the slug falls back to "course"
+    {"data": {**course_json(), "name": "nul\x00byte"}},
+    {"data": {**course_json(), "elements": [{"type": "belt", "at": [1, 1], "dir": "N", "speed": 1,
+                                             "curves_from": [[[[[["N"]]]]]]}]}},
+    {"data": {**course_json(), "width": 10**100}},
+    {"data": {**course_json(), "elements": "not a list"}},
+    {"data": [1, 2, 3]},
+    {"data": None},
+    {"data": {**course_json(), "players": ["2", "4"]}},
+])
+def test_hostile_course_bodies_are_a_4xx_or_a_clean_create_never_a_5xx(people, body):
+    author = api(people["author"])
+    created = author.post("/api/courses/", body, format="json")
+    assert created.status_code in (201, 400), created.content
+    if created.status_code == 201:
+        slug = created.json()["slug"]
+        assert slug.isascii() and slug == created.json()["lineage"]
+        assert api(people["stranger"]).get(f"/api/courses/{slug}/").status_code == 404
+    else:
+        assert created.json()["detail"]
+    validated = author.post("/api/courses/validate/", body.get("data"), format="json")
+    assert validated.status_code in (200, 400), validated.content

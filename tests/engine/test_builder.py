@@ -416,3 +416,21 @@ def test_any_value_in_any_field_is_a_course_error_or_fine(index, field, value):
         assert all(len(square) == 2 for square in error.squares)
     result = engine.validate_course(data)
     assert len(result["errors"]) <= 1
+
+
+def test_names_and_puzzle_goals_are_short_printable_text():
+    """A name or goal with a NUL or another control character, or a name longer than the site's column, is an
+    error (PostgreSQL refuses NUL in text; a long name would not fit): never a crash further on."""
+    import copy
+
+    base = copy.deepcopy(engine.bundled_course_data("tiny-yard"))
+    for name in ("nul\x00byte", "tab\there", "x" * 101):
+        errors = engine.validate_course({**base, "name": name})["errors"]
+        assert [e["message"] for e in errors] == [
+            "course: 'name' must be at most 100 characters, with no control characters"
+        ], name
+    assert engine.validate_course({**base, "name": "日本語のコース 🚀" + "x" * 90})["errors"] == []
+    puzzle = {**base, "mode": "puzzle", "players": [1, 4]}
+    assert engine.validate_course({**puzzle, "puzzle": {"goal": "Reach 1.\nThen 2."}})["errors"] == []
+    bad = engine.validate_course({**puzzle, "puzzle": {"goal": "a\x00b"}})["errors"]
+    assert bad and "puzzle.goal" in bad[0]["message"]
