@@ -141,6 +141,8 @@ def update_course(*, user, slug: str, data) -> tuple[Course, bool]:
         return new, True
 
 
+REASON_LENGTH = 2000  # a transition's reason, as the API's serializer allows
+
 # (from, to) -> who may make it: "author" (the author or staff), "reviewer" (staff or the reviewers group),
 # "staff" (staff only).
 TRANSITIONS = {
@@ -190,6 +192,8 @@ def transition_course(*, user, slug: str, to: str, reason: str = "") -> Course:
     """Move the course to state `to` (Conflict naming why if the rules refuse), recorded with who and why."""
     if to not in S.values:
         raise InvalidInput(f"to: {to!r} is not one of {', '.join(S.values)}")
+    if len(reason) > REASON_LENGTH or not all(ch.isprintable() or ch in "\n\r\t" for ch in reason):
+        raise InvalidInput(f"reason: at most {REASON_LENGTH} characters, with no control characters but line breaks")
     with transaction.atomic():
         course = _locked(user=user, slug=slug)
         why = refusal(user=user, course=course, to=to, reason=reason)

@@ -384,3 +384,17 @@ def test_hostile_course_bodies_are_a_4xx_or_a_clean_create_never_a_5xx(people, b
         assert created.json()["detail"]
     validated = author.post("/api/courses/validate/", body.get("data"), format="json")
     assert validated.status_code in (200, 400), validated.content
+
+
+def test_a_reason_with_a_nul_or_too_long_is_refused_by_the_page_form_too(people, draft):
+    """The course page's form posts the reason as typed (no serializer in between): the service refuses a NUL
+    (PostgreSQL would fail on it) or a reason over 2000 characters, and nothing changes."""
+    author = Client()
+    author.force_login(people["author"])
+    for reason in ("bad\x00reason", "x" * 2001):
+        response = author.post(f"/courses/{draft['slug']}/transition/", {"to": "review", "reason": reason})
+        assert response.status_code == 302
+        assert Course.objects.get(slug=draft["slug"]).state == "private"
+    assert not CourseTransition.objects.exists()
+    author.post(f"/courses/{draft['slug']}/transition/", {"to": "review", "reason": "line one\r\nline two"})
+    assert Course.objects.get(slug=draft["slug"]).state == "review"
