@@ -359,3 +359,32 @@ def test_the_lobby_links_the_builder_and_a_test_drive_links_back_to_the_editor(p
     assert game.status_code == 201
     page = author.get(f"/games/{game.json()['id']}/")
     assert page.status_code == 200 and 'id="back-to-editor"' not in page.content.decode()
+
+
+def test_review_queue_shows_the_submitters_last_reason_and_links(people, draft):
+    """The queue shows the reason given with the last transition into review (not an older one), a link to
+    the course page for everyone who sees the queue, and a link to the editor for staff only."""
+    slug = draft["slug"]
+    assert move(people["author"], slug, "review", "first try").status_code == 200
+    assert move(people["author"], slug, "private").status_code == 200  # withdrawn
+    assert move(people["author"], slug, "review", "fixed the <belt> loop").status_code == 200
+    other = api(people["author"]).post("/api/courses/", {"data": course_json("Quiet Loop")}, format="json").json()
+    assert move(people["author"], other["slug"], "review").status_code == 200
+
+    reviewer = Client()
+    reviewer.force_login(people["reviewer"])
+    html = reviewer.get("/courses/review/").content.decode()
+    entry = html.split(f'data-course="{slug}"')[1].split("</li>")[0]
+    assert "<q>fixed the &lt;belt&gt; loop</q>" in entry and "first try" not in entry  # the last one, escaped
+    assert "Submitted by ada on " in entry
+    assert f'href="/courses/{slug}/" class="review-course-link"' in entry
+    assert "/edit/" not in entry  # a reviewer who is not staff can't open the editor
+    quiet = html.split(f'data-course="{other["slug"]}"')[1].split("</li>")[0]
+    assert "no reason given" in quiet and "<q>" not in quiet
+
+    staff = Client()
+    staff.force_login(people["staff"])
+    html = staff.get("/courses/review/").content.decode()
+    entry = html.split(f'data-course="{slug}"')[1].split("</li>")[0]
+    assert f'href="/courses/{slug}/edit/" class="review-editor-link"' in entry
+    assert staff.get(f"/courses/{slug}/edit/").status_code == 200  # and the link works for them
