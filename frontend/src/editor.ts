@@ -8,7 +8,9 @@ import { DIRS } from "./types";
 import css from "./styles.css?inline";
 import editorCss from "./editor/editor.css?inline";
 import { type CourseDetail, type EditorUrls, problems, send, urlsFor, type Validation } from "./editor/api";
-import { DIR_WORD, fieldControl, label } from "./editor/fields";
+import { DIR_WORD, fieldControl, fieldLabel, label } from "./editor/fields";
+import { browserStorage, canonical, type Draft, draftKey, differs, dropDraft, loadDraft, makeDraft, offerText, storeDraft } from "./editor/draft";
+import { problemText, squareText, titleText, toolList } from "./editor/wording";
 import {
   autoNumber, type Catalog, type Clip, copyRect, EditError, type EditorCourse, elementsAt, exportCourse, History, inRect,
   isSided, makeElement, moveRect, newCourse, normRect, parseCourse, paste, placeAll, placeRun, type Rect, remove,
@@ -27,6 +29,8 @@ const SELECT = "select", ERASE = "erase";
 /** Keys of the editor's own tools and commands; element tools get the others (model.shortcuts). */
 const RESERVED = ["s", "x", "r", "R", ".", "?"];
 const VALIDATE_DELAY = 500;
+/** How long after the last change the local copy is written (editor/draft.ts). */
+const DRAFT_DELAY = 400;
 const STATE_WORDS: Record<string, string> = {
   private: "Private: only you (and staff) see it",
   development: "Development: anyone may play it in unrated games",
@@ -87,6 +91,13 @@ export class Editor {
   private validateTimer: number | undefined;
   private validateSeq = 0;
   private readonly keys: Map<string, string>;
+  /** The local copy of unsaved work: where it goes, the course it is compared with, the pending write. */
+  private readonly storage = browserStorage();
+  private draftKey: string;
+  private baseline: string;
+  private draftTimer: number | undefined;
+  /** A local copy being offered: not overwritten until the author restores or discards it. */
+  private offered: Draft | null = null;
 
   private readonly root: HTMLElement;
   private readonly view: EditorBoard;
@@ -94,6 +105,9 @@ export class Editor {
   private readonly title = h("h1", { class: "ed-title" });
   private readonly stateLine = h("p", { class: "ed-state" });
   private readonly toolbar = h("div", { class: "ed-toolbar", role: "toolbar", "aria-label": "Editing" });
+  /** Phones (<= 700 px): the palette's tools in one scrollable row right above the board. */
+  private readonly strip = h("div", { class: "ed-strip", role: "toolbar", "aria-label": "Tools (quick)" });
+  private readonly restoreBox = h("div", { class: "ed-restore" });
   private readonly palette = h("div", { class: "ed-palette" });
   private readonly toolProps = h("div", { class: "ed-tool-props" });
   private readonly squareProps = h("div", { class: "ed-square-props" });
@@ -114,9 +128,12 @@ export class Editor {
     this.saved = init.course ? exportCourse(start) : "";
     this.keys = shortcuts(this.catalog.elements.map((s) => s.type), RESERVED);
     this.view = new EditorBoard(h("div"));
+    this.draftKey = draftKey(init.course?.slug);
+    this.baseline = canonical(start);
     this.build();
     this.renderToolProps();
     this.changed(false);
+    this.offerDraft();
   }
 
   get course(): EditorCourse {
@@ -130,11 +147,13 @@ export class Editor {
     this.root.classList.add("ed", "rr-game");
     const head = h("div", { class: "ed-head" });
     head.append(this.title, this.stateLine);
+    this.restoreBox.hidden = true;
     this.buildToolbar();
 
     const [palettePanel, paletteBody] = panel("Palette", "ed-palette-panel", !narrow);
     paletteBody.appendChild(this.palette);
     this.buildPalette();
+    this.buildStrip();
 
     const boardCol = h("div", { class: "ed-board-col" });
     const boardHost = h("div", { class: "ed-board-host" });
@@ -147,7 +166,7 @@ export class Editor {
     wrap.tabIndex = 0;
     wrap.setAttribute("aria-describedby", "ed-board-help");
     wrap.setAttribute("aria-label", "Course board");
-    boardCol.append(this.toolbar, boardHost, this.status, hint);
+    boardCol.append(this.toolbar, this.strip, boardHost, this.status, hint);
     this.bindPointer();
 
     const side = h("div", { class: "ed-side" });
@@ -168,11 +187,13 @@ export class Editor {
 
     const layout = h("div", { class: "ed-layout" });
     layout.append(palettePanel, boardCol, side);
-    this.root.replaceChildren(head, layout);
+    this.root.replaceChildren(head, this.restoreBox, layout);
     document.addEventListener("keydown", (e) => this.onKey(e));
     window.addEventListener("beforeunload", (e) => {
+      this.flushDraft();
       if (this.dirty) e.preventDefault();
     });
+    window.addEventListener("pagehide", () => this.flushDraft());
   }
 
   private button(text: string, onClick: () => void, attrs: Record<string, string> = {}): HTMLButtonElement {
@@ -205,22 +226,39 @@ export class Editor {
     return b;
   }
 
+  /** A tool's icon (none for Select and Erase): the element drawn as on the board. */
+  private toolIcon(type: string): SVGSVGElement | null {
+    const spec = specOf(this.catalog, type);
+    return spec ? paletteIcon(makeElement(spec, [0, 0], isSided(spec) ? { side: "W" } : {})) : null;
+  }
+
   private buildPalette(): void {
-    const tools = h("div", { class: "ed-group", role: "group", "aria-label": "Tools" });
-    tools.append(this.toolButton(SELECT, "Select", null), this.toolButton(ERASE, "Erase", null));
-    this.palette.appendChild(tools);
-    const layers = [...this.catalog.layers];
-    for (const s of this.catalog.elements) if (!layers.includes(s.layer)) layers.push(s.layer);
-    for (const layer of layers) {
-      const specs = this.catalog.elements.filter((s) => s.layer === layer);
-      if (!specs.length) continue;
-      const group = h("div", { class: "ed-group", role: "group", "aria-labelledby": `ed-layer-${layer}` });
-      group.appendChild(h("h3", { id: `ed-layer-${layer}` }, layerName(layer)));
-      for (const spec of specs) {
-        const sample = makeElement(spec, [0, 0], isSided(spec) ? { side: "W" } : {});
-        group.appendChild(this.toolButton(spec.type, label(spec.type), paletteIcon(sample)));
+    // Grouped by layer, from the same list as the phone's strip (wording.toolList).
+    let group: HTMLElement | null = null;
+    let groupLayer: string | null | undefined;
+    for (const tool of toolList(this.catalog)) {
+      if (!group || tool.layer !== groupLayer) {
+        groupLayer = tool.layer;
+        group = tool.layer === null
+          ? h("div", { class: "ed-group", role: "group", "aria-label": "Tools" })
+          : h("div", { class: "ed-group", role: "group", "aria-labelledby": `ed-layer-${tool.layer}` });
+        if (tool.layer !== null) group.appendChild(h("h3", { id: `ed-layer-${tool.layer}` }, layerName(tool.layer)));
+        this.palette.appendChild(group);
       }
-      this.palette.appendChild(group);
+      group.appendChild(this.toolButton(tool.type, tool.name, this.toolIcon(tool.type)));
+    }
+  }
+
+  /** The phone's tool strip: every palette tool, icon and name, a 44 px target each; shown only <= 700 px. */
+  private buildStrip(): void {
+    for (const tool of toolList(this.catalog)) {
+      const b = h("button", { type: "button", class: "ed-strip-tool", "data-tool": tool.type, "aria-pressed": "false", title: tool.name });
+      const icon = this.toolIcon(tool.type);
+      if (icon) b.appendChild(icon);
+      else b.appendChild(h("span", { class: "ed-strip-glyph", "aria-hidden": "true" }, tool.type === SELECT ? "⬚" : "⌫"));
+      b.appendChild(h("span", { class: "ed-strip-name" }, tool.name));
+      b.addEventListener("click", () => this.setTool(tool.type));
+      this.strip.appendChild(b);
     }
   }
 
@@ -268,8 +306,12 @@ export class Editor {
 
   private setTool(type: string): void {
     this.tool = type;
-    for (const b of this.palette.querySelectorAll<HTMLButtonElement>("button.ed-tool")) {
+    // the palette and the phone's strip show the same tool as chosen
+    for (const b of this.root.querySelectorAll<HTMLButtonElement>("button.ed-tool, button.ed-strip-tool")) {
       b.setAttribute("aria-pressed", String(b.dataset.tool === type));
+      if (b.classList.contains("ed-strip-tool") && b.dataset.tool === type && this.strip.offsetParent) {
+        b.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+      }
     }
     this.renderToolProps();
     this.drawCursor();
@@ -351,14 +393,71 @@ export class Editor {
     this.view.mark("selection", this.selection);
     this.view.mark("problem", null);
     this.drawCursor();
-    this.title.textContent = `${this.detail ? "Editing" : "New course"} “${c.name || "Untitled"}”${this.dirty ? " (unsaved)" : ""}`;
-    document.title = `${c.name || "Course"} · Editor · RoboRacer`;
+    this.title.textContent = titleText(!!this.detail, c.name ?? "", this.dirty);
+    document.title = `${this.title.textContent} · Editor · RoboRacer`;
     (this.root.querySelector("#ed-undo") as HTMLButtonElement | null)?.toggleAttribute("disabled", !this.history.canUndo);
     (this.root.querySelector("#ed-redo") as HTMLButtonElement | null)?.toggleAttribute("disabled", !this.history.canRedo);
     this.renderCourseProps();
     this.renderSquareProps();
     this.renderPublish();
     if (validate || !this.problemList.childElementCount) this.scheduleValidation(validate ? VALIDATE_DELAY : 0);
+    if (validate) this.scheduleDraft();
+  }
+
+  // ---------------- the local copy of unsaved work (editor/draft.ts) ----------------
+
+  private scheduleDraft(): void {
+    window.clearTimeout(this.draftTimer);
+    this.draftTimer = window.setTimeout(() => this.writeDraft(), DRAFT_DELAY);
+  }
+
+  /** Write the pending local copy now (the tab is closing). */
+  private flushDraft(): void {
+    if (this.draftTimer === undefined) return;
+    window.clearTimeout(this.draftTimer);
+    this.writeDraft();
+  }
+
+  /** Keep the working course locally while it differs from what was loaded or last saved, else drop it. */
+  private writeDraft(): void {
+    this.draftTimer = undefined;
+    if (this.offered) return; // the older copy is still on offer: keep it until the author chooses
+    if (canonical(this.course) === this.baseline) dropDraft(this.storage, this.draftKey);
+    else storeDraft(this.storage, this.draftKey, makeDraft(this.course, Date.now()));
+  }
+
+  /** On opening: a local copy that differs from the loaded course is offered, never restored silently. */
+  private offerDraft(): void {
+    const draft = loadDraft(this.storage, this.draftKey);
+    if (!differs(draft, this.course) || !draft) {
+      if (draft) dropDraft(this.storage, this.draftKey); // the same as the course: nothing to offer
+      return;
+    }
+    this.offered = draft;
+    const restore = this.button("Restore", () => {
+      this.offered = null;
+      this.restoreBox.hidden = true;
+      this.restoreBox.replaceChildren();
+      this.selection = null;
+      this.history.push({ ...draft.course, elements: Array.isArray(draft.course.elements) ? draft.course.elements : [] });
+      this.changed(true);
+      this.say("Unsaved changes restored (Undo goes back to the saved course)");
+    }, { id: "ed-restore" });
+    const discard = this.button("Discard", () => {
+      this.offered = null;
+      this.restoreBox.hidden = true;
+      this.restoreBox.replaceChildren();
+      dropDraft(this.storage, this.draftKey);
+      this.writeDraft(); // changes made meanwhile are kept locally again
+      this.say("Local copy discarded");
+    }, { id: "ed-discard" });
+    const text = h("p", { id: "ed-restore-text" }, offerText(draft.at, Date.now()));
+    const row = h("div", { class: "ed-row" });
+    row.append(restore, discard);
+    this.restoreBox.replaceChildren(text, row);
+    this.restoreBox.setAttribute("role", "alertdialog");
+    this.restoreBox.setAttribute("aria-labelledby", "ed-restore-text");
+    this.restoreBox.hidden = false;
   }
 
   private undo(): void {
@@ -403,7 +502,7 @@ export class Editor {
     const clip = this.clip;
     if (!clip) { this.say("Nothing copied yet"); return; }
     const at = this.cursorAt;
-    if (this.apply(() => paste(this.course, this.catalog, clip, at), `Pasted ${clip.elements.length} elements at (${at[0]},${at[1]})`)) {
+    if (this.apply(() => paste(this.course, this.catalog, clip, at), `Pasted ${clip.elements.length} elements at ${squareText(at)}`)) {
       this.selection = { x0: at[0], y0: at[1], x1: Math.min(this.course.width - 1, at[0] + clip.width - 1), y1: Math.min(this.course.height - 1, at[1] + clip.height - 1) };
       this.view.mark("selection", this.selection);
     }
@@ -439,7 +538,7 @@ export class Editor {
     const values = { ...this.toolValues(spec.type) };
     if (isSided(spec)) values.side = this.sideChoice === "auto" ? side : this.sideChoice;
     const n = runSquares(a, b).length;
-    const where = n > 1 ? `a line of ${n} from (${a[0]},${a[1]}) to (${b[0]},${b[1]})` : `(${a[0]},${a[1]})`;
+    const where = n > 1 ? `a line of ${n} from ${squareText(a)} to ${squareText(b)}` : `${squareText(a)}`;
     const sideText = isSided(spec) ? ` on the ${DIR_WORD[values.side as Dir]} side` : "";
     if (this.apply(() => (n > 1 ? placeRun(c, this.catalog, spec.type, a, b, values) : placeAll(c, this.catalog, autoNumber(c, this.catalog, [makeElement(spec, a, values)]))),
       `Placed ${label(spec.type)}${n > 1 ? "s" : ""} at ${where}${sideText}`)) {
@@ -492,7 +591,7 @@ export class Editor {
           this.selection = null;
           this.anchor = d.start;
           this.view.mark("selection", null);
-          this.say(`Square (${d.start[0]},${d.start[1]})`);
+          this.say(`Square ${squareText(d.start)}`);
         } else {
           this.selection = normRect(d.start, d.now);
           this.anchor = d.start;
@@ -575,7 +674,7 @@ export class Editor {
       this.cursorAt = next;
       this.drawCursor();
       this.renderSquareProps();
-      this.say(`Cursor (${next[0]},${next[1]})${this.describeSquare(next)}`);
+      this.say(`Cursor ${squareText(next)}${this.describeSquare(next)}`);
       return;
     }
     const focusOnControl = (e.target as HTMLElement | null)?.closest?.("button, a, summary");
@@ -586,7 +685,7 @@ export class Editor {
         this.anchor = this.cursorAt;
         this.view.mark("selection", null);
         this.renderSquareProps();
-        this.say(`Square (${this.cursorAt[0]},${this.cursorAt[1]})${this.describeSquare(this.cursorAt)}`);
+        this.say(`Square ${squareText(this.cursorAt)}${this.describeSquare(this.cursorAt)}`);
       } else {
         const from = e.shiftKey && this.lastPlaced ? this.lastPlaced : this.cursorAt;
         this.placeTool(from, this.cursorAt, this.cursorSide);
@@ -639,7 +738,7 @@ export class Editor {
       const r = this.selection;
       const n = selected(this.course, r).length;
       box.append(
-        h("p", {}, `Selection (${r.x0},${r.y0})–(${r.x1},${r.y1}): ${n} element${n === 1 ? "" : "s"}. Drag it (or Alt+arrows) to move it.`),
+        h("p", {}, `Selection ${squareText([r.x0, r.y0])}–${squareText([r.x1, r.y1])}: ${n} element${n === 1 ? "" : "s"}. Drag it (or Alt+arrows) to move it.`),
         this.button("Rotate all", () => this.rotateHere()),
         this.button("Delete all", () => this.deleteHere()),
         this.button("Copy", () => this.copy()),
@@ -648,7 +747,7 @@ export class Editor {
     }
     const at = this.cursorAt;
     const idx = elementsAt(this.course, at);
-    box.appendChild(h("p", { class: "ed-square-at" }, `Square (${at[0]},${at[1]})${idx.length ? "" : ": empty"}`));
+    box.appendChild(h("p", { class: "ed-square-at" }, `Square ${squareText(at)}${idx.length ? "" : ": empty"}`));
     for (const i of idx) {
       const el = this.course.elements[i];
       const spec = specOf(this.catalog, el.type);
@@ -660,7 +759,7 @@ export class Editor {
       for (const f of spec?.fields ?? []) {
         card.appendChild(fieldControl(f, el[f.name], (v) => {
           const now = this.course.elements.findIndex((x) => x === el);
-          if (now >= 0) this.apply(() => setField(this.course, this.catalog, now, f.name, v), `${label(el.type)}: ${label(f.name)} changed`);
+          if (now >= 0) this.apply(() => setField(this.course, this.catalog, now, f.name, v), `${label(el.type)}: ${fieldLabel(f.name)} changed`);
         }));
       }
       const actions = h("div", { class: "ed-element-actions" });
@@ -817,14 +916,15 @@ export class Editor {
       const ul = h("ul", { class: `ed-problem-list ${cls}` });
       for (const p of items) {
         const li = h("li");
-        const b = this.button(p.message + (p.squares.length ? ` — ${p.squares.map((s) => `(${s[0]},${s[1]})`).join(" ")}` : ""), () => {
+        const text = problemText(p.message);
+        const b = this.button(text + (p.squares.length ? ` — ${p.squares.map(squareText).join(" ")}` : ""), () => {
           this.view.mark("problem", p.squares);
           if (p.squares.length) {
             this.cursorAt = [p.squares[0][0], p.squares[0][1]];
             this.drawCursor();
             this.renderSquareProps();
           }
-          this.say(p.squares.length ? `Shown on the board: ${p.message}` : p.message);
+          this.say(p.squares.length ? `Shown on the board: ${text}` : text);
         }, { class: "ed-problem" });
         li.appendChild(b);
         ul.appendChild(li);
@@ -900,6 +1000,16 @@ export class Editor {
       window.history.replaceState(null, "", `/courses/${encodeURIComponent(fresh.slug)}/edit/`);
     }
     this.saved = exportCourse(this.course);
+    // Saved: the local copy is no longer needed (the old key and the new slug's, and no write pending).
+    window.clearTimeout(this.draftTimer);
+    this.draftTimer = undefined;
+    dropDraft(this.storage, this.draftKey);
+    this.draftKey = draftKey(fresh.slug);
+    dropDraft(this.storage, this.draftKey);
+    this.baseline = canonical(this.course);
+    this.offered = null;
+    this.restoreBox.hidden = true;
+    this.restoreBox.replaceChildren();
     this.changed(false);
     this.say(answer.status === 201 && fresh.version > 1 ? `Saved as a new version (v${fresh.version}, ${fresh.slug}): the stable one stays as it was` : `Saved (${fresh.slug})`);
     return true;

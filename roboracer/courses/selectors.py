@@ -119,12 +119,18 @@ def display_name(user) -> str | None:
     return player_name(user=user)
 
 
+def submission(*, course: Course) -> CourseTransition | None:
+    """The last transition into review (who submitted the course, from which state, with what reason), or
+    None when the history has none."""
+    return (CourseTransition.objects.filter(course=course, to_state=S.REVIEW).select_related("by")
+            .order_by("-at", "-pk").first())
+
+
 def submitted_from(*, course: Course) -> str:
     """The state a course in review was submitted from, where a withdrawal or a send back returns it: a
     private draft sent back stays private (not playable by everyone). Private when the history is silent."""
-    last = (CourseTransition.objects.filter(course=course, to_state=S.REVIEW).order_by("-at", "-pk")
-            .values_list("from_state", flat=True).first())
-    return last if last in (S.PRIVATE, S.DEVELOPMENT) else S.PRIVATE
+    last = submission(course=course)
+    return last.from_state if last and last.from_state in (S.PRIVATE, S.DEVELOPMENT) else S.PRIVATE
 
 
 def allowed_transitions(*, user, course: Course) -> list[str]:

@@ -104,8 +104,14 @@ def review_queue(request):
     for course in courses:
         course.author_name = selectors.display_name(course.author)
         course.back_to = selectors.submitted_from(course=course)
+        # What the author said when submitting it: the last transition into review.
+        submitted = selectors.submission(course=course)
+        course.submitted_reason = submitted.reason.strip() if submitted else ""
+        course.submitted_by = selectors.display_name(submitted.by) if submitted else None
+        course.submitted_at = submitted.at if submitted else None
     return render(request, "courses/review.html",
-                  {"courses": courses, "course_scripts": selectors.preview_scripts(courses=courses)})
+                  {"courses": courses, "staff": request.user.is_staff,
+                   "course_scripts": selectors.preview_scripts(courses=courses)})
 
 
 @login_required

@@ -398,3 +398,32 @@ def test_a_reason_with_a_nul_or_too_long_is_refused_by_the_page_form_too(people,
     assert not CourseTransition.objects.exists()
     author.post(f"/courses/{draft['slug']}/transition/", {"to": "review", "reason": "line one\r\nline two"})
     assert Course.objects.get(slug=draft["slug"]).state == "review"
+
+
+def test_review_queue_shows_the_submitters_last_reason_and_links(people, draft):
+    """The queue shows the reason given with the last transition into review (not an older one), a link to
+    the course page for everyone who sees the queue, and a link to the editor for staff only."""
+    slug = draft["slug"]
+    assert move(people["author"], slug, "review", "first try").status_code == 200
+    assert move(people["author"], slug, "private").status_code == 200  # withdrawn
+    assert move(people["author"], slug, "review", "fixed the <belt> loop").status_code == 200
+    other = api(people["author"]).post("/api/courses/", {"data": course_json("Quiet Loop")}, format="json").json()
+    assert move(people["author"], other["slug"], "review").status_code == 200
+
+    reviewer = Client()
+    reviewer.force_login(people["reviewer"])
+    html = reviewer.get("/courses/review/").content.decode()
+    entry = html.split(f'data-course="{slug}"')[1].split("</li>")[0]
+    assert "<q>fixed the &lt;belt&gt; loop</q>" in entry and "first try" not in entry  # the last one, escaped
+    assert "Submitted by ada on " in entry
+    assert f'href="/courses/{slug}/" class="review-course-link"' in entry
+    assert "/edit/" not in entry  # a reviewer who is not staff can't open the editor
+    quiet = html.split(f'data-course="{other["slug"]}"')[1].split("</li>")[0]
+    assert "no reason given" in quiet and "<q>" not in quiet
+
+    staff = Client()
+    staff.force_login(people["staff"])
+    html = staff.get("/courses/review/").content.decode()
+    entry = html.split(f'data-course="{slug}"')[1].split("</li>")[0]
+    assert f'href="/courses/{slug}/edit/" class="review-editor-link"' in entry
+    assert staff.get(f"/courses/{slug}/edit/").status_code == 200  # and the link works for them

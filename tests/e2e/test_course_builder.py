@@ -80,14 +80,14 @@ def test_build_validate_test_drive_submit_approve_and_find_it(live_stack, course
     # ---- by mouse: the start tool, a click on (0,3); the belt tool, a drag from (1,3) up to (1,1)
     page.click("#editor-root button.ed-tool[data-tool='start']")
     page.mouse.click(*square(page, 0, 3))
-    assert "Placed Start at (0,3)" in page.inner_text(".ed-status")
+    assert "Placed Start at (0, 3)" in page.inner_text(".ed-status")
     page.click("#editor-root button.ed-tool[data-tool='belt']")
     page.mouse.move(*square(page, 1, 3))
     page.mouse.down()
     page.mouse.move(*square(page, 1, 2), steps=4)
     page.mouse.move(*square(page, 1, 1), steps=4)
     page.mouse.up()
-    assert "Placed Belts at a line of 3 from (1,3) to (1,1)" in page.inner_text(".ed-status")
+    assert "Placed Belts at a line of 3 from (1, 3) to (1, 1)" in page.inner_text(".ed-status")
 
     # ---- the validator (through the API) lists the missing check point as an error
     page.wait_for_function(f"() => ({PROBLEMS_JS})().some(t => t.includes('a race course needs at least one check point'))")
@@ -101,7 +101,7 @@ def test_build_validate_test_drive_submit_approve_and_find_it(live_stack, course
     for arrow in ["ArrowUp", "ArrowUp", "ArrowUp", "ArrowRight", "ArrowRight", "ArrowRight"]:
         page.keyboard.press(arrow)
     page.keyboard.press("Enter")
-    assert "Placed Checkpoint at (3,0)" in page.inner_text(".ed-status")
+    assert "Placed Checkpoint at (3, 0)" in page.inner_text(".ed-status")
 
     # ---- the error is gone: nothing listed
     page.wait_for_selector("#ed-check-panel .ed-ok:has-text('No errors or warnings')")
@@ -117,6 +117,7 @@ def test_build_validate_test_drive_submit_approve_and_find_it(live_stack, course
     types = sorted((e["type"], tuple(e["at"])) for e in course.data["elements"])
     assert types == [("belt", (1, 1)), ("belt", (1, 2)), ("belt", (1, 3)), ("checkpoint", (3, 0)), ("start", (0, 3))]
     assert {e["dir"] for e in course.data["elements"] if e["type"] == "belt"} == {"N"}
+    assert not page.locator("#editor-root .ed-strip").is_visible()  # the phone's tool strip: not on a desktop
     page.evaluate("() => window.scrollTo(0, 0)")  # the board is sticky: from the top, as a visitor first sees it
     page.screenshot(path=str(ARTIFACTS / "course-editor-desktop.png"), full_page=True)
 
@@ -147,6 +148,16 @@ def test_build_validate_test_drive_submit_approve_and_find_it(live_stack, course
     phone.goto(f"{base}/courses/little-loop/edit/")
     phone.wait_for_selector("#editor-root[data-ready='1'] svg.rr-board")
     no_sideways_scroll(phone)
+    # the tools right above the board, 44 px targets, the same choice as the palette's
+    strip = phone.locator("#editor-root .ed-strip")
+    assert strip.is_visible()
+    sizes = phone.eval_on_selector_all("#editor-root .ed-strip-tool", "bs => bs.map(b => [b.offsetWidth, b.offsetHeight])")
+    assert len(sizes) == phone.locator("#editor-root button.ed-tool").count() and all(w >= 44 and h >= 44 for w, h in sizes)
+    strip_box, board_box = strip.bounding_box(), phone.locator("#editor-root .rr-board-wrap").bounding_box()
+    assert strip_box["y"] + strip_box["height"] <= board_box["y"] + 1
+    phone.click("#editor-root .ed-strip-tool[data-tool='pit']")
+    assert phone.get_attribute("#editor-root button.ed-tool[data-tool='pit']", "aria-pressed") == "true"
+    assert phone.get_attribute("#editor-root .ed-strip-tool[data-tool='select']", "aria-pressed") == "false"
     phone.screenshot(path=str(ARTIFACTS / "course-editor-phone.png"), full_page=True)
     phone.eval_on_selector_all("#editor-root details", "ds => ds.forEach(d => { d.open = true; })")
     no_sideways_scroll(phone)  # every panel open: palette, properties, course, files, shortcuts
@@ -164,6 +175,8 @@ def test_build_validate_test_drive_submit_approve_and_find_it(live_stack, course
     staff.goto(f"{base}/courses/review/")
     entry = staff.locator("#review-queue li[data-course='little-loop']")
     entry.locator(".course-preview svg.rr-board").wait_for()  # the reviewer sees the course itself
+    assert "ready for the lobby" in entry.locator(".review-reason").inner_text()  # the author's reason
+    assert entry.locator("a.review-editor-link").get_attribute("href") == "/courses/little-loop/edit/"
     staff.screenshot(path=str(ARTIFACTS / "course-review-queue-desktop.png"), full_page=True)
     entry.locator("button:has-text('Approve')").click()
     staff.wait_for_load_state()
@@ -200,6 +213,23 @@ def test_build_validate_test_drive_submit_approve_and_find_it(live_stack, course
     assert [e["dir"] for e in v2.data["elements"] if e["type"] == "start"] == ["E"]
     course.refresh_from_db()
     assert course.state == "stable" and [e["dir"] for e in course.data["elements"] if e["type"] == "start"] == ["N"]
+
+    # ---- unsaved work is kept in the browser and offered back, never restored silently
+    page.keyboard.press("r")  # the start turns S, not saved
+    page.wait_for_function("() => !!localStorage.getItem('roboracer.editor.draft.little-loop-v2')")
+    again = page.context.new_page()  # the same browser: the tab closed and opened again
+    again.goto(f"{base}/courses/little-loop-v2/edit/")
+    again.wait_for_selector("#editor-root[data-ready='1'] #ed-restore")
+    assert again.inner_text(".ed-restore p").startswith("Restore your unsaved changes from ")
+    assert "(unsaved)" not in again.inner_text(".ed-title")  # nothing restored yet
+    again.click("#ed-restore")
+    again.wait_for_selector(".ed-title:has-text('(unsaved)')")
+    assert again.locator("#ed-restore").count() == 0
+    again.keyboard.press("Control+s")
+    again.wait_for_function("() => document.querySelector('.ed-status').textContent.startsWith('Saved (')")
+    assert [e["dir"] for e in Course.objects.get(slug="little-loop-v2").data["elements"] if e["type"] == "start"] == ["S"]
+    assert again.evaluate("() => localStorage.getItem('roboracer.editor.draft.little-loop-v2')") is None
+    again.close()
 
     assert console.errors == [] and phone_console.errors == [] and staff_console.errors == []
 

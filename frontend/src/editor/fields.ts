@@ -12,6 +12,18 @@ export function label(name: string): string {
   return name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 }
 
+/** Field names whose plain words are not just the name with spaces. */
+const FIELD_WORDS: Record<string, string> = {
+  dir: "Direction",
+  curves_from: "Curves in from",
+  over_pit: "Over a pit",
+};
+
+/** A catalog field's name in plain words: the known short ones spelled out, else underscores to spaces. */
+export function fieldLabel(name: string): string {
+  return FIELD_WORDS[name] ?? label(name);
+}
+
 function checkGroup(field: string, legend: string, options: string[], words: (o: string) => string, chosen: string[], onChange: (v: string[]) => void): HTMLElement {
   const fs = h("fieldset", { class: "ed-field ed-checks", "data-field": field });
   fs.appendChild(h("legend", {}, legend));
@@ -44,7 +56,7 @@ function select(id: string, options: [string, string][], value: string, onChange
 /** One control for one field; `onChange` gets the new value (numbers as numbers, lists as lists). */
 export function fieldControl(f: FieldSpec, value: unknown, onChange: (v: unknown) => void): HTMLElement {
   const current = value === undefined ? defaultValue(f) : value;
-  const name = label(f.name) + (f.optional ? " (optional)" : "");
+  const name = fieldLabel(f.name) + (f.optional ? " (optional)" : "");
   const id = `ed-f${++serial}`;
   const wrap = h("div", { class: "ed-field", "data-field": f.name });
   const withLabel = (input: HTMLElement): HTMLElement => {
