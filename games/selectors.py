@@ -179,6 +179,12 @@ def can_view(*, user, game: Game) -> bool:
     return game.seats.filter(user=user).exists() or is_invited(user=user, game=game)
 
 
+def start_minimum(game: Game) -> int:
+    """How many seated players the creator may start the game with: a course builder's test drive starts with
+    whoever is seated (docs/course-builder.md "Test drive"), any other game needs its course's minimum."""
+    return 1 if game.test_drive else game.course.min_players
+
+
 def invite_matches(*, game: Game, code: str) -> bool:
     """Whether `code` is this private game's invite code, compared in constant time. As bytes: any text may
     come in (a URL, a JSON body), and `compare_digest` refuses str with non-ASCII characters."""
@@ -315,7 +321,7 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
                 in_lobby and mine is None and len(seats) < game.max_seats and user and user.is_authenticated
             ),
             "can_start": bool(
-                in_lobby and user and game.creator_id == user.pk and len(seats) >= game.course.min_players
+                in_lobby and user and game.creator_id == user.pk and len(seats) >= start_minimum(game)
             ),
             "can_leave": bool(
                 mine is not None

@@ -345,7 +345,7 @@ def start_game(*, user, game_id: int) -> Game:
     if game.status != Game.Status.LOBBY:
         raise Conflict("this game has already started")
     seats = game.seats.count()
-    minimum = 1 if game.test_drive else game.course.min_players  # a test drive starts with whoever is seated
+    minimum = selectors.start_minimum(game)  # a test drive starts with whoever is seated
     if seats < minimum:
         raise Conflict(f"{game.course.name} needs at least {minimum} player(s); {seats} seated")
     _start(game)
