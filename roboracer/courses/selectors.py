@@ -126,10 +126,11 @@ def submission(*, course: Course) -> CourseTransition | None:
             .order_by("-at", "-pk").first())
 
 
-def submitted_from(*, course: Course) -> str:
+def submitted_from(*, course: Course, submitted: CourseTransition | None = None) -> str:
     """The state a course in review was submitted from, where a withdrawal or a send back returns it: a
-    private draft sent back stays private (not playable by everyone). Private when the history is silent."""
-    last = submission(course=course)
+    private draft sent back stays private (not playable by everyone). Private when the history is silent.
+    `submitted`: the course's `submission`, when the caller has it already."""
+    last = submitted if submitted is not None else submission(course=course)
     return last.from_state if last and last.from_state in (S.PRIVATE, S.DEVELOPMENT) else S.PRIVATE
 
 

@@ -103,9 +103,10 @@ def review_queue(request):
     courses = list(selectors.review_queue())
     for course in courses:
         course.author_name = selectors.display_name(course.author)
-        course.back_to = selectors.submitted_from(course=course)
-        # What the author said when submitting it: the last transition into review.
+        # What the author said when submitting it: the last transition into review, which also says where a
+        # send back returns it.
         submitted = selectors.submission(course=course)
+        course.back_to = selectors.submitted_from(course=course, submitted=submitted)
         course.submitted_reason = submitted.reason.strip() if submitted else ""
         course.submitted_by = selectors.display_name(submitted.by) if submitted else None
         course.submitted_at = submitted.at if submitted else None
