@@ -1,8 +1,8 @@
 // The board as SVG: layers, the course (drawn element by element through the registry in
 // elements.ts), the bots and the short-lived effects. It knows nothing about timing: animate.ts
 // decides when and how fast things change and calls the setters here.
-import { DIR_STEP, drawElement, LEGEND, OPPOSITE, svgEl, TILE, type DrawContext, type Layer } from "./elements";
-import type { Coord, Course, CourseElement, Dir, WallElement } from "./types";
+import { DIR_STEP, drawElement, drawSample, LEGEND, OPPOSITE, svgEl, TILE, type DrawContext, type Layer } from "./elements";
+import type { Coord, Course, Dir, WallElement } from "./types";
 import { isCoord, isDir } from "./types";
 
 export { DIR_ANGLE, DIR_STEP, OPPOSITE, svgEl, TILE } from "./elements";
@@ -363,17 +363,7 @@ export function drawLegend(parent: HTMLElement, course: Course): HTMLDetailsElem
   for (const [type, text] of Object.entries(LEGEND)) {
     const sample = elements.find((e) => e && e.type === type);
     if (!sample) continue;
-    entry((svg) => {
-      const layers = {} as Record<Layer, SVGGElement>;
-      for (const name of ["floor", "beams", "walls", "fixtures"] as Layer[]) layers[name] = svgEl("g", {}, svg);
-      const ctx: DrawContext = {
-        tile: (layer, _at, cls) => svgEl("g", { class: `el ${cls}` }, layers[layer]),
-        layer: (layer) => layers[layer],
-        hasWall: () => false,
-        inside: (x, y) => x === 0 && y === 0,
-      };
-      drawElement(ctx, { ...sample, at: [0, 0] } as CourseElement);
-    }, text, `element-${type}`);
+    entry((svg) => drawSample(svg, sample), text, `element-${type}`);
   }
   entry((svg) => {
     const g = svgEl("g", { class: "legend-bot", transform: "translate(50 50) scale(0.8)" }, svg);

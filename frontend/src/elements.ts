@@ -524,6 +524,20 @@ export const unknownElement: ElementDrawer = (ctx, e) => {
   svgEl("text", { x: 84, y: 21, "text-anchor": "middle" }, g, "?");
 };
 
+/** One element drawn by the registry on a lone square at [0, 0] inside `svg`: the icons of the legend and
+ * of the course editor's palette. */
+export function drawSample(svg: SVGSVGElement, sample: CourseElement): void {
+  const layers = {} as Record<Layer, SVGGElement>;
+  for (const name of ["floor", "beams", "walls", "fixtures"] as Layer[]) layers[name] = svgEl("g", {}, svg);
+  const ctx: DrawContext = {
+    tile: (layer, _at, cls) => svgEl("g", { class: `el ${cls}` }, layers[layer]),
+    layer: (layer) => layers[layer],
+    hasWall: () => false,
+    inside: (x, y) => x === 0 && y === 0,
+  };
+  drawElement(ctx, { ...sample, at: [0, 0] } as CourseElement);
+}
+
 export function drawElement(ctx: DrawContext, e: CourseElement): void {
   if (!e || typeof e !== "object" || !isCoord(e.at)) return; // nothing to place
   const at = e.at;

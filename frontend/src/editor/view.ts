@@ -3,7 +3,7 @@
 // validation message points at, labels for types the renderer can't draw) and turns pointer positions
 // into squares and sides. Palette icons are drawn by the same element registry on a one-square board.
 import { Board, TILE } from "../board";
-import { drawElement, ELEMENTS, svgEl, type DrawContext, type Layer } from "../elements";
+import { drawSample, ELEMENTS, svgEl } from "../elements";
 import type { Coord, Course, CourseElement, Dir } from "../types";
 import { isCoord } from "../types";
 import { type EditorCourse, type EditorElement, nearestSide, type Rect } from "./model";
@@ -96,19 +96,10 @@ function placeholder(parent: SVGGElement, e: EditorElement | CourseElement, at: 
 export function paletteIcon(sample: EditorElement): SVGSVGElement {
   const svg = svgEl("svg", { viewBox: "-6 -6 112 112", "aria-hidden": "true", class: "ed-icon" });
   svgEl("rect", { x: 0, y: 0, width: 100, height: 100, class: "tile" }, svg);
-  const layers = {} as Record<Layer, SVGGElement>;
-  for (const name of ["floor", "beams", "walls", "fixtures"] as Layer[]) layers[name] = svgEl("g", {}, svg);
   if (!Object.prototype.hasOwnProperty.call(ELEMENTS, sample.type)) {
-    const g = svgEl("g", {}, svg);
-    placeholder(g, sample, [0, 0]);
+    placeholder(svgEl("g", {}, svg), sample, [0, 0]);
     return svg;
   }
-  const ctx: DrawContext = {
-    tile: (layer, _at, cls) => svgEl("g", { class: `el ${cls}` }, layers[layer]),
-    layer: (layer) => layers[layer],
-    hasWall: () => false,
-    inside: (x, y) => x === 0 && y === 0,
-  };
-  drawElement(ctx, { ...sample, at: [0, 0] } as CourseElement);
+  drawSample(svg, sample as CourseElement);
   return svg;
 }
