@@ -223,33 +223,34 @@ def _starts_in_fire(course: Course) -> list[dict[str, Any]]:
 # --- Belts, starts, crushers --------------------------------------------------------------------------
 
 
+def _ahead(course: Course, at: Square, heading: str) -> str | None:
+    """What stops a move from `at` toward `heading` in every phase: "edge" (off the course), "wall", or None."""
+    if not course.on_course(neighbour(at, heading)):
+        return "edge"
+    return "wall" if _move_blocked(course, at, heading) else None
+
+
 def _belts_into_walls(course: Course) -> list[dict[str, Any]]:
     warnings = []
     for belt in course.of_type("belt"):
-        ahead = neighbour(belt.at, belt.dir)
-        if not course.on_course(ahead):
-            warnings.append(
-                _entry(f"belt at {_square(belt.at)} runs {belt.dir} off the course", [belt.at])
-            )
-        elif _move_blocked(course, belt.at, belt.dir):
-            warnings.append(
-                _entry(f"belt at {_square(belt.at)} runs {belt.dir} into a wall", [belt.at, ahead])
-            )
+        stop = _ahead(course, belt.at, belt.dir)
+        where = f"belt at {_square(belt.at)} runs {belt.dir}"
+        if stop == "edge":
+            warnings.append(_entry(f"{where} off the course", [belt.at]))
+        elif stop == "wall":
+            warnings.append(_entry(f"{where} into a wall", [belt.at, neighbour(belt.at, belt.dir)]))
     return warnings
 
 
 def _starts_facing_walls(course: Course) -> list[dict[str, Any]]:
     warnings = []
     for start in course.starts:
-        ahead = neighbour(start.at, start.dir)
-        if not course.on_course(ahead):
-            warnings.append(
-                _entry(f"start {start.number} at {_square(start.at)} faces {start.dir}, off the course", [start.at])
-            )
-        elif _move_blocked(course, start.at, start.dir):
-            warnings.append(
-                _entry(f"start {start.number} at {_square(start.at)} faces a wall ({start.dir})", [start.at, ahead])
-            )
+        stop = _ahead(course, start.at, start.dir)
+        where = f"start {start.number} at {_square(start.at)}"
+        if stop == "edge":
+            warnings.append(_entry(f"{where} faces {start.dir}, off the course", [start.at]))
+        elif stop == "wall":
+            warnings.append(_entry(f"{where} faces a wall ({start.dir})", [start.at, neighbour(start.at, start.dir)]))
     return warnings
 
 
