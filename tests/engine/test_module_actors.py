@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 import engine
 from engine.state import Bot
+from tests.engine.strategies import course_and_bots
 from tests.engine.test_properties import _replay
 
-COURSES = {slug: engine.bundled_course(slug) for slug in engine.bundled_slugs()}
 ACTORS = ("drone", "bomb", "virtualizer")
 IDLE = ["0"] * 5
 
@@ -104,10 +104,7 @@ def test_the_virtualizer_turns_real_only_from_its_phase_on():
 
 @st.composite
 def games(draw):
-    slug = draw(st.sampled_from(sorted(COURSES)))
-    course = COURSES[slug]
-    count = draw(st.integers(min_value=max(2, course.players[0]), max_value=min(4, course.players[1])))
-    ids = [str(n) for n in range(1, count + 1)]
+    course, ids = draw(course_and_bots(most=4))
     state = engine.new_game(course, ids, modules=ACTORS, lives=draw(st.integers(1, 2)))
     bots = [Bot(**{**bot.__dict__, "module": draw(st.sampled_from(ACTORS)), "charges": 99}) for bot in state.bots]
     return state.with_bots(bots), draw(st.integers(2, 6)), draw(st.randoms(use_true_random=False))

@@ -19,10 +19,9 @@ from hypothesis import strategies as st
 import engine
 from engine.modules import MODULE_NAMES, MODULES
 from engine.modules.economy import PRICE_FLOOR
+from tests.engine.strategies import course_and_bots
 
 from .test_properties import _board, _replay
-
-COURSES = {slug: engine.bundled_course(slug) for slug in engine.bundled_slugs()}
 
 
 def _activation(draw, module):
@@ -53,18 +52,15 @@ def _action(draw, bot):
 
 @st.composite
 def games(draw):
-    slug = draw(st.sampled_from(sorted(COURSES)))
-    course = COURSES[slug]
-    count = draw(st.integers(min_value=max(2, course.players[0]), max_value=min(8, course.players[1])))
-    ids = [str(n) for n in range(1, count + 1)]
+    course, ids = draw(course_and_bots())
     state = engine.new_game(course, ids, lives=draw(st.integers(1, 3)), modules=MODULE_NAMES)
     squares = {bot.id: bot.at for bot in state.bots}
     if draw(st.booleans()):  # a crowd: every bot on a plain square near one spot, so modules meet
         free = _plain_squares(course)
         centre = draw(st.sampled_from(free))
-        near = sorted(free, key=lambda sq: (abs(sq[0] - centre[0]) + abs(sq[1] - centre[1]), sq))[: count + 4]
-        if len(near) >= count:
-            squares = dict(zip(ids, draw(st.permutations(near))[:count], strict=True))
+        near = sorted(free, key=lambda sq: (abs(sq[0] - centre[0]) + abs(sq[1] - centre[1]), sq))[: len(ids) + 4]
+        if len(near) >= len(ids):
+            squares = dict(zip(ids, draw(st.permutations(near))[: len(ids)], strict=True))
     bots = [
         engine.Bot(**{**bot.__dict__, "module": draw(st.sampled_from(MODULE_NAMES)),
                       "charges": draw(st.integers(0, 5)), "at": squares[bot.id],

@@ -15,10 +15,10 @@ import engine
 from engine.modules import MODULES
 from engine.resolve import chip_play
 from engine.state import Bot
+from tests.engine.strategies import COURSES, course_and_bots
 
 from .test_properties import _replay
 
-COURSES = {slug: engine.bundled_course(slug) for slug in engine.bundled_slugs()}
 MOVERS = ("turbo", "crab_legs", "reverse", "clamp")
 
 
@@ -74,10 +74,8 @@ def test_turbo_and_crab_legs_leave_other_chips_alone():
 
 @st.composite
 def games(draw):
-    slug = draw(st.sampled_from(sorted(COURSES)))
-    course = COURSES[slug]
-    count = draw(st.integers(min_value=max(2, course.players[0]), max_value=min(6, course.players[1])))
-    state = engine.new_game(course, [str(n) for n in range(1, count + 1)], modules=MOVERS)
+    course, ids = draw(course_and_bots(most=6))
+    state = engine.new_game(course, ids, modules=MOVERS)
     bots = [
         Bot(**{**bot.__dict__, "module": draw(st.sampled_from(MOVERS)), "charges": 5}) for bot in state.bots
     ]

@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 import engine
 from engine.modules import MODULE_NAMES, MODULES
 from engine.modules.economy import PRICE_FLOOR
-
-COURSES = {slug: engine.bundled_course(slug) for slug in engine.bundled_slugs()}
+from tests.engine.strategies import course_and_bots
 
 
 def _action(draw, bot, modules):
@@ -37,12 +36,10 @@ def _action(draw, bot, modules):
 
 @st.composite
 def games(draw):
-    slug = draw(st.sampled_from(sorted(COURSES)))
-    course = COURSES[slug]
-    count = draw(st.integers(min_value=max(2, course.players[0]), max_value=min(4, course.players[1])))
+    course, ids = draw(course_and_bots(most=4))
     modules = draw(st.lists(st.sampled_from(MODULE_NAMES), min_size=1, max_size=5, unique=True))
     prices = {name: draw(st.integers(PRICE_FLOOR, 300)) for name in modules}
-    state = engine.new_game(course, [str(n) for n in range(1, count + 1)], modules=modules, prices=prices)
+    state = engine.new_game(course, ids, modules=modules, prices=prices)
     return state, draw(st.integers(1, 6)), draw(st.randoms(use_true_random=False))
 
 

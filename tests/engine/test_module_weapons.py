@@ -12,11 +12,11 @@ import engine
 from engine.elements.lasers import Strike
 from engine.modules import MODULES
 from engine.turn import MODULE_CAUSED
+from tests.engine.strategies import COURSES
 
 from .test_properties import _board, _replay
 
 WEAPONS = ("blaster", "turret", "repeller", "reflector", "shield")
-COURSES = {slug: engine.bundled_course(slug) for slug in engine.bundled_slugs()}
 
 
 def _activation(draw, module):

@@ -13,18 +13,15 @@ from hypothesis import event as tally
 from hypothesis import strategies as st
 
 import engine
+from tests.engine.strategies import course_and_bots
 
-COURSES = {slug: engine.bundled_course(slug) for slug in engine.bundled_slugs()}
 CHIP = st.sampled_from(["1", "2", "3", "B", "L", "R", "U"])
 PROGRAM = st.lists(CHIP, min_size=5, max_size=5)
 
 
 @st.composite
 def games(draw):
-    slug = draw(st.sampled_from(sorted(COURSES)))
-    course = COURSES[slug]
-    count = draw(st.integers(min_value=max(2, course.players[0]), max_value=min(8, course.players[1])))
-    ids = [str(n) for n in range(1, count + 1)]
+    course, ids = draw(course_and_bots())
     state = engine.new_game(course, ids, lives=draw(st.integers(min_value=1, max_value=3)))
     turns = [
         ({bot_id: draw(PROGRAM) for bot_id in ids}, draw(st.sets(st.sampled_from(ids), max_size=2)))
