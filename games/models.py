@@ -61,6 +61,12 @@ class Game(models.Model):
     # game whose own copy of the course takes 1 player at least, so its creator may start it with any number
     # seated, solo included, whatever the course's minimum (docs/course-builder.md, "Test drive").
     test_drive = models.BooleanField(default=False)
+    # Bot modules available in this game (003 "Bot Modules"), sorted names of engine.MODULE_NAMES; none by
+    # default. Their starting prices are in the state (`prices`), taken from the course's price book.
+    modules = models.JSONField(default=list, blank=True)
+    # The creator's wish that the game be rated; whether it is rated also depends on the course's state and
+    # the mode (roboracer.ratings.selectors.is_rated).
+    rated = models.BooleanField(default=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -148,6 +154,8 @@ class Program(models.Model):
     turn = models.PositiveIntegerField()
     chips = models.JSONField()
     reboot = models.BooleanField(default=False)
+    # The turn's bot module action (docs/formats.md "Bot modules"), sent with the program; null for none.
+    action = models.JSONField(null=True, blank=True)
     submitted_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -166,6 +174,8 @@ class Turn(models.Model):
     state_before = models.JSONField()
     programs = models.JSONField()
     reboots = models.JSONField(default=list)  # bot ids whose players asked to reboot with this program
+    actions = models.JSONField(default=dict)  # {bot id: module action} given with the programs
+    hands = models.JSONField(default=dict)  # {bot id: dealt chips}, an input of resolve_turn with modules
     events = models.JSONField()
     state_after = models.JSONField()
     resolved_at = models.DateTimeField(auto_now_add=True)

@@ -19,6 +19,7 @@ import engine
 from games import broadcast, clocks, lobby_feed, selectors
 from games.errors import Conflict, InvalidInput, NotAllowed, NotFound, RateLimited
 from games.models import SEAT_COLORS, ChatMessage, Game, GameEvent, Hand, Program, Seat, Turn
+from games.signals import game_finished
 from roboracer.accounts.models import Profile
 from roboracer.courses.models import Course
 
@@ -269,6 +270,31 @@ def create_game(
     Seat.objects.create(game=game, user=user, number=1, color=_seat_color(user, set(), 1))
     append_event(game, "game_created", {"seat": 1})
     game.save(update_fields=["version"])
+    return game
+
+
+@transaction.atomic
+def create_seated_game(*, creator, users: list, course: Course, **options) -> Game:
+    """A game made by the site for players it seats itself (a tournament table, a pyramid challenge): created
+    by `creator` (an organiser, a challenger) with `create_game`'s options, `users` seated in that order
+    (seat 1 the first; the creator need not be among them), and started at once, turn 1 dealt and the
+    players notified. `options` are create_game's (max_seats defaults to the number of users)."""
+    if not users or len({user.pk for user in users}) != len(users):
+        raise InvalidInput("a seated game needs distinct players")
+    options.setdefault("max_seats", len(users))
+    game = create_game(user=creator, course=course, **options)
+    Seat.objects.filter(game=game).delete()
+    game = _locked_game(game.pk)
+    taken: set[str] = set()
+    for number, user in enumerate(users, start=1):
+        color = _seat_color(user, taken, number)
+        taken.add(color)
+        Seat.objects.create(game=game, user=user, number=number, color=color)
+    if len(users) < selectors.start_minimum(game):
+        raise InvalidInput(f"{course.name} needs at least {selectors.start_minimum(game)} players")
+    game.max_seats = len(users)
+    _start(game)
+    game.save()
     return game
 
 
@@ -550,6 +576,9 @@ def _finish(game: Game, state: engine.State, now: datetime) -> None:
     append_event(
         game, "game_finished", {"winner_seat": game.winner.number if game.winner else None, "places": state.places}
     )
+    # Stored before the receivers run, so that their queries see this game finished (the caller saves again).
+    game.save(update_fields=["state", "status", "finished_at", "winner", "version", "updated_at"])
+    game_finished.send(sender=Game, game=game, state=state)
 
 
 def _eject_command(game: Game, user) -> list[int]:

@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "roboracer.accounts",
     "roboracer.courses",
     "games",
+    "roboracer.ratings",
 ]
 
 MIDDLEWARE = [
