@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "roboracer.courses",
     "games",
     "roboracer.ratings",
+    "roboracer.tournaments",
 ]
 
 MIDDLEWARE = [
@@ -179,6 +180,8 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-games": {"task": "games.tasks.sweep_games", "schedule": 5.0},
     # Real-time games have two-minute move times: look for passed deadlines every second.
     "enforce-deadlines": {"task": "games.tasks.enforce_deadlines", "schedule": 1.0},
+    # Registrations that are due close, and a tournament round whose advance was lost is repaired.
+    "sweep-tournaments": {"task": "tournaments.tasks.sweep", "schedule": 10.0},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # One scheduler at a time per Redis, however many `celery beat` run (roboracer/beat.py, docs/site.md).

@@ -1,0 +1,9 @@
+from django.apps import AppConfig
+
+
+class TournamentsConfig(AppConfig):
+    name = "roboracer.tournaments"
+    label = "tournaments"
+
+    def ready(self) -> None:
+        from roboracer.tournaments import receivers  # noqa: F401 - connects the game_finished receiver

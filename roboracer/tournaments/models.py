@@ -1,0 +1,148 @@
+"""Tournaments (docs/tournaments.md): entries, rounds, tables of seated entries, and the action log."""
+
+from django.conf import settings
+from django.db import models
+
+from games.models import Game
+from roboracer.courses.models import Course
+
+DAY = 24 * 3600
+DEFAULT_POINTS = [10, 7, 5, 4, 3, 2, 1, 0]  # league points for places 1 to 8 (editable per tournament)
+
+
+class Tournament(models.Model):
+    class Format(models.TextChoices):
+        HEATS = "heats"
+        LEAGUE = "league"
+
+    class Seeding(models.TextChoices):
+        RANDOM = "random"
+        RATING = "rating", "by rating"
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration"
+        RUNNING = "running"
+        PAUSED = "paused"
+        FINISHED = "finished"
+        CANCELLED = "cancelled"
+
+    organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised_tournaments")
+    name = models.CharField(max_length=100)
+    description = models.TextField(blank=True, default="", max_length=5000)
+    courses = models.ManyToManyField(Course, related_name="tournaments")  # the pool: stable courses
+    table_size = models.PositiveSmallIntegerField(default=4)
+    lives = models.PositiveSmallIntegerField(default=3)
+    modules = models.JSONField(default=list, blank=True)
+    move_time = models.PositiveIntegerField(default=3 * DAY)
+    game_time = models.PositiveIntegerField(default=15 * DAY)
+    timeout_policy = models.CharField(max_length=8, choices=Game.TimeoutPolicy.choices, default=Game.TimeoutPolicy.EJECT)
+    registration_opens = models.DateTimeField()
+    registration_closes = models.DateTimeField(db_index=True)
+    min_players = models.PositiveSmallIntegerField(default=2)
+    format = models.CharField(max_length=8, choices=Format.choices, default=Format.HEATS)
+    advance = models.PositiveSmallIntegerField(default=1, help_text="heats: the top k of each table go through")
+    seeding = models.CharField(max_length=8, choices=Seeding.choices, default=Seeding.RANDOM)
+    league_rounds = models.PositiveSmallIntegerField(default=3)
+    points = models.JSONField(default=list, blank=True, help_text="league: points for place 1, 2, 3...")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION, db_index=True)
+    seed = models.BigIntegerField()
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-registration_closes", "-pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entry(models.Model):
+    """A player's registration. A player who leaves keeps the row (standings), with why and when."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_entries")
+    registered_at = models.DateTimeField(auto_now_add=True)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    disqualified_at = models.DateTimeField(null=True, blank=True)
+    replaced_by = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    eliminated_in = models.PositiveSmallIntegerField(null=True, blank=True)  # heats: the round they went out in
+
+    class Meta:
+        ordering = ["registered_at", "pk"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "user"], name="one_entry_per_player")]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.tournament}"
+
+    @property
+    def active(self) -> bool:
+        return self.withdrawn_at is None and self.disqualified_at is None and self.eliminated_in is None
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        RUNNING = "running"
+        FINISHED = "finished"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.RUNNING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        # The exactly-once guard of round creation: a round number exists once per tournament.
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="one_round_per_number")]
+
+    def __str__(self) -> str:
+        return f"Round {self.number} of {self.tournament}"
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    game = models.OneToOneField(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournament_table")
+    bye = models.BooleanField(default=False)  # a lone player: no game (table size 2 and an odd count)
+    finished = models.BooleanField(default=False)  # places recorded
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="one_table_per_number")]
+
+    def __str__(self) -> str:
+        return f"Table {self.number} of {self.round}"
+
+
+class TableSeat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="table_seats")
+    seat = models.PositiveSmallIntegerField()  # the game's seat number
+    place = models.PositiveSmallIntegerField(null=True, blank=True)  # the place at the table, 1 to n, unique
+    game_place = models.PositiveSmallIntegerField(null=True, blank=True)  # the engine's (may be shared)
+    points = models.FloatField(default=0)
+    ejected = models.BooleanField(default=False)  # ejected for time, or resigned
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [models.UniqueConstraint(fields=["table", "seat"], name="one_table_seat_per_number")]
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} of {self.table}"
+
+
+class Action(models.Model):
+    """The log: what the site and the organiser did, shown on the tournament page."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="actions")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    kind = models.CharField(max_length=24)
+    text = models.CharField(max_length=500)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.text}"

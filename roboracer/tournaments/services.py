@@ -1,0 +1,565 @@
+"""Every write to a tournament (docs/tournaments.md). Keyword-only; one transaction each.
+
+Lock order, everywhere: the tournament row first, then a game row (games.services locks games). The
+game_finished receiver, which runs inside the finishing game's transaction, locks no tournament row: it
+records its own table's places and schedules `advance` after the commit, which locks the tournament and
+creates the next round exactly once (a conditional UPDATE of the round's status, and a unique round number).
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+import random
+import secrets
+from datetime import datetime
+
+from django.contrib.auth.models import Group
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+import engine
+from games import clocks as game_clocks
+from games import services as game_services
+from games.errors import Conflict, GameError, InvalidInput, NotAllowed, NotFound
+from games.models import Game, Program, Seat
+from roboracer.courses.models import Course
+from roboracer.tournaments import seating, selectors
+from roboracer.tournaments.models import DEFAULT_POINTS, Action, Entry, Round, Table, TableSeat, Tournament
+
+logger = logging.getLogger(__name__)
+ORGANISERS = "organisers"
+MAX_EXTEND = 30 * 24 * 3600  # one extension adds at most 30 days
+MAX_LEAGUE_ROUNDS = 20
+MAX_MIN_PLAYERS = 4096
+
+
+def is_organiser(user) -> bool:
+    return bool(user and user.is_authenticated and (user.groups.filter(name=ORGANISERS).exists()))
+
+
+def _log(tournament: Tournament, kind: str, text: str, *, actor=None) -> None:
+    Action.objects.create(tournament=tournament, actor=actor, kind=kind, text=text[:500])
+
+
+def _locked(tournament_id: int) -> Tournament:
+    try:
+        return Tournament.objects.select_for_update().get(pk=tournament_id)
+    except Tournament.DoesNotExist:
+        raise NotFound(f"tournament {tournament_id} does not exist") from None
+
+
+def _organised(tournament_id: int, user) -> Tournament:
+    """The tournament locked, for its organiser (or staff); anyone else gets the NotFound of a missing id."""
+    tournament = _locked(tournament_id)
+    if tournament.organiser_id != user.pk and not user.is_staff:
+        raise NotFound(f"tournament {tournament_id} does not exist")
+    return tournament
+
+
+def _check_settings(*, courses: list[Course], table_size: int, lives: int, modules: list, move_time: int,
+                    game_time: int, timeout_policy: str, registration_opens: datetime, registration_closes: datetime,
+                    min_players: int, format: str, advance: int, seeding: str, league_rounds: int,
+                    points: list) -> None:
+    if not 2 <= table_size <= 8:
+        raise InvalidInput(f"table_size: from 2 to 8, not {table_size}")
+    if not courses:
+        raise InvalidInput("courses: a tournament needs at least one stable course")
+    for course in courses:
+        if course.state != Course.State.STABLE:
+            raise InvalidInput(f"courses: {course.name} is not a stable course")
+        if course.min_players > 2 or course.max_players < table_size:
+            raise InvalidInput(f"courses: {course.name} takes {course.min_players} to {course.max_players} players; "
+                               f"a table may seat from 2 to {table_size}")
+    if not 1 <= lives <= game_services.MAX_LIVES:
+        raise InvalidInput(f"lives: from 1 to {game_services.MAX_LIVES}, not {lives}")
+    if not isinstance(modules, list) or any(name not in engine.MODULE_NAMES for name in modules):
+        raise InvalidInput(f"modules: names from {', '.join(engine.MODULE_NAMES)}")
+    if not game_clocks.MIN_MOVE_TIME <= move_time <= game_clocks.MAX_MOVE_TIME:
+        raise InvalidInput(f"move_time: from {game_clocks.MIN_MOVE_TIME} to {game_clocks.MAX_MOVE_TIME} seconds")
+    if not 0 <= game_time <= game_clocks.MAX_GAME_TIME:
+        raise InvalidInput(f"game_time: from 0 to {game_clocks.MAX_GAME_TIME} seconds")
+    if timeout_policy not in Game.TimeoutPolicy.values:
+        raise InvalidInput(f"timeout_policy: one of {', '.join(Game.TimeoutPolicy.values)}")
+    if registration_closes <= registration_opens:
+        raise InvalidInput("registration_closes: must be after registration_opens")
+    if not 2 <= min_players <= MAX_MIN_PLAYERS:
+        raise InvalidInput(f"min_players: from 2 to {MAX_MIN_PLAYERS}, not {min_players}")
+    if format not in Tournament.Format.values:
+        raise InvalidInput(f"format: one of {', '.join(Tournament.Format.values)}")
+    if seeding not in Tournament.Seeding.values:
+        raise InvalidInput(f"seeding: one of {', '.join(Tournament.Seeding.values)}")
+    if format == Tournament.Format.HEATS and not 1 <= advance < table_size:
+        raise InvalidInput(f"advance: the top k of a table go through, k from 1 to {table_size - 1}, not {advance}")
+    if format == Tournament.Format.LEAGUE:
+        if not 1 <= league_rounds <= MAX_LEAGUE_ROUNDS:
+            raise InvalidInput(f"league_rounds: from 1 to {MAX_LEAGUE_ROUNDS}, not {league_rounds}")
+        if (not isinstance(points, list) or len(points) != table_size
+                or any(isinstance(p, bool) or not isinstance(p, int | float) or not 0 <= p <= 1000 for p in points)):
+            raise InvalidInput(f"points: {table_size} numbers from 0 to 1000, the points of place 1 to {table_size}")
+
+
+@transaction.atomic
+def create_tournament(*, organiser, name: str, courses: list[Course], registration_opens: datetime,
+                      registration_closes: datetime, description: str = "", table_size: int = 4, lives: int = 3,
+                      modules: list | None = None, move_time: int = 3 * 24 * 3600, game_time: int = 15 * 24 * 3600,
+                      timeout_policy: str = Game.TimeoutPolicy.EJECT, min_players: int = 2,
+                      format: str = Tournament.Format.HEATS, advance: int = 1,
+                      seeding: str = Tournament.Seeding.RANDOM, league_rounds: int = 3,
+                      points: list | None = None) -> Tournament:
+    if not is_organiser(organiser):
+        raise NotAllowed("only organisers can create tournaments (staff grant the group in the admin)")
+    name = (name or "").strip()
+    if not name or len(name) > 100:
+        raise InvalidInput("name: from 1 to 100 characters")
+    if len(description) > 5000:
+        raise InvalidInput("description: at most 5000 characters")
+    modules = [] if modules is None else modules
+    if isinstance(modules, list) and all(isinstance(m, str) and m in engine.MODULE_NAMES for m in modules):
+        modules = sorted(set(modules), key=list(engine.MODULE_NAMES).index)
+    points = list(DEFAULT_POINTS[:table_size]) if points is None else points
+    _check_settings(courses=courses, table_size=table_size, lives=lives, modules=modules, move_time=move_time,
+                    game_time=game_time, timeout_policy=timeout_policy, registration_opens=registration_opens,
+                    registration_closes=registration_closes, min_players=min_players, format=format,
+                    advance=advance, seeding=seeding, league_rounds=league_rounds, points=points)
+    tournament = Tournament.objects.create(
+        organiser=organiser, name=name, description=description, table_size=table_size, lives=lives,
+        modules=modules, move_time=move_time, game_time=game_time, timeout_policy=timeout_policy,
+        registration_opens=registration_opens, registration_closes=registration_closes, min_players=min_players,
+        format=format, advance=advance, seeding=seeding, league_rounds=league_rounds, points=points,
+        seed=secrets.randbits(62),
+    )
+    tournament.courses.set(courses)
+    _log(tournament, "created", f"{organiser.get_username()} created the tournament", actor=organiser)
+    return tournament
+
+
+@transaction.atomic
+def register(*, user, tournament_id: int) -> Entry:
+    tournament = _locked(tournament_id)
+    now = timezone.now()
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise Conflict(f"registration is over: the tournament is {tournament.status}")
+    if now < tournament.registration_opens:
+        raise Conflict("registration has not opened yet")
+    if now >= tournament.registration_closes:
+        raise Conflict("registration has closed")
+    entry = Entry.objects.filter(tournament=tournament, user=user).first()
+    if entry is not None:
+        if entry.withdrawn_at is None:
+            raise Conflict("you are already registered")
+        entry.withdrawn_at = None  # registering again during the window
+        entry.save(update_fields=["withdrawn_at"])
+    else:
+        entry = Entry.objects.create(tournament=tournament, user=user)
+    _log(tournament, "registered", f"{selectors.name_of(user)} registered", actor=user)
+    return entry
+
+
+@transaction.atomic
+def withdraw(*, user, tournament_id: int) -> Entry:
+    """Before the start: the registration is withdrawn. Running: the player leaves the tournament; a game they
+    are playing is resigned for them, so they take the last place at its table."""
+    tournament = _locked(tournament_id)
+    entry = Entry.objects.filter(tournament=tournament, user=user, withdrawn_at__isnull=True).first()
+    if entry is None:
+        raise NotFound("you are not registered in this tournament")
+    if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+        raise Conflict(f"the tournament is {tournament.status}")
+    if entry.disqualified_at is not None or entry.eliminated_in is not None:
+        raise Conflict("you are already out of this tournament")
+    entry.withdrawn_at = timezone.now()
+    entry.save(update_fields=["withdrawn_at"])
+    _log(tournament, "withdrew", f"{selectors.name_of(user)} withdrew", actor=user)
+    _leave_running_game(tournament, entry)
+    return entry
+
+
+def _leave_running_game(tournament: Tournament, entry: Entry) -> None:
+    """Resign the entry's bot from its game in the current round, if it is still playing (the game lock is
+    taken after the tournament's). A game in the middle of resolving a turn cannot take it: the table's result
+    puts a withdrawn or disqualified player last whatever the game says."""
+    seat = (TableSeat.objects.filter(entry=entry, table__round__tournament=tournament,
+                                     table__round__status=Round.Status.RUNNING, table__game__isnull=False)
+            .select_related("table").first())
+    if seat is None:
+        return
+    try:
+        game_services.leave_game(user=entry.user, game_id=seat.table.game_id)
+    except GameError as error:
+        logger.info("tournament %s: %s left game %s later (%s)", tournament.pk, entry.user_id,
+                    seat.table.game_id, error.message)
+
+
+def _rng(tournament: Tournament, round_number: int) -> random.Random:
+    return random.Random(engine.derive_seed(tournament.seed, round_number, "seating"))
+
+
+def _order_for_round_one(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
+    entries = sorted(entries, key=lambda e: e.pk)
+    if tournament.seeding == Tournament.Seeding.RATING:
+        from roboracer.ratings.selectors import ratings_of
+
+        ratings = ratings_of(users=[e.user_id for e in entries])
+        return sorted(entries, key=lambda e: (-ratings[e.user_id], e.pk))
+    _rng(tournament, 1).shuffle(entries)
+    return entries
+
+
+def _seat_round(tournament: Tournament, number: int, ordered: list[Entry]) -> Round:
+    """Create round `number` with `ordered` players (best first) at tables, and its games. Raises
+    IntegrityError if the round exists (the unique round number): a second advance changes nothing."""
+    round_ = Round.objects.create(tournament=tournament, number=number)
+    sizes = seating.table_sizes(len(ordered), tournament.table_size)
+    if tournament.format == Tournament.Format.HEATS and tournament.seeding == Tournament.Seeding.RATING:
+        tables = seating.snake(ordered, sizes)
+    else:
+        tables = seating.chunks(ordered, sizes)
+    courses = list(tournament.courses.order_by("pk"))
+    rng = _rng(tournament, number)
+    options = {"lives": tournament.lives, "timer_preset": Game.Preset.CUSTOM, "move_time": tournament.move_time,
+               "game_time": tournament.game_time, "timeout_policy": tournament.timeout_policy}
+    if (tournament.move_time, tournament.game_time) == game_clocks.PRESETS["tournament"]:
+        options = {**options, "timer_preset": Game.Preset.TOURNAMENT}
+    if "modules" in inspect.signature(game_services.create_game).parameters:
+        options["modules"] = list(tournament.modules)
+    seats = []
+    for index, players in enumerate(tables, start=1):
+        if len(players) == 1:
+            table = Table.objects.create(round=round_, number=index, bye=True, finished=True)
+            points = seating.points_for(tournament.points, 1) if tournament.format == Tournament.Format.LEAGUE else 0
+            seats.append(TableSeat(table=table, entry=players[0], seat=1, place=1, game_place=1, points=points))
+            continue
+        fitting = [c for c in courses if c.min_players <= len(players) <= c.max_players] or courses
+        course = rng.choice(fitting)
+        game = game_services.create_seated_game(creator=tournament.organiser, users=[e.user for e in players],
+                                                course=course, **options)
+        table = Table.objects.create(round=round_, number=index, game=game)
+        seats.extend(TableSeat(table=table, entry=entry, seat=n) for n, entry in enumerate(players, start=1))
+    TableSeat.objects.bulk_create(seats)
+    _log(tournament, "round", f"round {number}: {len(ordered)} players at {len(tables)} table(s)")
+    return round_
+
+
+def close_registration(*, tournament_id: int, now: datetime | None = None) -> str | None:
+    """At `registration_closes` (the beat sweep): seat round 1 and deal its games, or cancel the tournament
+    if too few registered. Safe to run twice and concurrently: only a tournament still in registration moves."""
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        now = now or timezone.now()
+        if tournament.status != Tournament.Status.REGISTRATION or now < tournament.registration_closes:
+            return None
+        entries = list(Entry.objects.filter(tournament=tournament, withdrawn_at__isnull=True).select_related("user"))
+        if len(entries) < max(tournament.min_players, 2):
+            tournament.status = Tournament.Status.CANCELLED
+            tournament.finished_at = now
+            tournament.save(update_fields=["status", "finished_at"])
+            _log(tournament, "cancelled", f"registration closed with {len(entries)} player(s); "
+                                          f"the tournament needed {tournament.min_players}")
+            return "cancelled"
+        tournament.status = Tournament.Status.RUNNING
+        tournament.started_at = now
+        tournament.save(update_fields=["status", "started_at"])
+        _log(tournament, "started", f"registration closed with {len(entries)} players")
+        _seat_round(tournament, 1, _order_for_round_one(tournament, entries))
+        return "started"
+
+
+def record_table(*, game: Game, state) -> Table | None:
+    """The game_finished receiver's work (inside the finishing transaction): the table's places, unique per
+    table (docs/tournaments.md "Places at a table"), its league points, and who was ejected. Then `advance`
+    after the commit. Not a tournament game: one indexed query and nothing else."""
+    table = Table.objects.filter(game=game, finished=False).select_related("round__tournament").first()
+    if table is None:
+        return None
+    tournament = table.round.tournament
+    places = state.places or {}
+    seats = list(table.seats.select_related("entry"))
+    game_seats = {s.number: s for s in Seat.objects.filter(game=game)}
+    from roboracer.ratings.selectors import ratings_of
+
+    ratings = ratings_of(users=[s.entry.user_id for s in seats])
+
+    def key(ts: TableSeat):
+        entry = ts.entry
+        out = entry.withdrawn_at is not None or entry.disqualified_at is not None
+        game_seat = game_seats.get(ts.seat)
+        ejected = bool(game_seat and game_seat.ejected_at is not None)
+        return (out, ejected, places.get(str(ts.seat), len(seats)), -ratings[entry.user_id], ts.seat)
+
+    for place, ts in enumerate(sorted(seats, key=key), start=1):
+        game_seat = game_seats.get(ts.seat)
+        ts.place = place
+        ts.game_place = places.get(str(ts.seat))
+        ts.ejected = bool(game_seat and game_seat.ejected_at is not None)
+        ts.points = seating.points_for(tournament.points, place) if tournament.format == Tournament.Format.LEAGUE else 0
+    TableSeat.objects.bulk_update(seats, ["place", "game_place", "ejected", "points"])
+    table.finished = True
+    table.save(update_fields=["finished"])
+    tournament_id = tournament.pk
+
+    def schedule() -> None:
+        from roboracer.tournaments.tasks import advance_task
+
+        advance_task.delay(tournament_id)
+
+    transaction.on_commit(schedule, robust=True)
+    return table
+
+
+def advance(*, tournament_id: int) -> Round | None:
+    """When the current round's last table has its places: finish the round, then seed and create the next one
+    or finish the tournament. Exactly once: the tournament row is locked, the round moves from running to
+    finished by a conditional UPDATE, and a round number exists once. Returns the new round, if any."""
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        if tournament.status != Tournament.Status.RUNNING:
+            return None
+        current = tournament.rounds.filter(status=Round.Status.RUNNING).order_by("-number").first()
+        if current is None or current.tables.filter(finished=False).exists():
+            return None
+        now = timezone.now()
+        if not Round.objects.filter(pk=current.pk, status=Round.Status.RUNNING).update(
+                status=Round.Status.FINISHED, finished_at=now):
+            return None
+        seats = list(TableSeat.objects.filter(table__round=current).select_related("table", "entry__user"))
+        if tournament.format == Tournament.Format.HEATS:
+            return _advance_heats(tournament, current, seats, now)
+        return _advance_league(tournament, current, now)
+
+
+def _finish(tournament: Tournament, now: datetime, text: str) -> None:
+    tournament.status = Tournament.Status.FINISHED
+    tournament.finished_at = now
+    tournament.save(update_fields=["status", "finished_at"])
+    _log(tournament, "finished", text)
+
+
+def _advance_heats(tournament: Tournament, current: Round, seats: list[TableSeat], now: datetime) -> Round | None:
+    by_table: dict[int, list[TableSeat]] = {}
+    for ts in seats:
+        by_table.setdefault(ts.table_id, []).append(ts)
+    final = len(by_table) == 1
+    through, out = [], []
+    for table_seats in by_table.values():
+        table_seats.sort(key=lambda ts: ts.place)
+        quota = 1 if table_seats[0].table.bye else seating.advancing(len(table_seats), tournament.advance)
+        taken = 0
+        for ts in table_seats:
+            entry = ts.entry
+            if entry.withdrawn_at is not None or entry.disqualified_at is not None:
+                continue  # already out, and ranked by when they left
+            if final:
+                continue  # the final table's places are the tournament's first places
+            if taken < quota and not ts.ejected:
+                through.append(ts)
+                taken += 1
+            else:
+                out.append(entry)
+    for entry in out:
+        entry.eliminated_in = current.number
+    Entry.objects.bulk_update(out, ["eliminated_in"])
+    if final or len(through) <= 1:
+        text = f"round {current.number} was the final" if final else "one player is left"
+        _finish(tournament, now, text)
+        return None
+    # The next round's order: best table places first, then the better seeds (lower table number, seat).
+    through.sort(key=lambda ts: (ts.place, ts.table.number, ts.seat))
+    return _seat_round(tournament, current.number + 1, [ts.entry for ts in through])
+
+
+def _advance_league(tournament: Tournament, current: Round, now: datetime) -> Round | None:
+    if current.number >= tournament.league_rounds:
+        _finish(tournament, now, f"the league's {tournament.league_rounds} round(s) are played")
+        return None
+    standing = selectors.league_order(tournament=tournament)
+    active = [entry for entry in standing if entry.withdrawn_at is None and entry.disqualified_at is None]
+    if len(active) < 2:
+        _finish(tournament, now, "fewer than two players are left")
+        return None
+    return _seat_round(tournament, current.number + 1, active)
+
+
+def sweep(*, now: datetime | None = None) -> int:
+    """The beat task's work: close registrations that are due, and repair a missed advance (a task lost with
+    Redis, a worker killed mid-task). Returns how many tournaments it moved."""
+    now = now or timezone.now()
+    moved = 0
+    due = Tournament.objects.filter(status=Tournament.Status.REGISTRATION, registration_closes__lte=now)
+    for tournament_id in due.values_list("pk", flat=True):
+        moved += close_registration(tournament_id=tournament_id, now=now) is not None
+    stalled = (Round.objects.filter(status=Round.Status.RUNNING, tournament__status=Tournament.Status.RUNNING)
+               .exclude(tables__finished=False).values_list("tournament_id", flat=True))
+    for tournament_id in stalled:
+        moved += advance(tournament_id=tournament_id) is not None
+    # A game that finished while its result was not recorded (none expected: the receiver is in its
+    # transaction) is recorded here too.
+    missed = Table.objects.filter(finished=False, game__status=Game.Status.FINISHED).values_list("game_id", flat=True)
+    for game_id in missed:
+        with transaction.atomic():
+            game = Game.objects.select_for_update().get(pk=game_id)
+            record_table(game=game, state=engine.state_from_dict(game.state, engine.parse_course(game.course_data)))
+    return moved
+
+
+# Organiser actions ------------------------------------------------------------------------------------------
+
+@transaction.atomic
+def pause(*, user, tournament_id: int) -> Tournament:
+    tournament = _organised(tournament_id, user)
+    if tournament.status != Tournament.Status.RUNNING:
+        raise Conflict(f"only a running tournament can be paused; this one is {tournament.status}")
+    tournament.status = Tournament.Status.PAUSED
+    tournament.save(update_fields=["status"])
+    _log(tournament, "paused", f"{user.get_username()} paused the tournament: no new round until it resumes",
+         actor=user)
+    return tournament
+
+
+@transaction.atomic
+def resume(*, user, tournament_id: int) -> Tournament:
+    tournament = _organised(tournament_id, user)
+    if tournament.status != Tournament.Status.PAUSED:
+        raise Conflict(f"only a paused tournament can be resumed; this one is {tournament.status}")
+    tournament.status = Tournament.Status.RUNNING
+    tournament.save(update_fields=["status"])
+    _log(tournament, "resumed", f"{user.get_username()} resumed the tournament", actor=user)
+
+    def schedule() -> None:
+        from roboracer.tournaments.tasks import advance_task
+
+        advance_task.delay(tournament_id)
+
+    transaction.on_commit(schedule, robust=True)  # a round that finished meanwhile advances now
+    return tournament
+
+
+def _entry_of(tournament: Tournament, entry_id) -> Entry:
+    entry = Entry.objects.filter(tournament=tournament, pk=entry_id).select_related("user").first()
+    if entry is None:
+        raise NotFound(f"entry {entry_id} is not in this tournament")
+    return entry
+
+
+@transaction.atomic
+def disqualify(*, user, tournament_id: int, entry_id: int, reason: str = "") -> Entry:
+    tournament = _organised(tournament_id, user)
+    if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+        raise Conflict(f"the tournament is {tournament.status}")
+    entry = _entry_of(tournament, entry_id)
+    if not entry.active:
+        raise Conflict(f"{selectors.name_of(entry.user)} is already out of the tournament")
+    entry.disqualified_at = timezone.now()
+    entry.save(update_fields=["disqualified_at"])
+    why = f": {reason.strip()[:200]}" if reason and reason.strip() else ""
+    _log(tournament, "disqualified", f"{user.get_username()} disqualified {selectors.name_of(entry.user)}{why}",
+         actor=user)
+    _leave_running_game(tournament, entry)
+    return entry
+
+
+@transaction.atomic
+def replace(*, user, tournament_id: int, entry_id: int, username: str) -> Entry:
+    """Put another player in an entry's seat before its first move: the game is on turn 1 and that seat has
+    no program. The old entry counts as withdrawn (replaced_by the new one)."""
+    from django.contrib.auth import get_user_model
+
+    tournament = _organised(tournament_id, user)
+    if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED):
+        raise Conflict(f"only a running tournament's players can be replaced; this one is {tournament.status}")
+    entry = _entry_of(tournament, entry_id)
+    if not entry.active:
+        raise Conflict(f"{selectors.name_of(entry.user)} is already out of the tournament")
+    new_user = get_user_model().objects.filter(username__iexact=(username or "").strip()).first()
+    if new_user is None:
+        raise InvalidInput(f"there is no player named {username!r}")
+    if Entry.objects.filter(tournament=tournament, user=new_user).exists():
+        raise Conflict(f"{selectors.name_of(new_user)} already has an entry in this tournament")
+    table_seat = (TableSeat.objects.filter(entry=entry, table__round__status=Round.Status.RUNNING,
+                                           table__round__tournament=tournament, table__game__isnull=False)
+                  .select_related("table").first())
+    if table_seat is None:
+        raise Conflict("this player has no game in the current round")
+    game = Game.objects.select_for_update().get(pk=table_seat.table.game_id)
+    seat = Seat.objects.get(game=game, number=table_seat.seat)
+    if (game.status != Game.Status.PROGRAMMING or game.turn != 1 or seat.ejected_at is not None
+            or Program.objects.filter(seat=seat).exists()):
+        raise Conflict("a player can only be replaced before their first move")
+    seat.user = new_user
+    seat.save(update_fields=["user"])
+    new_entry = Entry.objects.create(tournament=tournament, user=new_user)
+    entry.withdrawn_at, entry.replaced_by = timezone.now(), new_entry
+    entry.save(update_fields=["withdrawn_at", "replaced_by"])
+    table_seat.entry = new_entry
+    table_seat.save(update_fields=["entry"])
+    _log(tournament, "replaced", f"{user.get_username()} replaced {selectors.name_of(entry.user)} with "
+                                 f"{selectors.name_of(new_user)} in game {game.pk}", actor=user)
+    return new_entry
+
+
+@transaction.atomic
+def extend(*, user, tournament_id: int, seconds: int) -> int:
+    """Add `seconds` to the game time left of every seat still playing in the current round's running games.
+    Returns how many games it extended."""
+    if isinstance(seconds, bool) or not isinstance(seconds, int) or not 60 <= seconds <= MAX_EXTEND:
+        raise InvalidInput(f"seconds: from 60 to {MAX_EXTEND}")
+    tournament = _organised(tournament_id, user)
+    if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED):
+        raise Conflict(f"the tournament is {tournament.status}")
+    current = tournament.rounds.filter(status=Round.Status.RUNNING).first()
+    if current is None:
+        raise Conflict("no round is running")
+    game_ids = list(Game.objects.filter(tournament_table__round=current).exclude(
+        status__in=(Game.Status.FINISHED, Game.Status.CANCELLED)).order_by("pk").values_list("pk", flat=True))
+    now = timezone.now()
+    extended = 0
+    for game_id in game_ids:
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.status in (Game.Status.FINISHED, Game.Status.CANCELLED):
+            continue
+        Seat.objects.filter(game=game, ejected_at__isnull=True).update(game_left=F("game_left") + seconds)
+        Seat.objects.filter(game=game, ejected_at__isnull=True, deadline__isnull=False).update(
+            deadline=F("deadline") + timezone.timedelta(seconds=seconds))
+        Seat.objects.filter(game=game, ejected_at__isnull=True, expired=True, deadline__gt=now).update(expired=False)
+        seats = list(game.seats.order_by("number"))
+        game_services.append_event(game, "clocks", {"server_time": now.isoformat(),
+                                                    "seats": [game_clocks.public(s, now) for s in seats]})
+        game.save(update_fields=["version", "updated_at"])
+        extended += 1
+    _log(tournament, "extended", f"{user.get_username()} added {_duration(seconds)} of game time to round "
+                                 f"{current.number} ({extended} game(s))", actor=user)
+    return extended
+
+
+def _duration(seconds: int) -> str:
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes = rest // 60
+    parts = [f"{days} d" if days else "", f"{hours} h" if hours else "", f"{minutes} min" if minutes else ""]
+    return " ".join(p for p in parts if p) or f"{seconds} s"
+
+
+@transaction.atomic
+def end(*, user, tournament_id: int) -> Tournament:
+    """End the tournament now: standings stay as they are; games still running play on but count for nothing.
+    Before the start, ending cancels it."""
+    tournament = _organised(tournament_id, user)
+    if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+        raise Conflict(f"the tournament is already {tournament.status}")
+    now = timezone.now()
+    if tournament.status == Tournament.Status.REGISTRATION:
+        tournament.status = Tournament.Status.CANCELLED
+    else:
+        tournament.status = Tournament.Status.FINISHED
+        Round.objects.filter(tournament=tournament, status=Round.Status.RUNNING).update(
+            status=Round.Status.FINISHED, finished_at=now)
+    tournament.finished_at = now
+    tournament.save(update_fields=["status", "finished_at"])
+    _log(tournament, "ended", f"{user.get_username()} ended the tournament ({tournament.status})", actor=user)
+    return tournament
+
+
+def grant_organiser(*, user) -> None:
+    """What staff do in the admin (the "organisers" group), for tests and the shell."""
+    user.groups.add(Group.objects.get_or_create(name=ORGANISERS)[0])

@@ -1,0 +1,50 @@
+"""Tournaments built through the real services, and a table's result given as a finishing order."""
+
+from datetime import timedelta
+from types import SimpleNamespace
+
+from django.utils import timezone
+
+from games.models import Game
+from roboracer.tournaments import services
+from roboracer.tournaments.models import Table, Tournament
+
+
+def organiser(make_user, name="olga"):
+    user = make_user(name)
+    services.grant_organiser(user=user)
+    return user
+
+
+def open_tournament(*, organiser, courses, **options):
+    now = timezone.now()
+    options.setdefault("registration_opens", now - timedelta(hours=1))
+    options.setdefault("registration_closes", now + timedelta(hours=1))
+    options.setdefault("name", "Spring Cup")
+    return services.create_tournament(organiser=organiser, courses=courses, **options)
+
+
+def started(tournament, users):
+    for user in users:
+        services.register(user=user, tournament_id=tournament.pk)
+    Tournament.objects.filter(pk=tournament.pk).update(registration_closes=timezone.now())
+    assert services.close_registration(tournament_id=tournament.pk) == "started"
+    tournament.refresh_from_db()
+    return tournament
+
+
+def finish_table(table: Table, order: list) -> None:
+    """Record the table as if its game ended with `order` (users, first place first)."""
+    seats = {ts.entry.user_id: ts.seat for ts in table.seats.select_related("entry")}
+    places = {str(seats[user.pk]): place for place, user in enumerate(order, start=1)}
+    Game.objects.filter(pk=table.game_id).update(status=Game.Status.FINISHED)
+    services.record_table(game=table.game, state=SimpleNamespace(places=places))
+
+
+def current_tables(tournament):
+    round_ = tournament.rounds.order_by("-number").first()
+    return list(round_.tables.order_by("number"))
+
+
+def users_at(table):
+    return [ts.entry.user for ts in table.seats.select_related("entry__user").order_by("seat")]
