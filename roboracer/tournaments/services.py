@@ -563,3 +563,17 @@ def end(*, user, tournament_id: int) -> Tournament:
 def grant_organiser(*, user) -> None:
     """What staff do in the admin (the "organisers" group), for tests and the shell."""
     user.groups.add(Group.objects.get_or_create(name=ORGANISERS)[0])
+
+
+def start_now(*, user, tournament_id: int) -> str | None:
+    """The organiser closes registration early: round 1 is seated now (or the tournament is cancelled if too
+    few registered), as at `registration_closes`."""
+    with transaction.atomic():
+        tournament = _organised(tournament_id, user)
+        if tournament.status != Tournament.Status.REGISTRATION:
+            raise Conflict(f"registration is already over: the tournament is {tournament.status}")
+        now = timezone.now()
+        tournament.registration_closes = now
+        tournament.save(update_fields=["registration_closes"])
+        _log(tournament, "closed", f"{user.get_username()} closed registration early", actor=user)
+        return close_registration(tournament_id=tournament_id, now=now)

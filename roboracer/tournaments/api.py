@@ -1,0 +1,185 @@
+"""The tournaments API (docs/api.md "Tournaments"): thin views over services and selectors."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.errors import InvalidInput, NotFound
+from games.models import Game
+from roboracer.courses.models import Course
+from roboracer.tournaments import selectors, services
+from roboracer.tournaments.models import Tournament
+
+STANDING_COLUMNS = ["place", "player", "username", "status", "points", "opponents_points", "rounds",
+                    "round_reached", "last_place", "places", "rating"]
+
+
+def _cell(value) -> str:
+    """A CSV cell; a text that a spreadsheet would run as a formula (=, +, -, @, tab, CR) is quoted with '."""
+    if isinstance(value, list):
+        value = " ".join(str(v) for v in value if v is not None)
+    text = "" if value is None else str(value)
+    if isinstance(value, str) and text[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        text = "'" + text
+    return text
+
+
+class StandingsCSVRenderer(BaseRenderer):
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        out = io.StringIO()
+        writer = csv.writer(out)
+        if isinstance(data, dict) and "standings" in data:
+            columns = [c for c in STANDING_COLUMNS if any(c in row for row in data["standings"])]
+            writer.writerow(columns)
+            for row in data["standings"]:
+                writer.writerow([_cell(row.get(column)) for column in columns])
+        else:  # an error: {"detail": ...}
+            writer.writerow(["detail"])
+            writer.writerow([_cell((data or {}).get("detail", ""))])
+        return out.getvalue().encode("utf-8")
+
+
+def _tournament(tournament_id: int) -> Tournament:
+    tournament = Tournament.objects.select_related("organiser").filter(pk=tournament_id).first()
+    if tournament is None:
+        raise NotFound(f"tournament {tournament_id} does not exist")
+    return tournament
+
+
+class CreateTournamentSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=100)
+    description = serializers.CharField(max_length=5000, required=False, allow_blank=True, default="")
+    courses = serializers.ListField(child=serializers.SlugField(max_length=80), min_length=1, max_length=50)
+    table_size = serializers.IntegerField(min_value=2, max_value=8, default=4)
+    lives = serializers.IntegerField(min_value=1, max_value=9, default=3)
+    modules = serializers.ListField(child=serializers.CharField(max_length=32), max_length=32, default=list)
+    move_time = serializers.IntegerField(min_value=1, max_value=10**8, default=3 * 86400)
+    game_time = serializers.IntegerField(min_value=0, max_value=10**8, default=15 * 86400)
+    timeout_policy = serializers.ChoiceField(choices=Game.TimeoutPolicy.values, default="eject")
+    registration_opens = serializers.DateTimeField()
+    registration_closes = serializers.DateTimeField()
+    min_players = serializers.IntegerField(min_value=2, max_value=services.MAX_MIN_PLAYERS, default=2)
+    format = serializers.ChoiceField(choices=Tournament.Format.values, default="heats")
+    advance = serializers.IntegerField(min_value=1, max_value=7, default=1)
+    seeding = serializers.ChoiceField(choices=Tournament.Seeding.values, default="random")
+    league_rounds = serializers.IntegerField(min_value=1, max_value=services.MAX_LEAGUE_ROUNDS, default=3)
+    points = serializers.ListField(child=serializers.IntegerField(min_value=0, max_value=1000), max_length=8,
+                                   required=False)
+
+
+class ExtendSerializer(serializers.Serializer):
+    seconds = serializers.IntegerField(min_value=60, max_value=services.MAX_EXTEND)
+
+
+class DisqualifySerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+
+
+class ReplaceSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+
+
+def detail(tournament: Tournament, user) -> dict:
+    entry = selectors.entry_of(tournament=tournament, user=user)
+    return {
+        **selectors.summary(tournament=tournament),
+        "registered": bool(entry and entry.withdrawn_at is None),
+        "organising": tournament.organiser_id == user.pk,
+        "rounds": selectors.rounds(tournament=tournament),
+        "standings": selectors.standings(tournament=tournament),
+        "log": [{"at": a.created_at.isoformat(), "kind": a.kind, "text": a.text}
+                for a in selectors.actions(tournament=tournament)[:200]],
+    }
+
+
+class TournamentListView(APIView):
+    @extend_schema(responses=None, summary="Tournaments: open, running, finished")
+    def get(self, request):
+        return Response({key: [{"id": t.pk, "name": t.name, "status": t.status, "format": t.format,
+                                "players": t.players, "registration_closes": t.registration_closes.isoformat()}
+                               for t in tournaments]
+                         for key, tournaments in selectors.tournament_lists().items()})
+
+    @extend_schema(request=CreateTournamentSerializer, responses={201: None}, summary="Create (organisers only)")
+    def post(self, request):
+        serializer = CreateTournamentSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        slugs = data.pop("courses")
+        courses = list(Course.objects.filter(slug__in=slugs))
+        missing = sorted(set(slugs) - {c.slug for c in courses})
+        if missing:
+            raise InvalidInput(f"courses: there is no course named {missing[0]!r}")
+        tournament = services.create_tournament(organiser=request.user, courses=courses, **data)
+        return Response(detail(tournament, request.user), status=status.HTTP_201_CREATED)
+
+
+class TournamentDetailView(APIView):
+    @extend_schema(responses=None, summary="A tournament: settings, rounds with tables and games, standings, log")
+    def get(self, request, tournament_id: int):
+        return Response(detail(_tournament(tournament_id), request.user))
+
+
+class StandingsView(APIView):
+    renderer_classes = [JSONRenderer, StandingsCSVRenderer]
+
+    @extend_schema(parameters=[OpenApiParameter("format", str, enum=["json", "csv"])], responses=None,
+                   summary="The standings, as JSON or CSV (?format=csv)")
+    def get(self, request, tournament_id: int):
+        tournament = _tournament(tournament_id)
+        response = Response({"tournament": tournament.pk, "status": tournament.status,
+                             "standings": selectors.standings(tournament=tournament)})
+        if getattr(request, "accepted_renderer", None) and request.accepted_renderer.format == "csv":
+            response["Content-Disposition"] = f'attachment; filename="tournament-{tournament.pk}-standings.csv"'
+        return response
+
+
+def _action(method):
+    """A POST view calling one service with (user, tournament_id, **validated body) and answering the detail."""
+
+    class ActionView(APIView):
+        serializer_class = None
+
+        @extend_schema(request=None, responses=None, summary=method.__doc__ or method.__name__)
+        def post(self, request, tournament_id: int, **kwargs):
+            body = {}
+            if self.serializer_class is not None:
+                serializer = self.serializer_class(data=request.data)
+                serializer.is_valid(raise_exception=True)
+                body = serializer.validated_data
+            method(user=request.user, tournament_id=tournament_id, **kwargs, **body)
+            return Response(detail(_tournament(tournament_id), request.user))
+
+    ActionView.__name__ = f"{method.__name__.title()}View"
+    return ActionView
+
+
+RegisterView = _action(services.register)
+WithdrawView = _action(services.withdraw)
+StartView = _action(services.start_now)
+PauseView = _action(services.pause)
+ResumeView = _action(services.resume)
+EndView = _action(services.end)
+
+
+class ExtendView(_action(services.extend)):
+    serializer_class = ExtendSerializer
+
+
+class DisqualifyView(_action(services.disqualify)):
+    serializer_class = DisqualifySerializer
+
+
+class ReplaceView(_action(services.replace)):
+    serializer_class = ReplaceSerializer

@@ -1,0 +1,211 @@
+"""Server-rendered tournament pages: the list, a tournament, the organiser's pages, "my tournaments"."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+import engine
+from games.errors import GameError, NotFound
+from games.models import Game
+from games.views import POLICY_LABELS
+from roboracer.courses import selectors as course_selectors
+from roboracer.courses.models import Course
+from roboracer.tournaments import selectors, services
+from roboracer.tournaments.models import DEFAULT_POINTS, Tournament
+
+
+class CourseChoices(forms.ModelMultipleChoiceField):
+    def label_from_instance(self, obj: Course) -> str:
+        return f"{obj} ({obj.min_players}-{obj.max_players} players)"
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(max_length=100)
+    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False, max_length=5000,
+                                  help_text="Shown on the tournament page with its rules.")
+    courses = CourseChoices(queryset=Course.objects.none(), widget=forms.CheckboxSelectMultiple,
+                            label="Course pool", help_text="Stable courses; each table's course is drawn from these.")
+    format = forms.ChoiceField(choices=[("heats", "Heats: the top k of each table go through to one final table"),
+                                        ("league", "League: a fixed number of rounds, points per place")])
+    table_size = forms.IntegerField(min_value=2, max_value=8, initial=4, label="Players per table (2 to 8)")
+    advance = forms.IntegerField(min_value=1, max_value=7, initial=1, label="Heats: top k go through")
+    seeding = forms.ChoiceField(choices=[("random", "Random"), ("rating", "By rating")], label="Seeding")
+    league_rounds = forms.IntegerField(min_value=1, max_value=services.MAX_LEAGUE_ROUNDS, initial=3,
+                                       label="League: rounds")
+    points = forms.CharField(initial=", ".join(str(p) for p in DEFAULT_POINTS[:4]), required=False,
+                             label="League: points for place 1, 2, 3...",
+                             help_text="One number per seat of a table, separated by commas.")
+    lives = forms.IntegerField(min_value=1, max_value=9, initial=3)
+    modules = forms.MultipleChoiceField(choices=[(m, m.replace("_", " ")) for m in engine.MODULE_NAMES],
+                                        widget=forms.CheckboxSelectMultiple, required=False, label="Bot modules")
+    move_minutes = forms.IntegerField(min_value=1, initial=3 * 24 * 60, label="Move time (minutes)",
+                                      help_text="3 days = 4320 minutes (003's tournament timer).")
+    game_minutes = forms.IntegerField(min_value=0, initial=15 * 24 * 60, label="Game time (minutes)",
+                                      help_text="15 days = 21600 minutes.")
+    timeout_policy = forms.ChoiceField(choices=POLICY_LABELS, initial="eject",
+                                       label="When a player's game time runs out")
+    registration_opens = forms.DateTimeField(widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
+    registration_closes = forms.DateTimeField(widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
+    min_players = forms.IntegerField(min_value=2, max_value=services.MAX_MIN_PLAYERS, initial=4,
+                                     label="Minimum players")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["courses"].queryset = course_selectors.latest_stable().order_by("name")
+        now = timezone.localtime().replace(second=0, microsecond=0)
+        self.fields["registration_opens"].initial = now.strftime("%Y-%m-%dT%H:%M")
+        self.fields["registration_closes"].initial = (now + timedelta(days=7)).strftime("%Y-%m-%dT%H:%M")
+
+    def clean_points(self):
+        text = self.cleaned_data.get("points") or ""
+        try:
+            return [int(p) for p in text.replace(";", ",").split(",") if p.strip()]
+        except ValueError:
+            raise forms.ValidationError("whole numbers separated by commas") from None
+
+    def options(self) -> dict:
+        data = dict(self.cleaned_data)
+        data["move_time"] = data.pop("move_minutes") * 60
+        data["game_time"] = data.pop("game_minutes") * 60
+        data["courses"] = list(data["courses"])
+        if data["format"] != "league":
+            data.pop("points")
+        elif not data["points"]:
+            data["points"] = None
+        return data
+
+
+def tournament_list(request):
+    return render(request, "tournaments/list.html", {
+        **selectors.tournament_lists(), "can_organise": services.is_organiser(request.user)})
+
+
+def _page_tournament(tournament_id: int) -> Tournament:
+    tournament = Tournament.objects.select_related("organiser").filter(pk=tournament_id).first()
+    if tournament is None:
+        raise Http404("no such tournament")
+    return tournament
+
+
+def tournament_page(request, tournament_id: int):
+    tournament = _page_tournament(tournament_id)
+    entry = selectors.entry_of(tournament=tournament, user=request.user)
+    now = timezone.now()
+    return render(request, "tournaments/detail.html", {
+        "t": tournament,
+        "entry": entry,
+        "registered": bool(entry and entry.withdrawn_at is None),
+        "registration_open": (tournament.status == Tournament.Status.REGISTRATION
+                              and tournament.registration_opens <= now < tournament.registration_closes),
+        "courses": tournament.courses.order_by("name"),
+        "rounds": selectors.rounds(tournament=tournament),
+        "standings": selectors.standings(tournament=tournament),
+        "log": selectors.actions(tournament=tournament)[:100],
+        "organising": request.user.is_authenticated and (tournament.organiser_id == request.user.pk),
+        "policy": dict(POLICY_LABELS).get(tournament.timeout_policy, tournament.timeout_policy),
+        "live": tournament.status in (Tournament.Status.RUNNING, Tournament.Status.PAUSED),
+        "game_statuses": dict(Game.Status.choices),
+    })
+
+
+def _run(request, action, **kwargs) -> bool:
+    try:
+        action(user=request.user, **kwargs)
+    except NotFound:
+        raise Http404("no such tournament") from None
+    except GameError as error:
+        messages.error(request, error.message)
+        return False
+    return True
+
+
+@login_required
+@require_POST
+def register(request, tournament_id: int):
+    if _run(request, services.register, tournament_id=tournament_id):
+        messages.success(request, "You are registered. Your games will appear in your lobby and here.")
+    return redirect("tournament", tournament_id=tournament_id)
+
+
+@login_required
+@require_POST
+def withdraw(request, tournament_id: int):
+    if _run(request, services.withdraw, tournament_id=tournament_id):
+        messages.success(request, "You have withdrawn from the tournament.")
+    return redirect("tournament", tournament_id=tournament_id)
+
+
+@login_required
+def new(request):
+    if not services.is_organiser(request.user):
+        return render(request, "tournaments/not_organiser.html", status=403)
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.create_tournament(organiser=request.user, **form.options())
+        except GameError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, "Tournament created. Players can register while the window is open.")
+            return redirect("tournament-organise", tournament_id=tournament.pk)
+    return render(request, "tournaments/new.html", {"form": form})
+
+
+ACTIONS = {
+    "start": (services.start_now, "Registration closed: round 1 is seated."),
+    "pause": (services.pause, "Paused: no new round is created until you resume."),
+    "resume": (services.resume, "Resumed."),
+    "end": (services.end, "The tournament has ended."),
+}
+
+
+@login_required
+def organise(request, tournament_id: int):
+    tournament = _page_tournament(tournament_id)
+    if tournament.organiser_id != request.user.pk and not request.user.is_staff:
+        raise Http404("no such tournament")
+    if request.method == "POST":
+        action = request.POST.get("action", "")
+        if action in ACTIONS:
+            service, done = ACTIONS[action]
+            if _run(request, service, tournament_id=tournament_id):
+                messages.success(request, done)
+        elif action == "extend":
+            try:
+                hours = float(request.POST.get("hours", ""))
+            except ValueError:
+                hours = 0
+            if not 0 < hours < 10**6:
+                messages.error(request, "hours: a number of hours, such as 24")
+            elif _run(request, services.extend, tournament_id=tournament_id, seconds=int(hours * 3600)):
+                messages.success(request, f"Added {hours:g} hour(s) of game time to the round's games.")
+        elif action in ("disqualify", "replace"):
+            entry_id = request.POST.get("entry", "")
+            if not (entry_id.isascii() and entry_id.isdigit()):
+                messages.error(request, "choose a player")
+            elif action == "disqualify":
+                if _run(request, services.disqualify, tournament_id=tournament_id, entry_id=int(entry_id),
+                        reason=request.POST.get("reason", "")[:200]):
+                    messages.success(request, "Player disqualified.")
+            elif _run(request, services.replace, tournament_id=tournament_id, entry_id=int(entry_id),
+                      username=request.POST.get("username", "")[:150]):
+                messages.success(request, "Player replaced.")
+        else:
+            messages.error(request, "unknown action")
+        return redirect("tournament-organise", tournament_id=tournament_id)
+    entries = [e for e in tournament.entries.select_related("user").order_by("user__username") if e.active]
+    return render(request, "tournaments/organise.html", {
+        "t": tournament, "entries": entries, "log": selectors.actions(tournament=tournament)[:100]})
+
+
+@login_required
+def mine(request):
+    return render(request, "tournaments/mine.html", selectors.my_tournaments(user=request.user))
