@@ -9,7 +9,14 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from roboracer.tournaments.models import Entry, Tournament
-from tests.tournaments.factories import current_tables, finish_table, open_tournament, organiser, started, users_at
+from tests.tournaments.factories import (
+    current_tables,
+    finish_table,
+    open_tournament,
+    organiser,
+    started,
+    users_at,
+)
 
 pytestmark = pytest.mark.django_db
 
