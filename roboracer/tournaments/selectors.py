@@ -170,7 +170,8 @@ def rounds(*, tournament: Tournament) -> list[dict]:
             "number": table.number, "bye": table.bye, "finished": table.finished,
             "game": game.pk if game else None, "game_status": game.status if game else None,
             "turn": game.turn if game else None,
-            "players": [{"entry": ts.entry_id, "player": name_of(ts.entry.user), "seat": ts.seat,
+            "players": [{"entry": ts.entry_id, "player": name_of(ts.entry.user),
+                         "username": ts.entry.user.get_username(), "seat": ts.seat,
                          "place": ts.place, "points": ts.points, "ejected": ts.ejected} for ts in by_table[table.pk]],
         })
     for round_ in tournament.rounds.order_by("-number"):
