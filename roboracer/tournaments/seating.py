@@ -49,7 +49,5 @@ def advancing(count: int, k: int) -> int:
 
 
 def points_for(points: list, place: int) -> float:
-    """League points of a place (1-based); places past the table's end score the last entry, or 0."""
-    if not points:
-        return 0.0
-    return float(points[min(place, len(points)) - 1])
+    """League points of a place (1-based); a place past the end of the list scores 0."""
+    return float(points[place - 1]) if 1 <= place <= len(points) else 0.0

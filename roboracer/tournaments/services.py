@@ -95,9 +95,10 @@ def _check_settings(*, courses: list[Course], table_size: int, lives: int, modul
     if format == Tournament.Format.LEAGUE:
         if not 1 <= league_rounds <= MAX_LEAGUE_ROUNDS:
             raise InvalidInput(f"league_rounds: from 1 to {MAX_LEAGUE_ROUNDS}, not {league_rounds}")
-        if (not isinstance(points, list) or len(points) != table_size
+        if (not isinstance(points, list) or not 1 <= len(points) <= table_size
                 or any(isinstance(p, bool) or not isinstance(p, int | float) or not 0 <= p <= 1000 for p in points)):
-            raise InvalidInput(f"points: {table_size} numbers from 0 to 1000, the points of place 1 to {table_size}")
+            raise InvalidInput(f"points: 1 to {table_size} numbers from 0 to 1000, the points of place 1, 2... "
+                               "(a place past the list scores 0)")
 
 
 @transaction.atomic

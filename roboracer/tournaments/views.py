@@ -42,7 +42,7 @@ class TournamentForm(forms.Form):
                                        label="League: rounds")
     points = forms.CharField(initial=", ".join(str(p) for p in DEFAULT_POINTS[:4]), required=False,
                              label="League: points for place 1, 2, 3...",
-                             help_text="One number per seat of a table, separated by commas.")
+                             help_text="Numbers separated by commas; a place past the list scores 0.")
     lives = forms.IntegerField(min_value=1, max_value=9, initial=3)
     modules = forms.MultipleChoiceField(choices=[(m, m.replace("_", " ")) for m in engine.MODULE_NAMES],
                                         widget=forms.CheckboxSelectMultiple, required=False, label="Bot modules")

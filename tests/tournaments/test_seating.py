@@ -29,4 +29,4 @@ def test_a_table_never_sends_everyone_through(count, k, through):
 
 
 def test_points_of_a_place():
-    assert seating.points_for([10, 7, 5], 1) == 10 and seating.points_for([10, 7, 5], 5) == 5
+    assert seating.points_for([10, 7, 5], 1) == 10 and seating.points_for([10, 7, 5], 5) == 0

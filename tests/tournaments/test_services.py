@@ -56,7 +56,7 @@ def test_the_defaults_are_the_tournament_timers_of_003(olga, pool):
     ({"table_size": 1}, "table_size"), ({"table_size": 9}, "table_size"), ({"advance": 4}, "advance"),
     ({"advance": 0}, "advance"), ({"lives": 0}, "lives"), ({"modules": ["laser-cannon-9000"]}, "modules"),
     ({"min_players": 1}, "min_players"), ({"format": "knockout"}, "format"), ({"seeding": "alphabet"}, "seeding"),
-    ({"format": "league", "points": [1, 2]}, "points"), ({"format": "league", "league_rounds": 0}, "league_rounds"),
+    ({"format": "league", "points": [1, 2, 3, 4, 5]}, "points"), ({"format": "league", "points": []}, "points"), ({"format": "league", "league_rounds": 0}, "league_rounds"),
     ({"format": "league", "points": [1, 2, True, 4]}, "points"), ({"move_time": 5}, "move_time"),
     ({"name": " "}, "name"), ({"name": "x" * 101}, "name"),
 ])
