@@ -390,17 +390,17 @@ def sweep(*, now: datetime | None = None) -> int:
     due = Tournament.objects.filter(status=Tournament.Status.REGISTRATION, registration_closes__lte=now)
     for tournament_id in due.values_list("pk", flat=True):
         moved += close_registration(tournament_id=tournament_id, now=now) is not None
-    stalled = (Round.objects.filter(status=Round.Status.RUNNING, tournament__status=Tournament.Status.RUNNING)
-               .exclude(tables__finished=False).values_list("tournament_id", flat=True))
-    for tournament_id in stalled:
-        moved += advance(tournament_id=tournament_id) is not None
-    # A game that finished while its result was not recorded (none expected: the receiver is in its
-    # transaction) is recorded here too.
+    # First a game that finished while its table's places were not recorded (none expected: the receiver
+    # runs in the finishing transaction), then the advances.
     missed = Table.objects.filter(finished=False, game__status=Game.Status.FINISHED).values_list("game_id", flat=True)
     for game_id in missed:
         with transaction.atomic():
             game = Game.objects.select_for_update().get(pk=game_id)
             record_table(game=game, state=engine.state_from_dict(game.state, engine.parse_course(game.course_data)))
+    stalled = (Round.objects.filter(status=Round.Status.RUNNING, tournament__status=Tournament.Status.RUNNING)
+               .exclude(tables__finished=False).values_list("tournament_id", flat=True))
+    for tournament_id in stalled:
+        moved += advance(tournament_id=tournament_id) is not None
     return moved
 
 

@@ -435,3 +435,36 @@ def test_end_finishes_a_running_tournament_and_cancels_an_open_one(olga, pool, m
     services.end(user=olga, tournament_id=opened.pk)
     opened.refresh_from_db()
     assert opened.status == "cancelled"
+
+
+def test_a_player_ejected_for_time_takes_the_last_place_and_leaves(olga, courses, make_user):
+    tournament = started(open_tournament(organiser=olga, courses=[courses["tiny-yard"]], table_size=4, advance=2,
+                                         timeout_policy="eject"), players(make_user, 4))
+    (table,) = current_tables(tournament)
+    slow, a, b, c = users_at(table)
+    Seat.objects.filter(game=table.game, user=slow).update(deadline=timezone.now() - timedelta(seconds=1))
+    assert game_services.enforce_deadline(game_id=table.game_id) == "ejected"
+    for user in (b, c):  # two resign later; a is left and wins
+        game_services.leave_game(user=user, game_id=table.game_id)
+    places = dict(TableSeat.objects.filter(table=table).values_list("entry__user__username", "place"))
+    assert places[a.username] == 1 and places[slow.username] in (2, 3, 4)
+    assert TableSeat.objects.get(table=table, entry__user=slow).ejected
+    services.advance(tournament_id=tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.status == "finished"  # one table: the final
+
+
+def test_the_sweep_records_a_finished_game_whose_table_was_missed_and_advances(olga, courses, make_user):
+    tournament = started(open_tournament(organiser=olga, courses=[courses["tiny-yard"]], table_size=2),
+                         players(make_user, 4))
+    first, second = current_tables(tournament)
+    for table in (first, second):
+        game_services.leave_game(user=users_at(table)[1], game_id=table.game_id)
+    # As if the receiver's work had been lost: the table has no places, and the round has not advanced.
+    Table.objects.filter(pk=second.pk).update(finished=False)
+    TableSeat.objects.filter(table=second).update(place=None)
+    Round.objects.filter(tournament=tournament, number=2).delete()
+    Round.objects.filter(tournament=tournament, number=1).update(status="running")
+    assert services.sweep() >= 1
+    assert TableSeat.objects.get(table=second, entry__user=users_at(second)[0]).place == 1
+    assert Round.objects.filter(tournament=tournament, number=2).count() == 1

@@ -1,0 +1,49 @@
+"""Rounds run themselves: a game's end sends the advance task after its commit, which seats the next round;
+the seated players get the "your turn" notice and, with tournament timers, the e-mail."""
+
+import pytest
+from django.core import mail
+
+from games import broadcast
+from games import services as game_services
+from roboracer.celery import app
+from roboracer.tournaments.models import Round, TableSeat
+from tests.tournaments.factories import current_tables, open_tournament, organiser, started, users_at
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def eager_tasks():
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = False
+
+
+def test_the_last_game_of_a_round_deals_the_next_and_everyone_is_notified(
+        make_user, courses, eager_tasks, monkeypatch, django_capture_on_commit_callbacks):
+    notices = []
+    monkeypatch.setattr(broadcast, "notify_users", lambda batch: notices.extend(batch))
+    olga = organiser(make_user)
+    field = [make_user(name, email=f"{name}@example.com") for name in ("ann", "ben", "cat", "dan")]
+    with django_capture_on_commit_callbacks(execute=True):
+        tournament = started(open_tournament(organiser=olga, courses=[courses["tiny-yard"]], table_size=2), field)
+    assert sorted(m.to[0] for m in mail.outbox) == sorted(u.email for u in field)
+    assert sorted(user_id for user_id, notice in notices if notice["type"] == "your_turn") == sorted(
+        u.pk for u in field)
+    mail.outbox.clear()
+    notices.clear()
+    first, second = current_tables(tournament)
+    with django_capture_on_commit_callbacks(execute=True):
+        game_services.leave_game(user=users_at(first)[1], game_id=first.game_id)
+    assert Round.objects.filter(tournament=tournament).count() == 1  # the other table still plays
+    with django_capture_on_commit_callbacks(execute=True):
+        game_services.leave_game(user=users_at(second)[0], game_id=second.game_id)
+    # The second game's end ran the advance task after its commit: round 2 is dealt to the two winners.
+    assert Round.objects.filter(tournament=tournament).count() == 2
+    winners = {users_at(first)[0].pk, users_at(second)[1].pk}
+    (final,) = current_tables(tournament)
+    assert {u.pk for u in users_at(final)} == winners
+    assert TableSeat.objects.get(table=first, entry__user_id=users_at(first)[0].pk).place == 1
+    assert {m.to[0] for m in mail.outbox} == {u.email for u in field if u.pk in winners}
+    assert {user_id for user_id, notice in notices if notice["type"] == "your_turn"} == winners
