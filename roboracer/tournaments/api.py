@@ -104,7 +104,7 @@ def detail(tournament: Tournament, user) -> dict:
 
 
 class TournamentListView(APIView):
-    @extend_schema(responses=None, summary="Tournaments: open, running, finished")
+    @extend_schema(responses=None, operation_id="tournaments_list", summary="Tournaments: open, running, finished")
     def get(self, request):
         return Response({key: [{"id": t.pk, "name": t.name, "status": t.status, "format": t.format,
                                 "players": t.players, "registration_closes": t.registration_closes.isoformat()}
