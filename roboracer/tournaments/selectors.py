@@ -16,7 +16,7 @@ def name_of(user) -> str:
 
 def tournament_lists() -> dict[str, QuerySet[Tournament]]:
     base = Tournament.objects.select_related("organiser").annotate(
-        players=Count("entries", filter=Q(entries__withdrawn_at__isnull=True)))
+        players=Count("entries", filter=Q(entries__withdrawn_at__isnull=True, entries__disqualified_at__isnull=True)))
     S = Tournament.Status
     return {
         "open": base.filter(status=S.REGISTRATION).order_by("registration_closes", "pk"),
@@ -202,5 +202,5 @@ def summary(*, tournament: Tournament) -> dict:
         "min_players": tournament.min_players, "advance": tournament.advance, "seeding": tournament.seeding,
         "league_rounds": tournament.league_rounds, "points": tournament.points,
         "courses": list(tournament.courses.order_by("name").values_list("slug", flat=True)),
-        "players": tournament.entries.filter(withdrawn_at__isnull=True).count(),
+        "players": tournament.entries.filter(withdrawn_at__isnull=True, disqualified_at__isnull=True).count(),
     }

@@ -251,7 +251,8 @@ def close_registration(*, tournament_id: int, now: datetime | None = None) -> st
         now = now or timezone.now()
         if tournament.status != Tournament.Status.REGISTRATION or now < tournament.registration_closes:
             return None
-        entries = list(Entry.objects.filter(tournament=tournament, withdrawn_at__isnull=True).select_related("user"))
+        entries = list(Entry.objects.filter(tournament=tournament, withdrawn_at__isnull=True,
+                                            disqualified_at__isnull=True).select_related("user"))
         if len(entries) < max(tournament.min_players, 2):
             tournament.status = Tournament.Status.CANCELLED
             tournament.finished_at = now

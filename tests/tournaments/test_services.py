@@ -468,3 +468,16 @@ def test_the_sweep_records_a_finished_game_whose_table_was_missed_and_advances(o
     assert services.sweep() >= 1
     assert TableSeat.objects.get(table=second, entry__user=users_at(second)[0]).place == 1
     assert Round.objects.filter(tournament=tournament, number=2).count() == 1
+
+
+def test_a_player_disqualified_during_registration_is_not_seated(olga, pool, make_user):
+    tournament = open_tournament(organiser=olga, courses=pool, table_size=2)
+    field = players(make_user, 3)
+    for user in field:
+        services.register(user=user, tournament_id=tournament.pk)
+    cheat = Entry.objects.get(tournament=tournament, user=field[0])
+    services.disqualify(user=olga, tournament_id=tournament.pk, entry_id=cheat.pk)
+    assert selectors.summary(tournament=tournament)["players"] == 2
+    assert services.start_now(user=olga, tournament_id=tournament.pk) == "started"
+    (table,) = current_tables(Tournament.objects.get(pk=tournament.pk))
+    assert field[0] not in users_at(table) and len(users_at(table)) == 2
