@@ -174,7 +174,9 @@ def organise(request, tournament_id: int):
         raise Http404("no such tournament")
     if request.method == "POST":
         action = request.POST.get("action", "")
-        if action in ACTIONS:
+        if action in ("end", "disqualify") and request.POST.get("confirm") != "yes":
+            messages.error(request, "tick \"I am sure\" to do that: it cannot be undone")
+        elif action in ACTIONS:
             service, done = ACTIONS[action]
             if _run(request, service, tournament_id=tournament_id):
                 messages.success(request, done)

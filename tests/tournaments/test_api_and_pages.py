@@ -152,6 +152,7 @@ def test_the_pages_render_for_players_and_the_organiser(olga, courses, make_user
     page = client.get(f"/tournaments/{tournament.pk}/organise/").content.decode()
     assert 'id="start-now"' in page
     client.post(f"/tournaments/{tournament.pk}/organise/", {"action": "nonsense"})
+    client.post(f"/tournaments/{tournament.pk}/organise/", {"action": "end"})  # not confirmed: nothing happens
     client.post(f"/tournaments/{tournament.pk}/organise/", {"action": "extend", "hours": "NaN"})
     tournament.refresh_from_db()
     assert tournament.status == "registration"
@@ -170,3 +171,11 @@ def test_the_create_form_makes_a_tournament(olga, courses, client):
     tournament = Tournament.objects.get(name="Form Cup")
     assert answer.status_code == 302 and answer["Location"] == f"/tournaments/{tournament.pk}/organise/"
     assert (tournament.points, tournament.move_time, tournament.lives) == ([5, 3, 1, 0], 3600, 2)
+
+
+def test_the_organiser_page_ends_a_tournament_once_confirmed(olga, courses, client):
+    tournament = open_tournament(organiser=olga, courses=[courses["cogwheel-crossing"]])
+    client.force_login(olga)
+    client.post(f"/tournaments/{tournament.pk}/organise/", {"action": "end", "confirm": "yes"})
+    tournament.refresh_from_db()
+    assert tournament.status == "cancelled"
