@@ -12,7 +12,7 @@ import inspect
 import logging
 import random
 import secrets
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.contrib.auth.models import Group
 from django.db import transaction
@@ -522,7 +522,7 @@ def extend(*, user, tournament_id: int, seconds: int) -> int:
             continue
         Seat.objects.filter(game=game, ejected_at__isnull=True).update(game_left=F("game_left") + seconds)
         Seat.objects.filter(game=game, ejected_at__isnull=True, deadline__isnull=False).update(
-            deadline=F("deadline") + timezone.timedelta(seconds=seconds))
+            deadline=F("deadline") + timedelta(seconds=seconds))
         Seat.objects.filter(game=game, ejected_at__isnull=True, expired=True, deadline__gt=now).update(expired=False)
         seats = list(game.seats.order_by("number"))
         game_services.append_event(game, "clocks", {"server_time": now.isoformat(),
