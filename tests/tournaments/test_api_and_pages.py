@@ -179,3 +179,19 @@ def test_the_organiser_page_ends_a_tournament_once_confirmed(olga, courses, clie
     client.post(f"/tournaments/{tournament.pk}/organise/", {"action": "end", "confirm": "yes"})
     tournament.refresh_from_db()
     assert tournament.status == "cancelled"
+
+
+def test_an_entry_of_another_tournament_is_not_found_and_changes_nothing(olga, courses, make_user):
+    pool = [courses["cogwheel-crossing"]]
+    mine = started(open_tournament(organiser=olga, courses=pool), [make_user("a"), make_user("b")])
+    other_organiser = organiser(make_user, "otto")
+    theirs = started(open_tournament(organiser=other_organiser, courses=pool), [make_user("c"), make_user("d")])
+    foreign = Entry.objects.filter(tournament=theirs).first()
+    client = client_for(olga)
+    for path, payload in (("disqualify", {}), ("replace", {"username": "a"})):
+        answer = client.post(f"/api/tournaments/{mine.pk}/entries/{foreign.pk}/{path}/", payload, format="json")
+        assert answer.status_code == 404, answer.content
+    answer = client.post(f"/api/tournaments/{theirs.pk}/entries/{foreign.pk}/disqualify/", {}, format="json")
+    assert answer.status_code == 404
+    foreign.refresh_from_db()
+    assert foreign.disqualified_at is None and foreign.replaced_by is None
