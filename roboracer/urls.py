@@ -24,4 +24,5 @@ urlpatterns = [
     path("", include("roboracer.accounts.urls")),
     path("", include("roboracer.courses.urls")),
     path("", include("games.urls")),
+    path("", include("roboracer.pyramid.urls")),
 ]
