@@ -89,8 +89,9 @@ def create_challenge(*, user, slug: str, player: str) -> Challenge:
     mine = Place.objects.select_for_update().filter(pyramid=pyramid, user=user).first()
     if mine is None:
         raise NotAllowed("join the pyramid before challenging anyone")
-    theirs = (Place.objects.select_for_update().select_related("user")
-              .filter(pyramid=pyramid, user__username=player).first())
+    # NUL can be in no username, and PostgreSQL refuses it in a query: a name that is nobody's.
+    theirs = None if "\x00" in player else (Place.objects.select_for_update().select_related("user")
+                                             .filter(pyramid=pyramid, user__username=player).first())
     if theirs is None:
         raise NotFound(f"there is no player {player!r} in this pyramid")
     cost = challenge_cost(challenger=mine, defender=theirs)
