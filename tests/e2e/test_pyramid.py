@@ -7,7 +7,7 @@ phone. Screenshots desktop 1280x900 and phone 390x844 into var/test-artifacts/."
 import pytest
 
 from games.models import Game, Hand
-from roboracer.pyramid.models import Challenge, Place
+from roboracer.pyramid.models import Challenge, Place, Pyramid
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_play_three_turns import sign_up, wait_for_turn
 from tests.integration.client import Player
@@ -26,6 +26,7 @@ def cards(page):
 
 def test_join_challenge_play_and_swap(live_stack, courses, new_page):
     base = live_stack.base_url
+    Pyramid.objects.all().delete()  # the site's own ("main"), if the migration's row is still there
     pyr = pyramid(courses=courses, slug="ladder", timeout_policy=Game.TimeoutPolicy.EJECT)
     url = f"{base}/pyramid/{pyr.slug}/"
 
@@ -34,7 +35,7 @@ def test_join_challenge_play_and_swap(live_stack, courses, new_page):
 
     chad, chad_console = new_page("chad", DESKTOP)
     sign_up(chad, base, "chad")
-    chad.click("nav >> text=Pyramid")
+    chad.click("nav >> text=Pyramid")  # the only pyramid: the list goes straight to it
     chad.wait_for_url(url)
     chad.click("#join-pyramid")
     chad.wait_for_selector(".messages >> text=You joined the pyramid in row 2.")
@@ -100,3 +101,40 @@ def test_join_challenge_play_and_swap(live_stack, courses, new_page):
     assert sam.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     sam.screenshot(path=str(ARTIFACTS / "pyramid-phone.png"), full_page=True)
     assert chad_console.errors == [] and sam_console.errors == []
+
+
+def test_a_big_pyramid_on_a_phone_and_a_desktop(live_stack, courses, new_page, django_user_model):
+    """Five rows: on a phone the rows keep their shape and their box scrolls sideways (the page does not); the
+    Challenge buttons are on exactly the players the rules allow, with their costs, and the others say why."""
+    Pyramid.objects.all().delete()
+    pyr = pyramid(courses=courses, slug="big")
+    base = live_stack.base_url
+    phone, phone_console = new_page("pia", PHONE)
+    sign_up(phone, base, "pia")
+    spots = [(row, position) for row in range(1, 6) for position in range(1, row + 1)]
+    for number, (row, position) in enumerate(spots):
+        user = (django_user_model.objects.get(username="pia") if (row, position) == (5, 3)
+                else django_user_model.objects.create_user(username=f"player{number}", password="x" * 20))
+        Place.objects.create(pyramid=pyr, user=user, row=row, position=position, points=2)
+    phone.goto(f"{base}/pyramid/{pyr.slug}/")
+    offered = phone.eval_on_selector_all(
+        ".pyramid-card:has(.pyramid-challenge)",
+        "els => els.map(e => [+e.dataset.row, +e.dataset.position, e.querySelector('.pyramid-challenge').innerText])")
+    assert offered == [[3, 1, "Challenge · 2 pts"], [3, 2, "Challenge · 2 pts"], [3, 3, "Challenge · 2 pts"]] + [
+        [4, p, "Challenge · 1 pt"] for p in range(1, 5)] + [[5, 1, "Challenge · free"], [5, 2, "Challenge · free"]]
+    assert phone.locator(".pyramid-card[data-row='1'] .pyramid-why").inner_text() == "costs 8 points; you have 2"
+    assert phone.locator(".pyramid-card[data-row='5'][data-position='4'] .pyramid-why").count() == 0
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    box = phone.locator(".pyramid-scroll")
+    assert box.evaluate("e => e.scrollWidth > e.clientWidth")  # the bottom rows scroll inside their box
+    # ... and the box opens on pia's own card, wholly in view.
+    mine, shown = phone.locator(".pyramid-card.me").bounding_box(), box.bounding_box()
+    assert shown["x"] <= mine["x"] and mine["x"] + mine["width"] <= shown["x"] + shown["width"]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(ARTIFACTS / "pyramid-big-phone.png"), full_page=True)
+    desktop, desktop_console = new_page("desk", DESKTOP)
+    desktop.goto(f"{base}/pyramid/{pyr.slug}/")
+    rows = desktop.locator(".pyramid-scroll")
+    assert rows.evaluate("e => e.scrollWidth <= e.clientWidth")  # no sideways scrolling on a desktop
+    desktop.screenshot(path=str(ARTIFACTS / "pyramid-big-desktop.png"), full_page=True)
+    assert phone_console.errors == [] and desktop_console.errors == []

@@ -119,7 +119,7 @@ def test_the_page_offers_join_then_challenge_then_revoke_and_shows_the_swap(clie
     assert 'id="join-pyramid"' in html
     assert c.post(f"/pyramid/{pyr.slug}/join/").status_code == 302
     html = c.get(f"/pyramid/{pyr.slug}/").content.decode()
-    assert "You joined the pyramid in row 2." in html and "Challenge · 1 pt" in html
+    assert "You joined the pyramid in row 2." in html and "<span>Challenge</span> · <span>1 pt</span>" in html
     c.post(f"/pyramid/{pyr.slug}/challenge/", {"player": "ann"})
     html = c.get(f"/pyramid/{pyr.slug}/").content.decode()
     challenge = Challenge.objects.get()
