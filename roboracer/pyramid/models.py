@@ -74,7 +74,7 @@ class Challenge(models.Model):
     pyramid = models.ForeignKey(Pyramid, on_delete=models.CASCADE, related_name="challenges")
     challenger = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     defender = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    game = models.OneToOneField(Game, on_delete=models.PROTECT, related_name="pyramid_challenge")
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="pyramid_challenge")
     cost = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True)
     # The places as they were when the challenge was made, and when it ended: (row, position) pairs.
@@ -114,7 +114,7 @@ class Entry(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     other = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                               related_name="+")
-    challenge = models.ForeignKey(Challenge, null=True, blank=True, on_delete=models.CASCADE, related_name="entries")
+    challenge = models.ForeignKey(Challenge, null=True, blank=True, on_delete=models.SET_NULL, related_name="entries")
     # What the line needs besides the players (whose names are read when it is shown): rows, cost, points.
     detail = models.JSONField(default=dict)
     at = models.DateTimeField(auto_now_add=True, db_index=True)

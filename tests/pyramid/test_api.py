@@ -151,3 +151,25 @@ def test_the_list_goes_straight_to_the_only_pyramid(client, pyr, courses):
     assert client.get("/pyramid/").url == f"/pyramid/{pyr.slug}/"
     pyramid(courses=courses, slug="second")
     assert "Pyramid second" in client.get("/pyramid/").content.decode()
+
+
+def test_out_of_range_ids_are_missing_not_errors(client, pyr, ann):
+    place(pyr, ann, 1, 1)
+    c = client_for(client, ann)
+    for number in (2**31, 2**63, 10**30):
+        assert post(c, f"/api/pyramids/{pyr.slug}/challenges/{number}/revoke/").status_code == 404
+        assert c.post(f"/pyramid/{pyr.slug}/challenges/{number}/revoke/").status_code == 302
+
+
+def test_staff_see_pyramids_places_challenges_and_history_in_the_admin(client, pyr, ann, ben, make_user):
+    place(pyr, ann, 1, 1)
+    place(pyr, ben, 2, 1)
+    c = client_for(client, ben)
+    post(c, f"/api/pyramids/{pyr.slug}/challenges/", {"player": "ann"})
+    c.force_login(make_user("root", is_staff=True, is_superuser=True))
+    for model in ("pyramid", "place", "challenge", "entry"):
+        listing = c.get(f"/admin/pyramid/{model}/")
+        assert listing.status_code == 200, model
+    assert c.get(f"/admin/pyramid/pyramid/{pyr.pk}/change/").status_code == 200
+    assert c.get(f"/admin/pyramid/challenge/{Challenge.objects.get().pk}/change/").status_code == 200
+    assert c.get("/admin/pyramid/pyramid/add/").status_code == 200
