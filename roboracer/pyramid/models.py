@@ -3,6 +3,7 @@
 docs/pyramid.md gives every rule and the reasons for the choices the issue left open."""
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 
 from games.models import Game
@@ -19,7 +20,13 @@ class Pyramid(models.Model):
     slug = models.SlugField(unique=True)
     name = models.CharField(max_length=100)
     description = models.TextField(blank=True, default="")
-    courses = models.ManyToManyField(Course, related_name="pyramids", help_text="the pool: stable 2-player courses")
+    # The pool. Offered in the admin: stable courses that take 2 players (only those are drawn, whatever the pool
+    # holds: a course may be retired after being put in it). Empty: every stable bundled course for 2.
+    courses = models.ManyToManyField(
+        Course, related_name="pyramids", blank=True,
+        limit_choices_to={"state": Course.State.STABLE, "min_players__lte": 2, "max_players__gte": 2},
+        help_text="stable courses for 2 players; none: every stable bundled course for 2",
+    )
     starting_points = models.PositiveSmallIntegerField(default=2, help_text="challenge points of a new player")
     max_defences = models.PositiveSmallIntegerField(default=2, help_text="open challenges a player may defend at once")
     lives = models.PositiveSmallIntegerField(default=3)
@@ -35,6 +42,10 @@ class Pyramid(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        if self.timer_preset == Game.Preset.CUSTOM and (self.move_time is None or self.game_time is None):
+            raise ValidationError("custom timers need both a move time and a game time (seconds)")
 
 
 class Place(models.Model):

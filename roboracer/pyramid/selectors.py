@@ -108,9 +108,11 @@ def pyramid_state(*, pyramid: Pyramid, user) -> dict:
     challenges = [_challenge(c, pending) for c in open_challenges]
     me = next((p for p in places if user.is_authenticated and p.user_id == user.pk), None)
     mine = next((c for c in challenges if me and c["challenger"] == me.user.get_username()), None)
-    defending: dict[int, int] = {}
-    for c in open_challenges:
-        defending[c.defender_id] = defending.get(c.defender_id, 0) + 1
+    defending: dict[str, list[dict]] = {}
+    challenging: dict[str, dict] = {}
+    for c in challenges:
+        defending.setdefault(c["defender"], []).append(c)
+        challenging[c["challenger"]] = c
     engaged = {frozenset((c.challenger_id, c.defender_id)) for c in open_challenges}
 
     def player(place: Place) -> dict:
@@ -121,7 +123,7 @@ def pyramid_state(*, pyramid: Pyramid, user) -> dict:
                 why = "you already have an open challenge"
             elif frozenset((me.user_id, place.user_id)) in engaged:
                 why = "you are already playing each other"
-            elif defending.get(place.user_id, 0) >= pyramid.max_defences:
+            elif len(defending.get(place.user.get_username(), [])) >= pyramid.max_defences:
                 why = f"already defending {pyramid.max_defences} challenges"
             elif me.points < cost:
                 why = f"costs {_points(cost)}; you have {me.points}"
@@ -132,8 +134,8 @@ def pyramid_state(*, pyramid: Pyramid, user) -> dict:
             "position": place.position,
             "points": place.points,
             "me": place is me,
-            "defending": [c for c in challenges if c["defender"] == place.user.get_username()],
-            "challenging": next((c for c in challenges if c["challenger"] == place.user.get_username()), None),
+            "defending": defending.get(place.user.get_username(), []),
+            "challenging": challenging.get(place.user.get_username()),
             "challenge_cost": cost,  # None: the places do not allow it
             "can_challenge": cost is not None and why is None,
             "why_not": why,

@@ -20,8 +20,10 @@ def pyr(courses):
 
 
 @pytest.fixture
-def users(make_user):
-    return [make_user(name) for name in ("ann", "ben", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jon")]
+def users(db, django_user_model):
+    # No passwords: these players never log in, and hashing ten passwords is most of a test's time.
+    names = ("ann", "ben", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jon")
+    return [django_user_model.objects.create(username=name) for name in names]
 
 
 def ranks(pyr) -> dict[str, tuple[int, int]]:
@@ -371,3 +373,13 @@ def test_the_state_offers_challenges_with_their_costs_and_says_why_not(pyr, user
     assert (cells["ben"]["challenge_cost"], cells["ben"]["can_challenge"]) == (0, True)
     assert cells["dan"]["challenge_cost"] is None and cells["cat"]["me"] is True
     assert state["me"] == {"row": 2, "position": 2, "points": 0, "open_challenge": None}
+
+
+def test_custom_timers_need_both_times(pyr):
+    from django.core.exceptions import ValidationError
+
+    pyr.timer_preset = Game.Preset.CUSTOM
+    with pytest.raises(ValidationError):
+        pyr.clean()
+    pyr.move_time, pyr.game_time = 60, 600
+    pyr.clean()
