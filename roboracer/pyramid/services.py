@@ -90,7 +90,8 @@ def create_challenge(*, user, slug: str, player: str) -> Challenge:
     if mine is None:
         raise NotAllowed("join the pyramid before challenging anyone")
     # NUL can be in no username, and PostgreSQL refuses it in a query: a name that is nobody's.
-    theirs = None if "\x00" in player else (Place.objects.select_for_update().select_related("user")
+    # Only the place row is locked (`of`), not the joined user row.
+    theirs = None if "\x00" in player else (Place.objects.select_for_update(of=("self",)).select_related("user")
                                              .filter(pyramid=pyramid, user__username=player).first())
     if theirs is None:
         raise NotFound(f"there is no player {player!r} in this pyramid")
