@@ -173,3 +173,22 @@ def test_staff_see_pyramids_places_challenges_and_history_in_the_admin(client, p
     assert c.get(f"/admin/pyramid/pyramid/{pyr.pk}/change/").status_code == 200
     assert c.get(f"/admin/pyramid/challenge/{Challenge.objects.get().pk}/change/").status_code == 200
     assert c.get("/admin/pyramid/pyramid/add/").status_code == 200
+
+
+def test_the_pyramid_tells_nobody_a_hand_or_a_program(client, pyr, ann, ben, make_user):
+    place(pyr, ann, 1, 1)
+    place(pyr, ben, 2, 1)
+    c = client_for(client, ben)
+    challenge = post(c, f"/api/pyramids/{pyr.slug}/challenges/", {"player": "ann"}).json()
+    game = Game.objects.get(pk=challenge["game"])
+    from games import services as game_services
+    from games.models import Hand
+
+    hand = Hand.objects.get(seat__game=game, seat__user=ben, turn=1).chips
+    game_services.submit_program(user=ben, game_id=game.pk, turn=1, chips=hand[:5])
+    for viewer in (ann, ben, make_user("eve")):
+        c.force_login(viewer)
+        for text in (c.get(f"/api/pyramids/{pyr.slug}/").content.decode(),
+                     c.get(f"/pyramid/{pyr.slug}/").content.decode()):
+            assert '"chips"' not in text and '"hand"' not in text and "program\":" not in text
+            assert json.dumps(hand) not in text and json.dumps(hand[:5]) not in text
