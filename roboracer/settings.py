@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "games",
     "roboracer.ratings",
     "roboracer.tournaments",
+    "roboracer.pyramid",
 ]
 
 MIDDLEWARE = [

@@ -25,4 +25,5 @@ urlpatterns = [
     path("", include("roboracer.courses.urls")),
     path("", include("games.urls")),
     path("", include("roboracer.tournaments.urls")),
+    path("", include("roboracer.pyramid.urls")),
 ]
