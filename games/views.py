@@ -191,6 +191,7 @@ DEMOS = {
     "all-events": "demo/all-events.json",
     "eight-bots": "demo/eight-bots.json",
     "programming": "demo/programming.json",
+    "modules": "demo/modules.json",
 }
 
 

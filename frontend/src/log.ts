@@ -300,7 +300,7 @@ export class TurnLog {
       // The module that caused this line (a Turbo square, a Blaster shot, a bomb's damage…).
       this.table.classList.add("has-modules");
       const label = moduleLabel(r.module);
-      if (!(row.mod.textContent ?? "").split("; ").includes(label)) this.note(row.mod, label);
+      if (!(row.mod.textContent ?? "").includes(label)) this.note(row.mod, label);
     }
     switch (e.type) {
       case "chip": return this.note(row.chip, chipLabel(String(r.chip)));
@@ -310,7 +310,8 @@ export class TurnLog {
       case "carried": return this.moveRun(row, "carried", "", r);
       case "pushed": {
         const by = typeof r.by === "string"
-          ? (r.by === "pusher" ? "a pusher" : r.by === "repeller" ? "a wall repeller" : nameOf(snap, r.by)) : "";
+          ? (r.by === "pusher" ? "a pusher" : r.by === "repeller" ? "a wall repeller"
+            : r.by === bot ? "its own recoil" : nameOf(snap, r.by)) : "";
         return this.moveRun(row, "pushed", by, r);
       }
       case "rotated": return this.note(row.move, turnText(r.from, r.to, r.cause), row);

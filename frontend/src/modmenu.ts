@@ -120,10 +120,12 @@ export class ModuleMenu {
     const battery = typeof mine?.battery === "number" ? mine.battery : 0;
     this.installed = mine?.module ?? null;
     const scanDue = !!snap.me.scan_due;
+    // 003: the installed module shows as "[ModName]"; then its charges and the battery.
     this.status.textContent = this.installed
-      ? `[${moduleStatus(this.installed, battery)}] — ${moduleLabel(this.installed.type)}, ${this.installed.charges} charge${this.installed.charges === 1 ? "" : "s"}, battery ${battery}` +
+      ? `[${moduleLabel(this.installed.type)}] ${this.installed.charges} charge${this.installed.charges === 1 ? "" : "s"} · battery ${battery}` +
         (scanDue ? " (one charge is due for last turn's scan)" : "")
-      : `No module installed — battery ${battery}`;
+      : `No module installed · battery ${battery}`;
+    this.status.dataset.status = moduleStatus(this.installed, battery);
     const prices = snap.prices ?? {};
     const groups = menuGroups(modules, prices, this.installed, battery, scanDue);
     const key = JSON.stringify([snap.turn, groups]);
