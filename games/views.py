@@ -183,7 +183,8 @@ def invite(request, game_id: int, code: str):
 
 def how_to_play(request):
     """The rules in a player's words, with example boards drawn by the game's board renderer (howto.js)."""
-    context = {"elements": how_to_play_content.element_entries(), "examples": how_to_play_content.examples()}
+    context = {"elements": how_to_play_content.element_entries(), "examples": how_to_play_content.examples(),
+               "modules": how_to_play_content.module_entries(), "economy": how_to_play_content.economy_example()}
     return render(request, "games/how_to_play.html", context)
 
 

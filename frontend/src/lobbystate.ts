@@ -2,6 +2,14 @@
 // `lobby_game` summary applied on top (newest version wins). Pure: no DOM, unit-tested.
 
 import { PRESET_NAMES } from "./clock";
+import { moduleLabel, MODULE_NAMES } from "./modules";
+
+/** A game's modules for its lobby row: "" (none), " · all modules", " · modules: Shield, Turbo". */
+export function modulesText(modules: unknown): string {
+  if (!Array.isArray(modules) || !modules.length) return "";
+  if (MODULE_NAMES.every((m) => modules.includes(m))) return " · all modules";
+  return ` · modules: ${[...modules].map(String).sort().map(moduleLabel).join(", ")}`;
+}
 
 export interface GameSummary {
   id: number;
@@ -23,6 +31,8 @@ export interface GameSummary {
   winner: string | null;
   my_move?: boolean;
   archived?: boolean;
+  /** The bot modules available (issue 15; absent from older servers). */
+  modules?: string[];
 }
 
 export interface LobbyMessage { type: "lobby"; open: GameSummary[]; mine: GameSummary[]; archived: GameSummary[] }
@@ -98,13 +108,13 @@ export function duration(seconds: number): string {
 /** A row of My games: "Programming, turn 3 · 2/2 seats · Real-time · private" (+ "won by" separately). */
 export function mineText(g: GameSummary): string {
   return `${capital(g.status)}${g.turn ? `, turn ${g.turn}` : ""} · ${g.seated}/${g.max_seats} seats · ` +
-    `${PRESET_NAMES[g.timer_preset] ?? capital(g.timer_preset)}${g.visibility === "private" ? " · private" : ""}`;
+    `${PRESET_NAMES[g.timer_preset] ?? capital(g.timer_preset)}${g.visibility === "private" ? " · private" : ""}${modulesText(g.modules)}`;
 }
 
 /** A row of Open games: "1/3 seats · 3 lives · Real-time (2 min a move, 10 min game time) · created by alice". */
 export function openText(g: GameSummary): string {
   return `${g.seated}/${g.max_seats} seats · ${g.lives} lives · ${PRESET_NAMES[g.timer_preset] ?? capital(g.timer_preset)} ` +
-    `(${duration(g.move_time)} a move, ${duration(g.game_time)} game time) · created by ${g.creator}`;
+    `(${duration(g.move_time)} a move, ${duration(g.game_time)} game time)${modulesText(g.modules)} · created by ${g.creator}`;
 }
 
 export function archivedText(g: GameSummary): string {

@@ -12,6 +12,7 @@ import { fetchJson, fetchSnapshot, gameActionUrl, GameSocket, postJson, postProg
 import { Notifications } from "./notify";
 import { botName, ejectedNotice, expiredNotice, Panel, seatNames, statusText } from "./panel";
 import { ProgramUI } from "./program";
+import { mountPriceCharts } from "./pricechart";
 import { ResultsScreen } from "./results";
 import { applyEvent, checkpointMarks, cloneBots, pricesAfter, type Bots } from "./state";
 import { isCoord } from "./types";
@@ -854,6 +855,7 @@ function mountNotifications(root: HTMLElement | null): void {
 
 function mount(): void {
   mountPreviews();
+  mountPriceCharts();
   const root = document.getElementById("game-root");
   mountNotifications(root);
   if (!root || root.dataset.mounted === "1") return;

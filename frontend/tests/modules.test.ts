@@ -161,3 +161,29 @@ test("the log's module column names the module actions in words", () => {
   assert.equal(nameOf(snap, "a.drone"), "ada's drone");
   assert.equal(nameOf(snap, "a.bomb"), "ada's bomb");
 });
+
+test("the course page's price chart: one line per module with prices, scaled between the lowest and highest", async () => {
+  const { chartLines, sourceText } = await import("../src/pricechart");
+  const history = [
+    { at: "2026-01-01T00:00:00Z", game: 1, prices: { turbo: 250, shield: 200 } },
+    { at: "2026-01-02T00:00:00Z", game: 1, prices: { turbo: 252, shield: 198 } },
+    { at: "2026-01-03T00:00:00Z", game: 2, prices: { turbo: 254, shield: 196 } },
+  ];
+  const chart = chartLines(history, 100, 58);
+  assert.deepEqual(chart.lines.map((l) => l.module), ["shield", "turbo"]); // engine order
+  assert.equal(chart.min, 196);
+  assert.equal(chart.max, 254);
+  assert.deepEqual(chart.lines[1].points, [[0, 4], [50, 2], [100, 0]]);
+  assert.deepEqual(chart.lines[0].points[2], [100, 58]);
+  assert.deepEqual(chartLines([], 100, 50).lines, []);
+  assert.match(sourceText({ source: "course", finished_games: 12 }), /own price book \(12 finished games\)/);
+  assert.match(sourceText({ source: "site", finished_games: 1 }), /1 finished game,.*average across all courses/);
+});
+
+test("the lobby rows name a game's modules", async () => {
+  const { modulesText } = await import("../src/lobbystate");
+  assert.equal(modulesText(undefined), "");
+  assert.equal(modulesText([]), "");
+  assert.equal(modulesText(["turbo", "crab_legs"]), " · modules: Crab Legs, Turbo");
+  assert.equal(modulesText([...MODULE_NAMES]), " · all modules");
+});
