@@ -209,7 +209,7 @@ export function actionText(action: ModuleAction | null | undefined, installed: s
 /** 003 "Battery": the status panel shows the module, its charges and the battery: "Turbo +2 250". */
 export function moduleStatus(module: InstalledModule | null | undefined, battery: number | undefined): string {
   const b = typeof battery === "number" ? String(battery) : "";
-  if (!module) return b ? `No module ${b}` : "";
+  if (!module) return b ? `none, battery ${b}` : "none";
   return `${moduleLabel(module.type)} +${module.charges}${b ? ` ${b}` : ""}`;
 }
 

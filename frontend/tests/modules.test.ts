@@ -81,7 +81,7 @@ test("action keys round-trip and ignore key order", () => {
 
 test("the status panel's module text is 003's \"Turbo +2 250\"", () => {
   assert.equal(moduleStatus({ type: "turbo", charges: 2 }, 250), "Turbo +2 250");
-  assert.equal(moduleStatus(null, 500), "No module 500");
+  assert.equal(moduleStatus(null, 500), "none, battery 500");
   assert.equal(moduleLabel("crab_legs"), "Crab Legs");
   assert.equal(pricesText({ turbo: 250, shield: 200 }), "Shield 200 · Turbo 250");
 });

@@ -130,3 +130,131 @@ def test_demo_on_a_phone(live_stack, new_page):
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390
     page.screenshot(path=str(ARTIFACTS / "modules-demo-phone.png"), full_page=True)
     assert console.errors == []
+
+
+# ---- The live game screen against the API contract (docs/api.md), the server mocked by Playwright ----
+
+MODULES = ["scanner", "shield", "turbo"]
+PRICES = {"scanner": 100, "shield": 200, "turbo": 250}
+
+
+def module_game():
+    from tests.e2e.test_game_screen_contract import snapshot
+
+    game = snapshot(modules=MODULES, prices=PRICES)
+    for bot in game["bots"]:
+        bot.update({"battery": 500, "module": None, "drone_of": None})
+    game["bots"][0].update({"battery": 340, "module": {"type": "scanner", "charges": 1}})
+    game["bots"][1].update({"battery": 250, "module": {"type": "turbo", "charges": 2}})
+    game["me"].update({"action": None, "stored_chip": "3", "scan_due": False, "scan": None})
+    return game
+
+
+class ModuleServer:
+    """The contract's scan and program answers on top of the mocked game server."""
+
+    def __init__(self, page, game):
+        from tests.e2e.test_game_screen_contract import MockServer
+
+        self.mock = MockServer(page, game)
+        self.scans = 0
+        page.route("http://rr.test/api/games/1/scan/", self.scan)
+        page.route("http://rr.test/api/games/1/program/", self.program)
+
+    def scan(self, route):
+        self.scans += 1
+        body = json.loads(route.request.post_data or "{}")
+        self.mock.posts.append(("scan", body))
+        route.fulfill(json={"turn": body["turn"], "programs": {"2": ["1", "2", "L", "R", "U"], "3": ["1", "1", "B", "U", "3"]}})
+
+    def program(self, route):
+        body = json.loads(route.request.post_data or "{}")
+        self.mock.posts.append(("program", body))
+        if body.get("action") == {"charge": 5}:
+            return route.fulfill(status=400, json={"detail": "charge: 5 charges cost 1290, the battery has 340"})
+        route.fulfill(json={"turn": body["turn"], "chips": body["chips"], "reboot": body["reboot"], "action": body.get("action")})
+
+
+def test_contract_menu_program_action_scan_and_live_prices(new_page):
+    from tests.e2e.test_game_screen_contract import BASE, DESKTOP
+
+    page, console = new_page("player", DESKTOP)
+    game = module_game()
+    server = ModuleServer(page, game)
+    page.goto(f"{BASE}/games/1/?speed=0")
+    page.wait_for_selector("#module-action")
+
+    # Everyone's module and battery ("Turbo +2 250"), the prices for everyone.
+    assert module_stat(page, 2)["text"] == "module Turbo +2 250"
+    assert module_stat(page, 3)["text"] == "module none, battery 500"
+    assert page.inner_text("#module-prices") == "Module prices: Scanner 100 · Shield 200 · Turbo 250"
+
+    # The Scanner's owner scans during programming: the opponents' chips, sorted; rescanning is free.
+    page.click("#scan-button")
+    page.wait_for_selector("#scan-result .rr-scan-bot[data-bot='2']")
+    assert page.get_attribute("#scan-result .rr-scan-bot[data-bot='2'] .rr-scan-chips", "data-chips") == "1 2 L R U"
+    assert page.input_value("#module-action") == '{"activate":{}}'  # scanning is the Scanner's activation
+    assert page.inner_text("#scan-button") == "Scan again"
+    page.click("#scan-button")
+    page.wait_for_function("() => document.querySelectorAll('#scan-result .rr-scan-bot').length === 2")
+    assert server.scans == 2
+
+    # A refused action shows the server's detail and sends nothing else.
+    page.click("button.chip.stored")  # the stored chip, as "S"
+    for index in range(4):
+        page.click(f"button.chip[data-index='{index}']")
+    page.select_option("#module-action", '{"install":"turbo"}')
+    assert "replaces Scanner" in page.inner_text("#module-help")
+    # +5 charges of the installed Scanner cost more than the battery: offered, but disabled.
+    disabled = page.eval_on_selector_all("#module-action option[disabled]", "os => os.map(o => o.value)")
+    assert '{"charge":5}' in disabled and '{"charge":1}' not in disabled
+    page.evaluate("""() => { const s = document.querySelector('#module-action');
+      const o = [...s.options].find(o => o.value === '{"charge":5}'); o.disabled = false; s.value = o.value;
+      s.dispatchEvent(new Event('change')); }""")
+    page.click("#submit-program")
+    page.wait_for_selector("#program-error:has-text('the battery has 340')")
+    page.select_option("#module-action", '{"install":"turbo"}')
+    page.click("#submit-program")
+    page.wait_for_selector(".rr-program-message:has-text('Program submitted')")
+    programs = [body for kind, body in server.mock.posts if kind == "program"]
+    assert programs[-1] == {"turn": 2, "chips": ["S", "1", "2", "3", "L"], "reboot": False, "action": {"install": "turbo"}}
+    # Changing the action with the program before execution: a resubmission.
+    page.select_option("#module-action", '{"charge":2}')
+    assert page.inner_text("#submit-program") == "Resubmit program"
+
+    # A turn's module events move the panel's charges, battery and prices as they play; the log has its column.
+    events = [
+        {"phase": 1, "step": "actions", "type": "module_charged", "bot": "2", "module": "turbo", "charges": 1,
+         "price_paid": 250, "prices": {"scanner": 98, "shield": 198, "turbo": 254}},
+        {"phase": 1, "step": "actions", "type": "module_activated", "bot": "1", "module": "scanner", "phases": [1, 2, 3, 4, 5]},
+        {"phase": 1, "step": "chips", "type": "chip", "bot": "2", "chip": "1"},
+    ]
+    server.mock.event("turn_resolved", {"turn": 2, "events": events})
+    page.wait_for_function("() => document.querySelector('#game-root').dataset.animating === '0' && "
+                           "document.querySelector('#turn-log tbody tr')")
+    assert page.inner_text("#module-prices") == "Module prices: Scanner 98 · Shield 198 · Turbo 254"
+    assert module_stat(page, 2)["text"] == "module Turbo +3 0"
+    assert "Turbo: bought 1 charge for 250" in page.inner_text("#turn-log")
+    page.screenshot(path=str(ARTIFACTS / "modules-contract-desktop.png"), full_page=True)
+    # The browser logs the refused program's 400 itself; nothing else.
+    assert [e for e in console.errors if "status of 400" not in e] == []
+
+
+def test_course_page_prices_and_chart(live_stack, courses, new_page):
+    """The course page draws GET /api/courses/<slug>/prices/ (answered here as the contract says)."""
+    page, console = new_page("visitor", {"width": 390, "height": 844})
+    history = [{"at": f"2026-11-{day:02d}T10:00:00Z", "game": day,
+                "prices": {"turbo": 250 + 4 * day, "shield": 200 - 2 * day, "repair": 150 - 2 * day}} for day in range(1, 8)]
+    data = {"course": "tiny-yard", "finished_games": 2, "source": "site",
+            "prices": {name: 100 for name in DEMO["game"]["modules"]} | history[-1]["prices"],
+            "history": history}
+    page.route("**/api/courses/*/prices/", lambda route: route.fulfill(json=data))
+    page.goto(f"{live_stack.base_url}/courses/tiny-yard/")
+    page.wait_for_selector("#course-prices[data-course-prices] [data-loaded='1'], #course-prices [data-prices-body][data-loaded='1']")
+    assert "too few for its own prices" in page.inner_text("#course-prices")
+    assert page.get_attribute("#course-price-table tr[data-module='turbo']", "data-price") == "278"
+    assert "▲ 24" in page.inner_text("#course-price-table tr[data-module='turbo']")
+    assert page.locator("#course-price-chart polyline").count() == 3
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.locator("#course-prices").screenshot(path=str(ARTIFACTS / "modules-course-prices-phone.png"))
+    assert console.errors == []
