@@ -258,3 +258,160 @@ def test_course_page_prices_and_chart(live_stack, courses, new_page):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.locator("#course-prices").screenshot(path=str(ARTIFACTS / "modules-course-prices-phone.png"))
     assert console.errors == []
+
+
+# ---- The real stack: two players, Turbo and Shield over three turns, then alice's Scanner ----
+
+API_JS = """async ([method, path, body]) => {
+  const token = (document.cookie.match(/(?:^|; )csrftoken=([^;]*)/) || [])[1] || "";
+  const res = await fetch(path, {method, credentials: "same-origin", headers: {"Content-Type": "application/json",
+    "X-CSRFToken": decodeURIComponent(token)}, body: body === null ? undefined : JSON.stringify(body)});
+  return {status: res.status, body: await res.json().catch(() => null)};
+}"""
+MOVES = {"1", "2", "3", "B"}
+
+
+def api(page, method, path, body=None):
+    return page.evaluate(API_JS, [method, path, body])
+
+
+def pick_program(page, keep_spare_move):
+    """Fill the free registers from the hand, turn chips first, keeping one move chip (1 2 3 B) unplayed when
+    asked (Turbo's spare); returns the chips placed, in order."""
+    hand = page.eval_on_selector_all("button.chip:not(.stored)", "els => els.map(e => e.dataset.chip)")
+    free = 5 - page.locator(".register.locked").count()
+    order = sorted(range(len(hand)), key=lambda i: (hand[i] in MOVES, i))
+    chosen = order[:free]
+    if keep_spare_move and not any(hand[i] in MOVES for i in order[free:]):
+        raise AssertionError(f"no spare move chip possible in {hand}")
+    for index in chosen:
+        page.click(f"button.chip[data-index='{index}']")
+    return [hand[i] for i in chosen]
+
+
+def ui_matches_api(page, game_id):
+    """The panel's module, charges and battery of every robot, and the prices, are the API's."""
+    snap = api(page, "GET", f"/api/games/{game_id}/")["body"]
+    seat_of = {seat["bot"]: seat["number"] for seat in snap["seats"]}
+    for bot in snap["bots"]:
+        if bot.get("drone_of") or bot["id"] not in seat_of:
+            continue
+        stat = module_stat(page, seat_of[bot["id"]])
+        module = bot["module"]
+        assert stat["module"] == (module["type"] if module else ""), (bot, stat)
+        assert stat["charges"] == (module["charges"] if module else 0), (bot, stat)
+        assert stat["battery"] == bot["battery"], (bot, stat)
+    assert json.loads(page.get_attribute("#module-prices", "data-prices")) == snap["prices"]
+    shown = page.inner_text("#module-prices")
+    for name, price in snap["prices"].items():
+        assert f"{name.replace('_', ' ').title()} {price}" in shown
+    return snap
+
+
+def play_turn(page, action_value, keep_spare_move=False):
+    if action_value:
+        page.select_option("#module-action", action_value)
+    chips = pick_program(page, keep_spare_move)
+    page.click("#submit-program")
+    page.wait_for_selector(".rr-program-message:has-text('Program submitted')")
+    return chips
+
+
+def test_two_players_turbo_and_shield_then_a_scan(live_stack, courses, new_page):
+    from games.models import Game
+    from tests.e2e.test_play_three_turns import sign_up, wait_for_turn
+
+    base = live_stack.base_url
+    alice, alice_console = new_page("alice", {"width": 1280, "height": 900})
+    bob, bob_console = new_page("bob", {"width": 390, "height": 844})
+    bob_frames = []
+    bob.on("websocket", lambda ws: ws.on("framereceived", lambda payload: bob_frames.append(str(payload))))
+    for page, user in ((alice, "alice"), (bob, "bob")):
+        sign_up(page, base, user)
+    created = api(alice, "POST", "/api/games/", {"course": "tiny-yard", "max_seats": 2, "lives": 9,
+                                                 "modules": ["turbo", "shield", "scanner"]})
+    assert created["status"] == 201, created
+    game_id = created["body"]["id"]
+    assert created["body"]["modules"] == ["scanner", "shield", "turbo"]
+    assert api(bob, "POST", f"/api/games/{game_id}/join/")["status"] in (200, 201)
+    game = Game.objects.get(pk=game_id)
+    for page in (alice, bob):
+        page.goto(f"{base}/games/{game_id}/?speed=0")
+
+    def start_of(turn):
+        for page in (alice, bob):
+            page.wait_for_selector(f"#game-status:has-text('Turn {turn} — programming')")
+            page.wait_for_selector("#module-action")
+
+    # Turn 1: install. The menu shows each module's current price, the API's.
+    start_of(1)
+    snap = ui_matches_api(alice, game_id)
+    labels = alice.eval_on_selector_all("#module-action option", "os => os.map(o => o.textContent)")
+    for name, price in snap["prices"].items():
+        assert any(label.startswith(f"Install {name.title()} ({price})") for label in labels), labels
+    play_turn(alice, '{"install":"turbo"}')
+    play_turn(bob, '{"install":"shield"}')
+    wait_for_turn(game, 1)
+
+    # Turn 2: charge. Each total is the economy's; the battery pays it.
+    start_of(2)
+    snap = ui_matches_api(alice, game_id)
+    ui_matches_api(bob, game_id)
+    me = next(b for b in snap["bots"] if b["id"] == snap["me"]["bot"])
+    assert me["module"] == {"type": "turbo", "charges": 0}
+    options = alice.eval_on_selector_all(
+        "#module-action option", "os => os.filter(o => o.value.startsWith('{\"charge\"')).map(o => [o.textContent, o.disabled])")
+    for (count, total, allowed), (label, disabled) in zip(charge_totals(snap["prices"], "turbo", me["battery"]), options, strict=True):
+        assert label.startswith(f"+{count} Charge ({total})") and disabled is not allowed
+    play_turn(alice, '{"charge":2}')
+    play_turn(bob, '{"charge":1}')
+    record = wait_for_turn(game, 2)
+    charged = {e["bot"]: e for e in record.events if e["type"] == "module_charged"}
+    assert set(charged) == {"1", "2"} or len(charged) == 2
+
+    # Turn 3: activate. Battery, charges and prices on both screens are the API's.
+    start_of(3)
+    snap = ui_matches_api(alice, game_id)
+    ui_matches_api(bob, game_id)
+    mods = {b["id"]: b["module"] for b in snap["bots"]}
+    assert sorted(m["type"] for m in mods.values() if m) == ["shield", "turbo"]
+    assert sorted(m["charges"] for m in mods.values() if m) == [1, 2]
+    play_turn(alice, '{"activate":{"phases":[2]}}', keep_spare_move=True)
+    play_turn(bob, '{"activate":{}}')
+    record = wait_for_turn(game, 3)
+    activated = sorted(e["module"] for e in record.events if e["type"] == "module_activated")
+    assert activated == ["shield", "turbo"]
+    alice.wait_for_selector("#turn-log .col-module:has-text('activated Turbo')")
+    alice.screenshot(path=str(ARTIFACTS / "modules-real-alice-desktop.png"), full_page=True)
+    bob.screenshot(path=str(ARTIFACTS / "modules-real-bob-phone.png"), full_page=True)
+
+    # Turns 4-6: alice installs and charges a Scanner, then scans bob's submitted program.
+    start_of(4)
+    ui_matches_api(alice, game_id)
+    play_turn(alice, '{"install":"scanner"}')
+    play_turn(bob, "")
+    wait_for_turn(game, 4)
+    start_of(5)
+    play_turn(alice, '{"charge":1}')
+    play_turn(bob, "")
+    wait_for_turn(game, 5)
+    start_of(6)
+    ui_matches_api(alice, game_id)
+    assert bob.locator("#scan-button").is_hidden()
+    bob_chips = play_turn(bob, "")
+    alice.click("#scan-button")
+    alice.wait_for_selector("#scan-result .rr-scan-bot")
+    shown = alice.get_attribute("#scan-result .rr-scan-chips", "data-chips").split()
+    assert shown == sorted(bob_chips)  # the chips, not their order
+    alice_snap = api(alice, "GET", f"/api/games/{game_id}/")["body"]
+    assert alice_snap["me"]["scan"]["programs"] == {alice_snap["seats"][1]["bot"]: sorted(bob_chips)}
+    # Bob's page, API and socket never show alice's scan.
+    bob_snap = api(bob, "GET", f"/api/games/{game_id}/")["body"]
+    assert bob_snap["me"]["scan"] is None
+    assert "scan" not in json.dumps({k: v for k, v in bob_snap.items() if k != "me"})
+    assert bob.locator("#scan-result .rr-scan-bot").count() == 0
+    assert not any('"programs"' in frame for frame in bob_frames)
+    alice.screenshot(path=str(ARTIFACTS / "modules-real-scan-desktop.png"), full_page=True)
+    play_turn(alice, "")
+    wait_for_turn(game, 6)
+    assert alice_console.errors == [] and bob_console.errors == []
