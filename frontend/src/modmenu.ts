@@ -98,6 +98,9 @@ export class ModuleMenu {
     const row = h("div", { class: "rr-modules-row" });
     row.append(label, this.select, this.scanBtn);
     this.el.append(h("h3", {}, "Module"), this.status, row, this.help, this.scanError, this.scanBox);
+    this.el.hidden = true; // until a snapshot says the game has modules
+    this.scanBtn.hidden = true;
+    this.scanBox.hidden = true;
     this.select.addEventListener("change", () => {
       this.renderHelp();
       this.onChange();

@@ -123,6 +123,7 @@ def test_demo_menu_panel_and_module_effects(live_stack, new_page):
 def test_demo_on_a_phone(live_stack, new_page):
     page, console = new_page("phone", {"width": 390, "height": 844})
     page.goto(f"{live_stack.base_url}/games/demo/?demo=modules&speed=0")
+    page.wait_for_selector("g.bot")
     page.wait_for_selector("#module-action")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, width
