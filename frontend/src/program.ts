@@ -423,8 +423,10 @@ export class ProgramUI {
     this.sending = true;
     this.error.textContent = "";
     this.render();
-    const action = this.menu.el.hidden ? null : this.menu.action;
-    const res = await this.send({ turn: snap.turn, chips, reboot: this.reboot, action });
+    // Games without modules send the program as before (no `action` key).
+    const body: ProgramBody = { turn: snap.turn, chips, reboot: this.reboot };
+    if (!this.menu.el.hidden) body.action = this.menu.action;
+    const res = await this.send(body);
     this.sending = false;
     if (res.ok) {
       this.submitted = true;

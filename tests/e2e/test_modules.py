@@ -133,6 +133,19 @@ def test_demo_on_a_phone(live_stack, new_page):
     assert console.errors == []
 
 
+
+def test_how_to_play_modules_section(live_stack, new_page):
+    for name, viewport in (("desktop", {"width": 1280, "height": 900}), ("phone", {"width": 390, "height": 844})):
+        page, console = new_page(name, viewport)
+        page.goto(f"{live_stack.base_url}/how-to-play/#modules")
+        section = page.locator("#modules")
+        text = section.inner_text()
+        assert "+3 Charge (558)" in text and "Turbo +2 250" in text
+        assert section.locator("dt[id^='module-']").count() == 17
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        section.screenshot(path=str(ARTIFACTS / f"modules-howto-{name}.png"))
+        assert console.errors == []
+
 # ---- The live game screen against the API contract (docs/api.md), the server mocked by Playwright ----
 
 MODULES = ["scanner", "shield", "turbo"]
