@@ -611,7 +611,8 @@ export class Animator {
         void bubble(r.replaced ? "Chip stored (old one discarded)" : "Chip stored", "info", 2);
         return this.animate({ kind: "store", bot }, this.duration(1.2));
       case "chip_transformed":
-        if (typeof r.module === "string") return bubble(moduleLabel(r.module), "info", 1.2);
+        // Turbo and Crab Legs say so on their square ("Turbo!", "Crab walk"); a reversed chip says it here.
+        if (r.module === "reverse") return bubble("Reversed", "info", 1.2);
         return;
       case "clamped": return bubble("Clamped", "info", 1.2);
       case "drone_deployed":
