@@ -325,10 +325,10 @@ def ui_matches_api(page, game_id):
 def play_turn(page, action_value, keep_spare_move=False):
     if action_value:
         page.select_option("#module-action", action_value)
-    chips = pick_program(page, keep_spare_move)
+    pick_program(page, keep_spare_move)
     page.click("#submit-program")
     page.wait_for_selector(".rr-program-message:has-text('Program submitted')")
-    return chips
+    return page.eval_on_selector_all(".register", "els => els.map(e => e.dataset.chip)")  # frozen ones too
 
 
 def test_two_players_turbo_and_shield_then_a_scan(live_stack, courses, new_page):
