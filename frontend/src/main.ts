@@ -211,6 +211,9 @@ export class GameScreen {
       ? async (body) => {
         root.dataset.demoProgram = JSON.stringify(body);
         this.panel.setConnection(`Demo: would send ${JSON.stringify(body)}`);
+        // As if the server held it: a later render must not read "no program" as a cleared one.
+        const me = this.snap?.me;
+        if (me) Object.assign(me, { program: body.chips, reboot: body.reboot, action: body.action ?? null });
         return { ok: true };
       }
       : async (body) => {
