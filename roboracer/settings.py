@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "roboracer.courses",
     "games",
     "roboracer.ratings",
+    "roboracer.economy",
 ]
 
 MIDDLEWARE = [
