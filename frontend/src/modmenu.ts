@@ -169,6 +169,8 @@ export class ModuleMenu {
 
   private renderHelp(): void {
     this.help.textContent = menuHelp(this.action, this.installed, this.hand, this.program);
+    // Nothing chosen: the status line says enough (and a phone keeps the room for the board).
+    this.help.hidden = this.action === null && this.installed !== null;
   }
 
   private canScan(): boolean {

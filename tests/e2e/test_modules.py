@@ -285,6 +285,16 @@ API_JS = """async ([method, path, body]) => {
 MOVES = {"1", "2", "3", "B"}
 
 
+def scans_in(value):
+    """Every non-null `scan` anywhere in a message."""
+    if isinstance(value, dict):
+        found = [v for k, v in value.items() if k == "scan" and v is not None]
+        return found + [s for v in value.values() for s in scans_in(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in scans_in(v)]
+    return []
+
+
 def api(page, method, path, body=None):
     return page.evaluate(API_JS, [method, path, body])
 
@@ -326,9 +336,11 @@ def play_turn(page, action_value, keep_spare_move=False):
     if action_value:
         page.select_option("#module-action", action_value)
     pick_program(page, keep_spare_move)
-    page.click("#submit-program")
-    page.wait_for_selector(".rr-program-message:has-text('Program submitted')")
-    return page.eval_on_selector_all(".register", "els => els.map(e => e.dataset.chip)")  # frozen ones too
+    chips = page.eval_on_selector_all(".register", "els => els.map(e => e.dataset.chip)")  # frozen ones too
+    with page.expect_response(lambda r: r.url.endswith("/program/") and r.request.method == "POST") as answer:
+        page.click("#submit-program")  # the last program in starts the turn at once
+    assert answer.value.status == 200, answer.value.text()
+    return chips
 
 
 def test_two_players_turbo_and_shield_then_a_scan(live_stack, courses, new_page):
@@ -422,9 +434,13 @@ def test_two_players_turbo_and_shield_then_a_scan(live_stack, courses, new_page)
     # Bob's page, API and socket never show alice's scan.
     bob_snap = api(bob, "GET", f"/api/games/{game_id}/")["body"]
     assert bob_snap["me"]["scan"] is None
-    assert "scan" not in json.dumps({k: v for k, v in bob_snap.items() if k != "me"})
+    from tests.e2e.test_play_three_turns import keys_in
+
+    assert "programs" not in keys_in(bob_snap)  # no scan result anywhere in it
     assert bob.locator("#scan-result .rr-scan-bot").count() == 0
-    assert not any('"programs"' in frame for frame in bob_frames)
+    for frame in bob_frames:  # no scan result in any message bob's socket got
+        message = json.loads(frame)
+        assert not scans_in(message), message
     alice.screenshot(path=str(ARTIFACTS / "modules-real-scan-desktop.png"), full_page=True)
     play_turn(alice, "")
     wait_for_turn(game, 6)
