@@ -63,10 +63,14 @@ def replay(*, game: Game) -> tuple[dict | None, list[str]]:
             state, _ = engine.eject(state, bots)
         if not same_state(engine.state_to_dict(state), record.state_before):
             differences.append(f"turn {record.number}: the state before differs")
-        state, events = engine.resolve_turn(
-            state, record.programs, record.seed, reboots=record.reboots, actions=record.actions or None,
-            hands=record.hands or None,
-        )
+        try:
+            state, events = engine.resolve_turn(
+                state, record.programs, record.seed, reboots=record.reboots, actions=record.actions or None,
+                hands=record.hands or None,
+            )
+        except engine.InputError as error:
+            differences.append(f"turn {record.number}: the stored inputs are refused ({error})")
+            return engine.state_to_dict(state), differences
         if events != record.events:
             differences.append(f"turn {record.number}: the events differ")
         if not same_state(engine.state_to_dict(state), record.state_after):
