@@ -4,11 +4,14 @@
 import { PRESET_NAMES } from "./clock";
 import { moduleLabel, MODULE_NAMES } from "./modules";
 
-/** A game's modules for its lobby row: "" (none), " · all modules", " · modules: Shield, Turbo". */
+/** A game's modules as its lobby row shows them (the server template's `module_names`): "" (none),
+ * "Modules: Shield, Turbo" (in the game's order), "All 17 modules". */
 export function modulesText(modules: unknown): string {
   if (!Array.isArray(modules) || !modules.length) return "";
-  if (MODULE_NAMES.every((m) => modules.includes(m))) return " · all modules";
-  return ` · modules: ${[...modules].map(String).sort().map(moduleLabel).join(", ")}`;
+  if (modules.length === MODULE_NAMES.length && MODULE_NAMES.every((m) => modules.includes(m))) {
+    return `All ${modules.length} modules`;
+  }
+  return `Modules: ${modules.map((m) => moduleLabel(String(m))).join(", ")}`;
 }
 
 export interface GameSummary {
@@ -108,13 +111,13 @@ export function duration(seconds: number): string {
 /** A row of My games: "Programming, turn 3 · 2/2 seats · Real-time · private" (+ "won by" separately). */
 export function mineText(g: GameSummary): string {
   return `${capital(g.status)}${g.turn ? `, turn ${g.turn}` : ""} · ${g.seated}/${g.max_seats} seats · ` +
-    `${PRESET_NAMES[g.timer_preset] ?? capital(g.timer_preset)}${g.visibility === "private" ? " · private" : ""}${modulesText(g.modules)}`;
+    `${PRESET_NAMES[g.timer_preset] ?? capital(g.timer_preset)}${g.visibility === "private" ? " · private" : ""}`;
 }
 
 /** A row of Open games: "1/3 seats · 3 lives · Real-time (2 min a move, 10 min game time) · created by alice". */
 export function openText(g: GameSummary): string {
   return `${g.seated}/${g.max_seats} seats · ${g.lives} lives · ${PRESET_NAMES[g.timer_preset] ?? capital(g.timer_preset)} ` +
-    `(${duration(g.move_time)} a move, ${duration(g.game_time)} game time)${modulesText(g.modules)} · created by ${g.creator}`;
+    `(${duration(g.move_time)} a move, ${duration(g.game_time)} game time) · created by ${g.creator}`;
 }
 
 export function archivedText(g: GameSummary): string {

@@ -180,10 +180,10 @@ test("the course page's price chart: one line per module with prices, scaled bet
   assert.match(sourceText({ source: "site", finished_games: 1 }), /1 finished game,.*average across all courses/);
 });
 
-test("the lobby rows name a game's modules", async () => {
+test("the lobby rows name a game's modules as the server's template does", async () => {
   const { modulesText } = await import("../src/lobbystate");
   assert.equal(modulesText(undefined), "");
   assert.equal(modulesText([]), "");
-  assert.equal(modulesText(["turbo", "crab_legs"]), " · modules: Crab Legs, Turbo");
-  assert.equal(modulesText([...MODULE_NAMES]), " · all modules");
+  assert.equal(modulesText(["crab_legs", "turbo"]), "Modules: Crab Legs, Turbo");
+  assert.equal(modulesText([...MODULE_NAMES]), "All 17 modules");
 });
