@@ -176,3 +176,72 @@ def examples() -> dict[str, dict]:
     boards = {kind: {"name": name, **example} for kind, name, _, example in ELEMENTS}
     boards.update({kind: {"name": kind, **example} for kind, example in RULE_EXAMPLES.items()})
     return {kind: {"format": "roboracer-course/1", "shots": [], **board} for kind, board in boards.items()}
+
+
+# ---- Bot modules (003 "Bot Modules", "Actions", "Battery", "The Economy"), in a player's words ----
+
+# (name, how it is activated, what it does)
+MODULES: list[tuple[str, str, str]] = [
+    ("blaster", "turn", "For the whole turn your laser shots do 2 damage (still 1 to a force field), and every "
+     "shot that hits pushes you 1 square back."),
+    ("bomb", "turn", "Drops a bomb where you stand at the start of the turn. At the end of the turn it explodes: 9 "
+     "damage on its square, 2 on the eight around it. Belts, pushers and teleporters move it; any damage "
+     "destroys it without a bang."),
+    ("clamp", "phase", "In the phase you pick you can't move or be moved, except by a belt. Turn chips still turn you."),
+    ("crab_legs", "phase", "In the phase you pick, a Turn left or Turn right chip moves you 1 square sideways "
+     "instead. Needs a spare move chip: a 1, 2, 3 or Back up from your hand that your program does not play."),
+    ("drone", "turn", "Deploys a virtual drone on your square, facing the other way. It plays your chips (as "
+     "printed: your modules don't affect it), can tag your check points, never shoots and is never repaired. "
+     "A new drone replaces the old one."),
+    ("prioritizer", "first or last", "This turn you act before (first) or after (last) every robot without an "
+     "active prioritizer, in every step of every phase."),
+    ("repair", "turn", "Repairs 1 damage at the end of the turn."),
+    ("repeller", "two phases", "In two phases in a row your laser pushes the robot it hits 1 square, without "
+     "damage. Your normal laser is off for the whole turn."),
+    ("reflector", "two phases", "In two phases in a row, shots that hit you (blasters and repellers too) go back "
+     "to hit the shooter."),
+    ("reverse", "phase", "In the phase you pick your chip is reversed: left and right swap, moves go backwards."),
+    ("scanner", "turn", "Shows you the chips your opponents have submitted so far, sorted, not in their order. "
+     "Rescan as often as you like until the turn is played; the charge is taken at the start of the next turn."),
+    ("shield", "turn", "No damage from shots this turn, but you don't fire either."),
+    ("shocker", "turn", "Any robot you touch (push, are pushed by, or bump into) takes 1 damage, at most once a "
+     "phase."),
+    ("storage", "turn", "Stores the first chip of your hand that your program does not play. Later you can play it "
+     "from any free register (it shows in your hand as \"stored\"). One chip at a time: storing again replaces it."),
+    ("turbo", "phase", "In the phase you pick a move chip moves you 1 more square forward. Needs a spare move chip, "
+     "like Crab Legs."),
+    ("turret", "aim", "Aim your laser left, right or back, instead of forward or as well as forward."),
+    ("virtualizer", "phase", "Turns you virtual at the start of the phase you pick, and real again at the end of "
+     "that phase or a later one, as soon as no other real robot shares your square."),
+]
+
+_ACTIVATION = {
+    "turn": "Activate: all five phases", "phase": "Activate: pick a phase", "two phases": "Activate: pick two phases",
+    "first or last": "Activate: first or last", "aim": "Activate: pick a direction (and front)",
+}
+
+
+def module_entries() -> list[dict]:
+    """The modules section: each module's name, anchor, how it is activated, what it does."""
+    from engine.modules.economy import BASE_PRICES
+
+    return [{"type": name, "anchor": f"module-{name}", "name": name.replace("_", " ").title(),
+             "activation": _ACTIVATION[kind], "text": text, "base_price": BASE_PRICES[name]}
+            for name, kind, text in MODULES]
+
+
+def economy_example() -> dict:
+    """Our own worked example of 003 "The Economy", computed by the engine's price rule: a game with four
+    modules, a robot with 700 battery buying three Shield charges."""
+    from engine.modules.economy import after_purchase
+
+    prices = {"blaster": 200, "drone": 300, "repair": 150, "shield": 180}
+    battery, module, steps, total = 700, "shield", [], 0
+    for n in range(1, 4):
+        paid = prices[module]
+        total += paid
+        prices = after_purchase(prices, module)
+        steps.append({"n": n, "paid": paid, "total": total, "battery": battery - total,
+                      "after": {name.title(): price for name, price in sorted(prices.items())}})
+    return {"start": {"Blaster": 200, "Drone": 300, "Repair": 150, "Shield": 180}, "battery": battery,
+            "steps": steps, "others": 3, "rise": 2 * 3}

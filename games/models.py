@@ -6,7 +6,7 @@ from django.db import models
 from roboracer.accounts.models import PALETTE as SEAT_COLORS
 from roboracer.courses.models import Course
 
-__all__ = ["SEAT_COLORS", "ChatMessage", "Game", "GameEvent", "Hand", "Program", "Seat", "Turn"]
+__all__ = ["SEAT_COLORS", "ChatMessage", "Game", "GameEvent", "Hand", "Program", "Scan", "Seat", "Turn"]
 
 
 class Game(models.Model):
@@ -163,6 +163,22 @@ class Program(models.Model):
 
     def __str__(self) -> str:
         return f"Program of seat {self.seat_id} for turn {self.turn}"
+
+
+class Scan(models.Model):
+    """A Scanner's look at the opponents' programs (003 "Scanner"), for its owner alone: never in an event, the
+    game group, a turn record or a replay. One row per seat and turn, replaced by each rescan."""
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="scans")
+    turn = models.PositiveIntegerField()
+    programs = models.JSONField()  # {bot id: sorted chips} of the opponents' programs submitted by then
+    scanned_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["seat", "turn"], name="one_scan_per_seat_turn")]
+
+    def __str__(self) -> str:
+        return f"Scan of seat {self.seat_id} for turn {self.turn}"
 
 
 class Turn(models.Model):

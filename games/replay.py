@@ -29,6 +29,19 @@ def same_state(replayed: dict, stored: dict | None) -> bool:
     return replayed == stored
 
 
+def _starting_prices(game: Game) -> dict:
+    """The modules' prices the game started with: the `game_started` event records them (public), else the
+    first stored state has them. Read from the game's records only: a replay never reads nor moves the price
+    book (roboracer.economy)."""
+    if not game.modules:
+        return {}
+    started = game.events.filter(kind="game_started").values_list("data", flat=True).first()
+    if started and "prices" in started:
+        return started["prices"]
+    first = game.turns.order_by("number").values_list("state_before", flat=True).first()
+    return dict((first or {}).get("prices") or {})
+
+
 def replay(*, game: Game) -> tuple[dict | None, list[str]]:
     """The state the stored inputs lead to, and a list of the places where a stored state differs from the
     replayed one (empty when the game replays exactly). The replay stops at the first turn that differs:
@@ -37,7 +50,10 @@ def replay(*, game: Game) -> tuple[dict | None, list[str]]:
         return None, []
     course = engine.parse_course(game.course_data)
     seats = list(game.seats.order_by("number"))
-    state = engine.new_game(course, [seat.bot_id for seat in seats], lives=game.lives)
+    state = engine.new_game(
+        course, [seat.bot_id for seat in seats], lives=game.lives, modules=game.modules,
+        prices=_starting_prices(game),
+    )
     differences = []
     ejections = {}
     for event in game.events.filter(kind="seats_ejected").order_by("version"):
@@ -47,7 +63,14 @@ def replay(*, game: Game) -> tuple[dict | None, list[str]]:
             state, _ = engine.eject(state, bots)
         if not same_state(engine.state_to_dict(state), record.state_before):
             differences.append(f"turn {record.number}: the state before differs")
-        state, events = engine.resolve_turn(state, record.programs, record.seed, reboots=record.reboots)
+        try:
+            state, events = engine.resolve_turn(
+                state, record.programs, record.seed, reboots=record.reboots, actions=record.actions or None,
+                hands=record.hands or None,
+            )
+        except engine.InputError as error:
+            differences.append(f"turn {record.number}: the stored inputs are refused ({error})")
+            return engine.state_to_dict(state), differences
         if events != record.events:
             differences.append(f"turn {record.number}: the events differ")
         if not same_state(engine.state_to_dict(state), record.state_after):

@@ -11,7 +11,7 @@ from django.utils import timezone
 import engine
 from engine.state import board_from_dict
 from games import clocks
-from games.models import ChatMessage, Game, GameEvent, Hand, Program, Seat
+from games.models import ChatMessage, Game, GameEvent, Hand, Program, Scan, Seat
 from roboracer.accounts.models import Profile
 
 CHAT_IN_SNAPSHOT = 100
@@ -107,6 +107,7 @@ def game_summary(*, game: Game) -> dict:
         "game_time": game.game_time,
         "timeout_policy": game.timeout_policy,
         "winner": getattr(game, "winner_name", None),
+        "modules": list(game.modules),
     }
 
 
@@ -229,7 +230,11 @@ def seat_of(*, user, game: Game) -> Seat | None:
     return game.seats.filter(user=user).first()
 
 
-SNAPSHOT_BOT_FIELDS = ("id", "at", "dir", "damage", "lives", "next_checkpoint", "virtual", "rebooting")
+# Bot modules are public: 003 shows every bot's module, charges and battery in the status panel. Never the
+# stored chip nor scan_due (the owner's `me` has them).
+SNAPSHOT_BOT_FIELDS = (
+    "id", "at", "dir", "damage", "lives", "next_checkpoint", "virtual", "rebooting", "battery", "module", "drone_of",
+)
 
 
 def game_snapshot(*, game: Game, user) -> dict:
@@ -250,6 +255,12 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
     seated = {seat.user_id: seat for seat in seats}
     mine_ids = [seated[user.pk].pk for user in users if user and user.pk in seated]
     hands = {hand.seat_id: hand.chips for hand in Hand.objects.filter(seat_id__in=mine_ids, turn=game.turn)}
+    # A Scanner's results, each for its owner alone; read only when the game has Scanners (one query).
+    scans = (
+        {scan.seat_id: scan for scan in Scan.objects.filter(seat_id__in=mine_ids, turn=game.turn)}
+        if mine_ids and "scanner" in game.modules and game.status == Game.Status.PROGRAMMING else {}
+    )
+    private_bots = {bot["id"]: bot for bot in state.get("bots", [])} if mine_ids else {}
     last = game.turns.order_by("-number").values("number", "events").first()
     shared = {
         "id": game.pk,
@@ -291,6 +302,8 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
         "places": state.get("places"),
         "last_turn": {"turn": last["number"], "events": last["events"]} if last else None,
         "rematch": _rematch(game),
+        "modules": list(game.modules),
+        "prices": dict(state.get("prices") or {}),
     }
     snapshots = []
     for user in users:
@@ -307,6 +320,7 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
                 "frozen": _frozen(state, mine.bot_id),
                 "archived": mine.archived,
                 "ejected": mine.ejected_at is not None,
+                **_private_modules(private_bots.get(mine.bot_id, {}), program, scans.get(mine.pk)),
             }
         snapshots.append((user, {
             **shared,
@@ -336,6 +350,21 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
             "can_play_again": bool(mine is not None and game.status == Game.Status.FINISHED),
         }))
     return snapshots
+
+
+def _private_modules(bot: dict, program: Program | None, scan: Scan | None) -> dict:
+    """The module part of a player's own `me`: the action sent with this turn's program (after a scan, the
+    Scanner's activation even before a program is sent), the stored chip, whether a Scanner's charge is due,
+    and the latest scan of this turn. Never in anyone else's snapshot."""
+    action = program.action if program is not None else None
+    if scan is not None and action is None:
+        action = {"activate": {}}
+    return {
+        "action": action,
+        "stored_chip": bot.get("stored_chip"),
+        "scan_due": bool(bot.get("scan_due", False)),
+        "scan": {"turn": scan.turn, "programs": scan.programs} if scan is not None else None,
+    }
 
 
 def _rematch(game: Game) -> dict | None:
@@ -396,6 +425,7 @@ def resolved_turn(*, game: Game, number: int) -> dict | None:
         "events": turn.events,
         "programs": turn.programs,
         "reboots": turn.reboots,
+        "actions": turn.actions,
         "before": _public_state(turn.state_before),
         "after": _public_state(turn.state_after),
     }

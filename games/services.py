@@ -18,16 +18,42 @@ from django.utils import timezone
 import engine
 from games import broadcast, clocks, lobby_feed, selectors
 from games.errors import Conflict, InvalidInput, NotAllowed, NotFound, RateLimited
-from games.models import SEAT_COLORS, ChatMessage, Game, GameEvent, Hand, Program, Seat, Turn
+from games.models import SEAT_COLORS, ChatMessage, Game, GameEvent, Hand, Program, Scan, Seat, Turn
 from games.signals import game_finished
 from roboracer.accounts.models import Profile
 from roboracer.courses.models import Course
+from roboracer.economy import selectors as economy_selectors
+from roboracer.economy import services as economy
 
 logger = logging.getLogger(__name__)
 MAX_LIVES = 9
 CHAT_BURST = 5  # messages per CHAT_WINDOW per player and game
 CHAT_WINDOW = timedelta(seconds=10)
 COMMANDS = ("!eject", "!archive")
+SCANNER_ACTION = {"activate": {}}  # what a scan makes the turn's action (docs/site.md "The Scanner")
+
+
+def clean_modules(modules) -> list[str]:
+    """The game's available modules from what the creator sent: None or [] (none), "all", or a list of names
+    of engine.MODULE_NAMES in any order, each once. Returned sorted."""
+    if modules is None:
+        return []
+    if modules == "all":
+        return sorted(engine.MODULE_NAMES)
+    if not isinstance(modules, (list, tuple)):
+        raise InvalidInput('modules: a list of module names, or "all"')
+    seen: set[str] = set()
+    for name in modules:
+        if not isinstance(name, str) or name not in engine.MODULE_NAMES:
+            shown = name if isinstance(name, str) else repr(name)
+            raise InvalidInput(
+                f"modules: unknown module {shown[:40]!r} (known: {', '.join(engine.MODULE_NAMES)})"
+                if isinstance(name, str) else f"modules: {shown[:40]} is not a module name"
+            )
+        if name in seen:
+            raise InvalidInput(f"modules: {name!r} is listed twice")
+        seen.add(name)
+    return sorted(seen)
 
 
 def _locked_game(game_id: int, *, user=None) -> Game:
@@ -231,6 +257,7 @@ def create_game(
     timeout_policy: str = Game.TimeoutPolicy.WAIT,
     course_data: dict | None = None,
     test_drive: bool = False,
+    modules=None,
 ) -> Game:
     """A new game in the lobby, the creator in seat 1. `course_data`: the layout to play on (the course's
     current one by default; play again keeps the finished game's own copy). `test_drive`: the course builder's
@@ -252,6 +279,7 @@ def create_game(
     if timeout_policy not in Game.TimeoutPolicy.values:
         raise InvalidInput(f"timeout_policy: {timeout_policy!r} is not one of {', '.join(Game.TimeoutPolicy.values)}")
     move, game_seconds = timer_settings(preset=timer_preset, move_time=move_time, game_time=game_time)
+    modules = clean_modules(modules)
     game = Game.objects.create(
         course=course,
         course_data=course_data,
@@ -266,6 +294,7 @@ def create_game(
         game_time=game_seconds,
         timeout_policy=timeout_policy,
         test_drive=test_drive,
+        modules=modules,
     )
     Seat.objects.create(game=game, user=user, number=1, color=_seat_color(user, set(), 1))
     append_event(game, "game_created", {"seat": 1})
@@ -409,6 +438,7 @@ def play_again(*, user, game_id: int) -> tuple[Game, bool]:
             game_time=game.game_time,
             timeout_policy=game.timeout_policy,
             test_drive=game.test_drive,
+            modules=list(game.modules),
         )
         # The row lock makes this the only writer on PostgreSQL; the condition keeps it so on any database.
         if not Game.objects.filter(pk=game.pk, rematch__isnull=True).update(rematch=new):
@@ -428,7 +458,15 @@ def _start(game: Game) -> None:
     course = _course(game)
     seats = list(game.seats.order_by("number"))
     # Starts go by joining order: start 1 to the first seat, and so on.
-    state = engine.new_game(course, [seat.bot_id for seat in seats], lives=game.lives)
+    # The modules' starting prices: the course's book, or the all-course average while the course is new
+    # (docs/rules.md "The module economy on the site"). Taken now, when the game starts.
+    prices = {}
+    if game.modules:
+        economy.ensure_book(course_id=game.course_id)
+        prices = economy_selectors.starting_prices(course=game.course, modules=game.modules)
+    state = engine.new_game(
+        course, [seat.bot_id for seat in seats], lives=game.lives, modules=game.modules, prices=prices
+    )
     for seat in seats:
         seat.move_left, seat.game_left = float(game.move_time), float(game.game_time)
     Seat.objects.bulk_update(seats, ["move_left", "game_left"])
@@ -437,12 +475,14 @@ def _start(game: Game) -> None:
     game.turn = 1
     game.started_at = now
     game.max_seats = len(seats)
-    append_event(game, "game_started", {"turn": 1})
+    append_event(game, "game_started", {"turn": 1, "modules": list(game.modules), "prices": state.prices})
     _deal(game, state, now)
 
 
 @transaction.atomic
-def submit_program(*, user, game_id: int, turn: int, chips: list, reboot: bool = False) -> Program:
+def submit_program(
+    *, user, game_id: int, turn: int, chips: list, reboot: bool = False, action: dict | None = None
+) -> Program:
     """Record (or replace) a seat's program for the current turn; the last one in schedules resolution.
 
     The hot path of a game (four per turn): one read of the seats and one of the turn's programs serve
@@ -466,19 +506,26 @@ def submit_program(*, user, game_id: int, turn: int, chips: list, reboot: bool =
     hand = Hand.objects.filter(seat=seat, turn=game.turn).only("chips").first()
     if hand is None or not bot.in_game:
         raise Conflict("your bot has no program to run this turn")
-    error = engine.check_program(bot, hand.chips, chips)
-    if error is not None:
-        raise InvalidInput(str(error))
+    if action is not None and game.modules and _scanned(seat, game.turn):
+        # After a scan the turn's action is the Scanner's activation (docs/site.md "The Scanner").
+        if action != SCANNER_ACTION:
+            raise InvalidInput("action: you scanned this turn, so this turn's action is the Scanner's activation; "
+                               'send no action or {"activate": {}}')
+    elif action is None and game.modules and _scanned(seat, game.turn):
+        action = SCANNER_ACTION
+    _check_program(bot, hand.chips, chips, action, state)
     # The game row is locked, so no other request adds this seat's program meanwhile.
     submitted = {p.seat_id: p for p in Program.objects.filter(seat__game=game, turn=game.turn)}
     program = submitted.get(seat.pk)
     created = program is None
     if created:
-        program = Program.objects.create(seat=seat, turn=game.turn, chips=list(chips), reboot=bool(reboot))
+        program = Program.objects.create(
+            seat=seat, turn=game.turn, chips=list(chips), reboot=bool(reboot), action=action
+        )
         submitted[seat.pk] = program
     else:
-        program.chips, program.reboot = list(chips), bool(reboot)
-        program.save(update_fields=["chips", "reboot", "submitted_at"])
+        program.chips, program.reboot, program.action = list(chips), bool(reboot), action
+        program.save(update_fields=["chips", "reboot", "action", "submitted_at"])
     now = timezone.now()
     if created:
         live = _live_seats(game, state, seats)
@@ -493,6 +540,68 @@ def submit_program(*, user, game_id: int, turn: int, chips: list, reboot: bool =
     _execute_when_all_ready(game, state, now, seats=seats, submitted=set(submitted))
     game.save(update_fields=["version", "status", "resolving_since", "updated_at"])
     return program
+
+
+def _scanned(seat: Seat, turn: int) -> bool:
+    return Scan.objects.filter(seat=seat, turn=turn).exists()
+
+
+def _check_program(bot: engine.Bot, hand: list, chips: list, action, state: engine.State) -> None:
+    """engine.check_program, its refusal a 400 with its text. Whatever JSON comes in as the action, the engine
+    answers a ProgramError; an exception of another kind still becomes a 400, never a 500."""
+    if action is not None and not state.prices:
+        raise InvalidInput("action: no modules are available in this game")
+    try:
+        error = engine.check_program(bot, hand, chips, action, state=state)
+    except (TypeError, ValueError, KeyError, AttributeError, engine.InputError) as problem:
+        raise InvalidInput(f"action: not an action ({type(problem).__name__})") from None
+    if error is not None:
+        raise InvalidInput(str(error))
+
+
+@transaction.atomic
+def scan(*, user, game_id: int, turn: int) -> dict:
+    """003 "Scanner": the owner of a Scanner with a usable charge sees the chips of the opponents' programs
+    submitted so far, sorted (engine.scan). Free to repeat until the turn executes; the turn's action becomes
+    the Scanner's activation, whose charge the engine takes at the start of the next turn. The result is kept
+    for its owner alone (Scan), never in an event."""
+    game = _locked_game(game_id, user=user)
+    seats = list(game.seats.all())
+    seat = next((seat for seat in seats if seat.user_id == user.pk), None)
+    if seat is None:
+        raise NotAllowed("you have no seat in this game")
+    if game.status in (Game.Status.FINISHED, Game.Status.CANCELLED):
+        raise Conflict(f"this game is {game.status}")
+    if seat.ejected_at is not None:
+        raise Conflict("your bot was ejected from this game")
+    if game.status != Game.Status.PROGRAMMING:
+        raise Conflict(f"scanning is only possible while programming (this game is {game.status})")
+    if turn != game.turn:
+        raise Conflict(f"turn {turn} is not the current turn ({game.turn})")
+    state = _state(game)
+    bot = state.bot(seat.bot_id)
+    if not bot.in_game:
+        raise Conflict("your bot is out of the game")
+    from engine.modules.actions import action_problem
+
+    if bot.module != "scanner":
+        raise InvalidInput("scan: your bot has no Scanner installed")
+    problem = action_problem(bot, SCANNER_ACTION, prices=state.prices, hand=None, program=None)
+    if problem:
+        raise InvalidInput(f"scan: {problem}")
+    by_seat = {other.pk: other for other in seats}
+    submitted = list(Program.objects.filter(seat__game=game, turn=game.turn))
+    programs = {by_seat[p.seat_id].bot_id: p.chips for p in submitted if p.seat_id != seat.pk}
+    try:
+        shown = engine.scan(state, programs, seat.bot_id)
+    except engine.InputError as error:
+        raise InvalidInput(str(error)) from None
+    Scan.objects.update_or_create(seat=seat, turn=game.turn, defaults={"programs": shown})
+    mine = next((p for p in submitted if p.seat_id == seat.pk), None)
+    if mine is not None and mine.action != SCANNER_ACTION:
+        mine.action = SCANNER_ACTION
+        mine.save(update_fields=["action"])
+    return {"turn": game.turn, "programs": shown}
 
 
 def _names(seats: list[Seat]) -> str:
@@ -714,7 +823,11 @@ def _play_random(game: Game, seats: list[Seat], now: datetime) -> None:
         if hand is None or not bot.in_game:
             continue
         chips = engine.random_program(bot, hand.chips, engine.derive_seed(game.seed, game.turn, f"timeout-{seat.bot_id}"))
-        _, created = Program.objects.update_or_create(seat=seat, turn=game.turn, defaults={"chips": list(chips)})
+        # No module action, but a scan made this turn still costs its charge (docs/site.md "The Scanner").
+        action = SCANNER_ACTION if game.modules and _scanned(seat, game.turn) else None
+        _, created = Program.objects.update_or_create(
+            seat=seat, turn=game.turn, defaults={"chips": list(chips), "action": action}
+        )
         if created:
             append_event(game, "seat_ready", {"seat": seat.number, "random": True})
     _clocks_event(game, list(game.seats.order_by("number")), now)
@@ -744,8 +857,26 @@ def resolve_turn(*, game_id: int, turn: int) -> Turn | None:
             submitted = list(Program.objects.filter(seat__game=game, turn=turn).select_related("seat"))
             programs = {program.seat.bot_id: program.chips for program in submitted}
             reboots = sorted(program.seat.bot_id for program in submitted if program.reboot)
+            actions = {p.seat.bot_id: p.action for p in submitted if p.action is not None}
+            hands = {}
+            if game.modules:  # Turbo, Crab Legs and Storage look at the hand's unplayed chips
+                hands = {
+                    hand.seat.bot_id: hand.chips
+                    for hand in Hand.objects.filter(seat__game=game, turn=turn).select_related("seat")
+                }
             seed = engine.derive_seed(game.seed, turn, "resolve")
-            new_state, events = engine.resolve_turn(state, programs, seed, reboots=reboots)
+            try:
+                new_state, events = engine.resolve_turn(
+                    state, programs, seed, reboots=reboots, actions=actions, hands=hands
+                )
+            except engine.InputError:
+                if not actions:
+                    raise
+                # Each action was checked when it was sent; should one no longer fit, the turn is played
+                # without the actions rather than leaving the game stuck (logged: a bug to look at).
+                logger.exception("game %s turn %s: actions refused at resolution, played without them", game_id, turn)
+                actions = {}
+                new_state, events = engine.resolve_turn(state, programs, seed, reboots=reboots, hands=hands)
             record = Turn.objects.create(
                 game=game,
                 number=turn,
@@ -753,6 +884,8 @@ def resolve_turn(*, game_id: int, turn: int) -> Turn | None:
                 state_before=game.state,
                 programs=programs,
                 reboots=reboots,
+                actions=actions,
+                hands=hands,
                 events=events,
                 state_after=engine.state_to_dict(new_state),
             )
@@ -761,7 +894,7 @@ def resolve_turn(*, game_id: int, turn: int) -> Turn | None:
             append_event(
                 game,
                 "turn_resolved",
-                {"turn": turn, "events": events, "programs": programs, "reboots": reboots,
+                {"turn": turn, "events": events, "programs": programs, "reboots": reboots, "actions": actions,
                  "places": new_state.places},
             )
             now = timezone.now()
@@ -776,6 +909,12 @@ def resolve_turn(*, game_id: int, turn: int) -> Turn | None:
             game.save(update_fields=[
                 "state", "resolving_since", "version", "status", "turn", "finished_at", "winner", "updated_at",
             ])
+            # Last in the transaction, so the book's rows are locked only for its final moments.
+            if game.modules:
+                economy.apply_purchases(
+                    course_id=game.course_id, modules=game.modules, purchases=economy.purchases_of(events),
+                    game_id=game.pk, turn=turn,
+                )
         logger.info("game %s: turn %s resolved, %s events", game_id, turn, len(events))
         return record
     except IntegrityError:

@@ -7,6 +7,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+import engine
 from games import how_to_play as how_to_play_content
 from games import selectors, services
 from games.errors import GameError, NotFound
@@ -27,6 +28,7 @@ POLICY_WORDS = {
     Game.TimeoutPolicy.RANDOM: "Play a random program for the player",
 }
 POLICY_LABELS = [(value, POLICY_WORDS[value]) for value in Game.TimeoutPolicy.values]
+MODULE_LABELS = [(name, name.replace("_", " ").title()) for name in sorted(engine.MODULE_NAMES)]
 
 
 class CourseChoiceField(forms.ModelChoiceField):
@@ -50,6 +52,12 @@ class CreateGameForm(forms.Form):
     timeout_policy = forms.ChoiceField(
         choices=POLICY_LABELS, initial="wait", label="When a player's game time runs out"
     )
+    # 003 "Bot Modules": none by default; "all modules" overrides the single choices.
+    all_modules = forms.BooleanField(required=False, label="All bot modules")
+    modules = forms.MultipleChoiceField(
+        choices=MODULE_LABELS, required=False, widget=forms.CheckboxSelectMultiple,
+        label="Bot modules (leave them all unticked to play without modules)",
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -64,6 +72,7 @@ class CreateGameForm(forms.Form):
     def game_options(self) -> dict:
         data = dict(self.cleaned_data)
         move, game = data.pop("move_minutes"), data.pop("game_minutes")
+        data["modules"] = "all" if data.pop("all_modules") else list(data.get("modules") or [])
         if data["timer_preset"] == "custom":
             data["move_time"] = move * 60 if move is not None else None
             data["game_time"] = game * 60 if game is not None else None
@@ -183,7 +192,8 @@ def invite(request, game_id: int, code: str):
 
 def how_to_play(request):
     """The rules in a player's words, with example boards drawn by the game's board renderer (howto.js)."""
-    context = {"elements": how_to_play_content.element_entries(), "examples": how_to_play_content.examples()}
+    context = {"elements": how_to_play_content.element_entries(), "examples": how_to_play_content.examples(),
+               "modules": how_to_play_content.module_entries(), "economy": how_to_play_content.economy_example()}
     return render(request, "games/how_to_play.html", context)
 
 
@@ -191,6 +201,7 @@ DEMOS = {
     "all-events": "demo/all-events.json",
     "eight-bots": "demo/eight-bots.json",
     "programming": "demo/programming.json",
+    "modules": "demo/modules.json",
 }
 
 

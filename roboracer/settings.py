@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "roboracer.ratings",
     "roboracer.tournaments",
     "roboracer.pyramid",
+    "roboracer.economy",
 ]
 
 MIDDLEWARE = [

@@ -7,6 +7,7 @@ from drf_spectacular.views import SpectacularAPIView
 from roboracer import api_docs
 from roboracer.accounts.urls import api_urlpatterns as accounts_api
 from roboracer.courses.urls import api_urlpatterns as courses_api
+from roboracer.economy.urls import api_urlpatterns as economy_api
 
 handler404 = "roboracer.pages.page_not_found"
 
@@ -20,6 +21,7 @@ urlpatterns = [
     path("api/docs/redoc.standalone.js", api_docs.redoc_bundle, name="api-docs-redoc"),
     path("api/", include(accounts_api)),
     path("api/", include(courses_api)),
+    path("api/", include(economy_api)),
     path("api/", include("games.api.urls")),
     path("", include("roboracer.accounts.urls")),
     path("", include("roboracer.courses.urls")),

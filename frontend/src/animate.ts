@@ -5,6 +5,7 @@
 // honouring pause, single-step, speed and skip.
 import { Board, DIR_ANGLE, DIR_STEP, type BotShape } from "./board";
 import { chipLabel } from "./chips";
+import { moduleLabel } from "./modules";
 import type { BotState, Coord, Course, Dir, EngineEvent, Seat } from "./types";
 import { asKnownEvent, isCoord, isDir } from "./types";
 
@@ -17,13 +18,22 @@ export type BoardChange =
   | { kind: "destroy"; bot: string; at: Coord | null }
   | { kind: "respawn"; bot: string; at: Coord; dir: Dir; virtual: boolean }
   | { kind: "stats"; bot: string; damage?: number; lives?: number; virtual?: boolean }
-  | { kind: "shot"; from: Coord; to: Coord; dir: Dir | null; beams: number; source: string; hit: boolean }
+  | { kind: "shot"; from: Coord; to: Coord; dir: Dir | null; beams: number; source: string; hit: boolean; module?: string }
+  | { kind: "deploy"; bot: string; owner: string; at: Coord; dir: Dir }
+  | { kind: "bomb"; bot: string; owner: string; at: Coord }
+  | { kind: "blast"; bot: string; squares: Coord[] }
+  | { kind: "fizzle"; bot: string }
+  | { kind: "shield"; bot: string }
+  | { kind: "shock"; from: Coord; to: Coord; target: string }
+  | { kind: "store"; bot: string }
   | { kind: "flash"; bot: string; tone: "damage" | "repair" | "info" }
   | { kind: "radiation"; at: Coord }
   | { kind: "bubble"; bot: string; text: string; tone: "chip" | "damage" | "good" | "info" };
 
 interface BotVisual {
   id: string;
+  /** A drone is drawn as its owner's second robot; a bomb lies where it is until it explodes. */
+  kind: "bot" | "drone" | "bomb";
   shape: BotShape | null; // null while destroyed / off the course
   x: number;
   y: number;
@@ -192,7 +202,8 @@ export class Animator {
   }
 
   private makeShape(v: BotVisual): void {
-    v.shape = this.board.createBot(v.id, v.color, v.label, v.title);
+    v.shape = v.kind === "bomb" ? this.board.createBomb(v.id, v.color, v.title)
+      : this.board.createBot(v.id, v.color, v.label, v.title, v.kind === "drone");
     this.board.poseBot(v.shape, v.x, v.y, v.angle);
     this.writeAttrs(v);
   }
@@ -224,9 +235,11 @@ export class Animator {
         const seatByBot = new Map<string, Seat>();
         for (const s of change.seats) if (s.bot != null) seatByBot.set(String(s.bot), s);
         for (const b of change.bots) {
-          const seat = seatByBot.get(b.id);
+          const owner = typeof b.drone_of === "string" && b.drone_of ? b.drone_of : null;
+          const seat = seatByBot.get(owner ?? b.id);
           const v: BotVisual = {
             id: b.id,
+            kind: owner ? "drone" : "bot",
             shape: null,
             x: b.at ? b.at[0] : 0,
             y: b.at ? b.at[1] : 0,
@@ -237,7 +250,7 @@ export class Animator {
             damage: b.damage,
             color: seat?.color ?? "#888888",
             label: seat ? String(seat.number) : b.id,
-            title: seat ? `${seat.user}'s robot (seat ${seat.number})` : `Robot ${b.id}`,
+            title: seat ? `${seat.user}'s ${owner ? "drone" : "robot"} (seat ${seat.number})` : `Robot ${b.id}`,
           };
           this.bots.set(b.id, v);
           if (b.at) this.makeShape(v);
@@ -311,7 +324,7 @@ export class Animator {
         let v = this.bots.get(change.bot);
         if (!v) {
           v = {
-            id: change.bot, shape: null, x: 0, y: 0, dir: change.dir, angle: 0, virtual: false, lives: 1, damage: 0,
+            id: change.bot, kind: "bot", shape: null, x: 0, y: 0, dir: change.dir, angle: 0, virtual: false, lives: 1, damage: 0,
             color: "#888888", label: change.bot, title: `Robot ${change.bot}`,
           };
           this.bots.set(change.bot, v);
@@ -345,8 +358,89 @@ export class Animator {
       }
 
       case "shot": {
-        const el = this.board.shot(change.from, change.to, change.dir, change.beams, change.source, change.hit);
+        const el = this.board.shot(change.from, change.to, change.dir, change.beams, change.source, change.hit, change.module);
         await this.fade(el, ms, 0.5);
+        return;
+      }
+
+      case "deploy":
+      case "bomb": {
+        // A drone: its owner's colour and number, smaller, marked "D"; a bomb: where it lies.
+        const owner = this.bots.get(change.owner);
+        const old = this.bots.get(change.bot);
+        if (old) this.removeShape(old);
+        const drone = change.kind === "deploy";
+        const v: BotVisual = {
+          id: change.bot, kind: drone ? "drone" : "bomb", shape: null, x: change.at[0], y: change.at[1],
+          dir: drone ? change.dir : "N", angle: drone ? DIR_ANGLE[change.dir] : 0, virtual: true, lives: 1, damage: 0,
+          color: owner?.color ?? "#888888", label: owner?.label ?? "",
+          title: `${owner ? owner.title.replace(/'s robot.*$/, "") : change.owner}'s ${drone ? "drone" : "bomb"}`,
+        };
+        this.bots.set(change.bot, v);
+        this.makeShape(v);
+        const shape = v.shape;
+        if (shape) {
+          await this.tween(ms, (t) => {
+            this.board.poseBot(shape, v.x, v.y, v.angle, 0.3 + 0.7 * t);
+            shape.g.setAttribute("opacity", String(0.5 * t));
+          });
+        }
+        if (gen === this.generation) this.writeAttrs(v);
+        return;
+      }
+
+      case "blast": {
+        const v = this.bots.get(change.bot);
+        const el = this.board.blast(change.squares);
+        if (v) {
+          this.removeShape(v);
+          this.bots.delete(change.bot);
+        }
+        await this.fade(el, ms, 0.4);
+        return;
+      }
+
+      case "fizzle": {
+        const v = this.bots.get(change.bot);
+        if (!v) return;
+        const shape = v.shape;
+        if (shape) {
+          await this.tween(ms, (t) => {
+            this.board.poseBot(shape, v.x, v.y, v.angle, 1 - 0.7 * t);
+            shape.g.setAttribute("opacity", String(0.5 * (1 - t)));
+          });
+        }
+        this.removeShape(v);
+        this.bots.delete(change.bot);
+        return;
+      }
+
+      case "shield": {
+        const v = this.bots.get(change.bot);
+        if (!v) return;
+        await this.fade(this.board.shield(v.x, v.y), ms, 0.4);
+        return;
+      }
+
+      case "shock": {
+        const el = this.board.shock(change.from, change.to);
+        const v = this.bots.get(change.target);
+        const flash = v ? this.board.flash(v.x, v.y, "damage") : null;
+        await Promise.all([this.fade(el, ms, 0.5), flash ? this.fade(flash, ms, 0.3) : Promise.resolve()]);
+        return;
+      }
+
+      case "store": {
+        // A face-down chip rises from the bot and shrinks away: storage, never which chip.
+        const v = this.bots.get(change.bot);
+        if (!v) return;
+        const el = this.board.storedChip(v.x, v.y);
+        const cx = v.x * 100 + 50, cy = v.y * 100 + 50;
+        await this.tween(ms, (t) => {
+          el.setAttribute("transform", `translate(${cx} ${(cy - 60 * t).toFixed(1)}) scale(${(1 - 0.6 * t).toFixed(3)})`);
+          el.setAttribute("opacity", String(t < 0.7 ? 1 : (1 - t) / 0.3));
+        });
+        el.remove();
         return;
       }
 
@@ -432,6 +526,12 @@ export class Animator {
   private async playEvent(e: EngineEvent, onEvent: (e: EngineEvent) => void): Promise<void> {
     onEvent(e);
     if (ELEMENT_EVENTS.has(e.type)) return this.playElementEvent(e);
+    if (MODULE_EVENTS.has(e.type)) return this.playModuleEvent(e);
+    const mod = (e as Record<string, unknown>).module;
+    if ((e.type === "moved" || e.type === "pushed") && (mod === "turbo" || mod === "crab_legs") && typeof e.bot === "string") {
+      // The Turbo's extra square, a crab step sideways: named, then played as a move.
+      void this.animate({ kind: "bubble", bot: e.bot, text: mod === "turbo" ? "Turbo!" : "Crab walk", tone: "info" }, this.duration(1.6));
+    }
     const k = asKnownEvent(e);
     if (!k) return; // unknown or malformed: skipped on the board (it still shows in the turn log)
     switch (k.type) {
@@ -452,6 +552,7 @@ export class Animator {
         return this.animate({
           kind: "shot", from: k.from, to: k.to, dir: isDir(k.dir) ? k.dir : null, beams: Number(k.beams) || 1,
           source: String(k.source ?? "laser"), hit: typeof k.target === "string",
+          module: typeof mod === "string" ? mod : undefined,
         }, this.duration(1.2));
       case "damaged":
         await this.animate({ kind: "stats", bot: k.bot, damage: k.damage }, 0);
@@ -480,6 +581,73 @@ export class Animator {
         return this.animate({ kind: "bubble", bot: k.bot, text: "🏆 Winner!", tone: "good" }, this.duration(3));
       case "priority":
         return; // the status panel reorders; nothing moves on the board
+    }
+  }
+
+  /** The bot modules' own events (docs/formats.md "Bot modules"): the module menu's actions at the start of
+   * the turn, drones and bombs, shields, reflectors, shocks, the Blaster's recoil, storage. */
+  private async playModuleEvent(e: EngineEvent): Promise<void> {
+    const r = e as Record<string, unknown>;
+    const bot = typeof r.bot === "string" ? r.bot : null;
+    if (!bot) return;
+    const name = moduleLabel(r.module);
+    const bubble = (text: string, tone: "chip" | "damage" | "good" | "info" = "info", factor = 2): Promise<void> =>
+      this.animate({ kind: "bubble", bot, text, tone }, this.duration(factor));
+    switch (e.type) {
+      case "module_installed": return bubble(`Installed ${name}`);
+      case "module_charged":
+        return bubble(`${name} +${String(r.charges)} charge${r.charges === 1 ? "" : "s"} (${String(r.price_paid)})`, "good");
+      case "module_charge_refused": return bubble(`${name}: charge refused (battery)`, "damage");
+      case "module_activated": {
+        const phases = Array.isArray(r.phases) && r.phases.length < 5 ? ` · phase ${r.phases.join("-")}` : "";
+        const extra = r.aim ? ` · ${r.front ? "front & " : ""}${({ L: "left", R: "right", B: "back" } as Record<string, string>)[String(r.aim)] ?? ""}`
+          : r.order ? ` · ${String(r.order)}` : "";
+        await this.animate({ kind: "flash", bot, tone: "info" }, this.duration(0.6));
+        return bubble(`${name}${phases}${extra}`, "info", 2);
+      }
+      case "module_charge_used": return bubble(`${name}: charge used`, "info", 1.5);
+      case "stored_chip_played": return bubble("Stored chip", "chip", 1.5);
+      case "chip_stored":
+        void bubble(r.replaced ? "Chip stored (old one discarded)" : "Chip stored", "info", 2);
+        return this.animate({ kind: "store", bot }, this.duration(1.2));
+      case "chip_transformed":
+        // Turbo and Crab Legs say so on their square ("Turbo!", "Crab walk"); a reversed chip says it here.
+        if (r.module === "reverse") return bubble("Reversed", "info", 1.2);
+        return;
+      case "clamped": return bubble("Clamped", "info", 1.2);
+      case "drone_deployed":
+        if (!isCoord(r.at) || typeof r.owner !== "string") return;
+        void this.animate({ kind: "bubble", bot: r.owner, text: "Drone deployed", tone: "info" }, this.duration(2));
+        return this.animate({ kind: "deploy", bot, owner: r.owner, at: r.at, dir: isDir(r.dir) ? r.dir : "N" }, this.duration(1.2));
+      case "bomb_dropped":
+        if (!isCoord(r.at) || typeof r.owner !== "string") return;
+        return this.animate({ kind: "bomb", bot, owner: r.owner, at: r.at }, this.duration(1));
+      case "bomb_exploded": {
+        const squares = Array.isArray(r.squares) ? r.squares.filter(isCoord) : isCoord(r.at) ? [r.at] : [];
+        return this.animate({ kind: "blast", bot, squares }, this.duration(1.6));
+      }
+      case "bomb_destroyed": return this.animate({ kind: "fizzle", bot }, this.duration(1));
+      case "shielded":
+        void bubble("Shielded", "good", 1.6);
+        return this.animate({ kind: "shield", bot }, this.duration(1.2));
+      case "reflected": {
+        if (!isCoord(r.at)) return bubble("Reflected", "info", 1.6);
+        void bubble("Reflected!", "info", 1.6);
+        if (isCoord(r.to)) {
+          return this.animate({
+            kind: "shot", from: r.at, to: r.to, dir: isDir(r.dir) ? r.dir : null, beams: 1, source: "bot", hit: true,
+            module: "reflector",
+          }, this.duration(1.2));
+        }
+        return this.animate({ kind: "shield", bot }, this.duration(1));
+      }
+      case "pushed_back": return bubble("Recoil", "info", 1.2);
+      case "shocked":
+        if (!isCoord(r.from) || !isCoord(r.to) || typeof r.target !== "string") return;
+        void this.animate({ kind: "bubble", bot: r.target, text: "Shock!", tone: "damage" }, this.duration(1.6));
+        return this.animate({ kind: "shock", from: r.from, to: r.to, target: r.target }, this.duration(1));
+      default:
+        return;
     }
   }
 
@@ -517,4 +685,11 @@ export class Animator {
 const ELEMENT_EVENTS = new Set([
   "slid", "landed", "teleported", "virtual", "tile_broken", "receptacle_filled", "field_damaged", "field_down",
   "field_up", "mirror_broken",
+]);
+
+/** The bot modules' events (issue 14/15), played by playModuleEvent. */
+const MODULE_EVENTS = new Set([
+  "module_installed", "module_charged", "module_charge_refused", "module_activated", "module_charge_used",
+  "stored_chip_played", "chip_stored", "chip_transformed", "clamped", "drone_deployed", "bomb_dropped",
+  "bomb_exploded", "bomb_destroyed", "shielded", "reflected", "pushed_back", "shocked",
 ]);

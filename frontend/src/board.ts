@@ -223,14 +223,21 @@ export class Board {
 
   // ---------------- bots ----------------
 
-  createBot(id: string, color: string, label: string, title: string): BotShape {
-    const g = svgEl("g", { class: "bot", "data-bot": id });
+  /** A bot; a drone (`drone`) is its owner's second robot: the owner's colour, a smaller body and a "D" badge. */
+  createBot(id: string, color: string, label: string, title: string, drone = false): BotShape {
+    const g = svgEl("g", { class: drone ? "bot drone" : "bot", "data-bot": id });
     svgEl("title", {}, g, title);
     const body = svgEl("g", { class: "bot-body" }, g);
-    svgEl("path", { d: "M0 -46L21 -20H-21z", class: "bot-nose", fill: color }, body);
-    svgEl("circle", { r: 29, class: "bot-shell", fill: color }, body);
-    svgEl("circle", { r: 20, class: "bot-ring" }, body);
-    svgEl("text", { y: 10, "text-anchor": "middle", class: "bot-label" }, g, label);
+    const k = drone ? 0.72 : 1;
+    svgEl("path", { d: `M0 ${-46 * k}L${21 * k} ${-20 * k}H${-21 * k}z`, class: "bot-nose", fill: color }, body);
+    svgEl("circle", { r: 29 * k, class: "bot-shell", fill: color }, body);
+    svgEl("circle", { r: 20 * k, class: drone ? "bot-ring drone-ring" : "bot-ring" }, body);
+    svgEl("text", { y: drone ? 8 : 10, "text-anchor": "middle", class: drone ? "bot-label drone-label" : "bot-label" }, g, label);
+    if (drone) {
+      const badge = svgEl("g", { class: "drone-badge", transform: "translate(30 -30)" }, g);
+      svgEl("circle", { r: 14 }, badge);
+      svgEl("text", { y: 6, "text-anchor": "middle" }, badge, "D");
+    }
     // Lives (lower left, white) and damage (lower right, red) stay upright while the body turns.
     const livesG = svgEl("g", { class: "bot-lives", transform: "translate(-30 34)" }, g);
     svgEl("rect", { x: -17, y: -12, width: 34, height: 24, rx: 6, class: "lives-bg" }, livesG);
@@ -240,6 +247,60 @@ export class Board {
     const damageText = svgEl("text", { y: 6, "text-anchor": "middle", class: "badge-text" }, damage);
     this.botsLayer.appendChild(g);
     return { g, body, lives, damage, damageText };
+  }
+
+  /** A bomb where it lies (003 "Bomb"): a black ball with a fuse in its owner's colour, until it explodes. */
+  createBomb(id: string, color: string, title: string): BotShape {
+    const g = svgEl("g", { class: "bomb", "data-bot": id });
+    svgEl("title", {}, g, title);
+    const body = svgEl("g", { class: "bomb-body" }, g);
+    svgEl("circle", { r: 22, class: "bomb-shell" }, body);
+    svgEl("path", { d: "M10 -18Q22 -34 32 -30", class: "bomb-fuse", stroke: color }, body);
+    svgEl("circle", { cx: 32, cy: -30, r: 6, class: "bomb-spark" }, body);
+    // No lives or damage: empty badges keep the shape interchangeable with a bot's.
+    const lives = svgEl("text", { class: "badge-text", visibility: "hidden" }, g);
+    const damage = svgEl("g", { visibility: "hidden" }, g);
+    const damageText = svgEl("text", {}, damage);
+    this.botsLayer.appendChild(g);
+    return { g, body, lives, damage, damageText };
+  }
+
+  /** A bomb's blast: a burst on each square it hits. */
+  blast(squares: Coord[]): SVGGElement {
+    const g = svgEl("g", { class: "fx fx-blast" }, this.fx);
+    for (const [x, y] of squares) {
+      svgEl("rect", { x: x * TILE + 4, y: y * TILE + 4, width: TILE - 8, height: TILE - 8, rx: 18, class: "blast-square" }, g);
+    }
+    return g;
+  }
+
+  /** A Shield taking a shot: a blue ring around the bot. */
+  shield(x: number, y: number): SVGGElement {
+    const g = svgEl("g", { class: "fx fx-shield", transform: `translate(${x * TILE + TILE / 2} ${y * TILE + TILE / 2})` }, this.fx);
+    svgEl("circle", { r: 44, class: "shield-ring" }, g);
+    return g;
+  }
+
+  /** A Shocker touching a bot: a zigzag spark from one square to the other. */
+  shock(from: Coord, to: Coord): SVGGElement {
+    const g = svgEl("g", { class: "fx fx-shock" }, this.fx);
+    const x1 = (from[0] + 0.5) * TILE, y1 = (from[1] + 0.5) * TILE, x2 = (to[0] + 0.5) * TILE, y2 = (to[1] + 0.5) * TILE;
+    const nx = -(y2 - y1), ny = x2 - x1, len = Math.hypot(nx, ny) || 1;
+    let d = `M${x1} ${y1}`;
+    for (let i = 1; i < 6; i++) {
+      const t = i / 6, side = i % 2 ? 1 : -1;
+      d += `L${(x1 + (x2 - x1) * t + (nx / len) * 14 * side).toFixed(1)} ${(y1 + (y2 - y1) * t + (ny / len) * 14 * side).toFixed(1)}`;
+    }
+    svgEl("path", { d: `${d}L${x2} ${y2}`, class: "shock-line" }, g);
+    return g;
+  }
+
+  /** Storage: a face-down chip (never which one) leaving the bot. */
+  storedChip(x: number, y: number): SVGGElement {
+    const g = svgEl("g", { class: "fx fx-store", transform: `translate(${x * TILE + TILE / 2} ${y * TILE + TILE / 2})` }, this.fx);
+    svgEl("rect", { x: -14, y: -18, width: 28, height: 36, rx: 5, class: "store-chip" }, g);
+    svgEl("text", { y: 7, "text-anchor": "middle", class: "store-mark" }, g, "?");
+    return g;
   }
 
   /** Show lives and damage on a bot (damage hidden at 0). */
@@ -292,8 +353,10 @@ export class Board {
   }
 
   /** A laser shot: `beams` parallel lines from the centre of `from` to the centre of `to`. */
-  shot(from: Coord, to: Coord, dir: Dir | null, beams: number, source: string, hit: boolean): SVGGElement {
-    const g = svgEl("g", { class: `fx fx-shot shot-${source === "bot" ? "bot" : "laser"}` }, this.fx);
+  shot(from: Coord, to: Coord, dir: Dir | null, beams: number, source: string, hit: boolean, module = ""): SVGGElement {
+    const g = svgEl("g", {
+      class: `fx fx-shot shot-${source === "bot" ? "bot" : "laser"}${module ? ` shot-module-${module}` : ""}`,
+    }, this.fx);
     // From the edge the beam enters `from` by (the shooter's front, or the laser's mounting side) to the
     // centre of the square it hits, or through to the far edge of the last square when it hits nothing.
     const [dx, dy] = dir ? DIR_STEP[dir] : [0, 0];

@@ -7,7 +7,7 @@ import { h } from "./dom";
 import { GameSocket, wsUrlFromPath } from "./net";
 import {
   applyGame, archivedText, emptyLists, fromLobby, type GameSummary, type LobbyGameMessage, type LobbyLists,
-  type LobbyMessage, mineText, openText, showCustomTimers, sorted, wonBy,
+  type LobbyMessage, mineText, modulesText, openText, showCustomTimers, sorted, wonBy,
 } from "./lobbystate";
 import type { Course } from "./types";
 
@@ -84,7 +84,7 @@ export class LiveLobby {
   /** A row, the one already shown if its game's text is the same. */
   private row(g: GameSummary, text: string, mine: boolean): HTMLLIElement {
     const key = `${mine ? "mine" : "open"}-${g.id}`;
-    const shown = `${text}|${wonBy(g)}|${mine && g.my_move ? 1 : 0}`;
+    const shown = `${text}|${wonBy(g)}|${mine && g.my_move ? 1 : 0}|${modulesText(g.modules)}`;
     const old = this.rows.get(key);
     if (old && old.dataset.shown === shown && old.isConnected) return old;
     const li = h("li", { "data-game-id": String(g.id), "data-shown": shown });
@@ -95,6 +95,8 @@ export class LiveLobby {
     const won = wonBy(g);
     if (won) status.append(" · ", h("span", { class: "winner" }, won));
     info.append(status);
+    const modules = modulesText(g.modules);
+    if (modules) info.append(h("span", { class: "modules" }, modules)); // as the template's row
     if (mine && g.my_move) {
       li.classList.add("my-move");
       info.append(h("span", { class: "badge" }, "your move"));

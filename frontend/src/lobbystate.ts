@@ -2,6 +2,17 @@
 // `lobby_game` summary applied on top (newest version wins). Pure: no DOM, unit-tested.
 
 import { PRESET_NAMES } from "./clock";
+import { moduleLabel, MODULE_NAMES } from "./modules";
+
+/** A game's modules as its lobby row shows them (the server template's `module_names`): "" (none),
+ * "Modules: Shield, Turbo" (in the game's order), "All 17 modules". */
+export function modulesText(modules: unknown): string {
+  if (!Array.isArray(modules) || !modules.length) return "";
+  if (modules.length === MODULE_NAMES.length && MODULE_NAMES.every((m) => modules.includes(m))) {
+    return `All ${modules.length} modules`;
+  }
+  return `Modules: ${modules.map((m) => moduleLabel(String(m))).join(", ")}`;
+}
 
 export interface GameSummary {
   id: number;
@@ -23,6 +34,8 @@ export interface GameSummary {
   winner: string | null;
   my_move?: boolean;
   archived?: boolean;
+  /** The bot modules available (issue 15; absent from older servers). */
+  modules?: string[];
 }
 
 export interface LobbyMessage { type: "lobby"; open: GameSummary[]; mine: GameSummary[]; archived: GameSummary[] }

@@ -3,6 +3,7 @@
 import { chipLabel } from "./chips";
 import { h } from "./dom";
 import type { EngineEvent, Snapshot } from "./types";
+import { moduleLabel } from "./modules";
 import { isCoord } from "./types";
 
 // Players see no coordinates on the board, so the log speaks in plain words: "moved 2 squares north",
@@ -90,6 +91,8 @@ const OTHER: Record<string, string> = {
 interface Row {
   tr: HTMLTableRowElement;
   chip: HTMLTableCellElement;
+  /** Which module acted or caused something in this row. */
+  mod: HTMLTableCellElement;
   move: HTMLTableCellElement;
   damage: HTMLTableCellElement;
   cps: HTMLTableCellElement;
@@ -99,7 +102,47 @@ interface Row {
 
 export function nameOf(snap: Snapshot | null, bot: string): string {
   const seat = snap?.seats.find((s) => s.bot != null && String(s.bot) === bot);
-  return seat ? seat.user : `Robot ${bot}`;
+  if (seat) return seat.user;
+  // A drone is `<owner>.drone`, a bomb `<owner>.bomb` (docs/formats.md "Bot modules").
+  const m = /^(.*)\.(drone|bomb)$/.exec(bot);
+  if (m) {
+    const owner = snap?.seats.find((s) => s.bot != null && String(s.bot) === m[1]);
+    if (owner) return `${owner.user}'s ${m[2]}`;
+  }
+  return `Robot ${bot}`;
+}
+
+const AIM_WORDS: Record<string, string> = { L: "left", R: "right", B: "back" };
+
+/** A module event in the log's module column ("installed Turbo", "bought 2 charges for 504"), or null. */
+export function moduleText(snap: Snapshot | null, e: EngineEvent): string | null {
+  const r = e as Record<string, unknown>;
+  const name = moduleLabel(r.module);
+  switch (e.type) {
+    case "module_installed": return `installed ${name}`;
+    case "module_charged": return `${name}: bought ${String(r.charges)} charge${r.charges === 1 ? "" : "s"} for ${String(r.price_paid)}`;
+    case "module_charge_refused": return `${name}: charge refused (not enough battery)`;
+    case "module_activated": {
+      const phases = Array.isArray(r.phases) && r.phases.length < 5 ? `, phase ${r.phases.join("-")}` : "";
+      const aim = r.aim ? `, aims ${r.front ? "front and " : ""}${AIM_WORDS[String(r.aim)] ?? String(r.aim)}` : "";
+      const order = r.order ? `, acts ${String(r.order)}` : "";
+      return `activated ${name}${phases}${aim}${order}`;
+    }
+    case "module_charge_used": return `${name}: last turn's scan charge taken`;
+    case "chip_stored": return r.replaced ? "Storage: stored a chip (the old one is gone)" : "Storage: stored a chip";
+    case "stored_chip_played": return `played the stored chip in register ${String(r.register)}`;
+    case "chip_transformed": return typeof r.module === "string" ? `${name} changed the chip` : null;
+    case "clamped": return "Clamp held it";
+    case "drone_deployed": return `Drone deployed${r.replaced ? " (replaces the old one)" : ""}`;
+    case "bomb_dropped": return "Bomb dropped";
+    case "bomb_exploded": return "Bomb exploded";
+    case "bomb_destroyed": return "Bomb destroyed without exploding";
+    case "shielded": return `Shield stopped ${String(r.amount ?? "")} damage`.replace("  ", " ");
+    case "reflected": return `Reflector sent the shot back${typeof r.shooter === "string" ? ` to ${nameOf(snap, r.shooter)}` : ""}`;
+    case "pushed_back": return "Blaster recoil";
+    case "shocked": return typeof r.target === "string" ? `Shocker touched ${nameOf(snap, r.target)}` : "Shocker";
+    default: return null;
+  }
 }
 
 /** The turn's priority as its events show it: the order in which bots play chips. */
@@ -135,7 +178,9 @@ export class TurnLog {
     this.table = h("table", { id: "turn-log", class: "rr-log" });
     const head = h("thead");
     const hr = h("tr");
-    for (const c of ["Phase", "Robot", "Chip", "Movement", "Damage", "Check points"]) hr.appendChild(h("th", { scope: "col" }, c));
+    for (const c of ["Phase", "Robot", "Chip", "Module", "Movement", "Damage", "Check points"]) {
+      hr.appendChild(h("th", { scope: "col", class: c === "Module" ? "col-module" : "" }, c));
+    }
     head.appendChild(hr);
     this.body = h("tbody");
     this.table.append(head, this.body);
@@ -154,6 +199,7 @@ export class TurnLog {
     this.body.replaceChildren();
     this.rows.clear();
     this.table.hidden = true;
+    this.table.classList.remove("has-modules");
     this.empty.hidden = true;
     this.nextPriority = "";
     this.won = false;
@@ -189,8 +235,8 @@ export class TurnLog {
     } else {
       th.textContent = "Course";
     }
-    row = { tr, chip: h("td"), move: h("td"), damage: h("td"), cps: h("td"), run: null };
-    tr.append(h("td", { class: "phase" }, phase ? String(phase) : "–"), th, row.chip, row.move, row.damage, row.cps);
+    row = { tr, chip: h("td"), mod: h("td", { class: "col-module" }), move: h("td"), damage: h("td"), cps: h("td"), run: null };
+    tr.append(h("td", { class: "phase" }, phase ? String(phase) : "–"), th, row.chip, row.mod, row.move, row.damage, row.cps);
     // Rows by phase; within a phase by the turn's priority (course-wide rows last).
     const rank = (id: string): number => {
       const i = id === "" ? -1 : this.priority.indexOf(id);
@@ -242,8 +288,20 @@ export class TurnLog {
       this.showFooter();
       return;
     }
+    if (snap?.modules?.length) this.table.classList.add("has-modules");
+    const modText = moduleText(snap, e);
+    if (modText !== null) {
+      this.table.classList.add("has-modules");
+      return this.note(this.row(snap, phase, bot).mod, modText);
+    }
     if (e.type === "shot" && typeof r.target !== "string") return; // a miss: only the board shows it
     const row = this.row(snap, phase, bot);
+    if (typeof r.module === "string" && r.module) {
+      // The module that caused this line (a Turbo square, a Blaster shot, a bomb's damage…).
+      this.table.classList.add("has-modules");
+      const label = moduleLabel(r.module);
+      if (!(row.mod.textContent ?? "").includes(label)) this.note(row.mod, label);
+    }
     switch (e.type) {
       case "chip": return this.note(row.chip, chipLabel(String(r.chip)));
       case "rebooting": return this.note(row.chip, "rebooting (plays 0)");
@@ -252,7 +310,8 @@ export class TurnLog {
       case "carried": return this.moveRun(row, "carried", "", r);
       case "pushed": {
         const by = typeof r.by === "string"
-          ? (r.by === "pusher" ? "a pusher" : r.by === "repeller" ? "a wall repeller" : nameOf(snap, r.by)) : "";
+          ? (r.by === "pusher" ? "a pusher" : r.by === "repeller" ? "a wall repeller"
+            : r.by === bot ? "its own recoil" : nameOf(snap, r.by)) : "";
         return this.moveRun(row, "pushed", by, r);
       }
       case "rotated": return this.note(row.move, turnText(r.from, r.to, r.cause), row);

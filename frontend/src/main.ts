@@ -12,11 +12,13 @@ import { fetchJson, fetchSnapshot, gameActionUrl, GameSocket, postJson, postProg
 import { Notifications } from "./notify";
 import { botName, ejectedNotice, expiredNotice, Panel, seatNames, statusText } from "./panel";
 import { ProgramUI } from "./program";
+import { mountPriceCharts } from "./pricechart";
 import { ResultsScreen } from "./results";
-import { applyEvent, checkpointMarks, cloneBots, type Bots } from "./state";
+import { applyEvent, checkpointMarks, cloneBots, pricesAfter, type Bots } from "./state";
 import { isCoord } from "./types";
 import css from "./styles.css?inline";
 import type {
+  ScanResult,
   ClocksData, Course, EngineEvent, EventMessage, SeatReadyData, SeatsEjectedData, ServerMessage, Snapshot, SnapshotMessage,
   TurnRecord,
   TurnResolvedData,
@@ -85,6 +87,8 @@ export class GameScreen {
   /** What the panel and the board show: the live bots, or a replayed turn's bots. */
   private view: Bots = new Map();
   private viewPriority: string[] = [];
+  /** The module prices the panel shows (the live ones, or a replayed turn's as it plays). */
+  private viewPrices: Record<string, number> = {};
   private queue: QueueItem[] = [];
   private pumping = false;
   private moving = false;
@@ -207,6 +211,9 @@ export class GameScreen {
       ? async (body) => {
         root.dataset.demoProgram = JSON.stringify(body);
         this.panel.setConnection(`Demo: would send ${JSON.stringify(body)}`);
+        // As if the server held it: a later render must not read "no program" as a cleared one.
+        const me = this.snap?.me;
+        if (me) Object.assign(me, { program: body.chips, reboot: body.reboot, action: body.action ?? null });
         return { ok: true };
       }
       : async (body) => {
@@ -217,8 +224,17 @@ export class GameScreen {
         if (res.ok && me && this.snap?.turn === body.turn) {
           me.program = body.chips;
           me.reboot = body.reboot;
+          me.action = body.action ?? null;
         }
         return res;
+      }, async (turn) => {
+        if (opts.demoSrc) return { ok: false, detail: "The demo does not scan." };
+        const res = await postJson<ScanResult>(gameActionUrl(opts.apiUrl, "scan"), { turn }, "the scan");
+        if (!res.ok) return res;
+        const data = res.data;
+        return data && typeof data === "object" && data.programs && typeof data.programs === "object"
+          ? { ok: true, result: { turn: Number(data.turn) || turn, programs: data.programs } }
+          : { ok: false, detail: "The scan's answer could not be read." };
       });
     panelCol.insertBefore(this.program.el, this.panel.seatsSection);
     if (!opts.demoSrc && opts.apiUrl) {
@@ -494,6 +510,7 @@ export class GameScreen {
     if (!this.snap) return;
     this.view = this.bots;
     this.viewPriority = Array.isArray(this.snap.priority) ? this.snap.priority.map(String) : [];
+    this.viewPrices = { ...(this.snap.prices ?? {}) };
     void this.animator.animate({ kind: "reset", bots: [...this.bots.values()], seats: this.snap.seats }, 0);
     this.board.markBoard(boardOf(this.snap));
     this.markRadiation(this.snap.radiation);
@@ -619,6 +636,7 @@ export class GameScreen {
     const snap = this.snap;
     if (!snap) return;
     this.panel.renderSeats(snap, this.view, this.viewPriority, this.log.destroyed);
+    this.panel.setPrices(snap.modules, this.viewPrices);
     const marks = checkpointMarks(this.view.values(), snap.me?.bot ?? null, this.viewPriority);
     this.board.markCheckpoints(marks.mine, marks.leader);
   }
@@ -662,6 +680,8 @@ export class GameScreen {
     this.replaying = n;
     this.view = cloneBots(record.before.bots);
     this.viewPriority = record.before.priority.map(String);
+    const before = (record.before as { prices?: unknown }).prices;
+    this.viewPrices = before && typeof before === "object" ? { ...(before as Record<string, number>) } : { ...(snap.prices ?? {}) };
     void this.animator.animate({ kind: "reset", bots: [...this.view.values()], seats: snap.seats }, 0);
     this.board.markBoard(boardOf(record.before));
     this.markRadiation(record.before.radiation);
@@ -696,6 +716,7 @@ export class GameScreen {
         this.viewPriority = ((e as { order: unknown[] }).order).map(String);
         this.renderSeats();
       } else if (applyEvent(bots, e)) {
+        if (e.type === "module_charged") this.viewPrices = pricesAfter(this.viewPrices, e);
         this.renderSeats();
       }
     });
@@ -837,6 +858,7 @@ function mountNotifications(root: HTMLElement | null): void {
 
 function mount(): void {
   mountPreviews();
+  mountPriceCharts();
   const root = document.getElementById("game-root");
   mountNotifications(root);
   if (!root || root.dataset.mounted === "1") return;

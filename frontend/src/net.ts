@@ -1,6 +1,7 @@
 // Talking to the server: REST (snapshot, program) with Django's CSRF cookie, and a WebSocket
 // that reconnects with backoff.
 import type { Chip, ServerMessage, Snapshot } from "./types";
+import type { ModuleAction } from "./modules";
 
 export function getCookie(name: string): string | null {
   for (const part of document.cookie ? document.cookie.split(";") : []) {
@@ -36,7 +37,7 @@ export function turnUrl(apiUrl: string, turn: number): string {
   return joinUrl(apiUrl, `turns/${turn}/`);
 }
 
-export interface ProgramBody { turn: number; chips: Chip[]; reboot: boolean }
+export interface ProgramBody { turn: number; chips: Chip[]; reboot: boolean; action?: ModuleAction | null }
 export type PostResult = { ok: true } | { ok: false; status: number; detail: string };
 export type PostJsonResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; detail: string };
 

@@ -4,6 +4,7 @@ import { h } from "./dom";
 import { nameOf } from "./log";
 import { clockText, localDate, speakDuration, timeLeft, timersText, vacationText, type SeatClock } from "./clock";
 import type { BotState, Seat, Snapshot } from "./types";
+import { moduleLabel, moduleStatus, pricesText } from "./modules";
 
 /** The name shown for a seat: its display name, else the user name. */
 export function seatName(s: Seat): string {
@@ -140,6 +141,8 @@ export class Panel {
   readonly conn: HTMLParagraphElement;
   readonly notice: HTMLParagraphElement;
   readonly timers: HTMLParagraphElement;
+  /** The game's current module prices, for everyone (games with modules). */
+  readonly prices: HTMLParagraphElement;
   readonly seatsSection: HTMLElement;
   private readonly seatsEl: HTMLOListElement;
   /** Per seat: the clock as last reported (see clock.ts), and the element that shows it. */
@@ -157,7 +160,9 @@ export class Panel {
     this.notice.hidden = true;
     this.timers = h("p", { id: "game-timers", class: "rr-timers" });
     this.timers.hidden = true;
-    this.el.append(this.status, this.phase, this.conn, this.notice, this.timers);
+    this.prices = h("p", { id: "module-prices", class: "rr-prices" });
+    this.prices.hidden = true;
+    this.el.append(this.status, this.phase, this.conn, this.notice, this.timers, this.prices);
     parent.appendChild(this.el);
 
     const seats = h("section", { class: "rr-seats-section", "aria-labelledby": "rr-seats-title" });
@@ -181,6 +186,15 @@ export class Panel {
     const text = timersText(snap.timers);
     if (this.timers.textContent !== text) this.timers.textContent = text;
     this.timers.hidden = !text || snap.status === "finished" || snap.status === "cancelled";
+  }
+
+  /** The game's current prices of one charge ("Module prices: Shield 200 · Turbo 250"). */
+  setPrices(modules: readonly string[] | undefined, prices: Readonly<Record<string, number>> | undefined): void {
+    const text = modules?.length ? pricesText(prices) : "";
+    const shown = text ? `Module prices: ${text}` : "";
+    if (this.prices.textContent !== shown) this.prices.textContent = shown;
+    this.prices.hidden = !shown;
+    this.prices.dataset.prices = JSON.stringify(prices ?? {});
   }
 
   /** A lasting note about what happened (ejections, cancellation) until the next one. */
@@ -252,6 +266,20 @@ export class Panel {
           stat("lives", String(bot.lives), "stat-lives"),
           stat(...checkpointStat(bot.next_checkpoint, checkpoints), "stat-cp"),
         );
+        if (snap.modules?.length) {
+          // 003 "Battery": the module, its charges (+n) and the battery, "Turbo +2 250".
+          const text = moduleStatus(bot.module ?? null, bot.battery);
+          const m = stat("module", text, "stat-module");
+          m.dataset.module = bot.module?.type ?? "";
+          m.dataset.charges = String(bot.module?.charges ?? 0);
+          m.dataset.battery = String(bot.battery ?? "");
+          m.title = bot.module
+            ? `${moduleLabel(bot.module.type)} installed, ${bot.module.charges} charge(s); battery ${bot.battery ?? "?"}`
+            : `No module installed; battery ${bot.battery ?? "?"}`;
+          stats.append(m);
+          const drone = [...bots.values()].find((b) => b.drone_of === bot.id && b.at);
+          if (drone) stats.append(h("span", { class: "stat stat-drone" }, "drone on the course"));
+        }
         if (notes.length) stats.append(h("span", { class: "stat stat-notes" }, notes.join(" · ")));
       } else {
         stats.textContent = "no robot";

@@ -3,6 +3,10 @@ import { h } from "./dom";
 import { chipIcon, chipLabel } from "./chips";
 import type { PostResult, ProgramBody } from "./net";
 import type { Chip, Snapshot } from "./types";
+import { ModuleMenu, type ScanReply } from "./modmenu";
+
+/** A register playing the stored chip (003 "Storage"). */
+export const STORED = "S";
 
 const REGISTERS = 5;
 
@@ -44,6 +48,9 @@ export class ProgramUI {
   private reboot = false;
   private readonly submitBtn: HTMLButtonElement;
   private readonly error: HTMLDivElement;
+  readonly menu: ModuleMenu;
+  /** My stored chip (Storage): shown as one more chip of the hand, played as "S". */
+  private stored: Chip | null = null;
 
   private snap: Snapshot | null = null;
   private key = "";
@@ -58,7 +65,10 @@ export class ProgramUI {
   /** The server cleared a submitted program (seats_ejected with resubmit). */
   private cleared = false;
 
-  constructor(parent: HTMLElement, private readonly send: (body: ProgramBody) => Promise<PostResult>) {
+  constructor(
+    parent: HTMLElement, private readonly send: (body: ProgramBody) => Promise<PostResult>,
+    scan: (turn: number) => Promise<ScanReply> = async () => ({ ok: false, detail: "Scanning is not available here." }),
+  ) {
     this.el = h("section", { class: "rr-program", "aria-labelledby": "rr-program-title" });
     this.el.appendChild(h("h2", { id: "rr-program-title" }, "Your program"));
     this.placeholder = h("p", { class: "rr-program-placeholder" });
@@ -78,9 +88,12 @@ export class ProgramUI {
     controls.append(rebootGroup, this.submitBtn, this.rebootHelp);
     this.error = h("div", { id: "program-error", role: "alert", class: "rr-error" });
     const hint = h("p", { class: "rr-hint" }, programHint(isTouchScreen()));
+    // 003 "Actions": the Module menu is directly beneath the program tiles; Submit sends both.
+    this.menu = new ModuleMenu(() => this.changed(), scan);
     this.editor.append(
       h("h3", {}, "Registers"), this.registersEl,
       h("h3", {}, "Hand"), this.handEl,
+      this.menu.el,
       controls, this.message, this.error, hint,
     );
     this.el.append(this.placeholder, this.editor);
@@ -127,9 +140,13 @@ export class ProgramUI {
     if (!this.active || !me) return;
 
     const frozen = Array.isArray(me.frozen) ? me.frozen : [];
-    const key = JSON.stringify([snap.turn, me.hand, frozen]);
+    const stored = typeof me.stored_chip === "string" && me.stored_chip ? me.stored_chip : null;
+    const key = JSON.stringify([snap.turn, me.hand, frozen, stored]);
+    let keepAction = this.dirty;
     if (key !== this.key) {
+      keepAction = false;
       this.key = key;
+      this.stored = stored;
       this.hand = Array.isArray(me.hand) ? me.hand.slice() : [];
       this.frozen = new Map(frozen.filter((f) => f.register >= 0 && f.register < REGISTERS).map((f) => [f.register, f.chip]));
       this.slots = new Array<number | null>(REGISTERS).fill(null);
@@ -147,6 +164,7 @@ export class ProgramUI {
       this.submitted = false;
       this.cleared = true;
     }
+    this.menu.update(snap, keepAction);
     this.render();
   }
 
@@ -155,6 +173,10 @@ export class ProgramUI {
     this.slots = new Array<number | null>(REGISTERS).fill(null);
     for (let r = 0; r < REGISTERS; r++) {
       if (this.frozen.has(r)) continue;
+      if (program[r] === STORED && this.stored !== null) {
+        this.slots[r] = this.hand.length;
+        continue;
+      }
       const idx = this.hand.findIndex((c, i) => c === program[r] && !used.has(i));
       if (idx >= 0) {
         used.add(idx);
@@ -173,7 +195,18 @@ export class ProgramUI {
     const f = this.frozen.get(r);
     if (f !== undefined) return f;
     const s = this.slots[r];
+    if (s === this.hand.length && this.stored !== null) return STORED;
     return s === null || s === undefined ? null : this.hand[s] ?? null;
+  }
+
+  /** The hand's chips plus my stored chip (its index is hand.length). */
+  private chipCount(): number {
+    return this.hand.length + (this.stored !== null ? 1 : 0);
+  }
+
+  /** What a chip of the program shows: the stored chip's face for "S". */
+  private face(chip: Chip): Chip {
+    return chip === STORED && this.stored !== null ? this.stored : chip;
   }
 
   private isFull(): boolean {
@@ -182,7 +215,7 @@ export class ProgramUI {
   }
 
   private pick(index: number): void {
-    if (!Number.isInteger(index) || index < 0 || index >= this.hand.length) return;
+    if (!Number.isInteger(index) || index < 0 || index >= this.chipCount()) return;
     if (this.usedIndexes().has(index)) return;
     for (let r = 0; r < REGISTERS; r++) {
       if (!this.frozen.has(r) && this.slots[r] === null) {
@@ -263,7 +296,7 @@ export class ProgramUI {
   /** Put hand chip `index` into register `r` (replacing what was there). */
   private place(index: number, r: number): void {
     if (!this.active || this.frozen.has(r) || r < 0 || r >= REGISTERS) return;
-    if (!Number.isInteger(index) || index < 0 || index >= this.hand.length) return;
+    if (!Number.isInteger(index) || index < 0 || index >= this.chipCount()) return;
     const from = this.slots.indexOf(index);
     if (from >= 0) this.slots[from] = null;
     this.slots[r] = index;
@@ -278,6 +311,12 @@ export class ProgramUI {
 
   private render(): void {
     this.renderRebootLabel();
+    const placed: Chip[] = [];
+    for (let r = 0; r < REGISTERS; r++) {
+      const c = this.chipAt(r);
+      if (c !== null && c !== STORED && !this.frozen.has(r)) placed.push(c);
+    }
+    this.menu.setProgram(this.hand, placed);
     // Buttons are rebuilt below; remember what had keyboard focus to restore it.
     const act = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const focusHand = act && this.handEl.contains(act) ? Number(act.dataset.index) : null;
@@ -296,14 +335,18 @@ export class ProgramUI {
       const btn = h("button", { type: "button", class: "register-slot" });
       const num = h("span", { class: "register-num" }, String(r + 1));
       btn.appendChild(num);
-      if (chip !== null) btn.appendChild(chipContent(chip));
+      if (chip !== null) btn.appendChild(chipContent(this.face(chip)));
       else btn.appendChild(h("span", { class: "chip-text empty" }, "empty"));
+      if (chip === STORED) {
+        div.classList.add("stored");
+        btn.appendChild(h("span", { class: "stored-tag" }, "stored"));
+      }
       if (locked) {
         btn.disabled = true;
         btn.setAttribute("aria-label", `Register ${r + 1}: ${chip !== null ? chipLabel(chip) : ""} (locked)`);
         btn.appendChild(h("span", { class: "lock", "aria-hidden": "true" }, "locked"));
       } else if (chip !== null) {
-        btn.setAttribute("aria-label", `Register ${r + 1}: ${chipLabel(chip)}. Press to clear.`);
+        btn.setAttribute("aria-label", `Register ${r + 1}: ${chipLabel(this.face(chip))}${chip === STORED ? " (stored chip)" : ""}. Press to clear.`);
       } else {
         btn.disabled = true;
         btn.setAttribute("aria-label", `Register ${r + 1}: empty`);
@@ -331,6 +374,20 @@ export class ProgramUI {
       if (i < 9) b.appendChild(h("kbd", { "aria-hidden": "true" }, String(i + 1)));
       return b;
     });
+    if (this.stored !== null) {
+      // My stored chip, for me alone: one more chip of the hand, played as "S".
+      const i = this.hand.length, isUsed = used.has(i);
+      const b = h("button", {
+        type: "button", class: "chip stored", "data-chip": STORED, "data-stored": this.stored, "data-index": String(i),
+        "aria-label": `Stored chip: ${chipLabel(this.stored)}${isUsed ? ", in a register" : ""}`, "aria-pressed": String(isUsed),
+      });
+      b.classList.toggle("used", isUsed);
+      b.disabled = isUsed;
+      b.draggable = !isUsed;
+      b.appendChild(chipContent(this.stored));
+      b.appendChild(h("span", { class: "stored-tag" }, "stored"));
+      chips.push(b);
+    }
     this.handEl.replaceChildren(...chips);
 
     const full = this.isFull();
@@ -366,7 +423,10 @@ export class ProgramUI {
     this.sending = true;
     this.error.textContent = "";
     this.render();
-    const res = await this.send({ turn: snap.turn, chips, reboot: this.reboot });
+    // Games without modules send the program as before (no `action` key).
+    const body: ProgramBody = { turn: snap.turn, chips, reboot: this.reboot };
+    if (!this.menu.el.hidden) body.action = this.menu.action;
+    const res = await this.send(body);
     this.sending = false;
     if (res.ok) {
       this.submitted = true;

@@ -43,7 +43,8 @@ export function resultRows(snap: Snapshot): ResultRow[] {
   const total = checkpointCount(snap);
   const places = placesOf(snap);
   const winner = snap.winner == null ? null : String(snap.winner);
-  const bots: BotState[] = Array.isArray(snap.bots) ? snap.bots : [];
+  // A drone is not ranked (docs/rules.md "Drone: winning, places"): its owner is.
+  const bots: BotState[] = (Array.isArray(snap.bots) ? snap.bots : []).filter((b) => !b.drone_of);
   const rows: ResultRow[] = bots.map((b) => {
     const id = String(b.id);
     const seat = snap.seats.find((s) => s.bot != null && String(s.bot) === id) ?? null;

@@ -17,9 +17,32 @@ export function cloneBots(bots: Iterable<BotState>): Bots {
 /** Apply one event to `bots` (in place). Returns true when anything visible in the panel changed. */
 export function applyEvent(bots: Bots, e: EngineEvent): boolean {
   const r = e as Record<string, unknown>;
+  if (e.type === "drone_deployed" && typeof r.bot === "string" && typeof r.owner === "string" && isCoord(r.at)) {
+    // 003 "Drone": a virtual bot on the owner's square, facing the other way; it shares the owner's next check point.
+    const owner = bots.get(r.owner);
+    bots.set(r.bot, {
+      id: r.bot, at: [r.at[0], r.at[1]], dir: isDir(r.dir) ? r.dir : "N", damage: 0, lives: 1,
+      next_checkpoint: owner?.next_checkpoint ?? 1, virtual: true, drone_of: r.owner, battery: 0, module: null,
+    });
+    return true;
+  }
   const bot = typeof r.bot === "string" ? bots.get(r.bot) : undefined;
   if (!bot) return false;
   switch (e.type) {
+    case "module_installed":
+      if (typeof r.module === "string") bot.module = { type: r.module, charges: 0 };
+      return true;
+    case "module_charged":
+      if (bot.module && typeof r.charges === "number") bot.module = { ...bot.module, charges: bot.module.charges + r.charges };
+      if (typeof bot.battery === "number" && typeof r.price_paid === "number") bot.battery = Math.max(0, bot.battery - r.price_paid);
+      return true;
+    case "module_activated":
+      // The Scanner's charge is taken at the start of the next turn (module_charge_used).
+      if (bot.module && r.module !== "scanner") bot.module = { ...bot.module, charges: Math.max(0, bot.module.charges - 1) };
+      return true;
+    case "module_charge_used":
+      if (bot.module && typeof r.charges === "number") bot.module = { ...bot.module, charges: r.charges };
+      return true;
     case "moved":
     case "pushed":
     case "carried":
@@ -56,6 +79,15 @@ export function applyEvent(bots: Bots, e: EngineEvent): boolean {
   }
 }
 
+/** The game's prices after an event: a `module_charged` event carries every available module's new price. */
+export function pricesAfter(prices: Record<string, number>, e: EngineEvent): Record<string, number> {
+  const r = e as Record<string, unknown>;
+  if (e.type !== "module_charged" || !r.prices || typeof r.prices !== "object") return prices;
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(r.prices as Record<string, unknown>)) if (typeof v === "number") out[k] = v;
+  return out;
+}
+
 /**
  * The check point numbers the board colours (003 "Check Point" numbering): green is the viewer's
  * next check point, black the leading opponent's next one, red all others. The leading opponent is
@@ -71,6 +103,7 @@ export function checkpointMarks(
     return i < 0 ? 1e6 : i;
   };
   for (const b of bots) {
+    if (b.drone_of) continue; // a drone shares its owner's next check point
     if (myBot !== null && b.id === myBot) {
       mine = b.lives > 0 ? b.next_checkpoint : null;
       continue;

@@ -92,7 +92,16 @@ export interface BotState {
   virtual: boolean;
   /** Optional, when the engine reports it: the bot plays five "0" chips this turn. */
   rebooting?: boolean;
+  // ---- bot modules (issue 15; optional: games without modules and older servers lack them) ----
+  battery?: number;
+  /** The installed module, or null. */
+  module?: { type: string; charges: number } | null;
+  /** A drone's owner (its id is `<owner>.drone`), else null. */
+  drone_of?: string | null;
 }
+
+/** The Scanner's result, for its owner alone: the opponents' submitted chips, sorted (not their order). */
+export interface ScanResult { turn: number; programs: Record<string, Chip[]> }
 
 export interface FrozenRegister { register: number; chip: Chip }
 
@@ -105,6 +114,15 @@ export interface Me {
   frozen: FrozenRegister[];
   /** Hidden from my lobby ("!archive"). */
   archived?: boolean;
+  // ---- bot modules (issue 15) ----
+  /** The module action sent with this turn's program, or null. */
+  action?: import("./modules").ModuleAction | null;
+  /** My stored chip (Storage), played as "S"; nobody else sees it. */
+  stored_chip?: Chip | null;
+  /** A Scanner activated last turn: one charge is taken at the start of this turn. */
+  scan_due?: boolean;
+  /** My latest scan this turn, or null. */
+  scan?: ScanResult | null;
 }
 
 export interface Snapshot {
@@ -140,6 +158,10 @@ export interface Snapshot {
   can_chat?: boolean;
   /** What the course elements remember (engine.public_board): revealed teleporters, broken mirrors… */
   board?: BoardMemory | null;
+  /** The modules available in this game, sorted (issue 15). */
+  modules?: string[];
+  /** The game's current prices of one charge, {module: price}; {} without modules. */
+  prices?: Record<string, number>;
 }
 
 // ---- engine events (data.events of a turn_resolved event; docs/formats.md "Events") ----

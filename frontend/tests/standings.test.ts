@@ -55,3 +55,9 @@ test("check points are capped at the course's count; ordinals", () => {
   assert.equal(resultRows(s)[0].checkpoints, 3);
   assert.deepEqual([1, 2, 3, 4, 11, 12, 13, 21, 22].map(ordinal), ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"]);
 });
+
+test("a drone is not ranked: only its owner has a row", () => {
+  const drone = { ...bot("1.drone", 3), drone_of: "1" };
+  const rows = resultRows(snap([bot("1", 3), bot("2", 2), drone], [seat(1, "ada"), seat(2, "bo")], "1"));
+  assert.deepEqual(rows.map((r) => r.bot), ["1", "2"]);
+});

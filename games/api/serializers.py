@@ -1,6 +1,6 @@
 from rest_framework import serializers
 
-from engine import CHIPS, PROGRAM_LENGTH
+from engine import CHIPS, MODULE_NAMES, PROGRAM_LENGTH
 from games.models import Game
 
 
@@ -22,7 +22,7 @@ class GameSummarySerializer(serializers.ModelSerializer):
         fields = [
             "id", "course", "course_id", "course_name", "creator", "status", "turn", "version", "max_seats",
             "seated", "lives", "visibility", "timer_preset", "move_time", "game_time", "timeout_policy", "winner",
-            "my_move",
+            "my_move", "modules",
         ]
 
 
@@ -43,6 +43,11 @@ class CreateGameSerializer(serializers.Serializer):
     move_time = serializers.IntegerField(required=False, min_value=1, help_text="seconds; custom preset only")
     game_time = serializers.IntegerField(required=False, min_value=0, help_text="seconds; custom preset only")
     timeout_policy = serializers.ChoiceField(choices=Game.TimeoutPolicy.choices, default=Game.TimeoutPolicy.WAIT)
+    modules = serializers.JSONField(
+        required=False, default=list,
+        help_text=f'the bot modules available: "all", or a list of names from {", ".join(MODULE_NAMES)} (any order, '
+                  "each once); none by default",
+    )
 
 
 class JoinSerializer(serializers.Serializer):
@@ -77,15 +82,32 @@ class EjectedSerializer(serializers.Serializer):
 class ProgramSerializer(serializers.Serializer):
     turn = serializers.IntegerField(min_value=1)
     chips = serializers.ListField(
-        child=serializers.ChoiceField(choices=CHIPS), min_length=PROGRAM_LENGTH, max_length=PROGRAM_LENGTH
+        child=serializers.ChoiceField(choices=[*CHIPS, "S"]), min_length=PROGRAM_LENGTH, max_length=PROGRAM_LENGTH,
+        help_text='"S" plays the stored chip (Storage)',
     )
     reboot = serializers.BooleanField(default=False)
+    action = serializers.JSONField(
+        required=False, allow_null=True, default=None,
+        help_text='the turn\'s module action, or null: {"install": name}, {"charge": 1..5} or {"activate": {...}}',
+    )
 
 
 class ProgramAcceptedSerializer(serializers.Serializer):
     turn = serializers.IntegerField()
     chips = serializers.ListField(child=serializers.CharField())
     reboot = serializers.BooleanField()
+    action = serializers.JSONField(allow_null=True, help_text="the module action stored with the program")
+
+
+class ScanRequestSerializer(serializers.Serializer):
+    turn = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
+
+
+class ScanSerializer(serializers.Serializer):
+    """The owner's scan: each opponent's submitted chips, sorted (their order stays hidden)."""
+
+    turn = serializers.IntegerField()
+    programs = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
 
 
 class SnapshotSerializer(serializers.Serializer):
@@ -122,6 +144,8 @@ class SnapshotSerializer(serializers.Serializer):
     can_chat = serializers.BooleanField()
     can_play_again = serializers.BooleanField(help_text="a player of this finished game")
     rematch = serializers.JSONField(allow_null=True, help_text='the "play again" game: {"id", "url"}, or null')
+    modules = serializers.ListField(child=serializers.CharField(), help_text="the available bot modules, sorted")
+    prices = serializers.DictField(child=serializers.IntegerField(), help_text="their current prices ({} for none)")
 
 
 class PlayAgainSerializer(serializers.Serializer):
@@ -139,6 +163,7 @@ class TurnRecordSerializer(serializers.Serializer):
     events = serializers.JSONField()
     programs = serializers.JSONField(help_text="bot id -> the five chips it played (public once the turn ran)")
     reboots = serializers.ListField(child=serializers.CharField(), help_text="bots whose players asked to reboot")
+    actions = serializers.JSONField(help_text="bot id -> the module action it took (public once the turn ran)")
     before = serializers.JSONField(help_text='{"bots", "board", "priority", "radiation"} at the start')
     after = serializers.JSONField(
         help_text='{"bots", "board", "priority", "radiation", "places"} at the end (places: null unless it ended the game)'

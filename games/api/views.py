@@ -17,6 +17,8 @@ from games.api.serializers import (
     PlayAgainSerializer,
     ProgramAcceptedSerializer,
     ProgramSerializer,
+    ScanRequestSerializer,
+    ScanSerializer,
     SnapshotSerializer,
     TurnRecordSerializer,
 )
@@ -130,7 +132,18 @@ class ProgramView(APIView):
         serializer = ProgramSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         program = services.submit_program(user=request.user, game_id=game_id, **serializer.validated_data)
-        return Response({"turn": program.turn, "chips": program.chips, "reboot": program.reboot})
+        return Response(
+            {"turn": program.turn, "chips": program.chips, "reboot": program.reboot, "action": program.action}
+        )
+
+
+class ScanView(APIView):
+    @extend_schema(request=ScanRequestSerializer, responses=ScanSerializer,
+                   summary="Scanner: see the opponents' submitted chips, sorted (for me alone)")
+    def post(self, request, game_id: int):
+        serializer = ScanRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return Response(services.scan(user=request.user, game_id=game_id, turn=serializer.validated_data["turn"]))
 
 
 class TurnView(APIView):

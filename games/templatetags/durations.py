@@ -22,3 +22,14 @@ def timer_figures(game) -> str:
     """A game's move and game time in words; a game without game time (0) says "no game time"."""
     game_time = f"{duration(game.game_time)} game time" if game.game_time else "no game time"
     return f"{duration(game.move_time)} a move, {game_time}"
+
+
+@register.filter
+def module_names(game) -> str:
+    """The game's bot modules in words: "Modules: Shield, Turbo", "All 17 modules"."""
+    import engine
+
+    names = list(game.modules or [])
+    if len(names) == len(engine.MODULE_NAMES):
+        return f"All {len(names)} modules"
+    return "Modules: " + ", ".join(name.replace("_", " ").title() for name in names)

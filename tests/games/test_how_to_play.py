@@ -90,3 +90,21 @@ def test_every_page_links_to_how_to_play(courses, make_user):
         response = client.get(url)
         assert '<a href="/how-to-play/">How to play</a>' in response.content.decode(), url
     assert '<a href="/how-to-play/">' in Client().get("/accounts/login/").content.decode()
+
+
+def test_the_modules_section_lists_every_module_and_a_worked_economy_example(page):
+    from engine.modules import MODULE_NAMES
+    from engine.modules.economy import charge_cost
+
+    ids = anchors(page)
+    assert {"modules", "modules-actions", "modules-battery", "modules-economy"} <= ids
+    assert {f"module-{name}" for name in MODULE_NAMES} <= ids
+    assert [entry["type"] for entry in how_to_play.module_entries()] == list(MODULE_NAMES)
+    # The worked example is the engine's own arithmetic: three Shield charges one after another.
+    example = how_to_play.economy_example()
+    prices = {name.lower(): price for name, price in example["start"].items()}
+    total, after = charge_cost(prices, "shield", 3)
+    assert example["steps"][-1]["total"] == total == 558
+    assert {name.lower(): price for name, price in example["steps"][-1]["after"].items()} == after
+    assert f"+3 Charge ({total})" in page
+    assert "Turbo +2 250" in page

@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class EconomyConfig(AppConfig):
+    name = "roboracer.economy"
+    label = "economy"
+    verbose_name = "Module economy"
