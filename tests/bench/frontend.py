@@ -145,11 +145,11 @@ def main(runs: int = 7) -> int:
             context.add_init_script(TTI_PROBE)
             page = context.new_page()
             page.goto(f"{base}/games/{game_id}/")  # warm-up: caches, first connection, Python imports
-            page.wait_for_function("window.__tti !== undefined")
+            page.wait_for_function("() => window.__tti !== undefined")
             samples, dcl = [], []
             for _ in range(runs):
                 page.reload()
-                page.wait_for_function("window.__tti !== undefined", timeout=20_000)
+                page.wait_for_function("() => window.__tti !== undefined", timeout=20_000)
                 samples.append(page.evaluate("window.__tti"))
                 dcl.append(page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"))
             print(f"time to interactive (hand enabled after navigation start), {runs} reloads on loopback: "
