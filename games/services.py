@@ -30,7 +30,7 @@ MAX_LIVES = 9
 CHAT_BURST = 5  # messages per CHAT_WINDOW per player and game
 CHAT_WINDOW = timedelta(seconds=10)
 COMMANDS = ("!eject", "!archive")
-SCANNER_ACTION = {"activate": {}}  # what a scan makes the turn's action (docs/site.md "The Scanner")
+SCANNER_ACTION = {"activate": {}}  # what a scan makes the turn's action (docs/site.md "Bot modules in play")
 
 
 def clean_modules(modules) -> list[str]:
@@ -506,12 +506,11 @@ def submit_program(
     hand = Hand.objects.filter(seat=seat, turn=game.turn).only("chips").first()
     if hand is None or not bot.in_game:
         raise Conflict("your bot has no program to run this turn")
-    if action is not None and game.modules and _scanned(seat, game.turn):
-        # After a scan the turn's action is the Scanner's activation (docs/site.md "The Scanner").
-        if action != SCANNER_ACTION:
+    if "scanner" in game.modules and _scanned(seat, game.turn):
+        # After a scan the turn's action is the Scanner's activation (docs/site.md "Bot modules in play").
+        if action is not None and action != SCANNER_ACTION:
             raise InvalidInput("action: you scanned this turn, so this turn's action is the Scanner's activation; "
                                'send no action or {"activate": {}}')
-    elif action is None and game.modules and _scanned(seat, game.turn):
         action = SCANNER_ACTION
     _check_program(bot, hand.chips, chips, action, state)
     # The game row is locked, so no other request adds this seat's program meanwhile.
@@ -824,7 +823,7 @@ def _play_random(game: Game, seats: list[Seat], now: datetime) -> None:
             continue
         chips = engine.random_program(bot, hand.chips, engine.derive_seed(game.seed, game.turn, f"timeout-{seat.bot_id}"))
         # No module action, but a scan made this turn still costs its charge (docs/site.md "The Scanner").
-        action = SCANNER_ACTION if game.modules and _scanned(seat, game.turn) else None
+        action = SCANNER_ACTION if "scanner" in game.modules and _scanned(seat, game.turn) else None
         _, created = Program.objects.update_or_create(
             seat=seat, turn=game.turn, defaults={"chips": list(chips), "action": action}
         )

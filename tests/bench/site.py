@@ -27,8 +27,14 @@ Printed: games, players, turns resolved, wall time of the play phase, turns reso
 p50/p90/p99/max, the peak RSS (VmHWM, summed over each process tree) of the web server(s) and the worker,
 and the CPU seconds each party used while the games played.
 
+Bot modules (issue 15): --modules on creates every game with all 17 modules, and every bot sends a random
+legal module action with each program (install, charge, activate), built from its snapshot (hand, battery,
+module, prices) and checked locally with the engine's own action check. --modules both runs the benchmark
+without modules, then with them, on the same stack settings, and prints both p99s and their ratio (the
+issue's target: with modules at most 1.5x without, at 100 games).
+
 Run: make bench-site, or .venv/bin/python tests/bench/site.py [--games 100] [--turns 3] [--think 20]
-[--web-workers 2] [--worker-concurrency 2] [--web 1] ...
+[--web-workers 2] [--worker-concurrency 2] [--web 1] [--modules off|on|both] ...
 Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench, dropped and re-created each
 run) and REDIS_URL (default redis://127.0.0.1:6379/5, flushed each run); a URL you set is only migrated
 (and its Redis not flushed), and the user names carry a per-run tag.
@@ -369,6 +375,30 @@ class Player:
             raise BenchError(f"{self.username}: the snapshot after turn {turn} is of turn {snapshot['turn']}")
         return True
 
+    def action(self, rng: random.Random, chips: list[str]) -> dict | None:
+        """A random legal module action for this player's bot this turn (None when it has none): the choices
+        are tried in random order and the first the engine's action check accepts is sent."""
+        from engine import bot_from_dict
+        from engine.modules.actions import action_problem
+
+        me, prices = self.snapshot["me"], self.snapshot.get("prices") or {}
+        public = next((b for b in self.snapshot.get("bots", []) if b["id"] == me["bot"]), None)
+        if not prices or public is None or public["at"] is None:
+            return None
+        bot = bot_from_dict({**public, "stored_chip": me.get("stored_chip"), "scan_due": me.get("scan_due", False)})
+        # The hand matters to Turbo, Crab Legs and Storage; with frozen registers (damage 5+), the snapshot does
+        # not say which chips the registers keep, so those activations are left out then.
+        hand, program = (me["hand"], chips) if public["damage"] < 5 else (None, None)
+        phase = rng.randint(1, 4)
+        choices = [{"install": name} for name in prices] + [{"charge": n} for n in range(1, 6)] + [
+            {"activate": {}}, {"activate": {"phases": [phase]}}, {"activate": {"phases": [phase, phase + 1]}},
+            {"activate": {"aim": rng.choice("LRB"), "front": rng.random() < 0.5}},
+            {"activate": {"order": rng.choice(["first", "last"])}},
+        ]
+        rng.shuffle(choices)
+        return next((action for action in choices
+                     if action_problem(bot, action, prices=prices, hand=hand, program=program) is None), None)
+
     def program(self, rng: random.Random) -> list[str] | None:
         """A legal program from the current snapshot, or None when this player has nothing to submit."""
         me = (self.snapshot or {}).get("me")
@@ -404,30 +434,32 @@ class Results:
 
 
 async def play_game(players: list[Player], game_id: int, turns: int, think: float, rng: random.Random,
-                    results: Results) -> None:
+                    results: Results, modules: bool = False) -> None:
     import aiohttp
 
     try:
         for turn in range(1, turns + 1):
             programs = [(player, player.program(rng)) for player in players]
-            programs = [(player, chips) for player, chips in programs if chips is not None]
+            programs = [(player, {"turn": turn, "chips": chips, "reboot": False,
+                                  **({"action": player.action(rng, chips)} if modules else {})})
+                        for player, chips in programs if chips is not None]
             delays = sorted(rng.uniform(0, think) for _ in programs)
             rng.shuffle(programs)
             started = time.perf_counter()
 
-            async def submit(player: Player, chips: list[str], delay: float, turn: int = turn) -> None:
+            async def submit(player: Player, body: dict, delay: float) -> None:
                 await asyncio.sleep(delay)
-                await player.post(f"/api/games/{game_id}/program/", {"turn": turn, "chips": chips, "reboot": False})
+                await player.post(f"/api/games/{game_id}/program/", body)
 
             await asyncio.gather(*(submit(p, chips, delay) for (p, chips), delay in zip(programs[:-1], delays,
                                                                                         strict=False)))
             sent = answered = None
             if programs:
-                last, chips = programs[-1]
+                last, body = programs[-1]
                 await asyncio.sleep(max(0.0, started + delays[-1] - time.perf_counter()))
                 sent = time.perf_counter()
                 try:
-                    await last.post(f"/api/games/{game_id}/program/", {"turn": turn, "chips": chips, "reboot": False})
+                    await last.post(f"/api/games/{game_id}/program/", body)
                 except TimeoutError:
                     raise BenchError(f"turn {turn}: {last.username}'s program (the last) got no answer in "
                                      f"{TURN_TIMEOUT:.0f} s") from None
@@ -480,8 +512,8 @@ async def drive(stack: live.LiveStack, args, cpu: CpuMeter) -> tuple[Results, di
         timings["sign-up"] = time.perf_counter() - begun
 
         begun = time.perf_counter()
-        created = await bounded(32, [table[0].post("/api/games/", {"course": COURSE, "max_seats": SEATS}, 201)
-                                     for table in tables])
+        create = {"course": COURSE, "max_seats": SEATS, **({"modules": "all"} if args.with_modules else {})}
+        created = await bounded(32, [table[0].post("/api/games/", create, 201) for table in tables])
         game_ids = [game["id"] for game in created]
 
         async def seat(table: list[Player], game_id: int) -> None:
@@ -506,7 +538,7 @@ async def drive(stack: live.LiveStack, args, cpu: CpuMeter) -> tuple[Results, di
         begun = time.perf_counter()
         try:
             await asyncio.gather(*(play_game(table, game_id, args.turns, args.think, random.Random(rng.random()),
-                                             results)
+                                             results, args.with_modules)
                                    for table, game_id in zip(tables, game_ids, strict=True)))
         finally:
             gc.enable()
@@ -572,7 +604,28 @@ def main() -> int:
     parser.add_argument("--worker-option", action="append", default=[],
                         help="extra option for the Celery worker, e.g. --worker-option=--pool=threads")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--modules", choices=["off", "on", "both"], default=os.environ.get("BENCH_MODULES", "off"),
+                        help="games with all bot modules and a random legal action per bot and turn (on), or "
+                             "a run without then one with them, and the ratio of their p99s (both)")
     args = parser.parse_args()
+    if args.modules != "both":
+        args.with_modules = args.modules == "on"
+        return run(args)[0]
+    p99 = {}
+    for with_modules in (False, True):
+        args.with_modules = with_modules
+        print(f"=== {'with' if with_modules else 'without'} bot modules ===", flush=True)
+        code, p99[with_modules] = run(args)
+        if code:
+            return code
+    ratio = p99[True] / p99[False] if p99[False] else float("inf")
+    print(f"=== p99 without modules {p99[False] * 1000:.0f} ms, with modules {p99[True] * 1000:.0f} ms: "
+          f"ratio {ratio:.2f} (target at most 1.5) ===")
+    return 0
+
+
+def run(args) -> tuple[int, float]:
+    """One benchmark run; returns (exit code, the latency p99 in seconds)."""
 
     database_url = os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL
     redis_url = os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL
@@ -586,7 +639,7 @@ def main() -> int:
         manage(env, "load_courses")
     except BenchError as error:
         print(f"bench-site: {error}", file=sys.stderr)
-        return 2
+        return 2, 0.0
 
     stack = live.start(env=env, log_dir=var / "logs", worker_options=args.worker_option, web_servers=args.web,
                        web_workers=args.web_workers, worker_concurrency=args.worker_concurrency,
@@ -603,16 +656,18 @@ def main() -> int:
         memory = {name: peak_rss_mb(process.pid) for name, process in stack.processes.items()}
     except BenchError as error:
         print(f"bench-site: {error}\nlogs in {var / 'logs'}", file=sys.stderr)
-        return 1
+        return 1, 0.0
     finally:
         stack.stop()
+    p99 = percentile(results.latencies, 99) if results.latencies else 0.0
     tracebacks = {name: path.read_text(errors="replace").count("Traceback (most recent call last)")
                   for name, path in stack.logs.items()}
 
     worker_options = " ".join([f"concurrency {args.worker_concurrency}", *args.worker_option])
     players = args.games * SEATS
     print(f"site benchmark: {args.games} games x {SEATS} players on {COURSE}, {args.turns} turns each, "
-          f"think uniform(0, {args.think:g}) s before each program")
+          f"think uniform(0, {args.think:g}) s before each program"
+          + (", all 17 bot modules, a random legal module action with every program" if args.with_modules else ""))
     print(f"stack: PostgreSQL {urlsplit(database_url).path.lstrip('/')}, Redis {redis_url}, "
           f"{args.web} uvicorn server(s) of {args.web_workers} process(es), Celery worker {worker_options}")
     print(f"set-up: {players} sign-ups in {timings['sign-up']:.1f} s; games created, joined and "
@@ -645,11 +700,11 @@ def main() -> int:
     if results.failures:
         print(f"FAILURES ({len(results.failures)}):", *results.failures[:20], sep="\n  ")
         print(f"logs in {var / 'logs'}")
-        return 1
+        return 1, p99
     import shutil
 
     shutil.rmtree(var, ignore_errors=True)
-    return 0
+    return 0, p99
 
 
 if __name__ == "__main__":
