@@ -50,6 +50,7 @@ class CreateGameForm(forms.Form):
     timeout_policy = forms.ChoiceField(
         choices=POLICY_LABELS, initial="wait", label="When a player's game time runs out"
     )
+    rated = forms.BooleanField(required=False, initial=True, label="Rated (stable courses, race or arena)")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -43,6 +43,7 @@ class CreateGameSerializer(serializers.Serializer):
     move_time = serializers.IntegerField(required=False, min_value=1, help_text="seconds; custom preset only")
     game_time = serializers.IntegerField(required=False, min_value=0, help_text="seconds; custom preset only")
     timeout_policy = serializers.ChoiceField(choices=Game.TimeoutPolicy.choices, default=Game.TimeoutPolicy.WAIT)
+    rated = serializers.BooleanField(default=True, help_text="false: unrated; true: rated if the course and mode allow")
 
 
 class JoinSerializer(serializers.Serializer):
