@@ -7,6 +7,7 @@ from drf_spectacular.views import SpectacularAPIView
 from roboracer import api_docs
 from roboracer.accounts.urls import api_urlpatterns as accounts_api
 from roboracer.courses.urls import api_urlpatterns as courses_api
+from roboracer.ratings.urls import api_urlpatterns as ratings_api
 
 handler404 = "roboracer.pages.page_not_found"
 
@@ -21,7 +22,9 @@ urlpatterns = [
     path("api/", include(accounts_api)),
     path("api/", include(courses_api)),
     path("api/", include("games.api.urls")),
+    path("api/", include(ratings_api)),
     path("", include("roboracer.accounts.urls")),
     path("", include("roboracer.courses.urls")),
+    path("", include("roboracer.ratings.urls")),
     path("", include("games.urls")),
 ]

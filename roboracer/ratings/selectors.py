@@ -73,7 +73,7 @@ def rating_of(*, user) -> dict:
         "rating": shown(mu, sigma),
         "mu": round(mu, 3),
         "sigma": round(sigma, 3),
-        "games": games,
+        "rated_games": games,
     }
 
 
@@ -84,23 +84,25 @@ def history_of(*, user) -> list[dict]:
     return [{"game": game_id, "at": at.isoformat(), "rating": shown(mu, sigma)} for game_id, at, mu, sigma in changes]
 
 
-def finished_games_of(*, user) -> QuerySet:
-    """The player's finished games, newest first, for the player page (any viewer may see them: private games
-    are left out, a player page is public to every signed-in user)."""
+def finished_games_of(*, user, viewer) -> QuerySet:
+    """The player's finished games that `viewer` may see (public ones, and private ones the viewer played in;
+    staff all: games.selectors.visible_games), newest first."""
+    from games import selectors as game_selectors
     from games.models import Game, Seat
 
+    visible = game_selectors.visible_games(user=viewer, games=Game.objects.filter(status=Game.Status.FINISHED))
     return (
-        Seat.objects.filter(user=user, game__status=Game.Status.FINISHED, game__visibility=Game.Visibility.PUBLIC)
+        Seat.objects.filter(user=user, game__in=visible.values("pk"))
         .select_related("game", "game__course")
         .defer("game__course__data", "game__course_data", "game__state")
         .order_by("-game__finished_at", "-game_id")
     )
 
 
-def finished_games_page(*, user, page: int | str | None = 1) -> tuple[Page, list[dict]]:
+def finished_games_page(*, user, viewer, page: int | str | None = 1) -> tuple[Page, list[dict]]:
     """One page of the player's finished games, each {game, course, course_name, finished_at, place, players,
     rated, rating_change (shown points, or null for an unrated game)}; a page out of range is the last one."""
-    page_obj = Paginator(finished_games_of(user=user), GAMES_PER_PAGE).get_page(page)
+    page_obj = Paginator(finished_games_of(user=user, viewer=viewer), GAMES_PER_PAGE).get_page(page)
     seats = list(page_obj.object_list)
     game_ids = [seat.game_id for seat in seats]
     changes = {
@@ -142,14 +144,16 @@ def _place(places, seat) -> int | None:
 def player(*, username: str):
     """The active user of that exact username (case-insensitive, as log-in matches it), or None: a missing
     and an inactive user look the same."""
-    if not isinstance(username, str) or not username or len(username) > 150:
-        return None
+    if not isinstance(username, str) or not username or len(username) > 150 or not username.isprintable():
+        return None  # no username is that long or holds a control character (PostgreSQL refuses NUL in text)
     return get_user_model().objects.filter(username__iexact=username, is_active=True).select_related(
         "profile").first()
 
 
 def leaderboard(*, limit: int = LEADERBOARD_SIZE) -> list[dict]:
     """The top ratings, best first: players with at least one rated game."""
+    from games import selectors as game_selectors
+
     ranked = (
         Rating.objects.filter(games__gt=0, user__is_active=True)
         .select_related("user", "user__profile")
@@ -157,6 +161,28 @@ def leaderboard(*, limit: int = LEADERBOARD_SIZE) -> list[dict]:
         .order_by("-score", "user__username")[:limit]
     )
     return [
-        {"user": r.user, "username": r.user.get_username(), "rating": shown(r.mu, r.sigma), "games": r.games}
+        {"username": r.user.get_username(), "name": game_selectors.player_name(user=r.user),
+         "rating": shown(r.mu, r.sigma), "games": r.games}
         for r in ranked
     ]
+
+
+def player_page(*, user, viewer, page: int | str | None = 1) -> dict:
+    """Everything the player page and GET /api/players/<username>/ show: who, the rating, its history (no game
+    ids: a private game's id is not to be learnt here) and one page of finished games."""
+    from games import selectors as game_selectors
+
+    page_obj, games = finished_games_page(user=user, viewer=viewer, page=page)
+    return {
+        "username": user.get_username(),
+        "display_name": game_selectors.player_name(user=user),
+        **rating_of(user=user),
+        "history": [{"at": point["at"], "rating": point["rating"]} for point in history_of(user=user)],
+        "games": {
+            "count": page_obj.paginator.count,
+            "page": page_obj.number,
+            "pages": page_obj.paginator.num_pages,
+            "results": games,
+        },
+        "page_obj": page_obj,
+    }
