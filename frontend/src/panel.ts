@@ -1,6 +1,7 @@
 // Status panel: the game status line, and the robots in next turn's priority order (003 "Priority":
 // the status panel shows bots in priority order for the upcoming turn).
 import { h } from "./dom";
+import { playerUrl } from "./lobbystate";
 import { nameOf } from "./log";
 import { clockText, localDate, speakDuration, timeLeft, timersText, vacationText, type SeatClock } from "./clock";
 import type { BotState, Seat, Snapshot } from "./types";
@@ -140,6 +141,7 @@ export class Panel {
   readonly conn: HTMLParagraphElement;
   readonly notice: HTMLParagraphElement;
   readonly timers: HTMLParagraphElement;
+  readonly rated: HTMLParagraphElement;
   readonly seatsSection: HTMLElement;
   private readonly seatsEl: HTMLOListElement;
   /** Per seat: the clock as last reported (see clock.ts), and the element that shows it. */
@@ -157,7 +159,9 @@ export class Panel {
     this.notice.hidden = true;
     this.timers = h("p", { id: "game-timers", class: "rr-timers" });
     this.timers.hidden = true;
-    this.el.append(this.status, this.phase, this.conn, this.notice, this.timers);
+    this.rated = h("p", { id: "game-rated", class: "rr-timers" });
+    this.rated.hidden = true;
+    this.el.append(this.status, this.phase, this.conn, this.notice, this.timers, this.rated);
     parent.appendChild(this.el);
 
     const seats = h("section", { class: "rr-seats-section", "aria-labelledby": "rr-seats-title" });
@@ -181,6 +185,13 @@ export class Panel {
     const text = timersText(snap.timers);
     if (this.timers.textContent !== text) this.timers.textContent = text;
     this.timers.hidden = !text || snap.status === "finished" || snap.status === "cancelled";
+  }
+
+  /** "Rated game" or "Unrated game" (docs/ratings.md), when the server says. */
+  setRated(snap: Snapshot): void {
+    const text = snap.rated === undefined ? "" : snap.rated ? "Rated game" : "Unrated game";
+    if (this.rated.textContent !== text) this.rated.textContent = text;
+    this.rated.hidden = !text;
   }
 
   /** A lasting note about what happened (ejections, cancellation) until the next one. */
@@ -230,7 +241,9 @@ export class Panel {
       const sw = h("span", { class: "swatch", "aria-hidden": "true" }, String(s.number));
       sw.style.background = s.color;
       const shown = seatName(s);
-      const name = h("span", { class: "seat-name" }, shown + (mine ? " (you)" : ""));
+      // The name links to the player's page (roboracer/ratings); the text stays the name.
+      const name = h("span", { class: "seat-name" });
+      name.append(h("a", { href: playerUrl(s.user), class: "seat-player" }, shown), mine ? " (you)" : "");
       if (shown !== s.user) name.title = s.user;
       const stats = h("span", { class: "seat-stats" });
       const extra = h("span", { class: "seat-extra" });
@@ -246,12 +259,14 @@ export class Panel {
       const { notes, badge: readyText } = seatState(snap, s, bot, destroyed);
       if (inLobby) {
         stats.textContent = "waiting for the start";
+        if (typeof s.rating === "number") stats.append(" · ", stat("rating", String(s.rating), "stat-rating"));
       } else if (bot) {
         stats.append(
           stat("damage", String(bot.damage), "stat-damage"),
           stat("lives", String(bot.lives), "stat-lives"),
           stat(...checkpointStat(bot.next_checkpoint, checkpoints), "stat-cp"),
         );
+        if (typeof s.rating === "number") stats.append(stat("rating", String(s.rating), "stat-rating"));
         if (notes.length) stats.append(h("span", { class: "stat stat-notes" }, notes.join(" · ")));
       } else {
         stats.textContent = "no robot";

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.core.paginator import Page, Paginator
-from django.db.models import F, QuerySet
+from django.db.models import F, OuterRef, QuerySet, Subquery, TextField, Value
+from django.db.models.fields.json import KT
+from django.db.models.functions import Coalesce
 
 from roboracer.courses.models import Course
 from roboracer.ratings.models import DEFAULT_MU, DEFAULT_SIGMA, Rating, RatingChange, ordinal
@@ -42,6 +44,26 @@ def shown_ratings_of(*, users) -> dict[int, int]:
     found = {pk: shown(mu, sigma) for pk, mu, sigma in Rating.objects.filter(user_id__in=ids).values_list(
         "user_id", "mu", "sigma")}
     return {pk: found.get(pk, DEFAULT_SHOWN) for pk in ids}
+
+
+def lobby_annotations() -> dict:
+    """What a lobby query annotates so that `is_rated` and `creator_rating` need no query per game: the mode
+    from the game's copy of the course (which the lobby does not read whole) and the creator's rating."""
+    creator = Rating.objects.filter(user=OuterRef("creator_id"))
+    return {
+        "course_mode": Coalesce(KT("course_data__mode"), Value("race"), output_field=TextField()),
+        "creator_mu": Subquery(creator.values("mu")[:1]),
+        "creator_sigma": Subquery(creator.values("sigma")[:1]),
+    }
+
+
+def creator_rating(*, game) -> int:
+    """The shown rating of the game's creator (from `lobby_annotations` when the query made them)."""
+    if hasattr(game, "creator_mu"):
+        if game.creator_mu is None:
+            return DEFAULT_SHOWN
+        return shown(game.creator_mu, game.creator_sigma)
+    return shown_ratings_of(users=[game.creator_id])[game.creator_id]
 
 
 def game_mode(*, game) -> str:
