@@ -3,8 +3,10 @@ a polyline, a few labels)."""
 
 from __future__ import annotations
 
-WIDTH, HEIGHT = 600, 200
-PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 48, 12, 12, 28
+# User units; the SVG scales to its box (at most 480 px wide, ratings.css), so 13-unit labels read at about
+# 11 px on a phone and 15 px on a desktop.
+WIDTH, HEIGHT = 400, 170
+PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 42, 10, 10, 26
 
 
 def history_chart(*, start: int, history: list[dict]) -> dict | None:
@@ -37,6 +39,7 @@ def history_chart(*, start: int, history: list[dict]) -> dict | None:
         "right": WIDTH - PAD_RIGHT,
         "top": PAD_TOP,
         "bottom": HEIGHT - PAD_BOTTOM,
+        "label_y": HEIGHT - 6,
         "points": " ".join(f"{x},{py}" for x, py in points),
         "dots": dots,
         "high": round(high),
