@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from openskill.models import PlackettLuce
 
 from roboracer.ratings import selectors
@@ -54,12 +55,13 @@ def _rate(game, places: dict) -> list[RatingChange]:
     before = [MODEL.rating(mu=ratings[pk].mu, sigma=ratings[pk].sigma) for pk, _ in players]
     after = MODEL.rate([[rating] for rating in before], ranks=[place for _, place in players])
     changes = []
+    now = timezone.now()
     for (pk, place), old, (new,) in zip(players, before, after, strict=True):
         rating = ratings[pk]
-        rating.mu, rating.sigma, rating.games = new.mu, new.sigma, rating.games + 1
-        rating.save(update_fields=["mu", "sigma", "games", "updated_at"])
+        rating.mu, rating.sigma, rating.games, rating.updated_at = new.mu, new.sigma, rating.games + 1, now
         changes.append(RatingChange(user_id=pk, game=game, place=place, mu_before=old.mu, sigma_before=old.sigma,
                                     mu_after=new.mu, sigma_after=new.sigma))
+    Rating.objects.bulk_update(list(ratings.values()), ["mu", "sigma", "games", "updated_at"])
     return RatingChange.objects.bulk_create(changes)
 
 

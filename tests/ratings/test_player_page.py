@@ -148,3 +148,13 @@ def test_the_leaderboard_orders_by_rating(courses, players):
     assert "/players/cat/" in html  # my own page's link
     rows = selectors.leaderboard()
     assert [r["username"] for r in rows] == ["ben", "ann"] and rows[0]["rating"] > rows[1]["rating"]
+
+
+def test_the_admin_lists_ratings_without_editing_them(courses, players, django_user_model):
+    played(users=players[:2], course=courses["tiny-yard"])
+    staff = django_user_model.objects.create_superuser("root", "root@example.com", "correct horse battery")
+    client = _client(staff)
+    page = client.get("/admin/ratings/rating/")
+    assert page.status_code == 200 and "ben" in page.content.decode()
+    assert client.get("/admin/ratings/ratingchange/").status_code == 200
+    assert client.get("/admin/ratings/rating/add/").status_code == 403
