@@ -13,6 +13,7 @@ from engine.state import board_from_dict
 from games import clocks
 from games.models import ChatMessage, Game, GameEvent, Hand, Program, Scan, Seat
 from roboracer.accounts.models import Profile
+from roboracer.ratings import selectors as ratings
 
 CHAT_IN_SNAPSHOT = 100
 
@@ -22,7 +23,7 @@ def open_games() -> QuerySet[Game]:
     return (
         Game.objects.filter(status=Game.Status.LOBBY, visibility=Game.Visibility.PUBLIC)
         .select_related("course", "creator")
-        .annotate(seated=Count("seats"))
+        .annotate(seated=Count("seats"), **ratings.lobby_annotations())
     )
 
 
@@ -36,7 +37,7 @@ def games_of(*, user, archived: bool = False) -> QuerySet[Game]:
         Game.objects.filter(wanted)
         .exclude(status=Game.Status.CANCELLED)
         .select_related("course")
-        .annotate(seated=Count("seats"))
+        .annotate(seated=Count("seats"), **ratings.lobby_annotations())
     )
 
 
@@ -108,6 +109,8 @@ def game_summary(*, game: Game) -> dict:
         "timeout_policy": game.timeout_policy,
         "winner": getattr(game, "winner_name", None),
         "modules": list(game.modules),
+        "rated": ratings.is_rated(game=game),
+        "creator_rating": ratings.creator_rating(game=game),
     }
 
 
@@ -117,7 +120,7 @@ def lobby_game(*, game_id: int) -> Game | None:
         Game.objects.filter(pk=game_id)
         .select_related("course", "creator")
         .defer("course__data", "course_data", "state")
-        .annotate(seated=Count("seats"))
+        .annotate(seated=Count("seats"), **ratings.lobby_annotations())
         .first()
     )
     return with_winner_names([game])[0] if game else None
@@ -262,6 +265,7 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
     )
     private_bots = {bot["id"]: bot for bot in state.get("bots", [])} if mine_ids else {}
     last = game.turns.order_by("-number").values("number", "events").first()
+    shown_ratings = ratings.shown_ratings_of(users=[seat.user_id for seat in seats])
     shared = {
         "id": game.pk,
         "status": game.status,
@@ -272,6 +276,7 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
         "max_seats": game.max_seats,
         "lives": game.lives,
         "visibility": game.visibility,
+        "rated": ratings.is_rated(game=game),
         "timers": {
             "preset": game.timer_preset,
             "move": game.move_time,
@@ -284,6 +289,7 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
                 "number": seat.number,
                 "user": seat.user.get_username(),
                 "display_name": _profile_name(seat.user),
+                "rating": shown_ratings[seat.user_id],
                 "vacation": _vacation(seat.user, now),
                 "bot": seat.bot_id,
                 "color": seat.color,

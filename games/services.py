@@ -258,6 +258,7 @@ def create_game(
     course_data: dict | None = None,
     test_drive: bool = False,
     modules=None,
+    rated: bool = True,
 ) -> Game:
     """A new game in the lobby, the creator in seat 1. `course_data`: the layout to play on (the course's
     current one by default; play again keeps the finished game's own copy). `test_drive`: the course builder's
@@ -295,6 +296,7 @@ def create_game(
         timeout_policy=timeout_policy,
         test_drive=test_drive,
         modules=modules,
+        rated=bool(rated),  # the creator's wish; roboracer.ratings.selectors.is_rated decides (docs/ratings.md)
     )
     Seat.objects.create(game=game, user=user, number=1, color=_seat_color(user, set(), 1))
     append_event(game, "game_created", {"seat": 1})
@@ -439,6 +441,7 @@ def play_again(*, user, game_id: int) -> tuple[Game, bool]:
             timeout_policy=game.timeout_policy,
             test_drive=game.test_drive,
             modules=list(game.modules),
+            rated=game.rated,
         )
         # The row lock makes this the only writer on PostgreSQL; the condition keeps it so on any database.
         if not Game.objects.filter(pk=game.pk, rematch__isnull=True).update(rematch=new):

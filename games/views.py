@@ -58,6 +58,7 @@ class CreateGameForm(forms.Form):
         choices=MODULE_LABELS, required=False, widget=forms.CheckboxSelectMultiple,
         label="Bot modules (leave them all unticked to play without modules)",
     )
+    rated = forms.BooleanField(required=False, initial=True, label="Rated (stable courses, race or arena)")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -6,8 +6,8 @@ import { Board } from "./board";
 import { h } from "./dom";
 import { GameSocket, wsUrlFromPath } from "./net";
 import {
-  applyGame, archivedText, emptyLists, fromLobby, type GameSummary, type LobbyGameMessage, type LobbyLists,
-  type LobbyMessage, mineText, modulesText, openText, showCustomTimers, sorted, wonBy,
+  applyGame, archivedText, creatorRating, emptyLists, fromLobby, type GameSummary, type LobbyGameMessage,
+  type LobbyLists, type LobbyMessage, mineText, modulesText, openText, playerUrl, showCustomTimers, sorted, wonBy,
 } from "./lobbystate";
 import type { Course } from "./types";
 
@@ -84,7 +84,7 @@ export class LiveLobby {
   /** A row, the one already shown if its game's text is the same. */
   private row(g: GameSummary, text: string, mine: boolean): HTMLLIElement {
     const key = `${mine ? "mine" : "open"}-${g.id}`;
-    const shown = `${text}|${wonBy(g)}|${mine && g.my_move ? 1 : 0}|${modulesText(g.modules)}`;
+    const shown = `${text}|${wonBy(g)}|${mine && g.my_move ? 1 : 0}|${modulesText(g.modules)}|${mine ? "" : `${g.creator}${creatorRating(g)}`}`;
     const old = this.rows.get(key);
     if (old && old.dataset.shown === shown && old.isConnected) return old;
     const li = h("li", { "data-game-id": String(g.id), "data-shown": shown });
@@ -94,6 +94,7 @@ export class LiveLobby {
     const status = h("span", mine ? { class: "status" } : {}, text);
     const won = wonBy(g);
     if (won) status.append(" · ", h("span", { class: "winner" }, won));
+    if (!mine) status.append(" · created by ", h("a", { href: playerUrl(g.creator) }, g.creator), creatorRating(g));
     info.append(status);
     const modules = modulesText(g.modules);
     if (modules) info.append(h("span", { class: "modules" }, modules)); // as the template's row

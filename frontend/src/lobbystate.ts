@@ -32,6 +32,10 @@ export interface GameSummary {
   game_time: number;
   timeout_policy: string;
   winner: string | null;
+  /** Whether the game changes ratings when it finishes (absent from older servers). */
+  rated?: boolean;
+  /** The creator's shown rating (absent from older servers). */
+  creator_rating?: number;
   my_move?: boolean;
   archived?: boolean;
   /** The bot modules available (issue 15; absent from older servers). */
@@ -108,16 +112,32 @@ export function duration(seconds: number): string {
   return parts.slice(0, 2).join(" ") || "0 s";
 }
 
-/** A row of My games: "Programming, turn 3 · 2/2 seats · Real-time · private" (+ "won by" separately). */
-export function mineText(g: GameSummary): string {
-  return `${capital(g.status)}${g.turn ? `, turn ${g.turn}` : ""} · ${g.seated}/${g.max_seats} seats · ` +
-    `${PRESET_NAMES[g.timer_preset] ?? capital(g.timer_preset)}${g.visibility === "private" ? " · private" : ""}`;
+/** " · rated" or " · unrated" (nothing when the server does not say). */
+export function ratedText(g: GameSummary): string {
+  return g.rated === undefined ? "" : g.rated ? " · rated" : " · unrated";
 }
 
-/** A row of Open games: "1/3 seats · 3 lives · Real-time (2 min a move, 10 min game time) · created by alice". */
+/** A row of My games: "Programming, turn 3 · 2/2 seats · Real-time · rated · private" (+ "won by" separately). */
+export function mineText(g: GameSummary): string {
+  return `${capital(g.status)}${g.turn ? `, turn ${g.turn}` : ""} · ${g.seated}/${g.max_seats} seats · ` +
+    `${PRESET_NAMES[g.timer_preset] ?? capital(g.timer_preset)}${ratedText(g)}${g.visibility === "private" ? " · private" : ""}`;
+}
+
+/** A row of Open games: "1/3 seats · 3 lives · Real-time (2 min a move, 10 min game time) · rated", then
+ * " · created by " and the creator's name, a link to their player page, with their rating (`creatorRating`). */
 export function openText(g: GameSummary): string {
   return `${g.seated}/${g.max_seats} seats · ${g.lives} lives · ${PRESET_NAMES[g.timer_preset] ?? capital(g.timer_preset)} ` +
-    `(${duration(g.move_time)} a move, ${duration(g.game_time)} game time) · created by ${g.creator}`;
+    `(${duration(g.move_time)} a move, ${duration(g.game_time)} game time)${ratedText(g)}`;
+}
+
+/** " (1012)" after the creator's name, or "" when the server does not say. */
+export function creatorRating(g: GameSummary): string {
+  return typeof g.creator_rating === "number" ? ` (${g.creator_rating})` : "";
+}
+
+/** A player's page (roboracer/ratings): /players/<username>/. */
+export function playerUrl(username: string): string {
+  return `/players/${encodeURIComponent(username)}/`;
 }
 
 export function archivedText(g: GameSummary): string {

@@ -527,6 +527,7 @@ export class GameScreen {
     if (!snap) return;
     this.panel.setStatus(this.replaying !== null ? `Replaying turn ${this.replaying}` : statusText(snap, this.moving));
     this.panel.setTimers(snap);
+    this.panel.setRated(snap);
     // The last turn of a finished game has no next turn: no "next turn's priority" under its log.
     this.log.setFinished(snap.status === "finished" && this.loggedTurn === this.lastResolvedTurn());
     this.renderSeats();

@@ -1,6 +1,7 @@
 // Status panel: the game status line, and the robots in next turn's priority order (003 "Priority":
 // the status panel shows bots in priority order for the upcoming turn).
 import { h } from "./dom";
+import { playerUrl } from "./lobbystate";
 import { nameOf } from "./log";
 import { clockText, localDate, speakDuration, timeLeft, timersText, vacationText, type SeatClock } from "./clock";
 import type { BotState, Seat, Snapshot } from "./types";
@@ -143,6 +144,7 @@ export class Panel {
   readonly timers: HTMLParagraphElement;
   /** The game's current module prices, for everyone (games with modules). */
   readonly prices: HTMLParagraphElement;
+  readonly rated: HTMLParagraphElement;
   readonly seatsSection: HTMLElement;
   private readonly seatsEl: HTMLOListElement;
   /** Per seat: the clock as last reported (see clock.ts), and the element that shows it. */
@@ -162,7 +164,9 @@ export class Panel {
     this.timers.hidden = true;
     this.prices = h("p", { id: "module-prices", class: "rr-prices" });
     this.prices.hidden = true;
-    this.el.append(this.status, this.phase, this.conn, this.notice, this.timers, this.prices);
+    this.rated = h("p", { id: "game-rated", class: "rr-timers" });
+    this.rated.hidden = true;
+    this.el.append(this.status, this.phase, this.conn, this.notice, this.timers, this.rated, this.prices);
     parent.appendChild(this.el);
 
     const seats = h("section", { class: "rr-seats-section", "aria-labelledby": "rr-seats-title" });
@@ -195,6 +199,13 @@ export class Panel {
     if (this.prices.textContent !== shown) this.prices.textContent = shown;
     this.prices.hidden = !shown;
     this.prices.dataset.prices = JSON.stringify(prices ?? {});
+  }
+
+  /** "Rated game" or "Unrated game" (docs/ratings.md), when the server says. */
+  setRated(snap: Snapshot): void {
+    const text = snap.rated === undefined ? "" : snap.rated ? "Rated game" : "Unrated game";
+    if (this.rated.textContent !== text) this.rated.textContent = text;
+    this.rated.hidden = !text;
   }
 
   /** A lasting note about what happened (ejections, cancellation) until the next one. */
@@ -244,7 +255,9 @@ export class Panel {
       const sw = h("span", { class: "swatch", "aria-hidden": "true" }, String(s.number));
       sw.style.background = s.color;
       const shown = seatName(s);
-      const name = h("span", { class: "seat-name" }, shown + (mine ? " (you)" : ""));
+      // The name links to the player's page (roboracer/ratings); the text stays the name.
+      const name = h("span", { class: "seat-name" });
+      name.append(h("a", { href: playerUrl(s.user), class: "seat-player" }, shown), mine ? " (you)" : "");
       if (shown !== s.user) name.title = s.user;
       const stats = h("span", { class: "seat-stats" });
       const extra = h("span", { class: "seat-extra" });
@@ -260,6 +273,7 @@ export class Panel {
       const { notes, badge: readyText } = seatState(snap, s, bot, destroyed);
       if (inLobby) {
         stats.textContent = "waiting for the start";
+        if (typeof s.rating === "number") stats.append(" · ", stat("rating", String(s.rating), "stat-rating"));
       } else if (bot) {
         stats.append(
           stat("damage", String(bot.damage), "stat-damage"),
@@ -280,6 +294,7 @@ export class Panel {
           const drone = [...bots.values()].find((b) => b.drone_of === bot.id && b.at);
           if (drone) stats.append(h("span", { class: "stat stat-drone" }, "drone on the course"));
         }
+        if (typeof s.rating === "number") stats.append(stat("rating", String(s.rating), "stat-rating"));
         if (notes.length) stats.append(h("span", { class: "stat stat-notes" }, notes.join(" · ")));
       } else {
         stats.textContent = "no robot";

@@ -1,6 +1,7 @@
 // The results screen of a finished game: every robot's final place, check points reached, lives and
 // damage (standings.ts), with "Replay the game" and "Play again".
 import { h } from "./dom";
+import { playerUrl } from "./lobbystate";
 import { ordinal, resultRows } from "./standings";
 import type { Snapshot } from "./types";
 import css from "./results.css?inline";
@@ -27,6 +28,7 @@ export class ResultsScreen {
   readonly el: HTMLElement;
   private readonly title: HTMLHeadingElement;
   private readonly summary: HTMLParagraphElement;
+  private readonly ratings: HTMLParagraphElement;
   private readonly body: HTMLTableSectionElement;
   private readonly replayBtn: HTMLButtonElement;
   private readonly againBtn: HTMLButtonElement;
@@ -51,6 +53,8 @@ export class ResultsScreen {
     head.appendChild(hr);
     this.body = h("tbody");
     table.append(head, this.body);
+    this.ratings = h("p", { id: "results-ratings", class: "rr-results-ratings" });
+    this.ratings.hidden = true;
     const buttons = h("div", { class: "rr-results-actions" });
     this.replayBtn = h("button", { type: "button", id: "results-replay" }, "Replay the game");
     this.replayBtn.addEventListener("click", () => this.actions.replay());
@@ -61,7 +65,7 @@ export class ResultsScreen {
     buttons.append(this.replayBtn, this.againBtn, this.openLink);
     this.message = h("p", { class: "rr-results-message", "aria-live": "polite" });
     this.message.hidden = true;
-    this.el.append(this.title, this.summary, table, buttons, this.message);
+    this.el.append(this.title, this.summary, table, this.ratings, buttons, this.message);
     parent.prepend(this.el);
   }
 
@@ -81,7 +85,9 @@ export class ResultsScreen {
       const sw = h("span", { class: "swatch small", "aria-hidden": "true" });
       if (r.seat) sw.style.background = r.seat.color;
       const name = h("td", { class: "col-name" });
-      name.append(sw, document.createTextNode(r.name + (r.bot === mine ? " (you)" : "")));
+      // The name links to the player's page (rating, history and games); the cell's text is unchanged.
+      name.append(sw, r.seat ? h("a", { href: playerUrl(r.seat.user), class: "rr-results-player" }, r.name) : r.name,
+        r.bot === mine ? " (you)" : "");
       if (r.note) name.append(h("span", { class: "rr-results-note" }, r.note));
       tr.append(
         h("td", { class: "col-place" }, ordinal(r.place)),
@@ -92,6 +98,7 @@ export class ResultsScreen {
       );
       return tr;
     }));
+    this.showRatings(snap, rows.map((r) => r.seat).filter((seat): seat is NonNullable<typeof seat> => !!seat));
     this.replayBtn.disabled = lastTurn === 0;
     const rematch = (snap as { rematch?: { id?: unknown; url?: unknown } | null }).rematch;
     const canPlayAgain = (snap as { can_play_again?: unknown }).can_play_again === true;
@@ -104,6 +111,27 @@ export class ResultsScreen {
       this.againBtn.hidden = !canPlayAgain;
       this.againBtn.disabled = this.busy;
     }
+  }
+
+  /** "Rated game. Ratings now: alice 1012, bob 988" (names link to the players' pages), "Unrated game.", or
+   * nothing when the server does not say. */
+  private showRatings(snap: Snapshot, seats: { user: string; display_name?: string; rating?: number }[]): void {
+    if (snap.rated === undefined) {
+      this.ratings.hidden = true;
+      return;
+    }
+    this.ratings.hidden = false;
+    if (!snap.rated) {
+      this.ratings.replaceChildren("Unrated game.");
+      return;
+    }
+    const parts: (string | HTMLElement)[] = ["Rated game. Ratings now: "];
+    seats.filter((s) => typeof s.rating === "number").forEach((s, i) => {
+      if (i) parts.push(", ");
+      const name = s.display_name && s.display_name.trim() ? s.display_name : s.user;
+      parts.push(h("a", { href: playerUrl(s.user) }, name), ` ${s.rating}`);
+    });
+    this.ratings.replaceChildren(...parts);
   }
 
   private async playAgain(): Promise<void> {

@@ -45,6 +45,8 @@ export interface Seat {
   ready: boolean;
   // ---- site issue (timers, profiles); optional: older servers and the demo files lack them ----
   display_name?: string;
+  /** The player's shown rating (roboracer/ratings; docs/ratings.md). */
+  rating?: number;
   vacation?: Vacation | null;
   ejected?: boolean;
   /** Seconds, as of the snapshot's `server_time`. */
@@ -145,6 +147,8 @@ export interface Snapshot {
   last_turn?: { turn: number; events: EngineEvent[] } | null;
   // ---- site issue (optional: older servers and the demo files lack them) ----
   visibility?: "public" | "private";
+  /** Whether the game changes ratings when it finishes (docs/ratings.md "Which games are rated"). */
+  rated?: boolean;
   /** Only for seated players of a private game. */
   invite_url?: string | null;
   timers?: Timers | null;

@@ -3,7 +3,10 @@
 // My games and the archive), and the rows' texts.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { applyGame, duration, emptyLists, fromLobby, type GameSummary, mineText, openText, showCustomTimers, sorted, wonBy } from "../src/lobbystate";
+import {
+  applyGame, creatorRating, duration, emptyLists, fromLobby, type GameSummary, mineText, openText, playerUrl,
+  showCustomTimers, sorted, wonBy,
+} from "../src/lobbystate";
 
 const game = (extra: Partial<GameSummary> = {}): GameSummary => ({
   id: 5, course: "tiny-yard", course_id: 1, course_name: "Tiny Yard", creator: "alice", status: "lobby", turn: 0,
@@ -49,11 +52,18 @@ test("my own group: a game joins My games (or the archive), leaves it when I lea
 });
 
 test("rows read like the server's: seats, timers, and who won a finished game", () => {
-  assert.equal(openText(game()), "1/3 seats · 3 lives · Real-time (2 min a move, 10 min game time) · created by alice");
+  assert.equal(openText(game()), "1/3 seats · 3 lives · Real-time (2 min a move, 10 min game time)");
+  assert.equal(openText(game({ rated: true })), "1/3 seats · 3 lives · Real-time (2 min a move, 10 min game time) · rated");
+  assert.equal(openText(game({ rated: false })).endsWith("game time) · unrated"), true);
+  assert.equal(mineText(game({ status: "programming", turn: 3, seated: 2, max_seats: 2, visibility: "private", rated: false })),
+    "Programming, turn 3 · 2/2 seats · Real-time · unrated · private");
   assert.equal(mineText(game({ status: "programming", turn: 3, seated: 2, max_seats: 2, visibility: "private" })),
     "Programming, turn 3 · 2/2 seats · Real-time · private");
   assert.equal(wonBy(game({ status: "finished", winner: "Bob the Builder" })), "won by Bob the Builder");
   assert.equal(wonBy(game({ status: "programming", winner: "Bob" })), "");
+  assert.equal(creatorRating(game({ creator_rating: 1012 })), " (1012)");
+  assert.equal(creatorRating(game()), "");
+  assert.equal(playerUrl("ana maría/x"), "/players/ana%20mar%C3%ADa%2Fx/");
   assert.equal(duration(90), "1 min 30 s");
   assert.equal(duration(86400 * 3), "3 days");
   assert.equal(duration(0), "0 s");

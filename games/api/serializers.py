@@ -48,6 +48,7 @@ class CreateGameSerializer(serializers.Serializer):
         help_text=f'the bot modules available: "all", or a list of names from {", ".join(MODULE_NAMES)} (any order, '
                   "each once); none by default",
     )
+    rated = serializers.BooleanField(default=True, help_text="false: unrated; true: rated if the course and mode allow")
 
 
 class JoinSerializer(serializers.Serializer):

@@ -1,6 +1,32 @@
-"""Reads of ratings."""
+"""Reads of ratings: whether a game is rated, a player's rating as shown, their history and finished games."""
 
-from roboracer.ratings.models import DEFAULT_MU, DEFAULT_SIGMA, Rating, ordinal
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.core.paginator import Page, Paginator
+from django.db.models import F, OuterRef, QuerySet, Subquery, TextField, Value
+from django.db.models.fields.json import KT
+from django.db.models.functions import Coalesce
+
+from roboracer.courses.models import Course
+from roboracer.ratings.models import DEFAULT_MU, DEFAULT_SIGMA, Rating, RatingChange, ordinal
+
+# The modes a game may be rated in (docs/ratings.md "Which games are rated"). Team mode joins when it exists;
+# until then a mode not listed here (puzzle, and any the engine adds later) is unrated.
+RATED_MODES = ("race", "arena")
+# The shown rating: 1000 + SCALE x the ordinal (mu - 3 sigma), so a new player shows 1000 (docs/ratings.md).
+SHOWN_BASE = 1000
+SHOWN_SCALE = 40
+GAMES_PER_PAGE = 20
+LEADERBOARD_SIZE = 100
+
+
+def shown(mu: float, sigma: float) -> int:
+    """The rating players read: a whole number, 1000 for a new player, never below 0."""
+    return max(0, round(SHOWN_BASE + SHOWN_SCALE * ordinal(mu, sigma)))
+
+
+DEFAULT_SHOWN = shown(DEFAULT_MU, DEFAULT_SIGMA)
 
 
 def ratings_of(*, users) -> dict[int, float]:
@@ -10,3 +36,175 @@ def ratings_of(*, users) -> dict[int, float]:
         "user_id", "mu", "sigma")}
     default = ordinal(DEFAULT_MU, DEFAULT_SIGMA)
     return {pk: found.get(pk, default) for pk in ids}
+
+
+def shown_ratings_of(*, users) -> dict[int, int]:
+    """{user id: shown rating} for these users (users or ids), in one query; the default for the unrated."""
+    ids = [getattr(user, "pk", user) for user in users]
+    found = {pk: shown(mu, sigma) for pk, mu, sigma in Rating.objects.filter(user_id__in=ids).values_list(
+        "user_id", "mu", "sigma")}
+    return {pk: found.get(pk, DEFAULT_SHOWN) for pk in ids}
+
+
+def lobby_annotations() -> dict:
+    """What a lobby query annotates so that `is_rated` and `creator_rating` need no query per game: the mode
+    from the game's copy of the course (which the lobby does not read whole) and the creator's rating."""
+    creator = Rating.objects.filter(user=OuterRef("creator_id"))
+    return {
+        "course_mode": Coalesce(KT("course_data__mode"), Value("race"), output_field=TextField()),
+        "creator_mu": Subquery(creator.values("mu")[:1]),
+        "creator_sigma": Subquery(creator.values("sigma")[:1]),
+    }
+
+
+def creator_rating(*, game) -> int:
+    """The shown rating of the game's creator (from `lobby_annotations` when the query made them)."""
+    if hasattr(game, "creator_mu"):
+        if game.creator_mu is None:
+            return DEFAULT_SHOWN
+        return shown(game.creator_mu, game.creator_sigma)
+    return shown_ratings_of(users=[game.creator_id])[game.creator_id]
+
+
+def game_mode(*, game) -> str:
+    """The game's mode, from its own copy of the course (a lobby query may annotate it as `course_mode`
+    instead of reading the whole layout)."""
+    mode = getattr(game, "course_mode", None)
+    if mode is None:
+        mode = (game.course_data or {}).get("mode", "race")
+    return mode
+
+
+def is_rated(*, game) -> bool:
+    """Whether a finished `game` changes its players' ratings (docs/ratings.md "Which games are rated"): the
+    creator left it rated, it is not a course builder's test drive, its course is stable and its mode is race
+    or arena (team mode when it comes; puzzles never). Games with computer players are never rated: none exist
+    yet, and the issue that adds them adds its check here."""
+    if not game.rated or game.test_drive:
+        return False
+    if game.course.state != Course.State.STABLE:
+        return False
+    return game_mode(game=game) in RATED_MODES
+
+
+def rating_of(*, user) -> dict:
+    """A player's rating as the player page shows it."""
+    rating = Rating.objects.filter(user=user).first()
+    mu, sigma, games = (rating.mu, rating.sigma, rating.games) if rating else (DEFAULT_MU, DEFAULT_SIGMA, 0)
+    return {
+        "rating": shown(mu, sigma),
+        "mu": round(mu, 3),
+        "sigma": round(sigma, 3),
+        "rated_games": games,
+    }
+
+
+def history_of(*, user) -> list[dict]:
+    """Every rated game's change to the player's rating, oldest first: the chart's points."""
+    changes = RatingChange.objects.filter(user=user).order_by("created_at", "id").values_list(
+        "game_id", "created_at", "mu_after", "sigma_after")
+    return [{"game": game_id, "at": at.isoformat(), "rating": shown(mu, sigma)} for game_id, at, mu, sigma in changes]
+
+
+def finished_games_of(*, user, viewer) -> QuerySet:
+    """The player's finished games that `viewer` may see (public ones, and private ones the viewer played in;
+    staff all: games.selectors.visible_games), newest first."""
+    from games import selectors as game_selectors
+    from games.models import Game, Seat
+
+    visible = game_selectors.visible_games(user=viewer, games=Game.objects.filter(status=Game.Status.FINISHED))
+    return (
+        Seat.objects.filter(user=user, game__in=visible.values("pk"))
+        .select_related("game", "game__course")
+        .defer("game__course__data", "game__course_data", "game__state")
+        .order_by("-game__finished_at", "-game_id")
+    )
+
+
+def finished_games_page(*, user, viewer, page: int | str | None = 1) -> tuple[Page, list[dict]]:
+    """One page of the player's finished games, each {game, course, course_name, finished_at, place, players,
+    rated, rating_change (shown points, or null for an unrated game)}; a page out of range is the last one."""
+    page_obj = Paginator(finished_games_of(user=user, viewer=viewer), GAMES_PER_PAGE).get_page(page)
+    seats = list(page_obj.object_list)
+    game_ids = [seat.game_id for seat in seats]
+    changes = {
+        change.game_id: change for change in RatingChange.objects.filter(user=user, game_id__in=game_ids)
+    }
+    from games.models import Game, Seat
+
+    places = dict(Game.objects.filter(pk__in=game_ids).values_list("pk", "state__places"))
+    counts: dict[int, int] = {}
+    for game_id in Seat.objects.filter(game_id__in=game_ids).values_list("game_id", flat=True):
+        counts[game_id] = counts.get(game_id, 0) + 1
+    rows = []
+    for seat in seats:
+        game = seat.game
+        change = changes.get(game.pk)
+        rows.append({
+            "game": game.pk,
+            "course": game.course.slug,
+            "course_name": str(game.course),
+            "finished_at": game.finished_at.isoformat() if game.finished_at else None,
+            "finished": game.finished_at,
+            "place": change.place if change else _place(places.get(game.pk), seat),
+            "players": counts.get(game.pk, 0),
+            "rated": change is not None,
+            "rating_change": (
+                shown(change.mu_after, change.sigma_after) - shown(change.mu_before, change.sigma_before)
+                if change else None
+            ),
+        })
+    return page_obj, rows
+
+
+def _place(places, seat) -> int | None:
+    """A seat's final place in an unrated game, from the game's state's `places`."""
+    place = places.get(seat.bot_id) if isinstance(places, dict) else None
+    return place if isinstance(place, int) else None
+
+
+def player(*, username: str):
+    """The active user of that exact username (case-insensitive, as log-in matches it), or None: a missing
+    and an inactive user look the same."""
+    if not isinstance(username, str) or not username or len(username) > 150 or not username.isprintable():
+        return None  # no username is that long or holds a control character (PostgreSQL refuses NUL in text)
+    return get_user_model().objects.filter(username__iexact=username, is_active=True).select_related(
+        "profile").first()
+
+
+def leaderboard(*, limit: int = LEADERBOARD_SIZE) -> list[dict]:
+    """The top ratings, best first: players with at least one rated game."""
+    from games import selectors as game_selectors
+
+    ranked = (
+        Rating.objects.filter(games__gt=0, user__is_active=True)
+        .select_related("user", "user__profile")
+        .annotate(score=F("mu") - 3 * F("sigma"))
+        .order_by("-score", "user__username")[:limit]
+    )
+    return [
+        {"username": r.user.get_username(), "name": game_selectors.player_name(user=r.user),
+         "rating": shown(r.mu, r.sigma), "games": r.games}
+        for r in ranked
+    ]
+
+
+def player_page(*, user, viewer, page: int | str | None = 1) -> dict:
+    """Everything the player page and GET /api/players/<username>/ show: who, the rating, its history (no game
+    ids: a private game's id is not to be learnt here) and one page of finished games."""
+    from games import selectors as game_selectors
+
+    page_obj, games = finished_games_page(user=user, viewer=viewer, page=page)
+    return {
+        "username": user.get_username(),
+        "display_name": game_selectors.player_name(user=user),
+        **rating_of(user=user),
+        "history": [{"at": point["at"], "rating": point["rating"]} for point in history_of(user=user)],
+        "games": {
+            "count": page_obj.paginator.count,
+            "page": page_obj.number,
+            "pages": page_obj.paginator.num_pages,
+            "results": games,
+        },
+        "page_obj": page_obj,
+    }

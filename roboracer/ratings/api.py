@@ -1,0 +1,61 @@
+"""GET /api/players/<username>/: the player page's data as JSON (docs/api.md)."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.errors import NotFound
+from roboracer.ratings import selectors
+
+
+class PlayerQuerySerializer(serializers.Serializer):
+    page = serializers.IntegerField(required=False, min_value=1, max_value=10**6,
+                                    help_text="the page of finished games (20 a page); past the last: the last")
+
+
+class PlayerGameSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    course = serializers.CharField(help_text="slug")
+    course_name = serializers.CharField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+    place = serializers.IntegerField(allow_null=True, help_text="final place, 1 the winner; ties share")
+    players = serializers.IntegerField()
+    rated = serializers.BooleanField()
+    rating_change = serializers.IntegerField(allow_null=True, help_text="shown points won or lost; null if unrated")
+
+
+class PlayerGamesSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    page = serializers.IntegerField()
+    pages = serializers.IntegerField()
+    results = PlayerGameSerializer(many=True)
+
+
+class PlayerSerializer(serializers.Serializer):
+    """Documentation only: built by roboracer.ratings.selectors.player_page."""
+
+    username = serializers.CharField()
+    display_name = serializers.CharField()
+    rating = serializers.IntegerField(help_text="the shown rating: 1000 + 40 x (mu - 3 sigma), at least 0")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    rated_games = serializers.IntegerField(help_text="rated games played")
+    history = serializers.JSONField(help_text='[{"at", "rating"}] after each rated game, oldest first')
+    games = PlayerGamesSerializer(help_text="one page of finished games the viewer may see, newest first")
+
+
+class PlayerView(APIView):
+    @extend_schema(parameters=[PlayerQuerySerializer], responses=PlayerSerializer,
+                   summary="A player's rating, its history and finished games")
+    def get(self, request, username: str):
+        user = selectors.player(username=username)
+        if user is None:
+            raise NotFound("there is no such player")
+        query = PlayerQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        data = selectors.player_page(user=user, viewer=request.user, page=query.validated_data.get("page", 1))
+        data.pop("page_obj")
+        for row in data["games"]["results"]:
+            row.pop("finished")
+        return Response(data)
