@@ -66,6 +66,15 @@ def creator_rating(*, game) -> int:
     return shown_ratings_of(users=[game.creator_id])[game.creator_id]
 
 
+def rating_changes_of(*, game) -> dict[int, int]:
+    """{user id: shown points won or lost} in this game; empty for a game not (yet) rated."""
+    return {
+        user_id: shown(mu_after, sigma_after) - shown(mu_before, sigma_before)
+        for user_id, mu_before, sigma_before, mu_after, sigma_after in RatingChange.objects.filter(game=game)
+        .values_list("user_id", "mu_before", "sigma_before", "mu_after", "sigma_after")
+    }
+
+
 def game_mode(*, game) -> str:
     """The game's mode, from its own copy of the course (a lobby query may annotate it as `course_mode`
     instead of reading the whole layout)."""

@@ -85,7 +85,8 @@ def test_a_rated_game_moves_both_ratings_and_the_player_page_shows_them(live_sta
     for page in (alice, bob):
         page.wait_for_selector("#results-ratings:has-text('Rated game')")
         text = page.inner_text("#results-ratings")
-        assert f"alice {alice_rating}" in text and f"bob {bob_rating}" in text, text
+        assert f"alice {alice_rating} (\u2212{1000 - alice_rating})" in text, text
+        assert f"bob {bob_rating} (+{bob_rating - 1000})" in text, text
     bob.locator("#results").scroll_into_view_if_needed()
     bob.screenshot(path=str(ARTIFACTS / "ratings-results-phone.png"))
     alice.locator("#results").scroll_into_view_if_needed()
