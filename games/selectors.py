@@ -266,6 +266,7 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
     private_bots = {bot["id"]: bot for bot in state.get("bots", [])} if mine_ids else {}
     last = game.turns.order_by("-number").values("number", "events").first()
     shown_ratings = ratings.shown_ratings_of(users=[seat.user_id for seat in seats])
+    rating_changes = ratings.rating_changes_of(game=game) if game.status == Game.Status.FINISHED else {}
     shared = {
         "id": game.pk,
         "status": game.status,
@@ -290,6 +291,7 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
                 "user": seat.user.get_username(),
                 "display_name": _profile_name(seat.user),
                 "rating": shown_ratings[seat.user_id],
+                "rating_change": rating_changes.get(seat.user_id),
                 "vacation": _vacation(seat.user, now),
                 "bot": seat.bot_id,
                 "color": seat.color,

@@ -135,6 +135,12 @@ export function creatorRating(g: GameSummary): string {
   return typeof g.creator_rating === "number" ? ` (${g.creator_rating})` : "";
 }
 
+/** " (+12)", " (−7)", " (±0)" after a rating, for a game's change; "" when there is none. */
+export function signedChange(change: number | null | undefined): string {
+  if (typeof change !== "number") return "";
+  return ` (${change > 0 ? "+" : change < 0 ? "\u2212" : "\u00b1"}${Math.abs(change)})`;
+}
+
 /** A player's page (roboracer/ratings): /players/<username>/. */
 export function playerUrl(username: string): string {
   return `/players/${encodeURIComponent(username)}/`;

@@ -1,7 +1,7 @@
 // The results screen of a finished game: every robot's final place, check points reached, lives and
 // damage (standings.ts), with "Replay the game" and "Play again".
 import { h } from "./dom";
-import { playerUrl } from "./lobbystate";
+import { playerUrl, signedChange } from "./lobbystate";
 import { ordinal, resultRows } from "./standings";
 import type { Snapshot } from "./types";
 import css from "./results.css?inline";
@@ -113,9 +113,11 @@ export class ResultsScreen {
     }
   }
 
-  /** "Rated game. Ratings now: alice 1012, bob 988" (names link to the players' pages), "Unrated game.", or
+  /** "Rated game. Ratings now: alice 1012 (+12), bob 988 (−12)" (names link to the players' pages), "Unrated game.", or
    * nothing when the server does not say. */
-  private showRatings(snap: Snapshot, seats: { user: string; display_name?: string; rating?: number }[]): void {
+  private showRatings(
+    snap: Snapshot, seats: { user: string; display_name?: string; rating?: number; rating_change?: number | null }[],
+  ): void {
     if (snap.rated === undefined) {
       this.ratings.hidden = true;
       return;
@@ -129,7 +131,7 @@ export class ResultsScreen {
     seats.filter((s) => typeof s.rating === "number").forEach((s, i) => {
       if (i) parts.push(", ");
       const name = s.display_name && s.display_name.trim() ? s.display_name : s.user;
-      parts.push(h("a", { href: playerUrl(s.user) }, name), ` ${s.rating}`);
+      parts.push(h("a", { href: playerUrl(s.user) }, name), ` ${s.rating}${signedChange(s.rating_change)}`);
     });
     this.ratings.replaceChildren(...parts);
   }

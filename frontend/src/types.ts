@@ -47,6 +47,8 @@ export interface Seat {
   display_name?: string;
   /** The player's shown rating (roboracer/ratings; docs/ratings.md). */
   rating?: number;
+  /** Once a rated game is finished: the shown points this game won or lost; else null. */
+  rating_change?: number | null;
   vacation?: Vacation | null;
   ejected?: boolean;
   /** Seconds, as of the snapshot's `server_time`. */

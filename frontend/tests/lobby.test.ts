@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
   applyGame, creatorRating, duration, emptyLists, fromLobby, type GameSummary, mineText, openText, playerUrl,
-  showCustomTimers, sorted, wonBy,
+  showCustomTimers, signedChange, sorted, wonBy,
 } from "../src/lobbystate";
 
 const game = (extra: Partial<GameSummary> = {}): GameSummary => ({
@@ -63,6 +63,10 @@ test("rows read like the server's: seats, timers, and who won a finished game", 
   assert.equal(wonBy(game({ status: "programming", winner: "Bob" })), "");
   assert.equal(creatorRating(game({ creator_rating: 1012 })), " (1012)");
   assert.equal(creatorRating(game()), "");
+  assert.equal(signedChange(138), " (+138)");
+  assert.equal(signedChange(-73), " (\u221273)");
+  assert.equal(signedChange(0), " (\u00b10)");
+  assert.equal(signedChange(null), "");
   assert.equal(playerUrl("ana maría/x"), "/players/ana%20mar%C3%ADa%2Fx/");
   assert.equal(duration(90), "1 min 30 s");
   assert.equal(duration(86400 * 3), "3 days");

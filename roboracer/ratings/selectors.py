@@ -29,6 +29,11 @@ def shown(mu: float, sigma: float) -> int:
 DEFAULT_SHOWN = shown(DEFAULT_MU, DEFAULT_SIGMA)
 
 
+def points(mu_before: float, sigma_before: float, mu_after: float, sigma_after: float) -> int:
+    """A game's change to the shown rating (what the results and the player page print as +12 or -7)."""
+    return shown(mu_after, sigma_after) - shown(mu_before, sigma_before)
+
+
 def ratings_of(*, users) -> dict[int, float]:
     """{user id: ordinal} for these users (users or ids); a player never rated has the default ordinal."""
     ids = [getattr(user, "pk", user) for user in users]
@@ -64,6 +69,15 @@ def creator_rating(*, game) -> int:
             return DEFAULT_SHOWN
         return shown(game.creator_mu, game.creator_sigma)
     return shown_ratings_of(users=[game.creator_id])[game.creator_id]
+
+
+def rating_changes_of(*, game) -> dict[int, int]:
+    """{user id: shown points won or lost} in this game; empty for a game not (yet) rated."""
+    return {
+        user_id: points(*values)
+        for user_id, *values in RatingChange.objects.filter(game=game)
+        .values_list("user_id", "mu_before", "sigma_before", "mu_after", "sigma_after")
+    }
 
 
 def game_mode(*, game) -> str:
@@ -124,14 +138,14 @@ def finished_games_of(*, user, viewer) -> QuerySet:
 def finished_games_page(*, user, viewer, page: int | str | None = 1) -> tuple[Page, list[dict]]:
     """One page of the player's finished games, each {game, course, course_name, finished_at, place, players,
     rated, rating_change (shown points, or null for an unrated game)}; a page out of range is the last one."""
+    from games.models import Game, Seat
+
     page_obj = Paginator(finished_games_of(user=user, viewer=viewer), GAMES_PER_PAGE).get_page(page)
     seats = list(page_obj.object_list)
     game_ids = [seat.game_id for seat in seats]
     changes = {
         change.game_id: change for change in RatingChange.objects.filter(user=user, game_id__in=game_ids)
     }
-    from games.models import Game, Seat
-
     places = dict(Game.objects.filter(pk__in=game_ids).values_list("pk", "state__places"))
     counts: dict[int, int] = {}
     for game_id in Seat.objects.filter(game_id__in=game_ids).values_list("game_id", flat=True):
@@ -149,10 +163,8 @@ def finished_games_page(*, user, viewer, page: int | str | None = 1) -> tuple[Pa
             "place": change.place if change else _place(places.get(game.pk), seat),
             "players": counts.get(game.pk, 0),
             "rated": change is not None,
-            "rating_change": (
-                shown(change.mu_after, change.sigma_after) - shown(change.mu_before, change.sigma_before)
-                if change else None
-            ),
+            "rating_change": points(change.mu_before, change.sigma_before, change.mu_after, change.sigma_after)
+            if change else None,
         })
     return page_obj, rows
 

@@ -52,10 +52,13 @@ def test_a_rated_game_moves_both_ratings_and_the_player_page_shows_them(live_sta
 
     # The lobby: the row says rated, and alice's name (with her rating) links to her page.
     bob.goto(f"{base}/")
+    bob.wait_for_selector("#lobby-root[data-synced='1']")  # the socket's rows replaced the server's
     row = bob.locator(f"#open-games li[data-game-id='{game.pk}']")
     row.wait_for()
     assert " · rated · created by alice (1000)" in row.inner_text()
     assert row.locator("a[href='/players/alice/']").count() == 1
+    row.scroll_into_view_if_needed()
+    bob.screenshot(path=str(ARTIFACTS / "ratings-lobby-phone.png"))
     bob.goto(game_url)
     bob.click("#join-game")
     for page in (alice, bob):
@@ -82,7 +85,8 @@ def test_a_rated_game_moves_both_ratings_and_the_player_page_shows_them(live_sta
     for page in (alice, bob):
         page.wait_for_selector("#results-ratings:has-text('Rated game')")
         text = page.inner_text("#results-ratings")
-        assert f"alice {alice_rating}" in text and f"bob {bob_rating}" in text, text
+        assert f"alice {alice_rating} (\u2212{1000 - alice_rating})" in text, text
+        assert f"bob {bob_rating} (+{bob_rating - 1000})" in text, text
     bob.locator("#results").scroll_into_view_if_needed()
     bob.screenshot(path=str(ARTIFACTS / "ratings-results-phone.png"))
     alice.locator("#results").scroll_into_view_if_needed()

@@ -77,6 +77,12 @@ def test_the_snapshot_says_rated_and_gives_every_seats_rating(courses, players):
     assert snap["rated"] is True
     ratings = {seat["user"]: seat["rating"] for seat in snap["seats"]}
     assert ratings["ben"] > 1000 > ratings["ann"]
+    changes = {seat["user"]: seat["rating_change"] for seat in snap["seats"]}
+    assert changes == {"ben": ratings["ben"] - 1000, "ann": ratings["ann"] - 1000}
+    running = services.create_seated_game(creator=ann, users=[ann, ben], course=courses["tiny-yard"])
+    in_play = selectors.game_snapshot(game=selectors.get_game(game_id=running.pk), user=ben)
+    assert [seat["rating_change"] for seat in in_play["seats"]] == [None, None]
+    assert [seat["rating"] for seat in in_play["seats"]] == [ratings["ann"], ratings["ben"]]
     test_drive = services.create_game(user=ann, course=courses["tiny-yard"], test_drive=True)
     assert selectors.game_snapshot(game=test_drive, user=ann)["rated"] is False
 
