@@ -390,14 +390,22 @@ class Player:
         # not say which chips the registers keep, so those activations are left out then.
         hand, program = (me["hand"], chips) if public["damage"] < 5 else (None, None)
         phase = rng.randint(1, 4)
-        choices = [{"install": name} for name in prices] + [{"charge": n} for n in range(1, 6)] + [
-            {"activate": {}}, {"activate": {"phases": [phase]}}, {"activate": {"phases": [phase, phase + 1]}},
-            {"activate": {"aim": rng.choice("LRB"), "front": rng.random() < 0.5}},
-            {"activate": {"order": rng.choice(["first", "last"])}},
+        # The kind first (install, charge, activate: each as likely), then one of its forms: a uniform draw
+        # over all forms would install a new module nearly every turn (17 of them) and rarely use one.
+        kinds = [
+            [{"install": name} for name in prices],
+            [{"charge": n} for n in range(1, 6)],
+            [{"activate": {}}, {"activate": {"phases": [phase]}}, {"activate": {"phases": [phase, phase + 1]}},
+             {"activate": {"aim": rng.choice("LRB"), "front": rng.random() < 0.5}},
+             {"activate": {"order": rng.choice(["first", "last"])}}],
         ]
-        rng.shuffle(choices)
-        return next((action for action in choices
-                     if action_problem(bot, action, prices=prices, hand=hand, program=program) is None), None)
+        rng.shuffle(kinds)
+        for choices in kinds:
+            rng.shuffle(choices)
+            for action in choices:
+                if action_problem(bot, action, prices=prices, hand=hand, program=program) is None:
+                    return action
+        return None
 
     def program(self, rng: random.Random) -> list[str] | None:
         """A legal program from the current snapshot, or None when this player has nothing to submit."""
