@@ -242,7 +242,11 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "0.1.0",
     "REDOC_DIST": "SIDECAR",  # the docs page works offline: Redoc is served from our static files
     # A course's state appears in many fields (state, can, history's from and to): one enum for all of them.
-    "ENUM_NAME_OVERRIDES": {"CourseStateEnum": "roboracer.courses.models.Course.State"},
+    # The timeout policy of games and of tournaments (which create games): one enum for both.
+    "ENUM_NAME_OVERRIDES": {
+        "CourseStateEnum": "roboracer.courses.models.Course.State",
+        "TimeoutPolicyEnum": "games.models.Game.TimeoutPolicy",
+    },
 }
 
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")  # for links in e-mails

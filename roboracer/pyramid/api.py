@@ -9,7 +9,7 @@ from games.errors import NotFound
 from roboracer.pyramid import selectors, services
 
 
-class PlayerSerializer(serializers.Serializer):
+class PyramidPlayerSerializer(serializers.Serializer):
     """Documentation only: a place of selectors.pyramid_state's rows."""
 
     username = serializers.CharField()
@@ -48,7 +48,7 @@ class PyramidSerializer(serializers.Serializer):
     description = serializers.CharField()
     rules = serializers.DictField()
     players = serializers.IntegerField()
-    rows = serializers.ListField(child=serializers.ListField(child=PlayerSerializer(allow_null=True)))
+    rows = serializers.ListField(child=serializers.ListField(child=PyramidPlayerSerializer(allow_null=True)))
     me = serializers.DictField(allow_null=True)
     challenges = ChallengeSerializer(many=True)
     history = serializers.ListField(child=serializers.DictField())

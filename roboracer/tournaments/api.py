@@ -66,7 +66,7 @@ class CreateTournamentSerializer(serializers.Serializer):
     modules = serializers.ListField(child=serializers.CharField(max_length=32), max_length=32, default=list)
     move_time = serializers.IntegerField(min_value=1, max_value=10**8, default=3 * 86400)
     game_time = serializers.IntegerField(min_value=0, max_value=10**8, default=15 * 86400)
-    timeout_policy = serializers.ChoiceField(choices=Game.TimeoutPolicy.values, default="eject")
+    timeout_policy = serializers.ChoiceField(choices=Game.TimeoutPolicy.choices, default="eject")
     registration_opens = serializers.DateTimeField()
     registration_closes = serializers.DateTimeField()
     min_players = serializers.IntegerField(min_value=2, max_value=services.MAX_MIN_PLAYERS, default=2)
