@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from . import elements  # noqa: F401  (registers every element's steps)
+from . import remains as remains_rules  # arena remains (issue 16): registers the `remains` step
 from .chips import BACK_UP, CHIPS, IDLE, MOVES, PROGRAM_LENGTH, TURNS
 from .elements.teleporters import draw_loop
 from .errors import InputError
@@ -228,7 +229,13 @@ def _checked_programs(state: State, programs: Mapping[str, Sequence[str]]) -> di
     return checked
 
 
+def arena_reboot_message(bot_id: str) -> str:
+    return f"no reboot in an arena: bot {bot_id!r} asked to reboot (003 \"Rebooting\")"
+
+
 def _start(turn: Turn, reboots: Iterable[str]) -> None:
+    if turn.remains_ids:
+        remains_rules.merge_remains(turn)  # remains given on a bot's square go to it at once
     for bot_id in turn.order:
         if turn.bots[bot_id].rebooting:
             turn.emit("rebooting", bot_id)
@@ -263,6 +270,8 @@ def resolve_turn(
     for bot_id in sorted(reboots):
         if bot_id not in bots:
             raise InputError(f"reboot for unknown bot {bot_id!r}")
+        if state.mode == "arena":  # 003 "Rebooting": "Rebooting is not possible in arena games."
+            raise InputError(arena_reboot_message(bot_id))
         if bots[bot_id].rebooting:
             raise InputError(f"bot {bot_id!r} is already rebooting this turn")
     prepared = prepare_turn(state, programs, actions, hands)  # modules (issue 14)
@@ -316,5 +325,6 @@ def resolve_turn(
         radiation=frozenset(turn.new_radiation),
         board=turn.board.freeze(turn.fields_down),
         price_table=prices_to_table(turn.prices),  # modules (issue 14)
+        remains=remains_rules.remaining(turn) if turn.remains_ids else frozenset(),  # issue 16
     )
     return new_state, turn.events

@@ -14,7 +14,7 @@ from .errors import InputError, ScenarioError
 from .modules.actions import STORED, prepare_turn
 from .modules.economy import initial_prices
 from .program import frozen_registers
-from .resolve import resolve_turn
+from .resolve import arena_reboot_message, resolve_turn
 from .state import (
     DEFAULT_LIVES,
     State,
@@ -24,6 +24,7 @@ from .state import (
     bot_to_dict,
     check_drones,
     prices_to_table,
+    remains_from_list,
     start_battery,
 )
 
@@ -166,6 +167,10 @@ def _parse(data: Any) -> tuple[State, dict[str, list[str]], int, frozenset[str],
     ejecting = data.get("eject", [])
     if not isinstance(ejecting, list) or any(bot_id not in ids for bot_id in ejecting):
         raise ScenarioError(f"scenario: 'eject' must be a list of bot ids of this scenario, got {ejecting!r}")
+    try:
+        remains = remains_from_list(data.get("remains", []), course)  # arena remains (issue 16)
+    except InputError as error:
+        raise ScenarioError(f"scenario: {error}") from None
     state = State(
         course=course,
         bots=tuple(bots),
@@ -175,8 +180,11 @@ def _parse(data: Any) -> tuple[State, dict[str, list[str]], int, frozenset[str],
         radiation=frozenset(tuple(sq) for sq in radiation),
         board=board,
         price_table=prices_to_table(prices),
+        remains=remains,
     )
     reboots = frozenset(bot_data["id"] for bot_data in bots_data if bot_data.get("reboot"))
+    if reboots and course.mode == "arena":  # 003 "Rebooting": "not possible in arena games"
+        raise ScenarioError(f"bots: {arena_reboot_message(sorted(reboots)[0])}")
     programs = {key: list(value) for key, value in programs.items()}
     actions, hands = parse_module_inputs(data)
     for bot_id, hand in hands.items():
@@ -219,6 +227,7 @@ def result_dict(state: State, events: list[dict[str, Any]]) -> dict[str, Any]:
         "radiation": sorted([list(square) for square in state.radiation]),
         "board": board_to_dict(state.board),
         "prices": state.prices,
+        "remains": sorted(map(list, state.remains)),  # arena remains (issue 16)
         "events": events,
     }
 

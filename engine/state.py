@@ -126,6 +126,7 @@ class State:
     radiation: frozenset[Square] = frozenset()  # left by last turn's virtual burn (003 "Virtual Burn")
     board: Board = Board()
     price_table: tuple[tuple[str, int], ...] = ()  # (module, price) of each available module, by name
+    remains: frozenset[Square] = frozenset()  # arena remains, one piece per square (003 "Arena Remains")
 
     @property
     def prices(self) -> dict[str, int]:
@@ -237,6 +238,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
         **({"board": board} if (board := board_to_dict(state.board)) else {}),
         **({"places": places} if (places := state.places) is not None else {}),
         **({"prices": state.prices} if state.price_table else {}),
+        **({"remains": sorted(map(list, state.remains))} if state.remains else {}),
     }
 
 
@@ -385,6 +387,7 @@ def state_from_dict(data: Mapping[str, Any], course: Course) -> State:
     priority = tuple(data.get("priority") or ids)
     if sorted(priority) != sorted(ids):
         raise InputError(f"priority: must list every bot id once, got {list(priority)!r}")
+    remains = remains_from_list(data.get("remains", ()), course)
     return State(
         course=course,
         bots=bots,
@@ -395,4 +398,27 @@ def state_from_dict(data: Mapping[str, Any], course: Course) -> State:
         radiation=frozenset(_square(sq, "radiation") for sq in data.get("radiation", ())),
         board=board_from_dict(data.get("board", {})),
         price_table=prices_to_table(prices),
+        remains=remains,
     )
+
+
+MAX_REMAINS_INPUT = 64 * 64
+
+
+def remains_from_list(value: Any, course: Course) -> frozenset[Square]:
+    """Arena remains as given: a list of distinct [x, y] squares on the course, in an arena only."""
+    if not isinstance(value, (list, tuple)):
+        raise InputError(f"remains: must be a list of [x, y] squares, got {value!r}")
+    if not value:
+        return frozenset()
+    if course.mode != "arena":
+        raise InputError(f"remains: only an arena has remains (this course's mode is {course.mode!r})")
+    if len(value) > MAX_REMAINS_INPUT:
+        raise InputError("remains: too many squares")
+    squares = [_square(square, "remains") for square in value]
+    for square in squares:
+        if not course.on_course(square):
+            raise InputError(f"remains: {list(square)} is off the course")
+    if len(set(squares)) != len(squares):
+        raise InputError("remains: at most one piece per square (pieces on one square merge)")
+    return frozenset(squares)

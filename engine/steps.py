@@ -36,6 +36,7 @@ PHASE_STEPS = (
     "virtualizer_modules",
     "virtuality",
     "respawn",
+    "remains",  # ours: arena remains merge at the end of every phase (003 "Arena Remains"; engine.remains)
 )
 # 003 marks these "(Phase 5)": they run in the fifth phase only, and not once the race is won.
 PHASE_5_ONLY = frozenset({"bombs", "repairs", "virtuality", "respawn"})

@@ -235,6 +235,14 @@ class Turn:
         self.actors: dict[str, Mover] = {}
         # Drones (003 "Drone"): owner id -> drone id, for the bots sharing check points.
         self.drones: dict[str, str] = {bot.drone_of: bot.id for bot in state.bots if bot.drone_of is not None}
+        # Arena remains (engine.remains): the pieces' actor ids, oldest first, and the last serial used.
+        self.remains_ids: dict[str, None] = {}
+        self.remains_serial = 0
+        if state.remains:
+            from .remains import new_piece
+
+            for at in sorted(state.remains):
+                new_piece(self, at)
 
     def arm_modules(self) -> None:
         """Once the turn's activations are known: index, per bot hook, the bots whose module implements it."""
@@ -297,6 +305,11 @@ class Turn:
             self.cause_module = before
 
     def emit(self, type_: str, bot: str | None, **fields: Any) -> None:
+        if self.remains_ids and bot in self.remains_ids:
+            from .remains import translate
+
+            translate(self, type_, fields)  # a piece of remains moved: `remains_moved`
+            return
         if self.cause_module is None:
             self.events.append({"phase": self.phase, "step": self.step, "type": type_, "bot": bot, **fields})
             return
@@ -382,10 +395,18 @@ class Turn:
         bot.damage = 0
         self.reboots.discard(bot.id)
         self.emit("destroyed", bot.id, at=list(where) if where is not None else None, cause=cause, **extra)
+        if self.course.mode == "arena":
+            from .remains import drop
+
+            drop(self, bot, where)  # 003 "Arena Remains"
 
     def lose_actor(self, actor: Mover, cause: str, at: Square | None) -> None:
-        """An actor (a bomb) took damage or fell: it is gone, event `<kind>_destroyed` (003 "Bomb")."""
+        """An actor (a bomb) took damage or fell: it is gone, event `<kind>_destroyed` (003 "Bomb"); a piece of
+        remains fell into a hole or off the course: `remains_lost`."""
         actor.at = None
+        if actor.kind == "remains":
+            self.emit("remains_lost", None, at=list(at) if at is not None else None, reason=cause)
+            return
         self.emit(f"{actor.kind}_destroyed", actor.id, owner=actor.owner, at=list(at) if at is not None else None,
                   cause=cause)  # fmt: skip
 
@@ -400,7 +421,19 @@ class Turn:
         if not airborne and self.fall(bot, to):
             return False
         bot.at = to
+        if self.remains_ids and not airborne:
+            self.arrived(bot)
         return True
+
+    def arrived(self, bot: Mover) -> None:
+        """A bot or a piece of remains came to rest on, or passed, a square: remains there are collected at
+        once (003 "Arena Remains"). Only called while there are remains."""
+        from .remains import KIND, bot_arrived, piece_arrived
+
+        if bot.kind == "bot":
+            bot_arrived(self, bot)
+        elif bot.kind == KIND:
+            piece_arrived(self, bot)
 
     def fall(self, bot: Mover, at: Square) -> bool:
         """A bot on the ground of `at` falls into its hole, if it has one (`hole` and `fallen` hooks)."""
@@ -418,7 +451,8 @@ class Turn:
         if bot.at is None or amount <= 0:
             return
         if bot.kind != "bot":
-            self.lose_actor(bot, cause, bot.at)  # any damage destroys a bomb (003 "Bomb")
+            if bot.kind != "remains":  # nothing hurts remains (docs/rules.md "Arena remains")
+                self.lose_actor(bot, cause, bot.at)  # any damage destroys a bomb (003 "Bomb")
             return
         bot.damage = min(MAX_DAMAGE, bot.damage + amount)
         self.emit("damaged", bot.id, amount=amount, damage=bot.damage, cause=cause, **extra)
@@ -545,6 +579,10 @@ class Turn:
         self.emit("landed", bot.id, at=list(at))
         if self.fall(bot, at):
             return
+        if self.remains_ids:
+            self.arrived(bot)
+            if bot.at is None:
+                return
         for unit in self._land.get(at, ()):
             if unit.land(self, bot):
                 return
@@ -647,7 +685,7 @@ class Turn:
         """The bots a shot may hit, by square, in priority order."""
         occupied: dict[Square, list[Mover]] = {}
         for bot in self.in_order(actors=hits_virtual):  # what hits virtual bots hits bombs too
-            if hits_virtual or not bot.virtual:
+            if (hits_virtual or not bot.virtual) and bot.kind != "remains":  # shots pass over remains
                 occupied.setdefault(bot.at, []).append(bot)
         return occupied
 

@@ -96,6 +96,8 @@ def _run(turn: Turn) -> None:
         if not bot.virtual and turn.real_bot_at(at) not in (None, bot):
             turn.make_virtual(bot, "teleporter")
         bot.at = at
+        if turn.remains_ids:
+            turn.arrived(bot)  # remains there are collected at once (003 "Arena Remains")
     for bot in turn.bots.values():
         bot.moved = False
     for actor in turn.actors.values():

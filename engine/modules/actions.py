@@ -325,8 +325,8 @@ def recharge(turn: Turn) -> None:
 
 
 def collect_remains_battery(bot: Any, count: int) -> None:
-    """Arena remains (later issue, 003 "Arena Remains"): +100 battery for each remains collected. The
-    repair that comes with each remains belongs to that issue's effect code."""
+    """Arena remains (003 "Arena Remains"): +100 battery for each remains collected (`engine.remains.collect`
+    gives the repair)."""
     from ..state import MAX_BATTERY
 
     bot.battery = min(MAX_BATTERY, bot.battery + REMAINS_BATTERY * count)

@@ -40,6 +40,8 @@ def _run(state, turns):
             if bot.at is not None:
                 live[bot.id] = engine.required_program(bot) or programs[bot.id]
         asked = [bot_id for bot_id in sorted(reboots) if not state.bot(bot_id).rebooting]
+        if state.mode == "arena":
+            asked = []  # no reboot in an arena (003 "Rebooting"; tests/engine/test_remains.py)
         before = state
         state, events = engine.resolve_turn(state, live, seed=state.turn, reboots=asked)
         outputs.append((before, state, events))
@@ -118,7 +120,7 @@ def _replay(before, events, board=None):
             bot.update(at=tuple(event["at"]), dir=event["dir"], virtual=True, damage=0)
         elif kind == "real":
             bot["virtual"] = False
-        elif kind in ("damaged", "repaired"):
+        elif kind in ("damaged", "repaired", "remains_collected"):
             bot["damage"] = event["damage"]
     _check_step(before.course, bots, step)
     return bots
@@ -165,8 +167,9 @@ def test_state_round_trips_through_plain_data(case):
 
 
 @st.composite
-def random_courses(draw):
-    """Small courses with every core element scattered at random (always a valid placement)."""
+def random_courses(draw, mode="race"):
+    """Small courses with every core element scattered at random (always a valid placement); an arena
+    (`mode="arena"`) has no check point."""
     width, height = draw(st.integers(4, 8)), draw(st.integers(4, 8))
     squares = [(x, y) for y in range(height) for x in range(width)]
     sides = st.sampled_from("NESW")
@@ -232,8 +235,9 @@ def random_courses(draw):
     players = len(marked) - 1
     for number, at in enumerate(marked[:-1], start=1):
         elements.append({"type": "start", "at": list(at), "number": number, "dir": draw(sides)})
-    elements.append({"type": "checkpoint", "at": list(marked[-1]), "number": 1})
-    data = {"format": "roboracer-course/1", "name": "Random", "width": width, "height": height, "mode": "race",
+    if mode != "arena":
+        elements.append({"type": "checkpoint", "at": list(marked[-1]), "number": 1})
+    data = {"format": "roboracer-course/1", "name": "Random", "width": width, "height": height, "mode": mode,
             "players": [1, players], "elements": elements}  # fmt: skip
     return engine.parse_course(data)
 
