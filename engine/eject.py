@@ -46,7 +46,11 @@ def eject(state: State, bot_ids: Iterable[str]) -> tuple[State, list[dict]]:
     kept = {bot.id for bot in bots}
     new_state = replace(state, bots=bots, priority=tuple(bot_id for bot_id in state.priority if bot_id in kept))
     racing = [bot.id for bot in bots if bot.in_game and bot.drone_of is None]
+    team = {"team": known[racing[0]].team} if racing and state.team_game else {}
     if sum(1 for bot in state.bots if bot.drone_of is None) > 1 and len(racing) == 1:
-        new_state = replace(new_state, winner=racing[0])
-        events.append({"phase": None, "step": "ejection", "type": "winner", "bot": racing[0], "reason": "last bot in the race"})
+        new_state = replace(new_state, winner=racing[0], winning_team=team.get("team"))
+        events.append({"phase": None, "step": "ejection", "type": "winner", "bot": racing[0], "reason": "last bot in the race", **team})
+    elif state.team_game and racing and len({known[bot_id].team for bot_id in racing}) == 1:
+        new_state = replace(new_state, winning_team=team["team"])  # the last team in the race (003 "Team Play")
+        events.append({"phase": None, "step": "ejection", "type": "winner", "bot": None, "reason": "last team in the race", **team})
     return new_state, events

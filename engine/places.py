@@ -28,11 +28,12 @@ def standing(bot: Bot) -> tuple:
     )
 
 
-def final_places(bots: Iterable[Bot], winner: str | None) -> dict[str, int]:
-    """{bot id: place}, in the order of `bots`; the winner (if any) alone is 1st."""
+def final_places(bots: Iterable[Bot], winner: str | None, winning_team: str | None = None) -> dict[str, int]:
+    """{bot id: place}, in the order of `bots`; the winner (if any) alone is 1st. In team play the winning
+    team's other bots rank above every bot of the other team (docs/rules.md "Team play")."""
     bots = list(bots)
     others = [bot for bot in bots if bot.id != winner]
-    keys = {bot.id: standing(bot) for bot in others}
+    keys = {bot.id: (bot.team == winning_team, *standing(bot)) for bot in others}
     first = 2 if winner is not None else 1
     places = {}
     for bot in bots:

@@ -183,13 +183,18 @@ def respawn(turn: Turn) -> None:
 
 @runs_in("winning")
 def last_bot_alive(turn: Turn) -> None:
-    """A drone is not a bot alive: it neither wins nor keeps another bot from winning (003 "Drone")."""
+    """A drone is not a bot alive: it neither wins nor keeps another bot from winning (003 "Drone"). In team
+    play the last team alive wins: its bot is the winner when it is the only one left (003 "Team Play")."""
     racers = [bot_id for bot_id in turn.order if turn.bots[bot_id].drone_of is None]
-    if turn.winner is None and len(racers) > 1:
+    if turn.winner is None and turn.winning_team is None and len(racers) > 1:
         remaining = [bot_id for bot_id in racers if turn.bots[bot_id].at is not None]
         if len(remaining) == 1:
             turn.winner = remaining[0]
-            turn.emit("winner", remaining[0], reason="last bot alive")
+            turn.emit("winner", remaining[0], reason="last bot alive", **turn.team_of(remaining[0]))
+        elif turn.team_game and remaining and len({turn.bots[bot_id].team for bot_id in remaining}) == 1:
+            team = turn.bots[remaining[0]].team
+            turn.winning_team = team
+            turn.emit("winner", None, reason="last team alive", team=team)
 
 
 def next_priority(order: Sequence[str], distances: Mapping[str, int]) -> tuple[str, ...]:
@@ -326,5 +331,6 @@ def resolve_turn(
         board=turn.board.freeze(turn.fields_down),
         price_table=prices_to_table(turn.prices),  # modules (issue 14)
         remains=remains_rules.remaining(turn) if turn.remains_ids else frozenset(),  # issue 16
+        winning_team=turn.winning_team or (turn.bots[turn.winner].team if turn.winner is not None else None),
     )
     return new_state, turn.events

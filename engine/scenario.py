@@ -23,6 +23,7 @@ from .state import (
     bot_from_dict,
     bot_to_dict,
     check_drones,
+    check_teams,
     prices_to_table,
     remains_from_list,
     start_battery,
@@ -120,6 +121,7 @@ def _parse(data: Any) -> tuple[State, dict[str, list[str]], int, frozenset[str],
         raise ScenarioError("scenario: bot ids must be unique")
     try:
         check_drones(bots)
+        check_teams(bots)  # team play (issue 16)
     except InputError as error:
         raise ScenarioError(f"scenario: {error}") from None
     priority = data.get("priority", ids)
@@ -228,6 +230,7 @@ def result_dict(state: State, events: list[dict[str, Any]]) -> dict[str, Any]:
         "board": board_to_dict(state.board),
         "prices": state.prices,
         "remains": sorted(map(list, state.remains)),  # arena remains (issue 16)
+        **({"winning_team": state.winning_team} if state.team_game else {}),  # team play (issue 16)
         "events": events,
     }
 

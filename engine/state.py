@@ -51,6 +51,7 @@ class Bot:
     stored_chip: str | None = None  # Storage: a chip of the owner's hand, hidden from the others
     scan_due: bool = False  # activated the Scanner last turn: one charge is taken at the start of this turn
     drone_of: str | None = None  # this bot is a drone of that bot
+    team: str | None = None  # team play: "blue" or "orange" (003 "Team Play"); a drone shares its owner's
 
     @property
     def alive(self) -> bool:
@@ -127,6 +128,7 @@ class State:
     board: Board = Board()
     price_table: tuple[tuple[str, int], ...] = ()  # (module, price) of each available module, by name
     remains: frozenset[Square] = frozenset()  # arena remains, one piece per square (003 "Arena Remains")
+    winning_team: str | None = None  # team play: the team that won (003 "Team Play")
 
     @property
     def prices(self) -> dict[str, int]:
@@ -141,7 +143,16 @@ class State:
     def finished(self) -> bool:
         """Won, or every bot is out of lives at once (a race with no winner). A drone alone does not keep
         a race going (003 "Drone": it tags "until the game ends")."""
-        return self.winner is not None or not any(bot.in_game and bot.drone_of is None for bot in self.bots)
+        return (
+            self.winner is not None
+            or self.winning_team is not None
+            or not any(bot.in_game and bot.drone_of is None for bot in self.bots)
+        )
+
+    @property
+    def team_game(self) -> bool:
+        """Team play: the bots are on the Blue and Orange teams (003 "Team Play")."""
+        return any(bot.team is not None for bot in self.bots)
 
     @property
     def places(self) -> dict[str, int] | None:
@@ -149,7 +160,7 @@ class State:
         are not ranked."""
         if not self.finished:
             return None
-        return final_places((bot for bot in self.bots if bot.drone_of is None), self.winner)
+        return final_places((bot for bot in self.bots if bot.drone_of is None), self.winner, self.winning_team)
 
     def bot(self, bot_id: str) -> Bot:
         for bot in self.bots:
@@ -172,9 +183,11 @@ def new_game(
     lives: int = DEFAULT_LIVES,
     modules: Iterable[str] = (),
     prices: Mapping[str, int] | None = None,
+    teams: Mapping[str, str] | None = None,
 ) -> State:
     """Place one bot per id on starts 1..n, facing each start's direction: real, with a safe first hand.
 
+    `teams` ({bot id: "blue" | "orange"}, every bot, at least two on each) makes it a team game.
     `modules` are the bot modules available in this game; their prices start at `prices` where given,
     else at the base prices (engine.modules.economy). Batteries start at 500 (5000 in puzzles)."""
     if not course.players[0] <= len(bot_ids) <= course.players[1]:
@@ -195,9 +208,16 @@ def new_game(
             lives=lives,
             spawned=True,
             battery=start_battery(course.mode),
+            team=teams.get(bot_id) if teams else None,
         )
         for bot_id, start in zip(bot_ids, course.starts, strict=False)
     )
+    if teams:  # team play (003 "Team Play": "two teams of two or more bots")
+        if course.mode not in ("race", "arena"):
+            raise InputError(f"team play is for races and arenas, not a {course.mode}")
+        if set(teams) != set(bot_ids):
+            raise InputError("teams: every bot, and only the game's bots, needs a team")
+        check_teams(bots, least=2)
     table = prices_to_table(initial_prices(modules, prices))
     return State(course=course, bots=bots, priority=tuple(bot_ids), lives=lives, price_table=table)
 
@@ -223,6 +243,7 @@ def bot_to_dict(bot: Bot) -> dict[str, Any]:
         "stored_chip": bot.stored_chip,
         "scan_due": bot.scan_due,
         **({"drone_of": bot.drone_of} if bot.drone_of is not None else {}),
+        **({"team": bot.team} if bot.team is not None else {}),
     }
 
 
@@ -239,6 +260,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
         **({"places": places} if (places := state.places) is not None else {}),
         **({"prices": state.prices} if state.price_table else {}),
         **({"remains": sorted(map(list, state.remains))} if state.remains else {}),
+        **({"winning_team": state.winning_team} if state.team_game else {}),
     }
 
 
@@ -346,6 +368,9 @@ def bot_from_dict(
     last_program = tuple(data.get("last_program", ()))
     if last_program and (len(last_program) != PROGRAM_LENGTH or any(c not in CHIPS for c in last_program)):
         raise InputError(f"{where}: 'last_program' must be 5 chips, got {list(last_program)!r}")
+    team = data.get("team")
+    if team is not None and team not in ("blue", "orange"):
+        raise InputError(f"{where}: 'team' must be 'blue' or 'orange', got {team!r}")
     return Bot(
         id=data["id"],
         at=at,
@@ -363,6 +388,7 @@ def bot_from_dict(
         out=None if out is None else (out[0], out[1]),
         ejected=bool(data.get("ejected", False)),
         **_module_fields(data, where, default_battery),
+        team=team,
     )
 
 
@@ -388,6 +414,10 @@ def state_from_dict(data: Mapping[str, Any], course: Course) -> State:
     if sorted(priority) != sorted(ids):
         raise InputError(f"priority: must list every bot id once, got {list(priority)!r}")
     remains = remains_from_list(data.get("remains", ()), course)
+    check_teams(bots)
+    winning_team = data.get("winning_team")
+    if winning_team is not None and (winning_team not in TEAMS or not any(bot.team for bot in bots)):
+        raise InputError(f"winning_team: must be null or a team of this game, got {winning_team!r}")
     return State(
         course=course,
         bots=bots,
@@ -399,8 +429,33 @@ def state_from_dict(data: Mapping[str, Any], course: Course) -> State:
         board=board_from_dict(data.get("board", {})),
         price_table=prices_to_table(prices),
         remains=remains,
+        winning_team=winning_team,
     )
 
+
+TEAMS = ("blue", "orange")  # 003 "Team Play": the Blue Team and the Orange Team
+
+
+def check_teams(bots: Sequence[Bot], *, least: int = 1) -> None:
+    """Team play: either no bot has a team, or every bot that is not a drone (nor a puzzle's target) has one
+    of the two, both teams have at least `least` bots, and a drone is on its owner's team."""
+    owners = {bot.id: bot for bot in bots}
+    players = [bot for bot in bots if bot.drone_of is None and not getattr(bot, "target", False)]
+    for bot in bots:
+        if bot.team is not None and bot.team not in TEAMS:
+            raise InputError(f"bot {bot.id!r}: 'team' must be 'blue' or 'orange', got {bot.team!r}")
+    if not any(bot.team is not None for bot in bots):
+        return
+    for bot in players:
+        if bot.team is None:
+            raise InputError(f"bot {bot.id!r}: in team play every bot has a 'team' ('blue' or 'orange')")
+    for team in TEAMS:
+        if sum(1 for bot in players if bot.team == team) < least:
+            raise InputError(f"team play needs at least {least} bot(s) on each team; {team} has fewer")
+    for bot in bots:
+        owner = owners.get(bot.drone_of) if bot.drone_of is not None else None
+        if owner is not None and bot.team not in (None, owner.team):
+            raise InputError(f"bot {bot.id!r}: a drone is on its owner's team ({owner.team!r})")
 
 MAX_REMAINS_INPUT = 64 * 64
 

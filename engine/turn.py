@@ -38,6 +38,7 @@ class Mover:
         "id", "at", "dir", "spawn_at", "spawn_dir", "damage", "lives", "next_checkpoint", "virtual",
         "last_program", "rebooting", "spawned", "bad_luck", "out", "ejected", "distance", "moved",
         "battery", "module", "charges", "stored_chip", "scan_due", "drone_of",  # modules (issue 14)
+        "team",  # team play (issue 16)
         "kind", "owner",  # a turn-local actor (a bomb) is not a bot: `Turn.actors`
     )  # fmt: skip
 
@@ -215,6 +216,8 @@ class Turn:
         self.phase = 1
         self.step = "start"
         self.winner = state.winner
+        self.winning_team = state.winning_team  # team play (003 "Team Play")
+        self.team_game = state.team_game
         hooks = self.course.hooks
         self._leave, self._enter, self._depart = hooks["leave"], hooks["enter"], hooks["depart"]
         self._hole, self._arrive, self._land = hooks["hole"], hooks["arrive"], hooks["land"]
@@ -317,6 +320,12 @@ class Turn:
         if type_ in MODULE_CAUSED:
             event.setdefault("module", self.cause_module)
         self.events.append(event)
+
+    def team_of(self, bot_id: str | None) -> dict[str, Any]:
+        """`{"team": name}` for a `winner` event in team play, else nothing."""
+        if not self.team_game or bot_id is None:
+            return {}
+        return {"team": self.bots[bot_id].team}
 
     def in_order(self, actors: bool = False) -> list[Mover]:
         """Bots on the course, in this turn's priority order (first acts first); with `actors`, then the

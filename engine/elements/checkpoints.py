@@ -44,10 +44,10 @@ def tag_checkpoints(turn: Turn) -> None:
         if marker.number == last and turn.winner is None:
             if bot.drone_of is not None:
                 turn.winner = bot.drone_of
-                turn.emit("winner", bot.drone_of, reason="course", drone=bot.id)
+                turn.emit("winner", bot.drone_of, reason="course", drone=bot.id, **turn.team_of(bot.drone_of))
             else:
                 turn.winner = bot.id
-                turn.emit("winner", bot.id, reason="course")
+                turn.emit("winner", bot.id, reason="course", **turn.team_of(bot.id))
 
 
 @runs_in("repairs")

@@ -64,6 +64,7 @@ def deploy_drones(turn: Turn) -> None:
             Bot(
                 id=did, at=owner.at, dir=heading, spawn_at=owner.at, spawn_dir=heading, lives=1,
                 next_checkpoint=owner.next_checkpoint, virtual=True, battery=0, drone_of=owner_id,
+                team=owner.team,
             )
         )  # fmt: skip
         turn.bots.pop(did, None)
