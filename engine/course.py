@@ -20,14 +20,15 @@ from .elements.turntables import Turntable
 from .errors import CourseError
 from .geometry import Square, neighbour, opposite
 from .hooks import SQUARE_HOOKS, implements
+from .puzzle import check_against as check_puzzle
+from .puzzle import default_block as default_puzzle_block
+from .puzzle import parse_block as parse_puzzle_block
 
 COURSE_FORMAT = "roboracer-course/1"
 MAX_SIDE = 64
 MAX_NAME = 100  # the site stores the name in a column of this size
 MODES = ("race", "arena", "puzzle")  # 003 "Overview": races, arenas, puzzles
 RULESETS = ("roboracer",)  # the rulesets a course may say it suits (`rulesets`, default all of them)
-PUZZLE_GOAL_LENGTH = 500
-PUZZLE_FIELDS = ("goal", "turns", "players")
 # Tiles a start or check point can't stand on.
 _NO_MARKER_ON = (Pit, Belt, Turntable)
 
@@ -131,35 +132,6 @@ def _rulesets(data: Mapping) -> tuple[str, ...] | None:
     return tuple(value)
 
 
-def _puzzle(data: Mapping, mode: str, players: tuple[int, int]) -> dict[str, Any] | None:
-    if "puzzle" not in data:
-        return None
-    value = data["puzzle"]
-    if mode != "puzzle":
-        raise CourseError(f"course: only a puzzle course has a 'puzzle' block (mode is {mode!r})")
-    if not isinstance(value, Mapping):
-        raise CourseError("course: 'puzzle' must be a JSON object")
-    unknown = set(value) - set(PUZZLE_FIELDS)
-    if unknown:
-        raise CourseError(f"course: 'puzzle' has unknown field(s) {', '.join(sorted(map(str, unknown)))}")
-    goal = value.get("goal")
-    if (
-        not isinstance(goal, str)
-        or not goal.strip()
-        or len(goal) > PUZZLE_GOAL_LENGTH
-        or not all(ch.isprintable() or ch == "\n" for ch in goal)
-    ):
-        raise CourseError(
-            f"course: 'puzzle.goal' must be a non-empty text of at most {PUZZLE_GOAL_LENGTH} characters, with no control "
-            "characters but line breaks"
-        )
-    for field, low, high in (("turns", 1, 99), ("players", players[0], players[1])):
-        number = value.get(field, low)
-        if not isinstance(number, int) or isinstance(number, bool) or not low <= number <= high:
-            raise CourseError(f"course: 'puzzle.{field}' must be a whole number from {low} to {high}, got {number!r}")
-    return dict(value)
-
-
 def _header(data: Any) -> tuple[str, int, int, str, tuple[int, int], list]:
     if not isinstance(data, Mapping):
         raise CourseError("course: must be a JSON object")
@@ -231,7 +203,7 @@ def parse_course(data: Any) -> Course:
     """Validate course data and build a Course; raises CourseError naming the bad element or field."""
     name, width, height, mode, players, raw_elements = _header(data)
     rulesets = _rulesets(data)
-    puzzle = _puzzle(data, mode, players)
+    puzzle = parse_puzzle_block(data, mode, players)  # engine.puzzle (issue 16)
     elements = [_element(raw, index, width, height) for index, raw in enumerate(raw_elements)]
 
     tiles: dict[Square, Element] = {}
@@ -372,7 +344,7 @@ def parse_course(data: Any) -> Course:
         canonical["rulesets"] = list(rulesets)
     if puzzle is not None:
         canonical["puzzle"] = puzzle
-    return Course(
+    course = Course(
         name=name,
         width=width,
         height=height,
@@ -398,3 +370,8 @@ def parse_course(data: Any) -> Course:
         rulesets=rulesets or RULESETS,
         puzzle=puzzle,
     )
+    if puzzle is not None:
+        check_puzzle(puzzle, course)
+    elif mode == "puzzle":
+        course = dataclasses.replace(course, puzzle=default_puzzle_block(course))
+    return course

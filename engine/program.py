@@ -91,8 +91,8 @@ def deal(state: State, seed: int) -> dict[str, tuple[str, ...]]:
     hands: dict[str, tuple[str, ...]] = {}
     for bot_id in state.priority:
         bot = state.bot(bot_id)
-        if not bot.in_game or bot.drone_of is not None:
-            continue  # out of the game, or a drone (it plays its owner's chips, 003 "Drone")
+        if not bot.in_game or bot.drone_of is not None or bot.target:
+            continue  # out of the game, a drone (it plays its owner's chips, 003 "Drone"), a puzzle's target
         if bot.rebooting:
             hands[bot_id] = ()
         elif bot.spawned and hand_size(bot) >= sum(count for _, count in _SAFE_NEEDS):

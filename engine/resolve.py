@@ -15,6 +15,8 @@ from .chips import BACK_UP, CHIPS, IDLE, MOVES, PROGRAM_LENGTH, TURNS
 from .elements.teleporters import draw_loop
 from .errors import InputError
 from .modules.actions import apply_actions, prepare_turn, recharge  # modules (issue 14)
+from .puzzle import decide as decide_puzzle
+from .puzzle import goal_met_mid_turn, target_programs
 from .state import State, prices_to_table
 from .steps import END_STEPS, PHASE_5_ONLY, RUNNERS, plan, runs_in
 from .turn import ChipPlay, Event, Mover, Turn
@@ -185,6 +187,8 @@ def respawn(turn: Turn) -> None:
 def last_bot_alive(turn: Turn) -> None:
     """A drone is not a bot alive: it neither wins nor keeps another bot from winning (003 "Drone"). In team
     play the last team alive wins: its bot is the winner when it is the only one left (003 "Team Play")."""
+    if turn.course.mode == "puzzle":
+        return  # a puzzle is solved or failed (engine.puzzle), never won by the last bot alive
     racers = [bot_id for bot_id in turn.order if turn.bots[bot_id].drone_of is None]
     if turn.winner is None and turn.winning_team is None and len(racers) > 1:
         remaining = [bot_id for bot_id in racers if turn.bots[bot_id].at is not None]
@@ -214,8 +218,14 @@ def _checked_programs(state: State, programs: Mapping[str, Sequence[str]]) -> di
     if unknown:
         raise InputError(f"programs for unknown bots: {sorted(unknown)}")
     checked = {}
+    targets = target_programs(state.course)
     for bot in state.bots:
         program = programs.get(bot.id)
+        if bot.target:
+            if program is not None:
+                raise InputError(f"bot {bot.id!r} is a puzzle's target: it plays the puzzle's own program")
+            checked[bot.id] = targets.get(bot.id, IDLE_PROGRAM) if bot.at is not None else IDLE_PROGRAM
+            continue
         if bot.rebooting:
             if program is not None and tuple(program) != IDLE_PROGRAM:
                 raise InputError(f"bot {bot.id!r} is rebooting this turn and plays five '0' chips")
@@ -290,6 +300,7 @@ def resolve_turn(
     if turn.activations:
         turn.arm_modules()
         turn.prioritize()  # modules: prioritizers act first or last this turn
+    puzzle = state.mode == "puzzle" and state.course.puzzle is not None
     for phase in range(1, PROGRAM_LENGTH + 1):
         turn.phase = phase
         for step, runners in plan(phase):  # engine.steps: 003 "Phase Steps", declared once
@@ -300,6 +311,10 @@ def resolve_turn(
                 runner(turn)
         if turn.winner is not None:
             break
+        if puzzle and goal_met_mid_turn(turn):
+            break  # the goal is met: the puzzle is solved this phase
+    if puzzle:
+        turn.outcome = decide_puzzle(turn, state.turn)
     if turn.winner is None:
         for step in END_STEPS[:-1]:
             turn.step = step
@@ -331,6 +346,7 @@ def resolve_turn(
         board=turn.board.freeze(turn.fields_down),
         price_table=prices_to_table(turn.prices),  # modules (issue 14)
         remains=remains_rules.remaining(turn) if turn.remains_ids else frozenset(),  # issue 16
+        outcome=turn.outcome,
         winning_team=turn.winning_team or (turn.bots[turn.winner].team if turn.winner is not None else None),
     )
     return new_state, turn.events

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import replace as dc_replace
 from typing import Any
 
 from .bundled import bundled_course
@@ -14,6 +15,7 @@ from .errors import InputError, ScenarioError
 from .modules.actions import STORED, prepare_turn
 from .modules.economy import initial_prices
 from .program import frozen_registers
+from .puzzle import target_bots
 from .resolve import arena_reboot_message, resolve_turn
 from .state import (
     DEFAULT_LIVES,
@@ -106,6 +108,7 @@ def _parse(data: Any) -> tuple[State, dict[str, list[str]], int, frozenset[str],
         if bot.at is not None and not course.on_course(bot.at):
             raise ScenarioError(f"bots[{index}] ({bot.id}): 'at' {list(bot.at)} is off the course")
         bots.append(bot)
+    bots = _with_targets(course, bots)  # a puzzle's target bots (issue 16)
     real: dict[tuple[int, int], str] = {}
     for index, bot in enumerate(bots):
         if bot.at in course.pits:
@@ -125,6 +128,8 @@ def _parse(data: Any) -> tuple[State, dict[str, list[str]], int, frozenset[str],
     except InputError as error:
         raise ScenarioError(f"scenario: {error}") from None
     priority = data.get("priority", ids)
+    if isinstance(priority, list) and "priority" in data:
+        priority = priority + [bot_id for bot_id in ids if bot_id not in priority and bot_id in _target_ids(course)]
     if not isinstance(priority, list) or sorted(priority) != sorted(ids):
         raise ScenarioError(f"scenario: 'priority' must list every bot id once, got {priority!r}")
     programs = data.get("programs")
@@ -133,6 +138,8 @@ def _parse(data: Any) -> tuple[State, dict[str, list[str]], int, frozenset[str],
     for bot_id, program in programs.items():
         if bot_id not in ids:
             raise ScenarioError(f"programs: {bot_id!r} is not a bot of this scenario")
+        if bot_id in _target_ids(course):
+            raise ScenarioError(f"programs: {bot_id!r} is a puzzle's target: it plays the puzzle's own program")
         if not isinstance(program, list) or len(program) != PROGRAM_LENGTH:
             raise ScenarioError(
                 f"programs.{bot_id}: a program is exactly {PROGRAM_LENGTH} chips, got {program!r}"
@@ -198,6 +205,21 @@ def _parse(data: Any) -> tuple[State, dict[str, list[str]], int, frozenset[str],
     return state, programs, seed, reboots, actions, hands
 
 
+def _target_ids(course: Any) -> set[str]:
+    return {target["id"] for target in course.puzzle["targets"]} if course.puzzle else set()
+
+
+def _with_targets(course: Any, bots: list) -> list:
+    """A puzzle's target bots: listed ones are marked as targets, missing ones stand where the puzzle puts
+    them (docs/formats.md "Puzzles")."""
+    if not course.puzzle or not course.puzzle["targets"]:
+        return bots
+    listed = {bot.id: bot for bot in bots}
+    out = [dc_replace(bot, target=True) if bot.id in _target_ids(course) else bot for bot in bots]
+    out += [bot for bot in target_bots(course) if bot.id not in listed]
+    return out
+
+
 def _check_hand(bot: Any, hand: list[str], program: Any) -> None:
     """A bot's `hand` is the hand its program was chosen from: every chip the program plays from the hand
     (not a frozen register, "S" or "0") is in it, copies counted (docs/formats.md "Bot modules")."""
@@ -231,6 +253,7 @@ def result_dict(state: State, events: list[dict[str, Any]]) -> dict[str, Any]:
         "prices": state.prices,
         "remains": sorted(map(list, state.remains)),  # arena remains (issue 16)
         **({"winning_team": state.winning_team} if state.team_game else {}),  # team play (issue 16)
+        **({"outcome": state.outcome} if state.mode == "puzzle" else {}),  # puzzles (issue 16)
         "events": events,
     }
 

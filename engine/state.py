@@ -13,6 +13,7 @@ from .geometry import DIRECTIONS, Square
 from .modules import MODULE_NAMES
 from .modules.economy import check_price, initial_prices
 from .places import final_places
+from .puzzle import target_bots
 
 DEFAULT_LIVES = 3
 START_BATTERY = 500  # 003 "Battery"
@@ -52,6 +53,7 @@ class Bot:
     scan_due: bool = False  # activated the Scanner last turn: one charge is taken at the start of this turn
     drone_of: str | None = None  # this bot is a drone of that bot
     team: str | None = None  # team play: "blue" or "orange" (003 "Team Play"); a drone shares its owner's
+    target: bool = False  # a puzzle's target bot: no player's, plays the puzzle's program (engine.puzzle)
 
     @property
     def alive(self) -> bool:
@@ -129,6 +131,7 @@ class State:
     price_table: tuple[tuple[str, int], ...] = ()  # (module, price) of each available module, by name
     remains: frozenset[Square] = frozenset()  # arena remains, one piece per square (003 "Arena Remains")
     winning_team: str | None = None  # team play: the team that won (003 "Team Play")
+    outcome: str | None = None  # puzzles: "solved" or "failed" once decided (engine.puzzle)
 
     @property
     def prices(self) -> dict[str, int]:
@@ -146,7 +149,8 @@ class State:
         return (
             self.winner is not None
             or self.winning_team is not None
-            or not any(bot.in_game and bot.drone_of is None for bot in self.bots)
+            or self.outcome is not None
+            or not any(bot.in_game and bot.drone_of is None and not bot.target for bot in self.bots)
         )
 
     @property
@@ -160,7 +164,8 @@ class State:
         are not ranked."""
         if not self.finished:
             return None
-        return final_places((bot for bot in self.bots if bot.drone_of is None), self.winner, self.winning_team)
+        ranked = (bot for bot in self.bots if bot.drone_of is None and not bot.target)
+        return final_places(ranked, self.winner, self.winning_team)
 
     def bot(self, bot_id: str) -> Bot:
         for bot in self.bots:
@@ -219,7 +224,12 @@ def new_game(
             raise InputError("teams: every bot, and only the game's bots, needs a team")
         check_teams(bots, least=2)
     table = prices_to_table(initial_prices(modules, prices))
-    return State(course=course, bots=bots, priority=tuple(bot_ids), lives=lives, price_table=table)
+    targets = tuple(target_bots(course))  # a puzzle's target bots, after the players' (engine.puzzle)
+    bots += targets
+    priority = (*bot_ids, *(bot.id for bot in targets))
+    if len(set(priority)) != len(priority):
+        raise InputError("a player's bot id is also a puzzle target's id")
+    return State(course=course, bots=bots, priority=priority, lives=lives, price_table=table)
 
 
 def bot_to_dict(bot: Bot) -> dict[str, Any]:
@@ -244,6 +254,7 @@ def bot_to_dict(bot: Bot) -> dict[str, Any]:
         "scan_due": bot.scan_due,
         **({"drone_of": bot.drone_of} if bot.drone_of is not None else {}),
         **({"team": bot.team} if bot.team is not None else {}),
+        **({"target": True} if bot.target else {}),
     }
 
 
@@ -261,6 +272,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
         **({"prices": state.prices} if state.price_table else {}),
         **({"remains": sorted(map(list, state.remains))} if state.remains else {}),
         **({"winning_team": state.winning_team} if state.team_game else {}),
+        **({"outcome": state.outcome} if state.mode == "puzzle" else {}),
     }
 
 
@@ -389,6 +401,7 @@ def bot_from_dict(
         ejected=bool(data.get("ejected", False)),
         **_module_fields(data, where, default_battery),
         team=team,
+        target=bool(data.get("target", False)),
     )
 
 
@@ -418,6 +431,9 @@ def state_from_dict(data: Mapping[str, Any], course: Course) -> State:
     winning_team = data.get("winning_team")
     if winning_team is not None and (winning_team not in TEAMS or not any(bot.team for bot in bots)):
         raise InputError(f"winning_team: must be null or a team of this game, got {winning_team!r}")
+    outcome = data.get("outcome")
+    if outcome not in (None, "solved", "failed") or (outcome is not None and course.mode != "puzzle"):
+        raise InputError(f"outcome: must be null, 'solved' or 'failed' (puzzles only), got {outcome!r}")
     return State(
         course=course,
         bots=bots,
@@ -430,6 +446,7 @@ def state_from_dict(data: Mapping[str, Any], course: Course) -> State:
         price_table=prices_to_table(prices),
         remains=remains,
         winning_team=winning_team,
+        outcome=outcome,
     )
 
 

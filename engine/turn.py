@@ -38,7 +38,7 @@ class Mover:
         "id", "at", "dir", "spawn_at", "spawn_dir", "damage", "lives", "next_checkpoint", "virtual",
         "last_program", "rebooting", "spawned", "bad_luck", "out", "ejected", "distance", "moved",
         "battery", "module", "charges", "stored_chip", "scan_due", "drone_of",  # modules (issue 14)
-        "team",  # team play (issue 16)
+        "team", "target",  # team play, puzzles (issue 16)
         "kind", "owner",  # a turn-local actor (a bomb) is not a bot: `Turn.actors`
     )  # fmt: skip
 
@@ -218,6 +218,8 @@ class Turn:
         self.winner = state.winner
         self.winning_team = state.winning_team  # team play (003 "Team Play")
         self.team_game = state.team_game
+        self.outcome: str | None = None  # puzzles: decided at the end of the turn (engine.puzzle)
+        self.puzzle_casualty = False  # puzzles: a player's bot was destroyed this turn (a "survive" goal)
         hooks = self.course.hooks
         self._leave, self._enter, self._depart = hooks["leave"], hooks["enter"], hooks["depart"]
         self._hole, self._arrive, self._land = hooks["hole"], hooks["arrive"], hooks["land"]
@@ -402,6 +404,8 @@ class Turn:
         if bot.lives == 0 and bot.out is None:
             bot.out = (self.state.turn, self.phase)  # out of the race: ranks by when (engine.places)
         bot.damage = 0
+        if not bot.target and bot.drone_of is None:
+            self.puzzle_casualty = True
         self.reboots.discard(bot.id)
         self.emit("destroyed", bot.id, at=list(where) if where is not None else None, cause=cause, **extra)
         if self.course.mode == "arena":

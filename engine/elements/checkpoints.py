@@ -34,8 +34,8 @@ def tag_checkpoints(turn: Turn) -> None:
     last = len(turn.course.checkpoints)
     for bot in turn.in_order():
         marker = turn.course.markers.get(bot.at)
-        if not isinstance(marker, Checkpoint) or marker.number != bot.next_checkpoint:
-            continue
+        if not isinstance(marker, Checkpoint) or marker.number != bot.next_checkpoint or bot.target:
+            continue  # a puzzle's target bot races nobody (engine.puzzle)
         bot.next_checkpoint += 1
         for mate in turn.mates(bot):
             mate.next_checkpoint = bot.next_checkpoint

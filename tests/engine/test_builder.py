@@ -343,29 +343,48 @@ def test_bad_rulesets_are_errors(value):
     assert error["message"].startswith("course: 'rulesets' must be a non-empty list of distinct rulesets")
 
 
+GOAL = {"type": "checkpoint", "number": 1}
+TARGET = {"id": "dummy", "at": [2, 2], "dir": "W", "program": ["1", "R", "1", "R", "0"]}
+
+
 def test_puzzle_block_round_trip():
-    block = {"goal": "Tag the flag in three turns, with no bot lost.", "turns": 3, "players": 1}
+    block = {"goal": GOAL, "turn_limit": 3, "players": 1, "seed": 42, "targets": [TARGET],
+             "description": "Tag the flag in three turns."}  # fmt: skip
     data = course(mode="puzzle", puzzle=block)
     parsed = engine.parse_course(data)
     assert parsed.puzzle == block
     assert parsed.to_dict() == json.loads(json.dumps(data))
     assert engine.parse_course(parsed.to_dict()).source == parsed.source
-    assert engine.parse_course(course(mode="puzzle", puzzle={"goal": "Just get there."})).puzzle == {
-        "goal": "Just get there."
-    }
+    assert engine.parse_course(course(mode="puzzle", puzzle={"goal": GOAL, "turn_limit": 5})).puzzle == {
+        "goal": GOAL, "turn_limit": 5, "players": 1, "seed": 0, "targets": [],
+    }  # fmt: skip
+    # A puzzle course with no block: reach the last check point within 99 turns.
+    assert engine.parse_course(course(mode="puzzle")).puzzle["goal"] == GOAL
 
 
 @pytest.mark.parametrize(
     ("mode", "block", "message"),
     [
-        ("race", {"goal": "x"}, "course: only a puzzle course has a 'puzzle' block (mode is 'race')"),
+        ("race", {"goal": GOAL, "turn_limit": 3}, "course: only a puzzle course has a 'puzzle' block (mode is 'race')"),
         ("puzzle", "goal", "course: 'puzzle' must be a JSON object"),
-        ("puzzle", {}, "course: 'puzzle.goal' must be a non-empty text of at most 500 characters"),
-        ("puzzle", {"goal": "x" * 501}, "course: 'puzzle.goal' must be a non-empty text of at most 500"),
-        ("puzzle", {"goal": "x", "turns": 0}, "course: 'puzzle.turns' must be a whole number from 1 to 99, got 0"),
-        ("puzzle", {"goal": "x", "turns": 100}, "'puzzle.turns' must be a whole number from 1 to 99"),
-        ("puzzle", {"goal": "x", "players": 2}, "'puzzle.players' must be a whole number from 1 to 1, got 2"),
-        ("puzzle", {"goal": "x", "author": "me"}, "course: 'puzzle' has unknown field(s) author"),
+        ("puzzle", {"turn_limit": 3}, "course: 'puzzle.goal' is missing"),
+        ("puzzle", {"goal": GOAL}, "course: 'puzzle.turn_limit' is missing"),
+        ("puzzle", {"goal": "Reach 1", "turn_limit": 3}, "course: 'puzzle.goal' must be {\"type\": \"checkpoint\""),
+        ("puzzle", {"goal": {"type": "checkpoint"}, "turn_limit": 3}, "has exactly the fields 'type' and 'number'"),
+        ("puzzle", {"goal": {"type": "checkpoint", "number": 2}, "turn_limit": 3}, "the course has 1 check point(s)"),
+        ("puzzle", {"goal": {"type": "survive", "turns": 4}, "turn_limit": 3}, "can't be more than 'puzzle.turn_limit'"),
+        ("puzzle", {"goal": {"type": "destroy", "targets": ["x"]}, "turn_limit": 3}, "names 'x', which is not in"),
+        ("puzzle", {"goal": GOAL, "turn_limit": 0}, "course: 'puzzle.turn_limit' must be a whole number from 1 to 99, got 0"),
+        ("puzzle", {"goal": GOAL, "turn_limit": 100}, "'puzzle.turn_limit' must be a whole number from 1 to 99"),
+        ("puzzle", {"goal": GOAL, "turn_limit": 3, "players": 2}, "'puzzle.players' must be a whole number from 1 to 1, got 2"),
+        ("puzzle", {"goal": GOAL, "turn_limit": 3, "seed": -1}, "'puzzle.seed' must be a whole number from 0 to"),
+        ("puzzle", {"goal": GOAL, "turn_limit": 3, "author": "me"}, "course: 'puzzle' has unknown field(s) 'author'"),
+        ("puzzle", {"goal": GOAL, "turn_limit": 3, "description": "x" * 501}, "'puzzle.description' must be a non-empty text"),
+        ("puzzle", {"goal": GOAL, "turn_limit": 3, "targets": [{**TARGET, "id": "7"}]}, "not only digits"),
+        ("puzzle", {"goal": GOAL, "turn_limit": 3, "targets": [TARGET, TARGET]}, "the id 'dummy' is used twice"),
+        ("puzzle", {"goal": GOAL, "turn_limit": 3, "targets": [{**TARGET, "at": [0, 3]}]}, "is a start"),
+        ("puzzle", {"goal": GOAL, "turn_limit": 3, "targets": [{**TARGET, "at": [9, 9]}]}, "is off the course"),
+        ("puzzle", {"goal": GOAL, "turn_limit": 3, "targets": [{**TARGET, "program": ["1"]}]}, "'program' must be 5 chips"),
     ],
 )
 def test_bad_puzzle_blocks_are_errors(mode, block, message):
@@ -431,6 +450,7 @@ def test_names_and_puzzle_goals_are_short_printable_text():
         ], name
     assert engine.validate_course({**base, "name": "日本語のコース 🚀" + "x" * 90})["errors"] == []
     puzzle = {**base, "mode": "puzzle", "players": [1, 4]}
-    assert engine.validate_course({**puzzle, "puzzle": {"goal": "Reach 1.\nThen 2."}})["errors"] == []
-    bad = engine.validate_course({**puzzle, "puzzle": {"goal": "a\x00b"}})["errors"]
-    assert bad and "puzzle.goal" in bad[0]["message"]
+    block = {"goal": {"type": "checkpoint", "number": 1}, "turn_limit": 9}
+    assert engine.validate_course({**puzzle, "puzzle": {**block, "description": "Reach 1.\nThen 2."}})["errors"] == []
+    bad = engine.validate_course({**puzzle, "puzzle": {**block, "description": "a\x00b"}})["errors"]
+    assert bad and "puzzle.description" in bad[0]["message"]

@@ -29,7 +29,7 @@ def test_scenario(path):
         assert _matches(actual, expected), f"{scenario['rule']}: bot {expected['id']} is {actual}, expected {expected}"
     for key, value in expect.get("board", {}).items():
         assert result["board"].get(key, []) == value, f"{scenario['rule']}: board {key} is {result['board'].get(key)}"
-    for key in ("winner", "places", "priority", "radiation", "prices", "remains", "winning_team"):
+    for key in ("winner", "places", "priority", "radiation", "prices", "remains", "winning_team", "outcome"):
         if key in expect:
             assert result[key] == expect[key], f"{scenario['rule']}: {key} is {result[key]}, expected {expect[key]}"
     if "event_types" in expect:
