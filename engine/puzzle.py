@@ -235,3 +235,31 @@ def target_bots(course: Course) -> Sequence[Any]:
         )
         for t in course.puzzle["targets"]
     )  # fmt: skip
+
+
+def upgrade_legacy(course_data: Any) -> bool:
+    """Rewrite, in place, a course's puzzle block of the first course builder (`goal` a text, `turns`,
+    `players`) into this format: the text becomes the `description`, `turns` the `turn_limit` (99 when
+    there was none), the goal reaching the last check point, the seed 0. True when it changed anything.
+    Used by the data migration of stored courses and games (roboracer/courses/migrations/0003)."""
+    if not isinstance(course_data, dict) or course_data.get("mode") != "puzzle":
+        return False
+    block = course_data.get("puzzle")
+    if not isinstance(block, dict) or isinstance(block.get("goal"), Mapping):
+        return False
+    checkpoints = [
+        e for e in course_data.get("elements", []) if isinstance(e, Mapping) and e.get("type") == "checkpoint"
+    ]
+    new: dict[str, Any] = {
+        "goal": {"type": "checkpoint", "number": max(1, len(checkpoints))},
+        "turn_limit": block.get("turns") if isinstance(block.get("turns"), int) else MAX_TURN_LIMIT,
+        "seed": 0,
+        "targets": [],
+    }
+    if isinstance(block.get("players"), int):
+        new["players"] = block["players"]
+    text = block.get("goal")
+    if isinstance(text, str) and text.strip():
+        new["description"] = text[:DESCRIPTION_LENGTH]
+    course_data["puzzle"] = new
+    return True

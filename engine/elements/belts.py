@@ -126,8 +126,8 @@ def _sub_phase(turn: Turn, sub: int, speeds: tuple[int, ...]) -> None:
             turn.emit("blocked", bot.id, at=list(bot.at), dir=belt.dir, by=blocked[bot.id])
     sliding: list[tuple[Mover, str]] = []
     for bot, belt, target in riders:
-        if bot.id in blocked:
-            continue
+        if bot.id in blocked or bot.at is None:
+            continue  # blocked, or (a piece of arena remains) collected by a bot carried onto it just now
         turn.emit("carried", bot.id, sub=sub, **{"from": list(bot.at), "to": list(target)})
         if turn.place(bot, target):
             landing = tiles.get(target)

@@ -13,7 +13,8 @@ import { browserStorage, canonical, type Draft, draftKey, differs, dropDraft, lo
 import { problemText, squareText, titleText, toolList } from "./editor/wording";
 import {
   autoNumber, type Catalog, type Clip, copyRect, EditError, type EditorCourse, elementsAt, exportCourse, History, inRect,
-  isSided, makeElement, moveRect, newCourse, normRect, parseCourse, paste, placeAll, placeRun, type Rect, remove,
+  isSided, makeElement, moveRect, newCourse, newPuzzleBlock, normRect, parseCourse, paste, placeAll, placeRun,
+  type PuzzleBlock, type PuzzleGoal, type PuzzleTarget, type Rect, remove,
   resize, rotate, runSquares, selected, setField, setProps, shortcuts, specOf,
 } from "./editor/model";
 import { EditorBoard, paletteIcon } from "./editor/view";
@@ -842,7 +843,7 @@ export class Editor {
     }
     mode.addEventListener("change", () => this.apply(() => setProps(this.course, {
       mode: mode.value,
-      puzzle: mode.value === "puzzle" ? (this.course.puzzle ?? { goal: "" }) : undefined,
+      puzzle: mode.value === "puzzle" ? (this.course.puzzle ?? newPuzzleBlock()) : undefined,
     }), `Mode: ${mode.value}`));
     modeWrap.append(h("label", { for: "ed-mode" }, "Mode"), mode);
     box.appendChild(modeWrap);
@@ -864,24 +865,78 @@ export class Editor {
     }
     box.appendChild(rules);
 
-    if ((c.mode ?? "race") === "puzzle") {
-      const pz = c.puzzle ?? {};
-      const goalWrap = h("div", { class: "ed-field" });
-      const goal = h("textarea", { id: "ed-puzzle-goal", maxlength: "500", rows: "3" });
-      goal.value = typeof pz.goal === "string" ? pz.goal : "";
-      goal.addEventListener("change", () => this.apply(() => setProps(this.course, { puzzle: { ...(this.course.puzzle ?? {}), goal: goal.value } }), "Puzzle goal changed"));
-      goalWrap.append(h("label", { for: "ed-puzzle-goal" }, "Puzzle goal (up to 500 characters)"), goal);
-      const [tW, tI] = num("ed-puzzle-turns", "Turn limit (1–99, empty for none)", Number(pz.turns) || 0, 1, 99);
-      if (!pz.turns) tI.value = "";
-      tI.addEventListener("change", () => {
-        const n = tI.value.trim() === "" ? undefined : Number(tI.value);
-        const next = { ...(this.course.puzzle ?? {}) } as Record<string, unknown>;
-        if (n === undefined) delete next.turns; else next.turns = n;
-        this.apply(() => setProps(this.course, { puzzle: next }), "Puzzle turn limit changed");
-      });
-      box.append(goalWrap, tW);
-    }
+    if ((c.mode ?? "race") === "puzzle") box.append(...this.puzzleFields(c.puzzle ?? {}, num));
     if (focused) document.getElementById(focused)?.focus();
+  }
+
+  /** The puzzle block's fields: description, goal, turn limit, players, seed, and the target bots as JSON
+   * (the validator explains what is wrong with them). */
+  private puzzleFields(
+    pz: PuzzleBlock,
+    num: (id: string, text: string, value: number, min: number, max: number) => readonly [HTMLElement, HTMLInputElement],
+  ): HTMLElement[] {
+    const set = (change: Partial<PuzzleBlock>, what: string) =>
+      this.apply(() => setProps(this.course, { puzzle: { ...(this.course.puzzle ?? {}), ...change } }), what);
+    const descWrap = h("div", { class: "ed-field" });
+    const desc = h("textarea", { id: "ed-puzzle-description", maxlength: "500", rows: "3" });
+    desc.value = typeof pz.description === "string" ? pz.description : "";
+    desc.addEventListener("change", () => {
+      const next = { ...(this.course.puzzle ?? {}) } as Record<string, unknown>;
+      if (desc.value.trim()) next.description = desc.value; else delete next.description;
+      this.apply(() => setProps(this.course, { puzzle: next }), "Puzzle description changed");
+    });
+    descWrap.append(h("label", { for: "ed-puzzle-description" }, "Puzzle description (up to 500 characters)"), desc);
+    const goal: PuzzleGoal = pz.goal ?? { type: "checkpoint", number: 1 };
+    const goalWrap = h("div", { class: "ed-field" });
+    const kind = h("select", { id: "ed-puzzle-goal" });
+    for (const [value, text] of [["checkpoint", "Reach check point n"], ["survive", "Survive k turns"], ["destroy", "Destroy the targets"]]) {
+      const o = h("option", { value }, text);
+      o.selected = goal.type === value;
+      kind.appendChild(o);
+    }
+    kind.addEventListener("change", () => {
+      const t = kind.value as PuzzleGoal["type"];
+      const next: PuzzleGoal = t === "checkpoint" ? { type: t, number: 1 } : t === "survive" ? { type: t, turns: 1 }
+        : { type: t, targets: (this.course.puzzle?.targets ?? []).map((x) => x.id) };
+      set({ goal: next }, "Puzzle goal changed");
+    });
+    goalWrap.append(h("label", { for: "ed-puzzle-goal" }, "Goal"), kind);
+    const fields: HTMLElement[] = [descWrap, goalWrap];
+    if (goal.type === "destroy") {
+      const ids = h("input", { id: "ed-puzzle-goal-targets", type: "text", maxlength: "200" });
+      ids.value = (goal.targets ?? []).join(", ");
+      ids.addEventListener("change", () => set({ goal: { type: "destroy", targets: ids.value.split(",").map((x) => x.trim()).filter(Boolean) } }, "Puzzle goal changed"));
+      const w = h("div", { class: "ed-field" });
+      w.append(h("label", { for: "ed-puzzle-goal-targets" }, "Targets to destroy (ids, comma separated)"), ids);
+      fields.push(w);
+    } else {
+      const key = goal.type === "checkpoint" ? "number" : "turns";
+      const [w, i] = num("ed-puzzle-goal-value", goal.type === "checkpoint" ? "Check point number" : "Turns to survive", Number(goal[key]) || 1, 1, 99);
+      i.addEventListener("change", () => set({ goal: { type: goal.type, [key]: Number(i.value) } as PuzzleGoal }, "Puzzle goal changed"));
+      fields.push(w);
+    }
+    const [tW, tI] = num("ed-puzzle-turns", "Turn limit (1–99)", Number(pz.turn_limit) || 5, 1, 99);
+    tI.addEventListener("change", () => set({ turn_limit: Number(tI.value) }, "Puzzle turn limit changed"));
+    const [pW, pI] = num("ed-puzzle-players", "Players (cooperative when more than 1)", Number(pz.players) || 1, 1, 8);
+    pI.addEventListener("change", () => set({ players: Number(pI.value) }, "Puzzle players changed"));
+    const [sW, sI] = num("ed-puzzle-seed", "Deal seed (every solver gets the same hands)", Number(pz.seed) || 0, 0, 2 ** 31);
+    sI.addEventListener("change", () => set({ seed: Number(sI.value) }, "Puzzle seed changed"));
+    const tgWrap = h("div", { class: "ed-field" });
+    const tg = h("textarea", { id: "ed-puzzle-targets", rows: "4", spellcheck: "false" });
+    tg.value = JSON.stringify(pz.targets ?? []);
+    tg.addEventListener("change", () => {
+      try {
+        const parsed = JSON.parse(tg.value) as PuzzleTarget[];
+        set({ targets: parsed }, "Puzzle targets changed");
+      } catch {
+        tg.setCustomValidity("Not JSON: a list of {\"id\", \"at\": [x, y], \"dir\", \"program\": [5 chips]}");
+        tg.reportValidity();
+      }
+    });
+    tg.addEventListener("input", () => tg.setCustomValidity(""));
+    tgWrap.append(h("label", { for: "ed-puzzle-targets" }, "Target bots (JSON: id, at, dir, program of 5 chips)"), tg);
+    fields.push(tW, pW, sW, tgWrap);
+    return fields;
   }
 
   // ---------------- validation ----------------

@@ -120,8 +120,9 @@ test("fields change through setField; the course's own properties through setPro
   assert.equal(c.elements[0].strength, 4);
   c = setField(c, catalog, 0, "strength", undefined);
   assert.ok(!("strength" in c.elements[0]));
-  c = setProps(c, { name: "Yard", mode: "puzzle", puzzle: { goal: "Reach 1", turns: 5 }, players: [1, 1] });
-  assert.deepEqual([c.name, c.mode, c.puzzle, c.players], ["Yard", "puzzle", { goal: "Reach 1", turns: 5 }, [1, 1]]);
+  const block = { goal: { type: "checkpoint" as const, number: 1 }, turn_limit: 5 };
+  c = setProps(c, { name: "Yard", mode: "puzzle", puzzle: block, players: [1, 1] });
+  assert.deepEqual([c.name, c.mode, c.puzzle, c.players], ["Yard", "puzzle", block, [1, 1]]);
   c = setProps(c, { puzzle: undefined, mode: "race" });
   assert.ok(!("puzzle" in c));
 });

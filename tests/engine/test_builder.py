@@ -454,3 +454,18 @@ def test_names_and_puzzle_goals_are_short_printable_text():
     assert engine.validate_course({**puzzle, "puzzle": {**block, "description": "Reach 1.\nThen 2."}})["errors"] == []
     bad = engine.validate_course({**puzzle, "puzzle": {**block, "description": "a\x00b"}})["errors"]
     assert bad and "puzzle.description" in bad[0]["message"]
+
+
+def test_a_legacy_puzzle_block_is_upgraded_to_one_that_parses():
+    """The first course builder wrote `{"goal": text, "turns": n}`; the data migration (courses 0003) rewrites
+    it with engine.puzzle.upgrade_legacy."""
+    from engine.puzzle import upgrade_legacy
+
+    data = course(mode="puzzle")
+    data["puzzle"] = {"goal": "Tag the flag.", "turns": 4, "players": 1}
+    assert upgrade_legacy(data)
+    assert data["puzzle"] == {"goal": {"type": "checkpoint", "number": 1}, "turn_limit": 4, "seed": 0, "targets": [],
+                              "players": 1, "description": "Tag the flag."}  # fmt: skip
+    assert engine.parse_course(data).puzzle["turn_limit"] == 4
+    assert not upgrade_legacy(data)  # already upgraded
+    assert not upgrade_legacy(course())  # not a puzzle

@@ -96,7 +96,7 @@ def _inputs(state, draw, seed):
         action = _action(draw, bot)
         if action is not None and engine.check_program(bot, hand, program, action, state=state) is None:
             actions[bot.id] = action
-        if not bot.rebooting and draw(st.integers(0, 9)) == 0:
+        if not bot.rebooting and state.mode != "arena" and draw(st.integers(0, 9)) == 0:  # no reboot in arenas
             reboots.append(bot.id)
     return programs, actions, hands, reboots
 

@@ -30,7 +30,18 @@ export interface Catalog {
 /** An element of the course JSON: `type`, `at` and its fields, as the format has them. */
 export interface EditorElement { type: string; at?: Coord; [field: string]: unknown }
 
-export interface PuzzleBlock { goal?: string; turns?: number; [key: string]: unknown }
+/** A puzzle course's `puzzle` block (docs/formats.md "Puzzles"). */
+export interface PuzzleGoal { type: "checkpoint" | "survive" | "destroy"; number?: number; turns?: number; targets?: string[] }
+export interface PuzzleTarget { id: string; at: Coord; dir: Dir; program: string[] }
+export interface PuzzleBlock {
+  goal?: PuzzleGoal; turn_limit?: number; players?: number; seed?: number; targets?: PuzzleTarget[]; description?: string;
+  [key: string]: unknown;
+}
+
+/** The block a course gets when its mode becomes "puzzle": reach check point 1 within 5 turns, alone. */
+export function newPuzzleBlock(): PuzzleBlock {
+  return { goal: { type: "checkpoint", number: 1 }, turn_limit: 5, players: 1, seed: 1, targets: [] };
+}
 
 /** A course as its JSON: unknown keys are kept as they are (so an import exports unchanged). */
 export interface EditorCourse {
