@@ -109,6 +109,13 @@ def push_snapshots(snapshots: list[tuple]) -> None:
     ])
 
 
+def push_team_chat(game_id: int, user_ids: list[int], line: dict) -> None:
+    """A team's chat line to that team's players' own sockets in the game, never to the game's group (which
+    spectators and the other team hear); call it after commit. A lost one is in the next snapshot."""
+    text = encode({"type": "team_chat", "message": line})
+    _send_all([(player_group_name(game_id, user_id), {"type": "game.snapshot", "text": text}) for user_id in user_ids])
+
+
 def notify_users(notices: list[tuple[int, dict]]) -> None:
     """Send each (user id, message) to that user's own group; call it after commit. Advisory: the lobby's
     "my move" badges come from the database, so a lost notice loses nothing."""

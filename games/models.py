@@ -67,6 +67,8 @@ class Game(models.Model):
     # The creator's wish that the game be rated; whether it is rated also depends on the course's state and
     # the mode (roboracer.ratings.selectors.is_rated).
     rated = models.BooleanField(default=True)
+    # Team play (003 "Team Play"): the seats are on the Blue and Orange teams (Seat.team); docs/modes.md.
+    teams = models.BooleanField(default=False)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -97,6 +99,7 @@ class Seat(models.Model):
     ejected_at = models.DateTimeField(null=True, blank=True)
     ejected_by = models.CharField(max_length=150, blank=True, default="")
     archived = models.BooleanField(default=False)  # hidden from this player's own list (!archive)
+    team = models.CharField(max_length=6, blank=True, default="")  # "blue" / "orange" in team play, else ""
 
     class Meta:
         ordering = ["number"]
@@ -124,6 +127,8 @@ class ChatMessage(models.Model):
     text = models.CharField(max_length=MAX_LENGTH)
     system = models.BooleanField(default=False)  # written by the site (an ejection, a timer), not a person
     to_all = models.BooleanField(default=True)  # "@all"; team chat comes with team play
+    # Team chat (003 "Chat Commands"): the team it went to, "" for everyone. Only that team ever sees it.
+    team = models.CharField(max_length=6, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:

@@ -216,15 +216,35 @@ def chat_message(*, message: ChatMessage) -> dict:
         "text": message.text,
         "at": message.created_at.isoformat(),
         "system": message.system,
+        "team": message.team or None,  # team chat: only that team ever receives it
     }
 
 
-def recent_chat(*, game: Game, limit: int = CHAT_IN_SNAPSHOT, before: int | None = None) -> list[dict]:
-    """The last `limit` messages (before message id `before`, if given), oldest first."""
+def recent_chat(
+    *, game: Game, limit: int = CHAT_IN_SNAPSHOT, before: int | None = None, team: str = "", teams: bool = False
+) -> list[dict]:
+    """The last `limit` messages (before message id `before`, if given), oldest first, that a viewer on `team`
+    ("" for nobody's: a spectator, staff) may read: messages to everyone and their own team's. `teams`: every
+    message, each with its team, for the caller to filter per viewer (`visible_chat`)."""
     messages = game.chat.select_related("user", "user__profile").order_by("-id")
     if before is not None:
         messages = messages.filter(id__lt=before)
+    if not teams:
+        messages = messages.filter(team__in=["", team] if team else [""])
     return [chat_message(message=m) for m in list(messages[:limit])[::-1]]
+
+
+def viewer_team(*, game: Game, user) -> str:
+    """The team whose chat `user` may read in this game: their seat's, or "" (a spectator, staff)."""
+    if not game.teams or not (user and user.is_authenticated):
+        return ""
+    return game.seats.filter(user=user).values_list("team", flat=True).first() or ""
+
+
+def visible_chat(*, chat: list[dict], team: str) -> list[dict]:
+    """Of the recent lines (with their teams), those a viewer on `team` may read (team chat is hidden from the
+    other team and from spectators: docs/modes.md "Team chat")."""
+    return [line for line in chat if line["team"] is None or (team and line["team"] == team)][-CHAT_IN_SNAPSHOT:]
 
 
 def seat_of(*, user, game: Game) -> Seat | None:
@@ -238,6 +258,7 @@ def seat_of(*, user, game: Game) -> Seat | None:
 SNAPSHOT_BOT_FIELDS = (
     "id", "at", "dir", "damage", "lives", "next_checkpoint", "virtual", "rebooting", "battery", "module", "drone_of",
 )
+MODE_BOT_FIELDS = ("team", "target")  # game modes (issue 16): only on the bots that have them
 
 
 def game_snapshot(*, game: Game, user) -> dict:
@@ -267,6 +288,7 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
     last = game.turns.order_by("-number").values("number", "events").first()
     shown_ratings = ratings.shown_ratings_of(users=[seat.user_id for seat in seats])
     rating_changes = ratings.rating_changes_of(game=game) if game.status == Game.Status.FINISHED else {}
+    chat_lines = recent_chat(game=game, teams=True)  # filtered per viewer below (team chat)
     shared = {
         "id": game.pk,
         "status": game.status,
@@ -296,12 +318,12 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
                 "bot": seat.bot_id,
                 "color": seat.color,
                 "ready": seat.pk in programs,
+                "team": seat.team or None,
                 "ejected": seat.ejected_at is not None,
                 **{key: value for key, value in clocks.public(seat, now).items() if key != "number"},
             }
             for seat in seats
         ],
-        "chat": recent_chat(game=game),
         "bots": _public_bots(state),
         "board": _public_board(state),
         "priority": state.get("priority", []),
@@ -312,6 +334,7 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
         "rematch": _rematch(game),
         "modules": list(game.modules),
         "prices": dict(state.get("prices") or {}),
+        **modes_snapshot(game=game, state=state, seats=seats),  # game modes (issue 16; docs/modes.md)
     }
     snapshots = []
     for user in users:
@@ -327,6 +350,7 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
                 "reboot": program.reboot if program else False,
                 "frozen": _frozen(state, mine.bot_id),
                 "archived": mine.archived,
+                "team": mine.team or None,
                 "ejected": mine.ejected_at is not None,
                 **_private_modules(private_bots.get(mine.bot_id, {}), program, scans.get(mine.pk)),
             }
@@ -354,6 +378,8 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
                 )
             ),
             "can_cancel": bool(in_lobby and user and game.creator_id == user.pk),
+            "can_balance": bool(in_lobby and game.teams and user and game.creator_id == user.pk),
+            "chat": visible_chat(chat=chat_lines, team=mine.team if mine is not None else ""),
             "can_chat": mine is not None or _is_staff(user),
             "can_play_again": bool(mine is not None and game.status == Game.Status.FINISHED),
         }))
@@ -419,7 +445,10 @@ def _vacation(user, now) -> dict | None:
 def _public_bots(state: dict) -> list[dict]:
     """The bots as anyone may see them (SNAPSHOT_BOT_FIELDS): position, facing, damage, lives, progress, and
     whether the bot sits this turn out rebooting (asked for with last turn's program, revealed when it ran)."""
-    return [{key: bot.get(key) for key in SNAPSHOT_BOT_FIELDS} for bot in (state or {}).get("bots", [])]
+    return [
+        {**{key: bot.get(key) for key in SNAPSHOT_BOT_FIELDS}, **{key: bot[key] for key in MODE_BOT_FIELDS if key in bot}}
+        for bot in (state or {}).get("bots", [])
+    ]
 
 
 def resolved_turn(*, game: Game, number: int) -> dict | None:
@@ -446,6 +475,9 @@ def _public_state(state: dict) -> dict:
         "priority": state.get("priority", []),
         "radiation": state.get("radiation", []),
         "places": state.get("places"),
+        "remains": state.get("remains", []),
+        "winning_team": state.get("winning_team"),
+        "outcome": state.get("outcome"),
     }
 
 
@@ -476,3 +508,146 @@ def awaiting_my_move(*, user, games) -> set[int]:
 
 def events_since(*, game: Game, version: int) -> QuerySet[GameEvent]:
     return game.events.filter(version__gt=version).order_by("version")
+
+
+MODE_TEXT = {"race": "Race", "arena": "Arena: last bot alive wins", "puzzle": "Puzzle"}
+
+
+def modes_snapshot(*, game: Game, state: dict, seats: list) -> dict:
+    """The game mode's part of the snapshot (docs/modes.md): the mode, team play, arena remains, the puzzle and
+    its outcome, whether reboots exist, and once the game is over the mode's standings."""
+    course = game.course_data or {}
+    mode = course.get("mode", "race")
+    puzzle = course.get("puzzle") if mode == "puzzle" else None
+    out = {
+        "mode": mode,
+        "mode_text": MODE_TEXT.get(mode, mode),
+        "teams": game.teams,
+        "remains": state.get("remains", []),
+        "winning_team": state.get("winning_team"),
+        "outcome": state.get("outcome"),
+        "can_reboot": mode != "arena",
+        "puzzle": None if puzzle is None else {
+            "goal": puzzle.get("goal"),
+            "goal_text": puzzle_goal_text(puzzle),
+            "turn_limit": puzzle.get("turn_limit"),
+            "players": puzzle.get("players", 1),
+            "description": puzzle.get("description", ""),
+            "targets": [target["id"] for target in puzzle.get("targets", [])],
+        },
+        "standings": None,
+        "standings_summary": None,
+    }
+    if game.status == Game.Status.FINISHED and state:
+        out["standings"], out["standings_summary"] = standings(game=game, state=state, seats=seats, mode=mode)
+    return out
+
+
+def puzzle_goal_text(puzzle: dict) -> str:
+    goal = puzzle.get("goal") or {}
+    kind = goal.get("type")
+    limit = puzzle.get("turn_limit")
+    within = f" within {limit} turn{'s' if limit != 1 else ''}" if limit else ""
+    if kind == "checkpoint":
+        return f"Reach check point {goal.get('number')}{within}"
+    if kind == "survive":
+        return f"Survive {goal.get('turns')} turns with no bot destroyed"
+    if kind == "destroy":
+        return f"Destroy {', '.join(goal.get('targets', []))}{within}"
+    return ""
+
+
+def standings(*, game: Game, state: dict, seats: list, mode: str) -> tuple[list[dict], str]:
+    """The results of a finished game as its mode ranks them: races by final place, arenas by survival (last
+    alive first, then the reverse order of going out), team games with the winning team first, puzzles by the
+    outcome and the turns used."""
+    by_bot = {seat.bot_id: seat for seat in seats}
+    bots = [bot for bot in state.get("bots", []) if not bot.get("drone_of") and not bot.get("target")]
+    places = state.get("places") or {}
+    turns_used = max(0, (state.get("turn") or 1) - 1)
+    winner = state.get("winner")
+    winning_team = state.get("winning_team")
+
+    def row(bot, place, detail):
+        seat = by_bot.get(bot["id"])
+        return {
+            "place": place, "bot": bot["id"], "seat": seat.number if seat else None,
+            "user": seat.user.get_username() if seat else None, "team": bot.get("team"), "detail": detail,
+        }  # fmt: skip
+
+    if mode == "puzzle":
+        outcome = state.get("outcome")
+        limit = ((game.course_data or {}).get("puzzle") or {}).get("turn_limit")
+        text = (f"Solved in {turns_used} of {limit} turns" if outcome == "solved"
+                else f"Failed after {turns_used} turn{'s' if turns_used != 1 else ''}")  # fmt: skip
+        rows = [row(bot, 1, text.lower()) for bot in bots]
+        return rows, text
+
+    if mode == "arena":
+        ordered = sorted(bots, key=lambda bot: (bot["id"] != winner, places.get(bot["id"], 99)))
+        rows = []
+        for bot in ordered:
+            out = bot.get("out")
+            if bot["id"] == winner:
+                detail = "last bot alive"
+            elif out is None:
+                detail = "still standing"
+            else:
+                detail = f"out in turn {out[0]}" + (", ejected" if bot.get("ejected") else "")
+            rows.append(row(bot, places.get(bot["id"]), detail))
+    else:
+        ordered = sorted(bots, key=lambda bot: places.get(bot["id"], 99))
+        rows = [
+            row(bot, places.get(bot["id"]), "completed the course" if bot["id"] == winner
+                else f"{max(0, bot.get('next_checkpoint', 1) - 1)} check point(s)")
+            for bot in ordered
+        ]  # fmt: skip
+    if state.get("winning_team") is not None or any(bot.get("team") for bot in bots):
+        rows.sort(key=lambda r: (r["team"] != winning_team, r["place"] or 99))
+        summary = f"{winning_team.capitalize()} team wins" if winning_team else "No team won"
+        return rows, summary
+    if winner is not None:
+        seat = by_bot.get(winner)
+        name = seat.user.get_username() if seat else winner
+        return rows, f"{name} wins" + (" (last bot alive)" if mode == "arena" else "")
+    return rows, "No winner"
+
+
+def puzzle_list(*, user) -> list[dict]:
+    """Every playable puzzle course with how many players tried it, how many solved it, the fewest turns a
+    solution took, and `user`'s own solved games (for replays): a fixed number of queries, however many
+    puzzles and games (docs/modes.md "Puzzle pages")."""
+    from django.db.models import Count
+
+    from roboracer.courses import selectors as course_selectors
+
+    courses = [c for c in course_selectors.playable_courses().order_by("name") if (c.data or {}).get("mode") == "puzzle"]
+    ids = [course.pk for course in courses]
+    played = Seat.objects.filter(game__course_id__in=ids).exclude(game__status__in=[Game.Status.LOBBY, Game.Status.CANCELLED])
+    tried = dict(played.values("game__course_id").annotate(n=Count("user_id", distinct=True)).values_list("game__course_id", "n"))
+    solved_seats = played.filter(game__status=Game.Status.FINISHED, game__state__outcome="solved")
+    solved = dict(solved_seats.values("game__course_id").annotate(n=Count("user_id", distinct=True))
+                  .values_list("game__course_id", "n"))  # fmt: skip
+    best: dict[int, int] = {}
+    for course_id, turn in Game.objects.filter(course_id__in=ids, status=Game.Status.FINISHED,
+                                               state__outcome="solved").values_list("course_id", "state__turn"):
+        if isinstance(turn, int):
+            best[course_id] = min(best.get(course_id, 99), turn - 1)
+    mine: dict[int, list[dict]] = {}
+    if user is not None and user.is_authenticated:
+        for game_id, course_id, turn in (solved_seats.filter(user=user).order_by("-game__finished_at", "-game_id")
+                                         .values_list("game_id", "game__course_id", "game__state__turn")):  # fmt: skip
+            mine.setdefault(course_id, []).append({"game": game_id, "turns": turn - 1 if isinstance(turn, int) else None,
+                                                   "url": reverse("game", args=[game_id])})  # fmt: skip
+    return [
+        {
+            "slug": course.slug, "name": course.name, "course_id": course.pk,
+            "description": (course.data.get("puzzle") or {}).get("description", ""),
+            "goal": puzzle_goal_text(course.data.get("puzzle") or {}),
+            "players": (course.data.get("puzzle") or {}).get("players", course.min_players),
+            "turn_limit": (course.data.get("puzzle") or {}).get("turn_limit"),
+            "tried": tried.get(course.pk, 0), "solved": solved.get(course.pk, 0), "best_turns": best.get(course.pk),
+            "mine": mine.get(course.pk, []),
+        }  # fmt: skip
+        for course in courses
+    ]

@@ -24,6 +24,7 @@ from roboracer.accounts.models import Profile
 from roboracer.courses.models import Course
 from roboracer.economy import selectors as economy_selectors
 from roboracer.economy import services as economy
+from roboracer.ratings import selectors as ratings
 
 logger = logging.getLogger(__name__)
 MAX_LIVES = 9
@@ -259,12 +260,18 @@ def create_game(
     test_drive: bool = False,
     modules=None,
     rated: bool = True,
+    teams: bool = False,
 ) -> Game:
     """A new game in the lobby, the creator in seat 1. `course_data`: the layout to play on (the course's
     current one by default; play again keeps the finished game's own copy). `test_drive`: the course builder's
     test drive, whose copy of the course takes from 1 player, so any number seated may start it."""
-    max_seats = course.max_players if max_seats is None else max_seats
     course_data = course.data if course_data is None else course_data
+    mode = course_data.get("mode", "race")
+    puzzle = course_data.get("puzzle") if mode == "puzzle" else None
+    if mode == "puzzle":
+        # A puzzle seats its own number of players (docs/modes.md "Puzzles").
+        max_seats = (puzzle or {}).get("players", course.min_players)
+    max_seats = course.max_players if max_seats is None else max_seats
     minimum = course.min_players
     if test_drive:
         minimum = 1
@@ -279,6 +286,10 @@ def create_game(
         raise InvalidInput(f"visibility: {visibility!r} is not one of {', '.join(Game.Visibility.values)}")
     if timeout_policy not in Game.TimeoutPolicy.values:
         raise InvalidInput(f"timeout_policy: {timeout_policy!r} is not one of {', '.join(Game.TimeoutPolicy.values)}")
+    if teams and (mode not in ("race", "arena") or max_seats < MIN_TEAM_GAME):
+        raise InvalidInput(
+            f"teams: team play is for races and arenas with at least {MIN_TEAM_GAME} seats (two bots a team)"
+        )
     move, game_seconds = timer_settings(preset=timer_preset, move_time=move_time, game_time=game_time)
     modules = clean_modules(modules)
     game = Game.objects.create(
@@ -287,7 +298,8 @@ def create_game(
         creator=user,
         max_seats=max_seats,
         lives=lives,
-        seed=secrets.randbits(62),
+        # A puzzle's own seed: every solver is dealt the same hands (docs/modes.md "Puzzles").
+        seed=int(puzzle.get("seed", 0)) if puzzle is not None else secrets.randbits(62),
         visibility=visibility,
         invite_code=secrets.token_urlsafe(12) if visibility == Game.Visibility.PRIVATE else "",
         timer_preset=timer_preset,
@@ -297,11 +309,90 @@ def create_game(
         test_drive=test_drive,
         modules=modules,
         rated=bool(rated),  # the creator's wish; roboracer.ratings.selectors.is_rated decides (docs/ratings.md)
+        teams=bool(teams),
     )
     Seat.objects.create(game=game, user=user, number=1, color=_seat_color(user, set(), 1))
     append_event(game, "game_created", {"seat": 1})
+    if puzzle is not None and max_seats == 1 and not test_drive:
+        _start(game)  # a solo puzzle starts at once: nobody to wait for
+        game.save()
+        return game
     game.save(update_fields=["version"])
     return game
+
+
+MIN_TEAM_GAME = 4  # two bots a team (003 "Team Play": "two teams of two or more bots")
+TEAMS = ("blue", "orange")
+
+
+def _team_sizes(seats) -> dict[str, int]:
+    return {team: sum(1 for seat in seats if seat.team == team) for team in TEAMS}
+
+
+@transaction.atomic
+def choose_team(*, user, game_id: int, team: str, seat_number: int | None = None) -> Seat:
+    """A player picks their team in the lobby of a team game; the creator may place any seat."""
+    game = _locked_game(game_id, user=user)
+    if team not in TEAMS:
+        raise InvalidInput("team: 'blue' or 'orange'")
+    if not game.teams:
+        raise Conflict("this game is not a team game")
+    if game.status != Game.Status.LOBBY:
+        raise Conflict("teams are chosen in the lobby, before the game starts")
+    seats = list(game.seats.all())
+    if seat_number is None:
+        seat = next((seat for seat in seats if seat.user_id == user.pk), None)
+        if seat is None:
+            raise NotAllowed("you have no seat in this game")
+    else:
+        if game.creator_id != user.pk:
+            raise NotAllowed("only the game's creator can place other players on a team")
+        seat = next((seat for seat in seats if seat.number == seat_number), None)
+        if seat is None:
+            raise NotFound(f"game {game_id} has no seat {seat_number}")
+    if seat.team != team:
+        seat.team = team
+        seat.save(update_fields=["team"])
+        append_event(game, "team_chosen", {"seat": seat.number, "team": team})
+        game.save(update_fields=["version", "updated_at"])
+    return seat
+
+
+@transaction.atomic
+def balance_teams(*, user, game_id: int) -> list[Seat]:
+    """The creator splits the seated players into two teams of equal size (one more on Blue when odd), by
+    shown rating in snake order (1st Blue, 2nd and 3rd Orange, 4th and 5th Blue...)."""
+    game = _locked_game(game_id, user=user)
+    if game.creator_id != user.pk:
+        raise NotAllowed("only the game's creator can balance the teams")
+    if not game.teams:
+        raise Conflict("this game is not a team game")
+    if game.status != Game.Status.LOBBY:
+        raise Conflict("teams are chosen in the lobby, before the game starts")
+    seats = list(game.seats.order_by("number"))
+    shown = ratings.shown_ratings_of(users=[seat.user_id for seat in seats])
+    ranked = sorted(seats, key=lambda seat: (-(shown.get(seat.user_id) or 0), seat.number))
+    for index, seat in enumerate(ranked):
+        seat.team = TEAMS[0] if index % 4 in (0, 3) else TEAMS[1]
+    Seat.objects.bulk_update(seats, ["team"])
+    append_event(game, "teams_balanced", {"teams": {seat.number: seat.team for seat in seats}})
+    game.save(update_fields=["version", "updated_at"])
+    return seats
+
+
+def _teams_at_start(game: Game, seats: list[Seat]) -> dict[str, str] | None:
+    """The seats' teams when a team game starts: a seat with none joins the smaller team (Blue on a tie). The
+    caller saves them. Refused unless each team then has two bots."""
+    if not game.teams:
+        return None
+    for seat in seats:
+        if seat.team not in TEAMS:
+            sizes = _team_sizes(seats)
+            seat.team = min(TEAMS, key=lambda team: (sizes[team], TEAMS.index(team)))
+    sizes = _team_sizes(seats)
+    if min(sizes.values()) < 2:
+        raise Conflict(f"team play needs at least two players on each team (Blue {sizes['blue']}, Orange {sizes['orange']})")
+    return {seat.bot_id: seat.team for seat in seats}
 
 
 @transaction.atomic
@@ -467,12 +558,13 @@ def _start(game: Game) -> None:
     if game.modules:
         economy.ensure_book(course_id=game.course_id)
         prices = economy_selectors.starting_prices(course=game.course, modules=game.modules)
+    teams = _teams_at_start(game, seats)
     state = engine.new_game(
-        course, [seat.bot_id for seat in seats], lives=game.lives, modules=game.modules, prices=prices
+        course, [seat.bot_id for seat in seats], lives=game.lives, modules=game.modules, prices=prices, teams=teams
     )
     for seat in seats:
         seat.move_left, seat.game_left = float(game.move_time), float(game.game_time)
-    Seat.objects.bulk_update(seats, ["move_left", "game_left"])
+    Seat.objects.bulk_update(seats, ["move_left", "game_left", "team"])
     game.state = engine.state_to_dict(state)
     game.status = Game.Status.PROGRAMMING
     game.turn = 1
@@ -515,6 +607,8 @@ def submit_program(
             raise InvalidInput("action: you scanned this turn, so this turn's action is the Scanner's activation; "
                                'send no action or {"activate": {}}')
         action = SCANNER_ACTION
+    if reboot and state.mode == "arena":
+        raise InvalidInput("reboot: bots can't reboot in an arena (003 \"Rebooting\")")
     _check_program(bot, hand.chips, chips, action, state)
     # The game row is locked, so no other request adds this seat's program meanwhile.
     submitted = {p.seat_id: p for p in Program.objects.filter(seat__game=game, turn=game.turn)}
@@ -667,8 +761,15 @@ def _eject(game: Game, state: engine.State, seats: list[Seat], *, by: str, reaso
 
 
 def _chat_line(game: Game, **fields) -> dict:
-    """Store a chat line and push it as a `chat` event; returns what the event carries."""
+    """Store a chat line and push it as a `chat` event; returns what the event carries. A team's line is no
+    public event: it goes only to that team's players' own sockets (docs/modes.md "Team chat")."""
     data = selectors.chat_message(message=ChatMessage.objects.create(game=game, **fields))
+    team = fields.get("team")
+    if team:
+        members = list(game.seats.filter(team=team, ejected_at__isnull=True).values_list("user_id", flat=True))
+        game_id = game.pk
+        transaction.on_commit(lambda: broadcast.push_team_chat(game_id, members, data), robust=True)
+        return data
     append_event(game, "chat", data)
     return data
 
@@ -748,7 +849,11 @@ def post_chat(*, user, game_id: int, text: str) -> dict:
         text, to_all = text[len("@all"):].strip(), True
         if not text:
             raise InvalidInput("text: @all needs a message after it")
-    data = _chat_line(game, user=user, seat_number=seat.number if seat else None, text=text, to_all=to_all)
+    # Team play: a player's line goes to their own team unless it starts with @all (003 "Chat Commands").
+    team = seat.team if seat is not None and game.teams and seat.team and not to_all else ""
+    data = _chat_line(
+        game, user=user, seat_number=seat.number if seat else None, text=text, to_all=not team, team=team
+    )
     game.save(update_fields=["version", "updated_at"])
     return {"message": data}
 

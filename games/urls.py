@@ -5,6 +5,8 @@ from games import views
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("how-to-play/", views.how_to_play, name="how-to-play"),
+    path("puzzles/", views.puzzles, name="puzzles"),
+    path("puzzles/<slug:slug>/play/", views.play_puzzle, name="puzzle-play"),
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/demo/", views.animation_demo, name="game-demo"),
     path("games/<int:game_id>/join/", views.join, name="game-join"),

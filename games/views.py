@@ -59,6 +59,9 @@ class CreateGameForm(forms.Form):
         label="Bot modules (leave them all unticked to play without modules)",
     )
     rated = forms.BooleanField(required=False, initial=True, label="Rated (stable courses, race or arena)")
+    teams = forms.BooleanField(
+        required=False, initial=False, label="Team play: Blue against Orange (races and arenas, 4 seats or more)"
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -212,3 +215,24 @@ def animation_demo(request):
     if name not in DEMOS:
         raise Http404("no such demo")
     return render(request, "games/demo.html", {"demo_file": DEMOS[name], "demo_name": name, "demos": DEMOS})
+
+
+def puzzles(request):
+    """The puzzle list (docs/modes.md "Puzzle pages"): tried, solved, best turns, your own solutions."""
+    return render(request, "games/puzzles.html", {"puzzles": selectors.puzzle_list(user=request.user)})
+
+
+@require_POST
+def play_puzzle(request, slug: str):
+    """Start a puzzle: a solo one at once, a cooperative one as a lobby for its players."""
+    if not request.user.is_authenticated:
+        return redirect("login")
+    course = course_selectors.playable_courses().filter(slug=slug).first()
+    if course is None or (course.data or {}).get("mode") != "puzzle":
+        raise Http404("no such puzzle")
+    try:
+        game = services.create_game(user=request.user, course=course, rated=False)
+    except GameError as error:
+        return render(request, "games/puzzles.html", {"puzzles": selectors.puzzle_list(user=request.user),
+                                                      "error": error.message}, status=400)  # fmt: skip
+    return redirect("game", game_id=game.pk)

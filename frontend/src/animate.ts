@@ -28,6 +28,10 @@ export type BoardChange =
   | { kind: "store"; bot: string }
   | { kind: "flash"; bot: string; tone: "damage" | "repair" | "info" }
   | { kind: "radiation"; at: Coord }
+  | { kind: "remains"; squares: Coord[] }
+  | { kind: "remains_drop"; from: Coord; squares: Coord[] }
+  | { kind: "remains_move"; from: Coord; to: Coord }
+  | { kind: "remains_take"; at: Coord; bot: string | null; pieces: number }
   | { kind: "bubble"; bot: string; text: string; tone: "chip" | "damage" | "good" | "info" };
 
 interface BotVisual {
@@ -45,6 +49,8 @@ interface BotVisual {
   color: string;
   label: string;
   title: string;
+  /** Team play: the bot's team, shown as a badge. */
+  team?: string | null;
 }
 
 /** Playback speed multiplier; 0 means instant. */
@@ -204,6 +210,7 @@ export class Animator {
   private makeShape(v: BotVisual): void {
     v.shape = v.kind === "bomb" ? this.board.createBomb(v.id, v.color, v.title)
       : this.board.createBot(v.id, v.color, v.label, v.title, v.kind === "drone");
+    if (v.team && v.kind !== "bomb") this.board.teamBadge(v.shape, v.team);
     this.board.poseBot(v.shape, v.x, v.y, v.angle);
     this.writeAttrs(v);
   }
@@ -248,9 +255,12 @@ export class Animator {
             virtual: !!b.virtual,
             lives: b.lives,
             damage: b.damage,
-            color: seat?.color ?? "#888888",
-            label: seat ? String(seat.number) : b.id,
-            title: seat ? `${seat.user}'s ${owner ? "drone" : "robot"} (seat ${seat.number})` : `Robot ${b.id}`,
+            color: seat?.color ?? (b.target ? "#5b6470" : "#888888"),
+            label: seat ? String(seat.number) : b.target ? "T" : b.id,
+            title: seat
+              ? `${seat.user}'s ${owner ? "drone" : "robot"} (seat ${seat.number})${b.team ? `, ${b.team} team` : ""}`
+              : b.target ? `Target ${b.id} (the puzzle's, plays its own program)` : `Robot ${b.id}`,
+            team: b.team ?? null,
           };
           this.bots.set(b.id, v);
           if (b.at) this.makeShape(v);
@@ -456,6 +466,47 @@ export class Animator {
         this.board.radiation(change.at);
         return;
 
+      case "remains":
+        this.board.setRemains(change.squares);
+        return;
+
+      case "remains_drop": {
+        // The pieces fly out from the point of death to their squares.
+        const [fx, fy] = change.from;
+        const pieces = change.squares.map((at) => ({ at, el: this.board.addRemains(at) }));
+        await this.tween(ms, (t) => {
+          for (const { at, el } of pieces) {
+            const x = (fx + (at[0] - fx) * t) * 100, y = (fy + (at[1] - fy) * t) * 100;
+            el.setAttribute("transform", `translate(${x.toFixed(1)} ${y.toFixed(1)})`);
+          }
+        });
+        return;
+      }
+
+      case "remains_move": {
+        const el = this.board.remainsAt(change.from)[0];
+        if (!el) return;
+        const [fx, fy] = change.from, [tx, ty] = change.to;
+        el.setAttribute("data-at", `${tx},${ty}`);
+        await this.tween(ms, (t) => {
+          el.setAttribute("transform", `translate(${((fx + (tx - fx) * t) * 100).toFixed(1)} ${((fy + (ty - fy) * t) * 100).toFixed(1)})`);
+        }, true);
+        return;
+      }
+
+      case "remains_take": {
+        // Collected, lost in a hole or merged away: that many pieces on the square fade and shrink.
+        const els = this.board.remainsAt(change.at).slice(0, Math.max(1, change.pieces));
+        const [x, y] = change.at;
+        await this.tween(ms, (t) => {
+          for (const el of els) {
+            el.setAttribute("transform", `translate(${x * 100 + 50 * t} ${y * 100 + 50 * t}) scale(${(1 - t).toFixed(3)})`);
+          }
+        });
+        for (const el of els) el.remove();
+        return;
+      }
+
       case "bubble": {
         const v = this.bots.get(change.bot);
         if (!v) return;
@@ -525,6 +576,7 @@ export class Animator {
 
   private async playEvent(e: EngineEvent, onEvent: (e: EngineEvent) => void): Promise<void> {
     onEvent(e);
+    if (e.type.startsWith("remains_")) return this.playRemainsEvent(e);
     if (ELEMENT_EVENTS.has(e.type)) return this.playElementEvent(e);
     if (MODULE_EVENTS.has(e.type)) return this.playModuleEvent(e);
     const mod = (e as Record<string, unknown>).module;
@@ -581,6 +633,42 @@ export class Animator {
         return this.animate({ kind: "bubble", bot: k.bot, text: "🏆 Winner!", tone: "good" }, this.duration(3));
       case "priority":
         return; // the status panel reorders; nothing moves on the board
+    }
+  }
+
+  /** Arena remains (docs/formats.md "Arena remains"): dropped around a dead bot, moved by elements, collected
+   * (with the repair and battery shown on the bot), lost in a hole, merged at the end of a phase. */
+  private async playRemainsEvent(e: EngineEvent): Promise<void> {
+    const r = e as Record<string, unknown>;
+    const bot = typeof r.bot === "string" ? r.bot : null;
+    switch (e.type) {
+      case "remains_dropped": {
+        const squares = Array.isArray(r.squares) ? r.squares.filter(isCoord) : [];
+        const from = isCoord(r.at) ? r.at : squares[0];
+        if (!from) return;
+        return this.animate({ kind: "remains_drop", from, squares }, this.duration(1));
+      }
+      case "remains_moved":
+        if (!isCoord(r.from) || !isCoord(r.to)) return;
+        return this.animate({ kind: "remains_move", from: r.from, to: r.to }, this.duration(0.8));
+      case "remains_collected": {
+        if (!isCoord(r.at)) return;
+        const pieces = Number(r.pieces) || 1;
+        if (bot && typeof r.damage === "number") await this.animate({ kind: "stats", bot, damage: r.damage }, 0);
+        if (bot) {
+          const repaired = Number(r.repaired) || 0;
+          void this.animate({ kind: "bubble", bot, text: `Remains: ${repaired ? `+${repaired} repaired, ` : ""}+${Number(r.battery) || 100 * pieces} battery`, tone: "good" }, this.duration(2.5));
+        }
+        return this.animate({ kind: "remains_take", at: r.at, bot, pieces }, this.duration(0.8));
+      }
+      case "remains_lost":
+        if (!isCoord(r.at)) return;
+        return this.animate({ kind: "remains_take", at: r.at, bot: null, pieces: 1 }, this.duration(0.8));
+      case "remains_merged":
+        if (!isCoord(r.at)) return;
+        return this.animate({ kind: "remains_take", at: r.at, bot: null, pieces: (Number(r.pieces) || 2) - 1 }, this.duration(0.5));
+      default:
+        return;
     }
   }
 

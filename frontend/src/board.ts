@@ -32,6 +32,7 @@ export class Board {
   readonly wrap: HTMLDivElement;
   private readonly layers: Record<Layer, SVGGElement>;
   private readonly marks: SVGGElement;
+  private readonly remainsLayer: SVGGElement;
   readonly botsLayer: SVGGElement;
   readonly fx: SVGGElement;
   private wallSet = new Set<string>();
@@ -58,6 +59,7 @@ export class Board {
       fixtures: svgEl("g", { class: "layer-fixtures" }, this.svg),
     };
     this.marks = svgEl("g", { class: "layer-marks" }, this.top);
+    this.remainsLayer = svgEl("g", { class: "layer-remains" }, this.top);
     this.botsLayer = svgEl("g", { class: "layer-bots" }, this.top);
     this.fx = svgEl("g", { class: "layer-fx" }, this.top);
     parent.appendChild(this.wrap);
@@ -219,6 +221,42 @@ export class Board {
 
   clearMarks(): void {
     this.marks.replaceChildren();
+  }
+
+  // ---------------- arena remains (003 "Arena Remains") ----------------
+
+  /** Every piece of remains as the state has them (one per square). */
+  setRemains(squares: Coord[]): void {
+    this.remainsLayer.replaceChildren();
+    for (const at of squares) this.addRemains(at);
+  }
+
+  /** A piece of remains: a heap of scrap on the square, found by its square (`data-at`). */
+  addRemains(at: Coord): SVGGElement {
+    const g = svgEl("g", { class: "remains", "data-at": `${at[0]},${at[1]}`, transform: `translate(${at[0] * TILE} ${at[1] * TILE})` }, this.remainsLayer);
+    svgEl("title", {}, g, `Remains at (${at[0]},${at[1]}): 1 repair and +100 battery to the bot that collects them`);
+    svgEl("path", { d: "M30 70L42 52L55 60L68 48L74 70Z", class: "remains-heap" }, g);
+    svgEl("circle", { cx: 44, cy: 64, r: 5, class: "remains-bolt" }, g);
+    svgEl("rect", { x: 56, y: 58, width: 9, height: 9, rx: 2, class: "remains-bolt", transform: "rotate(20 60 62)" }, g);
+    return g;
+  }
+
+  /** The pieces on a square (several between the end of a drop and the end of the phase). */
+  remainsAt(at: Coord): SVGGElement[] {
+    return [...this.remainsLayer.querySelectorAll<SVGGElement>(`g.remains[data-at="${at[0]},${at[1]}"]`)];
+  }
+
+  remainsCount(): number {
+    return this.remainsLayer.childElementCount;
+  }
+
+  /** A team's badge on a bot (upper left): a letter in the team colour, so it reads without colour too. */
+  teamBadge(shape: BotShape, team: string): void {
+    const badge = svgEl("g", { class: `team-badge team-${team}`, transform: "translate(-30 -30)" }, shape.g);
+    svgEl("title", {}, badge, `${team === "blue" ? "Blue" : "Orange"} team`);
+    svgEl("circle", { r: 14 }, badge);
+    svgEl("text", { y: 6, "text-anchor": "middle" }, badge, team === "blue" ? "B" : "O");
+    shape.g.classList.add(`team-${team}`);
   }
 
   // ---------------- bots ----------------

@@ -40,10 +40,15 @@ export function renderChatMessage(msg: ChatMessage, viewer: Viewer): HTMLLIEleme
   if (msg.system) li.classList.add("system");
   if (own) li.classList.add("own");
   if (typeof msg.seat === "number") li.dataset.seat = String(msg.seat);
+  if (msg.team) {
+    li.classList.add("team-only");
+    li.dataset.team = msg.team;
+  }
   const who = msg.system ? "RoboRacer" : (msg.display_name || msg.user || "?") + (own ? " (you)" : "");
   const time = chatTime(msg.at);
   const head = h("span", { class: "chat-head" });
   head.append(h("span", { class: "chat-who" }, who));
+  if (msg.team) head.append(h("span", { class: `chat-team team-${msg.team}`, title: "Only your team sees this" }, "team"));
   if (time) head.append(h("time", { class: "chat-time", datetime: String(msg.at) }, time));
   li.append(head, h("span", { class: "chat-text" }, String(msg.text)));
   return li;
@@ -86,6 +91,8 @@ export class ChatPanel {
   private readonly ids = new Set<number>();
   private viewer: Viewer = { seat: null, user: null };
   private sending = false;
+  private readonly toAll: HTMLInputElement;
+  private readonly audience: HTMLLabelElement;
 
   constructor(
     parent: HTMLElement,
@@ -116,6 +123,12 @@ export class ChatPanel {
     this.counter = h("span", { class: "chat-counter", "aria-hidden": "true" });
     const row = h("div", { class: "chat-row" });
     row.append(label, this.input, this.sendBtn);
+    // Team play: lines go to the own team unless "everyone" is ticked (it prefixes @all).
+    this.toAll = h("input", { type: "checkbox", id: "chat-to-all" });
+    this.audience = h("label", { for: "chat-to-all", class: "chat-audience" });
+    this.audience.append(this.toAll, " To everyone (otherwise your team only)");
+    this.audience.hidden = true;
+    row.append(this.audience);
     this.error = h("p", { id: "chat-error", class: "rr-error", role: "alert" });
     this.info = h("p", { id: "chat-info", class: "chat-info", "aria-live": "polite" });
     const help = h("p", { id: "chat-help", class: "rr-hint" });
@@ -139,6 +152,13 @@ export class ChatPanel {
 
   /** Seat numbers as the players' names (the game screen sets it from its snapshot). */
   nameSeats: ((seats: unknown[]) => string) | undefined = undefined;
+
+  /** Team play: show the Team / everyone choice (a player on a team). */
+  setTeamChat(on: boolean): void {
+    this.audience.hidden = !on;
+    this.input.placeholder = on ? (this.toAll.checked ? "Say something to everyone…" : "Say something to your team…") : "Say something…";
+    this.toAll.onchange = () => this.setTeamChat(on);
+  }
 
   /** Who reads (to mark own messages) and whether they may write. */
   setViewer(viewer: Viewer, canWrite: boolean): void {
@@ -244,7 +264,8 @@ export class ChatPanel {
     this.sending = true;
     this.sendBtn.disabled = true;
     this.error.textContent = "";
-    const res = await this.send(text);
+    const everyone = !this.audience.hidden && this.toAll.checked && !/^[!@]/.test(text);
+    const res = await this.send(everyone ? `@all ${text}` : text);
     this.sending = false;
     this.sendBtn.disabled = false;
     if (!res.ok) {

@@ -8,7 +8,7 @@ import { TurnLog, turnPriority } from "./log";
 import { confirmStart, GameActions } from "./actions";
 import { ChatPanel } from "./chat";
 import { clockOffset, parseServerTime, seatClock } from "./clock";
-import { fetchJson, fetchSnapshot, gameActionUrl, GameSocket, postJson, postProgram, turnUrl, wsUrlFromPath } from "./net";
+import { fetchJson, fetchSnapshot, gameActionUrl, GameSocket, joinUrl, postJson, postProgram, turnUrl, wsUrlFromPath } from "./net";
 import { Notifications } from "./notify";
 import { botName, ejectedNotice, expiredNotice, Panel, seatNames, statusText } from "./panel";
 import { ProgramUI } from "./program";
@@ -206,6 +206,18 @@ export class GameScreen {
     this.setSpeed(saved, false);
 
     this.panel = new Panel(panelCol);
+    if (!opts.demoSrc && opts.apiUrl) {
+      // Team play in the lobby (docs/modes.md): the answer is the new snapshot.
+      const apply = (res: { ok: boolean; data?: unknown; detail?: string }) => {
+        const game = res.ok ? (res.data as Snapshot | undefined) : undefined;
+        if (game && typeof game.version === "number" && (this.version === null || game.version >= this.version)) {
+          this.applySnapshot(game, game.version, Date.now());
+        } else if (!res.ok) this.panel.setNotice(res.detail ?? "That did not work.");
+      };
+      const api = opts.apiUrl;
+      this.panel.onTeam = (team, seat) => void postJson(gameActionUrl(api, "team"), seat ? { team, seat } : { team }, "the team").then(apply);
+      this.panel.onBalance = () => void postJson(joinUrl(api, "teams/balance/"), {}, "balancing the teams").then(apply);
+    }
     // The demo sends nothing: it shows the program it would send.
     this.program = new ProgramUI(panelCol, opts.demoSrc
       ? async (body) => {
@@ -382,6 +394,8 @@ export class GameScreen {
       this.enqueue({ kind: "pushed", msg, at });
     } else if (msg.type === "snapshot" && msg.game) {
       this.applySnapshot(msg.game, typeof msg.version === "number" ? msg.version : msg.game.version, at);
+    } else if (msg.type === "team_chat") {
+      this.chat?.add(msg.message); // my team's line: never a public event, shown at once
     } else if (msg.type === "event" && typeof msg.version === "number") {
       // Chat lines and clocks do not wait behind a turn's animation: shown now (a chat line is
       // shown once, by id; clocks carry their own server time), counted in version order later.
@@ -514,6 +528,11 @@ export class GameScreen {
     void this.animator.animate({ kind: "reset", bots: [...this.bots.values()], seats: this.snap.seats }, 0);
     this.board.markBoard(boardOf(this.snap));
     this.markRadiation(this.snap.radiation);
+    this.markRemains(this.snap.remains);
+  }
+
+  private markRemains(squares: unknown): void {
+    void this.animator.animate({ kind: "remains", squares: Array.isArray(squares) ? squares.filter(isCoord) : [] }, 0);
   }
 
   private markRadiation(squares: unknown): void {
@@ -528,6 +547,7 @@ export class GameScreen {
     this.panel.setStatus(this.replaying !== null ? `Replaying turn ${this.replaying}` : statusText(snap, this.moving));
     this.panel.setTimers(snap);
     this.panel.setRated(snap);
+    this.panel.setMode(snap);
     // The last turn of a finished game has no next turn: no "next turn's priority" under its log.
     this.log.setFinished(snap.status === "finished" && this.loggedTurn === this.lastResolvedTurn());
     this.renderSeats();
@@ -537,6 +557,7 @@ export class GameScreen {
     if (this.chat) this.chat.nameSeats = (seats) => seatNames(snap, seats);
     this.chat?.setViewer({ seat: me?.seat ?? null, user: mySeat?.user ?? null },
       typeof snap.can_chat === "boolean" ? snap.can_chat : !!me);
+    this.chat?.setTeamChat(!!snap.teams && !!mySeat?.team);
     this.actions?.update(snap);
     this.results?.update(snap, this.lastResolvedTurn());
     showLobbyAction("join-game", snap.can_join);
@@ -686,6 +707,7 @@ export class GameScreen {
     void this.animator.animate({ kind: "reset", bots: [...this.view.values()], seats: snap.seats }, 0);
     this.board.markBoard(boardOf(record.before));
     this.markRadiation(record.before.radiation);
+    this.markRemains(record.before.remains);
     const finished = await this.playTurn(snap, n, record.events, this.view, `Replay of turn ${n}`);
     if (!finished) return;
     this.root.dataset.replayed = String(n);

@@ -18,7 +18,7 @@ export function wsUrlFromPath(path: string): string {
   return `${proto}//${location.host}${path.startsWith("/") ? "" : "/"}${path}`;
 }
 
-function joinUrl(base: string, rel: string): string {
+export function joinUrl(base: string, rel: string): string {
   return base.endsWith("/") ? base + rel : `${base}/${rel}`;
 }
 

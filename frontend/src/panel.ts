@@ -145,6 +145,11 @@ export class Panel {
   /** The game's current module prices, for everyone (games with modules). */
   readonly prices: HTMLParagraphElement;
   readonly rated: HTMLParagraphElement;
+  /** The game mode: arena, team play, a puzzle's goal and turns (docs/modes.md). */
+  readonly mode: HTMLParagraphElement;
+  /** Team play in the lobby: choose a team, or (the creator) balance them. Set by the game screen. */
+  onTeam: ((team: string, seat?: number) => void) | null = null;
+  onBalance: (() => void) | null = null;
   readonly seatsSection: HTMLElement;
   private readonly seatsEl: HTMLOListElement;
   /** Per seat: the clock as last reported (see clock.ts), and the element that shows it. */
@@ -166,7 +171,9 @@ export class Panel {
     this.prices.hidden = true;
     this.rated = h("p", { id: "game-rated", class: "rr-timers" });
     this.rated.hidden = true;
-    this.el.append(this.status, this.phase, this.conn, this.notice, this.timers, this.rated, this.prices);
+    this.mode = h("p", { id: "game-mode", class: "rr-mode" });
+    this.mode.hidden = true;
+    this.el.append(this.status, this.mode, this.phase, this.conn, this.notice, this.timers, this.rated, this.prices);
     parent.appendChild(this.el);
 
     const seats = h("section", { class: "rr-seats-section", "aria-labelledby": "rr-seats-title" });
@@ -175,6 +182,24 @@ export class Panel {
     seats.appendChild(this.seatsEl);
     parent.appendChild(seats);
     this.seatsSection = seats;
+  }
+
+  /** "Arena: last bot alive wins", "Team play: Blue against Orange", a puzzle's goal and its turns. */
+  setMode(snap: Snapshot): void {
+    const parts: string[] = [];
+    if (snap.mode === "arena") parts.push(snap.mode_text || "Arena: last bot alive wins");
+    if (snap.teams) parts.push("Team play: Blue against Orange");
+    if (snap.mode === "puzzle" && snap.puzzle) {
+      const p = snap.puzzle;
+      const used = snap.status === "lobby" ? 0 : Math.max(0, snap.turn - (snap.status === "finished" ? 1 : 0));
+      parts.push(`Puzzle: ${p.goal_text}`);
+      if (p.turn_limit) parts.push(`turn ${Math.min(used, p.turn_limit)} of ${p.turn_limit}`);
+      if (p.players > 1) parts.push(`cooperative, ${p.players} players`);
+    }
+    const text = parts.join(" · ");
+    if (this.mode.textContent !== text) this.mode.textContent = text;
+    this.mode.title = snap.puzzle?.description ?? "";
+    this.mode.hidden = !text;
   }
 
   setStatus(text: string): void {
@@ -259,6 +284,7 @@ export class Panel {
       const name = h("span", { class: "seat-name" });
       name.append(h("a", { href: playerUrl(s.user), class: "seat-player" }, shown), mine ? " (you)" : "");
       if (shown !== s.user) name.title = s.user;
+      if (s.team) name.append(h("span", { class: `seat-team team-${s.team}` }, s.team === "blue" ? "Blue" : "Orange"));
       const stats = h("span", { class: "seat-stats" });
       const extra = h("span", { class: "seat-extra" });
       const vac = vacationText(s.vacation, today);
@@ -271,6 +297,17 @@ export class Panel {
         extra.append(el);
       }
       const { notes, badge: readyText } = seatState(snap, s, bot, destroyed);
+      if (inLobby && snap.teams && (mine || snap.can_balance)) {
+        // Team play: my own team, or (the creator) any seat's; the server checks who may.
+        const pick = h("span", { class: "seat-team-pick", role: "group", "aria-label": `Team of ${shown}` });
+        for (const team of ["blue", "orange"]) {
+          const b = h("button", { type: "button", class: `team-button team-${team}`, "data-team": team,
+            "aria-pressed": String(s.team === team) }, team === "blue" ? "Blue" : "Orange");
+          b.addEventListener("click", () => this.onTeam?.(team, mine ? undefined : s.number));
+          pick.append(b);
+        }
+        extra.append(pick);
+      }
       if (inLobby) {
         stats.textContent = "waiting for the start";
         if (typeof s.rating === "number") stats.append(" · ", stat("rating", String(s.rating), "stat-rating"));
@@ -308,6 +345,13 @@ export class Panel {
       return li;
     });
     if (!items.length) items.push(h("li", { class: "rr-seat empty" }, "No players yet."));
+    if (inLobby && snap.can_balance) {
+      const b = h("button", { type: "button", id: "balance-teams" }, "Balance the teams by rating");
+      b.addEventListener("click", () => this.onBalance?.());
+      const li = h("li", { class: "rr-seat rr-balance" });
+      li.append(b);
+      items.push(li);
+    }
     this.seatsEl.replaceChildren(...items);
     this.tickClocks();
   }

@@ -44,6 +44,9 @@ export class ProgramUI {
   private readonly registersEl: HTMLDivElement;
   private readonly handEl: HTMLDivElement;
   private readonly rebootBox: HTMLInputElement;
+  private readonly rebootGroup: HTMLLabelElement;
+  /** Arenas have no reboot (003 "Rebooting"): the toggle is gone and its line says why. */
+  private canReboot = true;
   private readonly rebootHelp: HTMLParagraphElement;
   private reboot = false;
   private readonly submitBtn: HTMLButtonElement;
@@ -82,7 +85,7 @@ export class ProgramUI {
     this.rebootBox = h("input", { type: "checkbox", id: "reboot-toggle", class: "reboot",
       "aria-describedby": "rr-reboot-help" });
     this.rebootHelp = h("p", { id: "rr-reboot-help", class: "rr-reboot-help" });
-    const rebootGroup = h("label", { class: "rr-reboot", for: "reboot-toggle" });
+    const rebootGroup = this.rebootGroup = h("label", { class: "rr-reboot", for: "reboot-toggle" });
     rebootGroup.append(this.rebootBox, h("span", { class: "rr-reboot-label" }, "Reboot this turn"));
     this.submitBtn = h("button", { type: "button", id: "submit-program", class: "primary" }, "Submit program");
     controls.append(rebootGroup, this.submitBtn, this.rebootHelp);
@@ -138,6 +141,7 @@ export class ProgramUI {
     this.placeholder.hidden = this.active;
     this.editor.hidden = !this.active;
     if (!this.active || !me) return;
+    this.canReboot = snap.can_reboot !== false;
 
     const frozen = Array.isArray(me.frozen) ? me.frozen : [];
     const stored = typeof me.stored_chip === "string" && me.stored_chip ? me.stored_chip : null;
@@ -248,8 +252,10 @@ export class ProgramUI {
   }
 
   private renderRebootLabel(): void {
+    if (!this.canReboot) this.reboot = false;
+    this.rebootGroup.hidden = !this.canReboot;
     this.rebootBox.checked = this.reboot;
-    this.rebootHelp.textContent = rebootHelpText(this.reboot);
+    this.rebootHelp.textContent = this.canReboot ? rebootHelpText(this.reboot) : "No rebooting in an arena: the last bot alive wins.";
   }
 
   /** Drag a hand chip onto a register (or onto a filled one to replace it); drag a register back to the hand to clear it. */

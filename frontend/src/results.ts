@@ -34,6 +34,8 @@ export class ResultsScreen {
   private readonly againBtn: HTMLButtonElement;
   private readonly openLink: HTMLAnchorElement;
   private readonly message: HTMLParagraphElement;
+  /** The mode's own standings (arena survival order, teams, puzzle turns): games.selectors.standings. */
+  private readonly modeList: HTMLOListElement;
   private busy = false;
 
   constructor(parent: HTMLElement, private readonly actions: ResultsActions) {
@@ -65,7 +67,9 @@ export class ResultsScreen {
     buttons.append(this.replayBtn, this.againBtn, this.openLink);
     this.message = h("p", { class: "rr-results-message", "aria-live": "polite" });
     this.message.hidden = true;
-    this.el.append(this.title, this.summary, table, this.ratings, buttons, this.message);
+    this.modeList = h("ol", { id: "results-standings", class: "rr-results-standings", "aria-label": "Standings" });
+    this.modeList.hidden = true;
+    this.el.append(this.title, this.summary, this.modeList, table, this.ratings, buttons, this.message);
     parent.prepend(this.el);
   }
 
@@ -79,6 +83,7 @@ export class ResultsScreen {
     this.summary.textContent = won.length === 1 && won[0].winner
       ? `${won[0].bot === mine ? "You win" : `${won[0].name} wins`} after ${lastTurn} turn${lastTurn === 1 ? "" : "s"}.`
       : `The race is over after ${lastTurn} turn${lastTurn === 1 ? "" : "s"}.`;
+    this.showModeStandings(snap, lastTurn, mine);
     this.body.replaceChildren(...rows.map((r) => {
       const tr = h("tr", { "data-bot": r.bot, "data-place": String(r.place) });
       if (r.bot === mine) tr.classList.add("me");
@@ -111,6 +116,28 @@ export class ResultsScreen {
       this.againBtn.hidden = !canPlayAgain;
       this.againBtn.disabled = this.busy;
     }
+  }
+
+  /** Arenas, team games and puzzles: the server's summary ("Blue team wins", "Solved in 4 of 6 turns") and
+   * its standings, each row with its detail ("last bot alive", "out in turn 3"). Races keep the table alone. */
+  private showModeStandings(snap: Snapshot, lastTurn: number, mine: string | null): void {
+    const rows = Array.isArray(snap.standings) ? snap.standings : [];
+    const special = snap.mode === "arena" || snap.mode === "puzzle" || snap.teams === true;
+    this.modeList.hidden = !special || rows.length === 0;
+    this.el.dataset.mode = snap.mode ?? "race";
+    if (!special) return;
+    if (snap.standings_summary) {
+      this.summary.textContent = `${snap.standings_summary}${snap.mode === "puzzle" ? "" : ` after ${lastTurn} turn${lastTurn === 1 ? "" : "s"}`}.`;
+    }
+    this.modeList.replaceChildren(...rows.map((r) => {
+      const li = h("li", { "data-bot": r.bot, class: r.team ? `team-${r.team}` : "" });
+      if (r.bot === mine) li.classList.add("me");
+      const who = r.user ?? `Robot ${r.bot}`;
+      const team = r.team ? ` (${r.team === "blue" ? "Blue" : "Orange"})` : "";
+      li.append(h("strong", {}, r.place ? `${ordinal(r.place)} ` : ""), `${who}${team}${r.bot === mine ? " (you)" : ""}`,
+        h("span", { class: "rr-results-note" }, ` — ${r.detail}`));
+      return li;
+    }));
   }
 
   /** "Rated game. Ratings now: alice 1012 (+12), bob 988 (−12)" (names link to the players' pages), "Unrated game.", or

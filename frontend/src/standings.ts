@@ -44,7 +44,8 @@ export function resultRows(snap: Snapshot): ResultRow[] {
   const places = placesOf(snap);
   const winner = snap.winner == null ? null : String(snap.winner);
   // A drone is not ranked (docs/rules.md "Drone: winning, places"): its owner is.
-  const bots: BotState[] = (Array.isArray(snap.bots) ? snap.bots : []).filter((b) => !b.drone_of);
+  // A puzzle's target bots belong to nobody and are not ranked either.
+  const bots: BotState[] = (Array.isArray(snap.bots) ? snap.bots : []).filter((b) => !b.drone_of && !b.target);
   const rows: ResultRow[] = bots.map((b) => {
     const id = String(b.id);
     const seat = snap.seats.find((s) => s.bot != null && String(s.bot) === id) ?? null;

@@ -43,6 +43,8 @@ export interface Seat {
   bot: string | null;
   color: string;
   ready: boolean;
+  /** Team play: "blue" or "orange" (null outside team play or not chosen yet). */
+  team?: Team | null;
   // ---- site issue (timers, profiles); optional: older servers and the demo files lack them ----
   display_name?: string;
   /** The player's shown rating (roboracer/ratings; docs/ratings.md). */
@@ -73,6 +75,20 @@ export interface ChatMessage {
   /** ISO 8601. */
   at: string;
   system: boolean;
+  /** Team chat: the team it went to (only that team receives it); null for everyone. */
+  team?: Team | null;
+}
+
+export type Team = "blue" | "orange";
+export type GameMode = "race" | "arena" | "puzzle";
+
+/** A finished game's results as its mode ranks them (games.selectors.standings). */
+export interface StandingRow { place: number | null; bot: string; seat: number | null; user: string | null; team?: Team | null; detail: string }
+
+/** A puzzle game's goal (docs/modes.md). */
+export interface PuzzleInfo {
+  goal: { type: string; number?: number; turns?: number; targets?: string[] } | null;
+  goal_text: string; turn_limit: number | null; players: number; description: string; targets: string[];
 }
 
 /** data of a `clocks` event. */
@@ -94,6 +110,10 @@ export interface BotState {
   lives: number;
   next_checkpoint: number;
   virtual: boolean;
+  /** Team play: the bot's team. */
+  team?: Team | null;
+  /** A puzzle's target bot: it belongs to no player. */
+  target?: boolean;
   /** Optional, when the engine reports it: the bot plays five "0" chips this turn. */
   rebooting?: boolean;
   // ---- bot modules (issue 15; optional: games without modules and older servers lack them) ----
@@ -168,6 +188,20 @@ export interface Snapshot {
   modules?: string[];
   /** The game's current prices of one charge, {module: price}; {} without modules. */
   prices?: Record<string, number>;
+  // ---- game modes (issue 16; optional: older servers and the demo files lack them) ----
+  mode?: GameMode;
+  mode_text?: string;
+  teams?: boolean;
+  /** Arena remains: one piece per square. */
+  remains?: Coord[];
+  winning_team?: Team | null;
+  /** Puzzles: "solved", "failed" or null. */
+  outcome?: string | null;
+  can_reboot?: boolean;
+  can_balance?: boolean;
+  puzzle?: PuzzleInfo | null;
+  standings?: StandingRow[] | null;
+  standings_summary?: string | null;
 }
 
 // ---- engine events (data.events of a turn_resolved event; docs/formats.md "Events") ----
@@ -206,7 +240,7 @@ export interface TurnRecord {
   events: EngineEvent[];
   programs: Record<string, Chip[]>;
   reboots?: string[];
-  before: { bots: BotState[]; priority: string[]; radiation?: Coord[]; board?: BoardMemory | null };
+  before: { bots: BotState[]; priority: string[]; radiation?: Coord[]; board?: BoardMemory | null; remains?: Coord[] };
   after: { bots: BotState[]; priority: string[]; radiation?: Coord[]; board?: BoardMemory | null };
 }
 
@@ -214,7 +248,9 @@ export interface TurnRecord {
 /** `pushed`: sent by the server after a deal to the player's own sockets, not asked for. */
 export interface SnapshotMessage { type: "snapshot"; version: number; game: Snapshot; pushed?: boolean }
 export interface EventMessage { type: "event"; version: number; kind: string; data: Record<string, unknown> }
-export type ServerMessage = SnapshotMessage | EventMessage;
+/** A team's chat line, to that team's players only (never an event of the public stream). */
+export interface TeamChatMessage { type: "team_chat"; message: ChatMessage }
+export type ServerMessage = SnapshotMessage | EventMessage | TeamChatMessage;
 
 export interface SeatReadyData { seat: number; clocks?: ClocksData }
 export interface TurnResolvedData { turn: number; events: EngineEvent[] }

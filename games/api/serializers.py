@@ -49,6 +49,15 @@ class CreateGameSerializer(serializers.Serializer):
                   "each once); none by default",
     )
     rated = serializers.BooleanField(default=True, help_text="false: unrated; true: rated if the course and mode allow")
+    teams = serializers.BooleanField(
+        default=False, help_text="team play (Blue and Orange, two bots a team at least): races and arenas only"
+    )
+
+
+class TeamSerializer(serializers.Serializer):
+    team = serializers.ChoiceField(choices=[("blue", "Blue"), ("orange", "Orange")])
+    seat = serializers.IntegerField(required=False, min_value=1, max_value=8,
+                                    help_text="the creator may place another seat; your own by default")
 
 
 class JoinSerializer(serializers.Serializer):
@@ -147,6 +156,17 @@ class SnapshotSerializer(serializers.Serializer):
     rematch = serializers.JSONField(allow_null=True, help_text='the "play again" game: {"id", "url"}, or null')
     modules = serializers.ListField(child=serializers.CharField(), help_text="the available bot modules, sorted")
     prices = serializers.DictField(child=serializers.IntegerField(), help_text="their current prices ({} for none)")
+    mode = serializers.CharField(help_text='"race", "arena" or "puzzle" (the course\'s)')
+    mode_text = serializers.CharField()
+    teams = serializers.BooleanField(help_text="team play: seats and bots carry their team")
+    remains = serializers.JSONField(help_text="arena remains: [[x, y], ...]")
+    winning_team = serializers.CharField(allow_null=True)
+    outcome = serializers.CharField(allow_null=True, help_text='puzzles: "solved", "failed" or null')
+    can_reboot = serializers.BooleanField(help_text="false in arenas")
+    can_balance = serializers.BooleanField(help_text="the creator of a team game in its lobby")
+    puzzle = serializers.JSONField(allow_null=True, help_text="goal, goal_text, turn_limit, players, description")
+    standings = serializers.JSONField(allow_null=True, help_text="finished games: the mode's standings")
+    standings_summary = serializers.CharField(allow_null=True)
 
 
 class PlayAgainSerializer(serializers.Serializer):
@@ -169,3 +189,19 @@ class TurnRecordSerializer(serializers.Serializer):
     after = serializers.JSONField(
         help_text='{"bots", "board", "priority", "radiation", "places"} at the end (places: null unless it ended the game)'
     )
+
+
+class PuzzleSerializer(serializers.Serializer):
+    """Documentation only: a row of games.selectors.puzzle_list."""
+
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    course_id = serializers.IntegerField()
+    description = serializers.CharField()
+    goal = serializers.CharField(help_text="the goal in words")
+    players = serializers.IntegerField()
+    turn_limit = serializers.IntegerField()
+    tried = serializers.IntegerField(help_text="players who started a game on it")
+    solved = serializers.IntegerField(help_text="players who solved it")
+    best_turns = serializers.IntegerField(allow_null=True, help_text="the fewest turns of a solution")
+    mine = serializers.JSONField(help_text='your solutions: [{"game", "turns", "url"}]')

@@ -17,9 +17,11 @@ from games.api.serializers import (
     PlayAgainSerializer,
     ProgramAcceptedSerializer,
     ProgramSerializer,
+    PuzzleSerializer,
     ScanRequestSerializer,
     ScanSerializer,
     SnapshotSerializer,
+    TeamSerializer,
     TurnRecordSerializer,
 )
 from games.errors import InvalidInput, NotFound
@@ -68,6 +70,23 @@ class JoinGameView(APIView):
         return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
 
 
+class TeamView(APIView):
+    @extend_schema(request=TeamSerializer, responses=SnapshotSerializer, summary="Choose a team (team play, lobby)")
+    def post(self, request, game_id: int):
+        serializer = TeamSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        services.choose_team(user=request.user, game_id=game_id, team=data["team"], seat_number=data.get("seat"))
+        return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
+
+
+class BalanceTeamsView(APIView):
+    @extend_schema(request=None, responses=SnapshotSerializer, summary="Balance the teams by rating (creator, lobby)")
+    def post(self, request, game_id: int):
+        services.balance_teams(user=request.user, game_id=game_id)
+        return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
+
+
 class StartGameView(APIView):
     @extend_schema(request=None, responses=SnapshotSerializer, summary="Start the game (creator only)")
     def post(self, request, game_id: int):
@@ -107,7 +126,9 @@ class ChatView(APIView):
         # A serializer, not str.isdigit(): that accepts "²", which int() refuses.
         query = ChatQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        return Response({"messages": selectors.recent_chat(game=game, before=query.validated_data.get("before"))})
+        team = selectors.viewer_team(game=game, user=request.user)  # team chat stays in its team
+        before = query.validated_data.get("before")
+        return Response({"messages": selectors.recent_chat(game=game, before=before, team=team)})
 
     @extend_schema(request=ChatSerializer, responses={201: ChatAnswerSerializer, 200: ChatAnswerSerializer},
                    summary="Say something, or run a chat command (!eject, !archive)")
@@ -154,3 +175,9 @@ class TurnView(APIView):
         if record is None:
             raise NotFound(f"turn {number} of game {game_id} has not been played")
         return Response(record)
+
+
+class PuzzleListView(APIView):
+    @extend_schema(responses=PuzzleSerializer(many=True), summary="The puzzles: tried, solved, best turns, mine")
+    def get(self, request):
+        return Response(selectors.puzzle_list(user=request.user))
