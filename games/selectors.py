@@ -534,6 +534,7 @@ def modes_snapshot(*, game: Game, state: dict, seats: list) -> dict:
             "players": puzzle.get("players", 1),
             "description": puzzle.get("description", ""),
             "targets": [target["id"] for target in puzzle.get("targets", [])],
+            "turns_used": max(0, (state.get("turn") or 1) - 1) if state else 0,
         },
         "standings": None,
         "standings_summary": None,

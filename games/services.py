@@ -439,8 +439,8 @@ def join_game(*, user, game_id: int, invite: str = "") -> Seat:
     color = _seat_color(user, {seat.color for seat in seats}, number)
     seat = Seat.objects.create(game=game, user=user, number=number, color=color)
     append_event(game, "seat_joined", {"seat": number, "user": user.get_username(), "color": color})
-    if len(seats) + 1 == game.max_seats:
-        _start(game)
+    if len(seats) + 1 == game.max_seats and not game.teams:
+        _start(game)  # a team game waits for its creator, who may still arrange the teams (docs/modes.md)
     game.save()
     return seat
 

@@ -66,6 +66,8 @@ export function statusText(snap: Snapshot, moving: boolean): string {
     case "cancelled":
       return "Cancelled — this game will not be played";
     case "finished": {
+      if (snap.mode === "puzzle" && snap.outcome) return `Finished — puzzle ${snap.outcome}`;
+      if (snap.winning_team && !snap.winner) return `Finished — the ${snap.winning_team === "blue" ? "Blue" : "Orange"} team wins`;
       const w = winnerName(snap);
       return w ? `Finished — ${w} wins` : "Finished";
     }
@@ -191,9 +193,10 @@ export class Panel {
     if (snap.teams) parts.push("Team play: Blue against Orange");
     if (snap.mode === "puzzle" && snap.puzzle) {
       const p = snap.puzzle;
-      const used = snap.status === "lobby" ? 0 : Math.max(0, snap.turn - (snap.status === "finished" ? 1 : 0));
       parts.push(`Puzzle: ${p.goal_text}`);
-      if (p.turn_limit) parts.push(`turn ${Math.min(used, p.turn_limit)} of ${p.turn_limit}`);
+      if (snap.status === "finished") {
+        parts.push(`${snap.outcome ?? "over"} after ${p.turns_used ?? "?"} turn${p.turns_used === 1 ? "" : "s"}`);
+      } else if (p.turn_limit && snap.status !== "lobby") parts.push(`turn ${snap.turn} of ${p.turn_limit}`);
       if (p.players > 1) parts.push(`cooperative, ${p.players} players`);
     }
     const text = parts.join(" · ");

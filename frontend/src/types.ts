@@ -89,6 +89,8 @@ export interface StandingRow { place: number | null; bot: string; seat: number |
 export interface PuzzleInfo {
   goal: { type: string; number?: number; turns?: number; targets?: string[] } | null;
   goal_text: string; turn_limit: number | null; players: number; description: string; targets: string[];
+  /** Turns played so far (the puzzle's count). */
+  turns_used?: number;
 }
 
 /** data of a `clocks` event. */
