@@ -127,9 +127,11 @@ def test_test_drives_are_unrated(courses, players):
 
 
 def test_puzzles_are_unrated_even_on_a_stable_course(courses, players):
-    puzzle = course_copy(courses["tiny-yard"], slug="puzzle-yard", state=Course.State.STABLE, mode="puzzle")
+    block = {"goal": {"type": "checkpoint", "number": 2}, "turn_limit": 1, "players": 2}  # over after turn 1
+    puzzle = course_copy(courses["tiny-yard"], slug="puzzle-yard", state=Course.State.STABLE, mode="puzzle", puzzle=block)
     game = played(users=players[:2], course=puzzle)
     assert game.status == Game.Status.FINISHED and game.course_data["mode"] == "puzzle"
+    assert game.state["outcome"] == "failed"
     assert not selectors.is_rated(game=game) and not RatingChange.objects.exists()
 
 
