@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from . import rulesets
 from .elements import ELEMENT_TYPES, MISSING, Element
 from .elements.basic import Pit, Start
 from .elements.belts import Belt
@@ -28,7 +29,7 @@ COURSE_FORMAT = "roboracer-course/1"
 MAX_SIDE = 64
 MAX_NAME = 100  # the site stores the name in a column of this size
 MODES = ("race", "arena", "puzzle")  # 003 "Overview": races, arenas, puzzles
-RULESETS = ("roboracer",)  # the rulesets a course may say it suits (`rulesets`, default all of them)
+RULESETS = ("roboracer",)  # the rulesets a course suits when it does not say (`rulesets`)
 # Tiles a start or check point can't stand on.
 _NO_MARKER_ON = (Pit, Belt, Turntable)
 
@@ -119,17 +120,42 @@ def _rulesets(data: Mapping) -> tuple[str, ...] | None:
     if "rulesets" not in data:
         return None
     value = data["rulesets"]
+    known = rulesets.available()
     if (
         not isinstance(value, list)
         or not value
-        or not all(isinstance(v, str) and v in RULESETS for v in value)
+        or not all(isinstance(v, str) and v in known for v in value)
         or len(set(value)) != len(value)
     ):
+        waiting = [v for v in value if v in rulesets.NAMES and v not in known] if isinstance(value, list) else []
+        later = f" ({', '.join(map(repr, waiting))} is not available yet)" if waiting else ""
         raise CourseError(
-            f"course: 'rulesets' must be a non-empty list of distinct rulesets from {', '.join(RULESETS)}, "
-            f"got {value!r}"
+            f"course: 'rulesets' must be a non-empty list of distinct rulesets from {', '.join(known)}, "
+            f"got {value!r}{later}"
         )
     return tuple(value)
+
+
+def _check_rulesets(course: Course) -> None:
+    """Each ruleset the course says it suits knows every element on it, and its own checks pass (004: one
+    goal, at most one decoration a square...)."""
+    for name in course.rulesets:
+        rules = rulesets.get(name)
+        if course.mode not in rules.modes:
+            raise CourseError(f"course: the {name} ruleset plays no {course.mode} (it plays {', '.join(rules.modes)})")
+        low, high = rules.players
+        if course.players[0] > high or course.players[1] < low:
+            raise CourseError(f"course: the {name} ruleset takes {low} to {high} players, the course {list(course.players)}")
+        if rules.elements is not None:
+            for element in course.elements:
+                if element.type not in rules.elements:
+                    raise CourseError(
+                        f"course: the {name} ruleset has no {element.type.replace('_', ' ')} "
+                        f"(it knows {', '.join(sorted(rules.elements))})",
+                        squares=[element.at],
+                    )
+        if rules.check_course is not None:
+            rules.check_course(course)
 
 
 def _header(data: Any) -> tuple[str, int, int, str, tuple[int, int], list]:
@@ -370,6 +396,7 @@ def parse_course(data: Any) -> Course:
         rulesets=rulesets or RULESETS,
         puzzle=puzzle,
     )
+    _check_rulesets(course)
     if puzzle is not None:
         check_puzzle(puzzle, course)
     elif mode == "puzzle":

@@ -8,9 +8,11 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from . import rulesets
 from .chips import CHIPS, FULL_HAND, IDLE, MOVES, PROGRAM_LENGTH, TURNS, fresh_deck
 from .errors import ProgramError
 from .modules.actions import STORED, action_problem, stored_chip_problem
+from .rulesets import DEFAULT
 from .state import Bot, State
 
 
@@ -20,11 +22,21 @@ def derive_seed(game_seed: int, turn: int, purpose: str) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def hand_size(bot: Bot) -> int:
+def hand_size(bot: Bot, ruleset: str = DEFAULT) -> int:
+    """Cards dealt to the bot under its game's ruleset."""
+    return rulesets.get(ruleset).hand_size(bot)
+
+
+def frozen_registers(bot: Bot, ruleset: str = DEFAULT) -> dict[int, str]:
+    """Registers the bot's damage locks under its game's ruleset, with the chips they keep."""
+    return rulesets.get(ruleset).locked(bot)
+
+
+def roboracer_hand_size(bot: Bot) -> int:
     return max(0, FULL_HAND - bot.damage)
 
 
-def frozen_registers(bot: Bot) -> dict[int, str]:
+def roboracer_frozen(bot: Bot) -> dict[int, str]:
     """Registers frozen by damage over 4: the last (damage - 4) keep last turn's chips."""
     count = min(PROGRAM_LENGTH, max(0, bot.damage - 4))
     if not count or len(bot.last_program) != PROGRAM_LENGTH:
@@ -83,6 +95,11 @@ def _safe_hand(deck: _Deck, size: int) -> tuple[str, ...]:
 
 
 def deal(state: State, seed: int) -> dict[str, tuple[str, ...]]:
+    """Each bot's hand for this turn, dealt by the game's ruleset."""
+    return rulesets.get(state.ruleset).deal(state, seed)
+
+
+def roboracer_deal(state: State, seed: int) -> dict[str, tuple[str, ...]]:
     """Deal each bot still in the game its hand, in priority order, from one deck (reshuffled whenever it
     runs out); frozen chips are not withheld. A rebooting bot gets no hand (it plays five "0" chips); a
     bot that respawned last turn gets a safe mix; a bot with Bad Luck (it broke a mirror last turn) draws
@@ -95,12 +112,12 @@ def deal(state: State, seed: int) -> dict[str, tuple[str, ...]]:
             continue  # out of the game, a drone (it plays its owner's chips, 003 "Drone"), a puzzle's target
         if bot.rebooting:
             hands[bot_id] = ()
-        elif bot.spawned and hand_size(bot) >= sum(count for _, count in _SAFE_NEEDS):
-            hands[bot_id] = _safe_hand(deck, hand_size(bot))
+        elif bot.spawned and roboracer_hand_size(bot) >= sum(count for _, count in _SAFE_NEEDS):
+            hands[bot_id] = _safe_hand(deck, roboracer_hand_size(bot))
         elif bot.bad_luck:
-            hands[bot_id] = tuple(_unlucky_draw(deck) for _ in range(hand_size(bot)))
+            hands[bot_id] = tuple(_unlucky_draw(deck) for _ in range(roboracer_hand_size(bot)))
         else:
-            hands[bot_id] = tuple(deck.draw() for _ in range(hand_size(bot)))
+            hands[bot_id] = tuple(deck.draw() for _ in range(roboracer_hand_size(bot)))
     return hands
 
 
@@ -131,7 +148,11 @@ def check_program(
     """None when `chips` is a legal program for `bot` holding `hand`, else the reason.
 
     A register "S" plays the bot's stored chip (Storage). With `action` (a module action, docs/formats.md
-    "Bot modules") the action is checked too, against `state` (its prices and modules)."""
+    "Bot modules") the action is checked too, against `state` (its prices and modules). The rules are those
+    of the state's ruleset (roboracer without a state)."""
+    rules = rulesets.get(state.ruleset if state is not None else DEFAULT)
+    if rules.check_program is not None:
+        return rules.check_program(bot, hand, chips, action, state=state)
     if bot.drone_of is not None:
         return ProgramError("a drone has no program of its own: it plays its owner's chips")
     if not isinstance(chips, (list, tuple)) or len(chips) != PROGRAM_LENGTH:
@@ -143,7 +164,7 @@ def check_program(
         if tuple(chips) != required:
             return ProgramError("a rebooting bot plays five '0' chips")
         return ProgramError("a rebooting bot takes no actions this turn") if action is not None else None
-    frozen = frozen_registers(bot)
+    frozen = roboracer_frozen(bot)
     for index, chip in enumerate(chips):
         if chip == STORED:
             continue
@@ -169,13 +190,16 @@ def check_program(
     return None
 
 
-def random_program(bot: Bot, hand: Sequence[str], seed: int) -> tuple[str, ...]:
-    """A random legal program from the hand, respecting frozen registers."""
+def random_program(bot: Bot, hand: Sequence[str], seed: int, ruleset: str = DEFAULT) -> tuple[str, ...]:
+    """A random legal program from the hand, respecting frozen registers (of `ruleset`'s rules)."""
+    rules = rulesets.get(ruleset)
+    if rules.random_program is not None:
+        return rules.random_program(bot, hand, seed)
     required = required_program(bot)
     if required is not None:
         return required
     rng = random.Random(seed)
-    frozen = frozen_registers(bot)
+    frozen = roboracer_frozen(bot)
     pool = list(hand)
     rng.shuffle(pool)
     return tuple(frozen[index] if index in frozen else pool.pop() for index in range(PROGRAM_LENGTH))

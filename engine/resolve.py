@@ -8,8 +8,12 @@ register the step they act in; `engine.steps` holds the order.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
-from . import elements  # noqa: F401  (registers every element's steps)
+from . import (
+    elements,  # noqa: F401  (registers every element's steps)
+    rulesets,
+)
 from . import remains as remains_rules  # arena remains (issue 16): registers the `remains` step
 from .chips import BACK_UP, CHIPS, IDLE, MOVES, PROGRAM_LENGTH, TURNS
 from .elements.teleporters import draw_loop
@@ -35,7 +39,7 @@ def chip_play(chip: str) -> ChipPlay:
     return ChipPlay(chip, "idle")
 
 
-def _play_chip(turn: Turn, bot: Mover, chip: str) -> None:
+def _play_chip(turn: Turn, bot: Mover, chip: str, **shown: Any) -> None:
     """One chip, changed by the bot's module (the bot's `transform_chip` hook: reverse, crab legs, turbo,
     clamp) and then by the square it is played from (the square's `transform_chip` hook, 003 "Elements": a
     rail makes a turn chip a move-1 first, an inverter reverses it, a doubler doubles its movement, water cuts
@@ -43,7 +47,7 @@ def _play_chip(turn: Turn, bot: Mover, chip: str) -> None:
     square it leaves (corner rails backing up; vents lifting the bot into flight); the chip's `extra` squares
     (a Turbo) follow its own movement as part of the same chip. An airborne bot lands when the chip's
     movement is done; movement that ends asks `settle` (oil)."""
-    turn.emit("chip", bot.id, chip=chip)
+    turn.emit("chip", bot.id, chip=chip, **shown)
     hooks = turn.course.hooks
     play = chip_play(chip)
     units = hooks["transform_chip"].get(bot.at, ())
@@ -270,7 +274,22 @@ def resolve_turn(
     actions: Mapping[str, Mapping] | None = None,
     hands: Mapping[str, Sequence[str]] | None = None,
 ) -> tuple[State, list[Event]]:
-    """Run one turn. Returns the next turn's state and the ordered events; `state` is left untouched.
+    """Run one turn by the rules of the state's ruleset (`engine.rulesets`). Returns the next turn's state and
+    the ordered events; `state` is left untouched. `seed` is the turn's random seed: all randomness a turn
+    uses comes from it."""
+    return rulesets.get(state.ruleset).resolve(state, programs, seed, reboots=reboots, actions=actions, hands=hands)
+
+
+def roboracer_turn(
+    state: State,
+    programs: Mapping[str, Sequence[str]],
+    seed: int,
+    *,
+    reboots: Iterable[str] = (),
+    actions: Mapping[str, Mapping] | None = None,
+    hands: Mapping[str, Sequence[str]] | None = None,
+) -> tuple[State, list[Event]]:
+    """Run one turn of 003. Returns the next turn's state and the ordered events; `state` is left untouched.
 
     `programs` maps each bot on the course to its five chips; `reboots` names the bots whose players
     asked to reboot with this program. `seed` is the turn's random seed: the core rules draw nothing at
@@ -348,5 +367,7 @@ def resolve_turn(
         remains=remains_rules.remaining(turn) if turn.remains_ids else frozenset(),  # issue 16
         outcome=turn.outcome,
         winning_team=turn.winning_team or (turn.bots[turn.winner].team if turn.winner is not None else None),
+        ruleset=state.ruleset,
+        options=state.options,
     )
     return new_state, turn.events

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import replace as dc_replace
 from typing import Any
 
+from . import rulesets
 from .bundled import bundled_course
 from .chips import CHIPS, DEALT_CHIPS, PROGRAM_LENGTH
 from .course import parse_course
@@ -26,12 +27,16 @@ from .state import (
     bot_to_dict,
     check_drones,
     check_teams,
+    options_table,
     prices_to_table,
     remains_from_list,
     start_battery,
 )
 
 SCENARIO_FORMAT = "roboracer-scenario/1"
+# The scenario options that are not a ruleset's game options (those are `Ruleset.options`).
+_OPTIONS = frozenset({"lives", "mode", "modules", "prices"})
+MAX_HAND = 12
 
 
 def parse_scenario(data: Any) -> tuple[State, dict[str, list[str]], int, frozenset[str]]:
@@ -40,8 +45,16 @@ def parse_scenario(data: Any) -> tuple[State, dict[str, list[str]], int, frozens
     return state, programs, seed, reboots
 
 
-def parse_module_inputs(data: Mapping[str, Any]) -> tuple[dict[str, Any] | None, dict[str, list[str]]]:
-    """The scenario's module `actions` and the bots' dealt `hand`s (docs/formats.md "Bot modules")."""
+def rules_cards(rules: rulesets.Ruleset) -> str:
+    return "cards" if rules.numbered else "chips"
+
+
+def parse_module_inputs(
+    data: Mapping[str, Any], rules: rulesets.Ruleset | None = None
+) -> tuple[dict[str, Any] | None, dict[str, list[str]]]:
+    """The scenario's module `actions` and the bots' dealt `hand`s (docs/formats.md "Bot modules"); in a
+    ruleset with numbered cards a hand holds cards as written ("R@5")."""
+    rules = rules or rulesets.get(rulesets.DEFAULT)
     actions = data.get("actions")
     if actions is not None and not isinstance(actions, Mapping):
         raise ScenarioError(f"scenario: 'actions' must be an object of bot id -> action, got {actions!r}")
@@ -49,7 +62,10 @@ def parse_module_inputs(data: Mapping[str, Any]) -> tuple[dict[str, Any] | None,
     for index, bot_data in enumerate(data.get("bots") or ()):
         if isinstance(bot_data, Mapping) and "hand" in bot_data:
             hand = bot_data["hand"]
-            if not isinstance(hand, list) or len(hand) > 9 or any(c not in DEALT_CHIPS for c in hand):
+            if rules.numbered:
+                if not isinstance(hand, list) or len(hand) > MAX_HAND or any(rules.card_problem(c) for c in hand):
+                    raise ScenarioError(f"bots[{index}]: 'hand' must be a list of at most {MAX_HAND} cards, got {hand!r}")
+            elif not isinstance(hand, list) or len(hand) > 9 or any(c not in DEALT_CHIPS for c in hand):
                 raise ScenarioError(
                     f"bots[{index}]: 'hand' must be a list of at most 9 chips from {' '.join(DEALT_CHIPS)}, "
                     f"got {hand!r}"
@@ -63,10 +79,18 @@ def _parse(data: Any) -> tuple[State, dict[str, list[str]], int, frozenset[str],
         raise ScenarioError("scenario: must be a JSON object")
     if data.get("format") != SCENARIO_FORMAT:
         raise ScenarioError(f"scenario: 'format' must be {SCENARIO_FORMAT!r}, got {data.get('format')!r}")
-    if data.get("ruleset", "roboracer") != "roboracer":
-        raise ScenarioError(f"scenario: ruleset {data.get('ruleset')!r} is not supported yet")
+    ruleset = data.get("ruleset", rulesets.DEFAULT)
+    try:
+        rules = rulesets.get(ruleset)
+    except InputError as error:
+        raise ScenarioError(f"scenario: {error}") from None
     course_data = data.get("course")
     course = bundled_course(course_data) if isinstance(course_data, str) else parse_course(course_data)
+    if ruleset not in course.rulesets:
+        raise ScenarioError(
+            f"scenario: the course {course.name!r} does not suit the {ruleset} ruleset (its 'rulesets': "
+            f"{', '.join(course.rulesets)})"
+        )
     seed = data.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ScenarioError(f"scenario: 'seed' must be a whole number, got {seed!r}")
@@ -88,8 +112,11 @@ def _parse(data: Any) -> tuple[State, dict[str, list[str]], int, frozenset[str],
         raise ScenarioError(f"options.modules: must be a list of module names, got {modules!r}")
     if not isinstance(prices, Mapping):
         raise ScenarioError(f"options.prices: must be an object of module -> price, got {prices!r}")
+    if (modules or prices) and not rules.modules:
+        raise ScenarioError(f"options.modules: the {ruleset} ruleset has no bot modules")
     try:
         prices = initial_prices(modules, prices)
+        game_options = rules.check_options({key: value for key, value in options.items() if key not in _OPTIONS})
     except InputError as error:
         raise ScenarioError(f"options.{error}") from None
     bots_data = data.get("bots")
@@ -100,7 +127,9 @@ def _parse(data: Any) -> tuple[State, dict[str, list[str]], int, frozenset[str],
         if not isinstance(bot_data, Mapping):
             raise ScenarioError(f"bots[{index}]: must be a JSON object")
         try:
-            bot = bot_from_dict(bot_data, default_lives=lives, default_battery=start_battery(course.mode))
+            bot = bot_from_dict(
+                bot_data, default_lives=lives, default_battery=start_battery(course.mode), ruleset=ruleset
+            )
         except InputError as error:
             raise ScenarioError(f"bots[{index}]: {error}") from None
         if not isinstance(bot_data.get("reboot", False), bool):
@@ -142,12 +171,17 @@ def _parse(data: Any) -> tuple[State, dict[str, list[str]], int, frozenset[str],
             raise ScenarioError(f"programs: {bot_id!r} is a puzzle's target: it plays the puzzle's own program")
         if not isinstance(program, list) or len(program) != PROGRAM_LENGTH:
             raise ScenarioError(
-                f"programs.{bot_id}: a program is exactly {PROGRAM_LENGTH} chips, got {program!r}"
+                f"programs.{bot_id}: a program is exactly {PROGRAM_LENGTH} {rules_cards(rules)}, got {program!r}"
             )
         for index, chip in enumerate(program):
-            if chip not in CHIPS and chip != STORED:
+            if rules.modules and chip == STORED:
+                continue
+            problem = rules.card_problem(chip)
+            if problem:
+                stored = ", or S" if rules.modules else ""
                 raise ScenarioError(
-                    f"programs.{bot_id}[{index}]: {chip!r} is not a chip ({', '.join(CHIPS)}, or S)"
+                    f"programs.{bot_id}[{index}]: {problem}{stored}" if rules.numbered else
+                    f"programs.{bot_id}[{index}]: {chip!r} is not a chip ({', '.join(CHIPS)}{stored})"
                 )
     radiation = data.get("radiation", [])
     if not isinstance(radiation, list) or not all(
@@ -190,18 +224,25 @@ def _parse(data: Any) -> tuple[State, dict[str, list[str]], int, frozenset[str],
         board=board,
         price_table=prices_to_table(prices),
         remains=remains,
+        ruleset=ruleset,
+        options=options_table(game_options, rules.options),
     )
     reboots = frozenset(bot_data["id"] for bot_data in bots_data if bot_data.get("reboot"))
+    if reboots and not rules.reboots:
+        raise ScenarioError(f"bots: the {ruleset} ruleset has no reboot ({sorted(reboots)[0]!r} asked for one)")
     if reboots and course.mode == "arena":  # 003 "Rebooting": "not possible in arena games"
         raise ScenarioError(f"bots: {arena_reboot_message(sorted(reboots)[0])}")
     programs = {key: list(value) for key, value in programs.items()}
-    actions, hands = parse_module_inputs(data)
+    actions, hands = parse_module_inputs(data, rules)
     for bot_id, hand in hands.items():
-        _check_hand(state.bot(bot_id), hand, programs.get(bot_id, ()))
-    try:
-        prepare_turn(state, programs, actions, hands)  # the module inputs, checked as the turn will
-    except InputError as error:
-        raise ScenarioError(str(error)) from None
+        _check_hand(state.bot(bot_id), hand, programs.get(bot_id, ()), ruleset)
+    if rules.modules:
+        try:
+            prepare_turn(state, programs, actions, hands)  # the module inputs, checked as the turn will
+        except InputError as error:
+            raise ScenarioError(str(error)) from None
+    elif actions:
+        raise ScenarioError(f"actions: the {ruleset} ruleset has no bot modules")
     return state, programs, seed, reboots, actions, hands
 
 
@@ -220,10 +261,10 @@ def _with_targets(course: Any, bots: list) -> list:
     return out
 
 
-def _check_hand(bot: Any, hand: list[str], program: Any) -> None:
+def _check_hand(bot: Any, hand: list[str], program: Any, ruleset: str = rulesets.DEFAULT) -> None:
     """A bot's `hand` is the hand its program was chosen from: every chip the program plays from the hand
     (not a frozen register, "S" or "0") is in it, copies counted (docs/formats.md "Bot modules")."""
-    frozen = frozen_registers(bot)
+    frozen = frozen_registers(bot, ruleset)
     used = Counter(
         chip for index, chip in enumerate(program) if index not in frozen and chip not in (STORED, "0")
     )
@@ -237,11 +278,12 @@ def _check_hand(bot: Any, hand: list[str], program: Any) -> None:
 
 
 def result_dict(state: State, events: list[dict[str, Any]]) -> dict[str, Any]:
-    """The documented result: each bot as stored, less its last program (an input to the next turn)."""
+    """The documented result: each bot as stored (with `last_program`, the program it played this turn, so
+    that registers locked during the turn can be seen)."""
     bots = []
     for bot in state.bots:
         data = bot_to_dict(bot)
-        del data["last_program"], data["spawned"]
+        del data["spawned"]
         bots.append(data)
     return {
         "bots": bots,

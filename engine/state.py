@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .chips import CHIPS, DEALT_CHIPS, PROGRAM_LENGTH
+from .chips import DEALT_CHIPS, PROGRAM_LENGTH
 from .course import Course
 from .errors import InputError
 from .geometry import DIRECTIONS, Square
@@ -14,6 +14,7 @@ from .modules import MODULE_NAMES
 from .modules.economy import check_price, initial_prices
 from .places import final_places
 from .puzzle import target_bots
+from .rulesets import DEFAULT as DEFAULT_RULESET
 
 DEFAULT_LIVES = 3
 START_BATTERY = 500  # 003 "Battery"
@@ -132,6 +133,15 @@ class State:
     remains: frozenset[Square] = frozenset()  # arena remains, one piece per square (003 "Arena Remains")
     winning_team: str | None = None  # team play: the team that won (003 "Team Play")
     outcome: str | None = None  # puzzles: "solved" or "failed" once decided (engine.puzzle)
+    ruleset: str = DEFAULT_RULESET  # the rules it is played by (engine.rulesets)
+    options: tuple[tuple[str, Any], ...] = ()  # the ruleset's game options, by name (`Ruleset.options`)
+
+    @property
+    def option(self) -> dict[str, Any]:
+        """The game's ruleset options: the ruleset's defaults with this game's choices applied."""
+        from . import rulesets
+
+        return {**rulesets.get(self.ruleset).options, **dict(self.options)}
 
     @property
     def prices(self) -> dict[str, int]:
@@ -273,6 +283,8 @@ def state_to_dict(state: State) -> dict[str, Any]:
         **({"remains": sorted(map(list, state.remains))} if state.remains else {}),
         **({"winning_team": state.winning_team} if state.team_game else {}),
         **({"outcome": state.outcome} if state.mode == "puzzle" else {}),
+        **({"ruleset": state.ruleset} if state.ruleset != DEFAULT_RULESET else {}),
+        **({"options": dict(state.options)} if state.options else {}),
     }
 
 
@@ -338,8 +350,15 @@ def check_drones(bots: Sequence[Bot]) -> None:
 
 
 def bot_from_dict(
-    data: Mapping[str, Any], *, default_lives: int = DEFAULT_LIVES, default_battery: int = START_BATTERY
+    data: Mapping[str, Any],
+    *,
+    default_lives: int = DEFAULT_LIVES,
+    default_battery: int = START_BATTERY,
+    ruleset: str = DEFAULT_RULESET,
 ) -> Bot:
+    from . import rulesets
+
+    rules = rulesets.get(ruleset)
     where = f"bot {data.get('id')!r}"
     if not isinstance(data.get("id"), str) or not data["id"]:
         raise InputError("bot: 'id' must be a non-empty string")
@@ -358,7 +377,7 @@ def bot_from_dict(
     lives = data.get("lives", 1 if data.get("drone_of") is not None else default_lives)  # a drone: one life
     next_checkpoint = data.get("next_checkpoint", 1)
     for field, value, low, high in (
-        ("damage", damage, 0, 9),
+        ("damage", damage, 0, rules.max_damage - 1),
         ("lives", lives, 0, 99),
         ("next_checkpoint", next_checkpoint, 1, 99),
     ):
@@ -378,8 +397,10 @@ def bot_from_dict(
     if data.get("ejected") and out is None:
         raise InputError(f"{where}: an ejected bot needs 'out' (the turn it was ejected before, phase 0)")
     last_program = tuple(data.get("last_program", ()))
-    if last_program and (len(last_program) != PROGRAM_LENGTH or any(c not in CHIPS for c in last_program)):
-        raise InputError(f"{where}: 'last_program' must be 5 chips, got {list(last_program)!r}")
+    if last_program and (
+        len(last_program) != PROGRAM_LENGTH or any(rules.card_problem(c) for c in last_program)
+    ):
+        raise InputError(f"{where}: 'last_program' must be 5 {'cards' if rules.numbered else 'chips'}, got {list(last_program)!r}")
     team = data.get("team")
     if team is not None and team not in ("blue", "orange"):
         raise InputError(f"{where}: 'team' must be 'blue' or 'orange', got {team!r}")
@@ -406,9 +427,19 @@ def bot_from_dict(
 
 
 def state_from_dict(data: Mapping[str, Any], course: Course) -> State:
+    from . import rulesets
+
+    ruleset = data.get("ruleset", DEFAULT_RULESET)
+    rules = rulesets.get(ruleset)
+    options = data.get("options", {})
+    if not isinstance(options, Mapping):
+        raise InputError(f"options: must be an object, got {options!r}")
+    options = rules.check_options(options)
     lives = data.get("lives", DEFAULT_LIVES)
     battery = start_battery(course.mode)
-    bots = tuple(bot_from_dict(b, default_lives=lives, default_battery=battery) for b in data.get("bots", ()))
+    bots = tuple(
+        bot_from_dict(b, default_lives=lives, default_battery=battery, ruleset=ruleset) for b in data.get("bots", ())
+    )
     ids = [bot.id for bot in bots]
     if len(set(ids)) != len(ids):
         raise InputError("bots: ids must be unique")
@@ -447,7 +478,14 @@ def state_from_dict(data: Mapping[str, Any], course: Course) -> State:
         remains=remains,
         winning_team=winning_team,
         outcome=outcome,
+        ruleset=ruleset,
+        options=options_table(options, rules.options),
     )
+
+
+def options_table(options: Mapping[str, Any], defaults: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """The options that differ from the ruleset's defaults, by name (what `State.options` keeps)."""
+    return tuple(sorted((key, value) for key, value in options.items() if defaults.get(key) != value))
 
 
 TEAMS = ("blue", "orange")  # 003 "Team Play": the Blue Team and the Orange Team

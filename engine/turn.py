@@ -201,7 +201,10 @@ class ChipPlay:
 
 class Turn:
     def __init__(self, state: State, reboots: frozenset[str]):
+        from . import rulesets
+
         self.state = state
+        self.rules = rulesets.get(state.ruleset)
         self.course = state.course
         self.order = state.priority
         self.bots: dict[str, Mover] = {bot.id: Mover(bot) for bot in state.bots}
@@ -400,7 +403,8 @@ class Turn:
             self.lose_actor(bot, cause, where)
             return
         bot.at = None
-        bot.lives = max(0, bot.lives - 1)
+        if self.rules.counts_lives:
+            bot.lives = max(0, bot.lives - 1)
         if bot.lives == 0 and bot.out is None:
             bot.out = (self.state.turn, self.phase)  # out of the race: ranks by when (engine.places)
         bot.damage = 0
@@ -467,9 +471,10 @@ class Turn:
             if bot.kind != "remains":  # nothing hurts remains (docs/rules.md "Arena remains")
                 self.lose_actor(bot, cause, bot.at)  # any damage destroys a bomb (003 "Bomb")
             return
-        bot.damage = min(MAX_DAMAGE, bot.damage + amount)
+        most = self.rules.max_damage
+        bot.damage = min(most, bot.damage + amount)
         self.emit("damaged", bot.id, amount=amount, damage=bot.damage, cause=cause, **extra)
-        if bot.damage >= MAX_DAMAGE:
+        if bot.damage >= most:
             self.destroy(bot, cause, **extra)
 
     def repair(self, bot: Mover, amount: int, cause: str, **extra: Any) -> None:
@@ -505,7 +510,7 @@ class Turn:
         """Move a bot one square toward `heading`; a real mover pushes the real bots ahead of it.
 
         `mode` is `chip` (its own chip), `push` (pushed by a bot, pusher or repeller: `by` names it),
-        `belt`, `slide` (on oil) or `flight` (airborne from a vent: over walls, pits and magnets). Returns
+        `belt`, `carry` (a belt that pushes the bots in its way, 004), `slide` (on oil) or `flight` (airborne from a vent: over walls, pits and magnets). Returns
         True when the bot is no longer in the way: it moved (and may have died doing so) or was destroyed
         trying. A blocked try emits `blocked` for the bot that started the move.
         """
@@ -561,7 +566,8 @@ class Turn:
             for unit in self._depart.get(origin, ()):  # rails over pits
                 if unit.depart(self, bot, heading):
                     return True
-        kind = {"chip": "moved", "flight": "moved", "push": "pushed", "belt": "carried", "slide": "slid"}[
+        kind = {"chip": "moved", "flight": "moved", "push": "pushed", "belt": "carried", "slide": "slid",
+                "carry": "carried"}[
             mode
         ]
         extra: dict[str, Any] = {"by": by} if mode == "push" else {}

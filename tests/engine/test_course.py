@@ -184,6 +184,7 @@ def test_cli_validate_and_simulate(tmp_path):
         "virtual": False,
         "rebooting": False,
         "spawn": None,
+        "last_program": ["1", "1", "R", "0", "0"],  # the program it played (issue 19: every result has it)
         "battery": 550,  # 500 to start, +50 at the end of a race turn (003 "Battery")
         "module": None,
         "stored_chip": None,

@@ -1,0 +1,93 @@
+"""Rulesets (issue 19): what differs between the rule documents, as data and small strategies.
+
+A `Ruleset` says how cards are written and dealt, how many a bot gets, which registers damage locks, what
+destroys a bot and whether that costs a robot, which course elements it knows, which options a game may
+set, and how a turn runs (`resolve`: the order of a phase, priority, respawn and winning). The rest of the
+engine asks the game's ruleset (`get(state.ruleset)`) and never compares ruleset names.
+
+`roboracer` (003) is the primary ruleset; `roborace` (004) is the teaching version. The names of the
+other rule documents (`classic` 000, `fused` 001) are known so that a course or a scenario naming them
+gets a clear refusal until they are available.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import InputError
+
+DEFAULT = "roboracer"
+# Every ruleset name of the formats (docs/formats.md "Rulesets"), in the order the documents are numbered.
+NAMES = ("roboracer", "classic", "fused", "roborace")
+# The modules that register a ruleset when imported.
+_MODULES = {"roboracer": "engine.rulesets.roboracer", "roborace": "engine.rulesets.roborace"}
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str
+    document: str  # the seed document it comes from ("003")
+    title: str  # what players see ("RoboRacer")
+    max_damage: int  # damage that destroys a bot; damage runs 0 .. max_damage - 1 between turns
+    counts_lives: bool  # a destruction costs one of the bot's robots (`lives`)
+    numbered: bool  # cards carry numbers: "<chip>@<number>" (docs/formats.md "Numbered cards")
+    modes: tuple[str, ...]  # the course modes it plays
+    players: tuple[int, int]  # the fewest and most players it takes (a course may narrow it)
+    reboots: bool  # a player may ask to reboot
+    modules: bool  # bot modules may be offered
+    hand_size: Callable[[Any], int]  # bot -> cards dealt
+    locked: Callable[[Any], dict[int, str]]  # bot -> registers locked (frozen, fused) with their cards
+    deal: Callable[[Any, int], dict[str, tuple[str, ...]]]  # (state, seed) -> hands
+    card_problem: Callable[[str], str | None]  # a card as written -> why it is not one, or None
+    resolve: Callable[..., Any]  # (state, programs, seed, *, reboots, actions, hands) -> (state, events)
+    # Element types it knows (None: every element of the catalog), and a check of a course that suits it.
+    elements: frozenset[str] | None = None
+    check_course: Callable[[Any], None] | None = None  # raises CourseError
+    options: Mapping[str, Any] = field(default_factory=dict)  # game options and their defaults
+    # A program's legality and a random legal program, where they differ from 003's (engine.program).
+    check_program: Callable[..., Any] | None = None  # (bot, hand, cards, action, *, state) -> ProgramError | None
+    random_program: Callable[..., tuple[str, ...]] | None = None  # (bot, hand, seed) -> cards
+
+    def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The ruleset's options with `options` applied; an unknown option or a wrong type is an InputError."""
+        merged = dict(self.options)
+        for key, value in options.items():
+            if key not in self.options:
+                known = ", ".join(sorted(self.options)) or "none"
+                raise InputError(f"ruleset {self.name!r} has no option {key!r} (its options: {known})")
+            if type(value) is not type(self.options[key]):
+                raise InputError(f"option {key!r} must be {type(self.options[key]).__name__}, got {value!r}")
+            merged[key] = value
+        return merged
+
+
+_REGISTRY: dict[str, Ruleset] = {}
+
+
+def register(ruleset: Ruleset) -> Ruleset:
+    assert ruleset.name in NAMES and ruleset.name not in _REGISTRY, ruleset.name
+    _REGISTRY[ruleset.name] = ruleset
+    return ruleset
+
+
+def available() -> tuple[str, ...]:
+    """The rulesets a game can be played with, in document order."""
+    for module in _MODULES.values():
+        importlib.import_module(module)
+    return tuple(name for name in NAMES if name in _REGISTRY)
+
+
+def get(name: str) -> Ruleset:
+    """The ruleset of that name; an unknown or not yet available one is an InputError saying which."""
+    found = _REGISTRY.get(name) if isinstance(name, str) else None
+    if found is not None:
+        return found
+    if name in _MODULES:
+        importlib.import_module(_MODULES[name])
+        return _REGISTRY[name]
+    if name in NAMES:
+        raise InputError(f"ruleset {name!r} is not available yet (available: {', '.join(available())})")
+    raise InputError(f"unknown ruleset {name!r} (known: {', '.join(NAMES)})")

@@ -1,0 +1,264 @@
+"""`roborace` (004): the teaching version. 84 numbered cards, 7 dealt, 5 played; no damage, no lasers.
+
+A phase: every robot on the course plays its card, the larger number first; then each robot's space acts on
+it once, the robots taken in a random order drawn from the turn's seed: the decoration first (a pusher or a
+crusher, in its phases), then the tile (belt, gear, goal), the tile only when there is no decoration or the
+decoration had no effect on the robot. Effects don't accumulate: a robot moved by its space is not acted on
+again by the space it reaches. Pits and the course edge destroy at once; a destroyed robot plays no more
+cards this round and comes back at the end of the round at its start, or at the first free start. Reaching
+the goal (the course's only check point) ends the game at once.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ..cards import ROBORACE_NUMBERS, roborace_deck, roborace_problem, split
+from ..chips import PROGRAM_LENGTH
+from ..elements.belts import Belt
+from ..elements.checkpoints import Checkpoint
+from ..elements.crushers import Crusher
+from ..elements.turntables import Turntable
+from ..errors import CourseError, InputError, ProgramError
+from ..geometry import opposite
+from ..resolve import _play_chip
+from ..state import State
+from ..turn import Mover, Turn
+from . import Ruleset, register
+
+HAND = 7  # 004 "Deal Program cards": 7 cards, 5 of them played
+ELEMENTS = frozenset({"floor", "wall", "pit", "start", "checkpoint", "belt", "turntable", "pusher", "crusher"})
+NAME = "roborace"
+
+
+def _hand_size(bot: Any) -> int:
+    return HAND
+
+
+def _locked(bot: Any) -> dict[int, str]:
+    return {}  # no damage, so nothing locks
+
+
+def _deal(state: State, seed: int) -> dict[str, tuple[str, ...]]:
+    """Seven cards to each robot from one shuffled deck of 84 (4 robots take 28 of them)."""
+    deck = roborace_deck()
+    random.Random(seed).shuffle(deck)
+    hands = {}
+    for bot_id in state.priority:
+        if state.bot(bot_id).in_game:
+            hands[bot_id] = tuple(deck.pop() for _ in range(HAND))
+    return hands
+
+
+def _program_problem(cards: Any, hand: Sequence[str] | None) -> str | None:
+    if not isinstance(cards, (list, tuple)) or len(cards) != PROGRAM_LENGTH:
+        return f"a program is exactly {PROGRAM_LENGTH} cards"
+    for index, card in enumerate(cards):
+        problem = roborace_problem(card)
+        if problem:
+            return f"register {index + 1}: {problem}"
+    if len(set(cards)) != len(cards):
+        return "a card can be played only once"
+    if hand is not None:
+        for card in cards:
+            if card not in hand:
+                return f"the card {card!r} is not in the hand"
+    return None
+
+
+def _check_program(bot: Any, hand: Sequence[str], cards: Any, action: Any = None, *, state: Any = None):
+    if action is not None:
+        return ProgramError("the roborace ruleset has no bot modules")
+    problem = _program_problem(cards, hand)
+    return ProgramError(problem) if problem else None
+
+
+def _random_program(bot: Any, hand: Sequence[str], seed: int) -> tuple[str, ...]:
+    return tuple(random.Random(seed).sample(list(hand), PROGRAM_LENGTH))
+
+
+def _check_course(course: Any) -> None:
+    if len(course.checkpoints) != 1:
+        raise CourseError(
+            f"course: a roborace course has one goal (its only check point), found {len(course.checkpoints)}",
+            squares=[c.at for c in course.checkpoints],
+        )
+    decorated: dict = {}
+    for element in course.elements:
+        if isinstance(element, Belt) and (element.speed != 1 or element.curves_from):
+            raise CourseError(
+                "course: a roborace belt moves one space and turns nobody (speed 1, no 'curves_from')",
+                squares=[element.at],
+            )
+        if element.type in ("pusher", "crusher"):
+            if element.at in decorated:
+                raise CourseError(
+                    f"course: a roborace space has at most one decoration; {list(element.at)} has a "
+                    f"{decorated[element.at]} and a {element.type}",
+                    squares=[element.at],
+                )
+            decorated[element.at] = element.type
+
+
+def _checked_programs(state: State, programs: Mapping[str, Sequence[str]],
+                      hands: Mapping[str, Sequence[str]] | None) -> dict[str, list[tuple[int, str, str]]]:  # fmt: skip
+    """Per robot on the course, its five cards as (number, chip, card); every number once in the turn."""
+    known = {bot.id for bot in state.bots}
+    unknown = set(programs) - known
+    if unknown:
+        raise InputError(f"programs for unknown bots: {sorted(unknown)}")
+    checked: dict[str, list[tuple[int, str, str]]] = {}
+    seen: dict[int, str] = {}
+    for bot in state.bots:
+        if bot.at is None:
+            continue  # destroyed: back at the end of the round, plays nothing
+        program = programs.get(bot.id)
+        if program is None:
+            raise InputError(f"no program for bot {bot.id!r}")
+        hand = hands.get(bot.id) if hands else None
+        problem = _program_problem(program, hand)
+        if problem:
+            raise InputError(f"bot {bot.id!r}: {problem}")
+        cards = []
+        for text in program:
+            chip, number = split(text)
+            if number in seen:
+                raise InputError(
+                    f"card number {number} is played by {seen[number]!r} and {bot.id!r}: each of the 84 cards "
+                    f"exists once"
+                )
+            seen[number] = bot.id
+            cards.append((number, chip, text))
+        checked[bot.id] = cards
+    return checked
+
+
+def _space_acts(turn: Turn, bot: Mover) -> None:
+    """The robot's space acts on it once (004 "Execute all program"): decoration, else (or when the
+    decoration had no effect) the tile."""
+    course, at = turn.course, bot.at
+    for pusher in course.mounted.get("pusher", {}).get(at, ()):
+        if turn.phase in pusher.phases:
+            turn.advance(bot, opposite(pusher.side), by="pusher", mode="push")
+            if bot.at != at:
+                return  # the pusher moved it (or pushed it to its end)
+    crusher = course.ceiling.get(at)
+    if isinstance(crusher, Crusher) and turn.phase in crusher.phases:
+        turn.destroy(bot, "crusher")
+        return
+    tile = course.tiles.get(at)
+    if isinstance(tile, Belt):
+        turn.advance(bot, tile.dir, mode="carry")
+    elif isinstance(tile, Turntable):
+        turn.rotate(bot, 1 if tile.rotation == "R" else -1, "turntable")
+    marker = course.markers.get(at)
+    if isinstance(marker, Checkpoint) and turn.winner is None:  # the goal ends the game
+        bot.next_checkpoint = marker.number + 1
+        turn.emit("checkpoint", bot.id, number=marker.number, at=list(at))
+        turn.winner = bot.id
+        turn.emit("winner", bot.id, reason="goal")
+
+
+def _revitalize(turn: Turn) -> None:
+    """Every destroyed robot comes back at its start, or at the first free start when a robot stands there
+    (004 "Revitalize all dead robots"), facing that start's direction."""
+    for bot_id in turn.order:
+        bot = turn.bots[bot_id]
+        if bot.at is not None:
+            continue
+        taken = {other.at for other in turn.bots.values() if other.at is not None}
+        if bot.spawn_at not in taken:
+            at, facing = bot.spawn_at, bot.spawn_dir
+        else:
+            free = next((start for start in turn.course.starts if start.at not in taken), None)
+            if free is None:
+                continue  # every start is taken: it waits for the next round
+            at, facing = free.at, free.dir
+        bot.at, bot.dir, bot.virtual = at, facing, False
+        turn.emit("respawned", bot.id, at=list(at), dir=facing, virtual=False)
+
+
+def _resolve(
+    state: State,
+    programs: Mapping[str, Sequence[str]],
+    seed: int,
+    *,
+    reboots: Iterable[str] = (),
+    actions: Mapping[str, Mapping] | None = None,
+    hands: Mapping[str, Sequence[str]] | None = None,
+) -> tuple[State, list[dict[str, Any]]]:
+    if state.finished:
+        raise InputError("the game is already over")
+    if list(reboots):
+        raise InputError("the roborace ruleset has no reboot")
+    if actions:
+        raise InputError("the roborace ruleset has no bot modules")
+    cards = _checked_programs(state, programs, hands)
+    rng = random.Random(seed)
+    turn = Turn(state, frozenset())
+    for phase in range(1, PROGRAM_LENGTH + 1):
+        turn.phase = phase
+        turn.step = "cards"
+        plays = sorted(((cards[bot_id][phase - 1], bot_id) for bot_id in cards), reverse=True)
+        for (number, chip, _), bot_id in plays:  # the larger number first (docs/rules.md "roborace")
+            bot = turn.bots[bot_id]
+            if bot.at is not None:
+                _play_chip(turn, bot, chip, number=number)
+        turn.step = "spaces"
+        order = [bot.id for bot in turn.in_order()]
+        rng.shuffle(order)
+        turn.emit("space_order", None, order=order)
+        for bot_id in order:
+            bot = turn.bots[bot_id]
+            if bot.at is not None:
+                _space_acts(turn, bot)
+            if turn.winner is not None:
+                break
+        if turn.winner is not None:
+            break
+    if turn.winner is None:
+        turn.step = "revitalize"
+        _revitalize(turn)
+    played = {bot_id: tuple(text for _, _, text in program) for bot_id, program in cards.items()}
+    bots = tuple(
+        bot.freeze(last_program=played.get(bot.id, ()), rebooting=False, spawned=False) for bot in turn.bots.values()
+    )
+    new_state = State(
+        course=state.course,
+        bots=bots,
+        priority=state.priority,
+        turn=state.turn + 1,
+        winner=turn.winner,
+        lives=state.lives,
+        ruleset=state.ruleset,
+        options=state.options,
+    )
+    return new_state, turn.events
+
+
+RULESET = register(
+    Ruleset(
+        name=NAME,
+        document="004",
+        title="RoboRace",
+        max_damage=10,  # nothing damages a robot in 004
+        counts_lives=False,  # 004: "All dead robots become alive again"
+        numbered=True,
+        modes=("race",),
+        players=(1, 4),
+        reboots=False,
+        modules=False,
+        hand_size=_hand_size,
+        locked=_locked,
+        deal=_deal,
+        card_problem=roborace_problem,
+        resolve=_resolve,
+        elements=ELEMENTS,
+        check_course=_check_course,
+        check_program=_check_program,
+        random_program=_random_program,
+    )
+)
+assert sum(len(numbers) for numbers in ROBORACE_NUMBERS.values()) == 84

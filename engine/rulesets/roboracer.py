@@ -1,0 +1,35 @@
+"""`roboracer`: the online game's rules (003), the primary ruleset. Its turn is `engine.resolve`'s, its deck,
+hands and frozen registers `engine.program`'s."""
+
+from __future__ import annotations
+
+from ..chips import CHIPS
+from ..program import roboracer_deal, roboracer_frozen, roboracer_hand_size
+from ..resolve import roboracer_turn
+from ..turn import MAX_DAMAGE
+from . import Ruleset, register
+
+
+def _card_problem(card: object) -> str | None:
+    return None if card in CHIPS else f"{card!r} is not a chip ({', '.join(CHIPS)})"
+
+
+RULESET = register(
+    Ruleset(
+        name="roboracer",
+        document="003",
+        title="RoboRacer",
+        max_damage=MAX_DAMAGE,
+        counts_lives=True,
+        numbered=False,
+        modes=("race", "arena", "puzzle"),
+        players=(1, 8),
+        reboots=True,
+        modules=True,
+        hand_size=roboracer_hand_size,
+        locked=roboracer_frozen,
+        deal=roboracer_deal,
+        card_problem=_card_problem,
+        resolve=roboracer_turn,
+    )
+)
