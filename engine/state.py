@@ -199,12 +199,24 @@ def new_game(
     modules: Iterable[str] = (),
     prices: Mapping[str, int] | None = None,
     teams: Mapping[str, str] | None = None,
+    ruleset: str = DEFAULT_RULESET,
+    options: Mapping[str, Any] | None = None,
 ) -> State:
     """Place one bot per id on starts 1..n, facing each start's direction: real, with a safe first hand.
 
     `teams` ({bot id: "blue" | "orange"}, every bot, at least two on each) makes it a team game.
     `modules` are the bot modules available in this game; their prices start at `prices` where given,
     else at the base prices (engine.modules.economy). Batteries start at 500 (5000 in puzzles)."""
+    from . import rulesets
+
+    rules = rulesets.get(ruleset)
+    if ruleset not in course.rulesets:
+        raise InputError(f"course {course.name!r} does not suit the {ruleset} ruleset (it suits {', '.join(course.rulesets)})")
+    if (modules or prices) and not rules.modules:
+        raise InputError(f"the {ruleset} ruleset has no bot modules")
+    if teams and not rules.teams:
+        raise InputError(f"the {ruleset} ruleset has no team play")
+    game_options = rules.check_options(options or {})
     if not course.players[0] <= len(bot_ids) <= course.players[1]:
         raise InputError(
             f"course {course.name!r} takes {course.players[0]} to {course.players[1]} players, got {len(bot_ids)}"
@@ -239,7 +251,10 @@ def new_game(
     priority = (*bot_ids, *(bot.id for bot in targets))
     if len(set(priority)) != len(priority):
         raise InputError("a player's bot id is also a puzzle target's id")
-    return State(course=course, bots=bots, priority=priority, lives=lives, price_table=table)
+    return State(
+        course=course, bots=bots, priority=priority, lives=lives, price_table=table, ruleset=ruleset,
+        options=options_table(game_options, rules.options),
+    )  # fmt: skip
 
 
 def bot_to_dict(bot: Bot) -> dict[str, Any]:

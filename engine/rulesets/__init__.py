@@ -38,6 +38,7 @@ class Ruleset:
     players: tuple[int, int]  # the fewest and most players it takes (a course may narrow it)
     reboots: bool  # a player may ask to reboot
     modules: bool  # bot modules may be offered
+    teams: bool  # team play (003 "Team Play")
     hand_size: Callable[[Any], int]  # bot -> cards dealt
     locked: Callable[[Any], dict[int, str]]  # bot -> registers locked (frozen, fused) with their cards
     deal: Callable[[Any, int], dict[str, tuple[str, ...]]]  # (state, seed) -> hands

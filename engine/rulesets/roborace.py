@@ -250,6 +250,7 @@ RULESET = register(
         players=(1, 4),
         reboots=False,
         modules=False,
+        teams=False,
         hand_size=_hand_size,
         locked=_locked,
         deal=_deal,

@@ -26,6 +26,7 @@ RULESET = register(
         players=(1, 8),
         reboots=True,
         modules=True,
+        teams=True,
         hand_size=roboracer_hand_size,
         locked=roboracer_frozen,
         deal=roboracer_deal,

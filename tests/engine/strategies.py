@@ -4,11 +4,12 @@ from hypothesis import strategies as st
 
 import engine
 
-# Races and arenas: the puzzles have their own tests (tests/engine/test_bundled_puzzles.py).
+# Races and arenas of the roboracer ruleset: the puzzles have their own tests (tests/engine/test_bundled_puzzles.py),
+# the other rulesets theirs (tests/engine/test_rulesets.py).
 COURSES = {
     slug: course
     for slug in engine.bundled_slugs()
-    if (course := engine.bundled_course(slug)).mode != "puzzle"
+    if (course := engine.bundled_course(slug)).mode != "puzzle" and "roboracer" in course.rulesets
 }
 
 

@@ -1,0 +1,133 @@
+"""Rulesets (issue 19): the registry, courses declaring the rulesets they suit, the state keeping its ruleset,
+and properties that hold in every available ruleset, played with its own deal and random programs."""
+
+import copy
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import engine
+from engine import rulesets
+from engine.cards import ROBORACE_NUMBERS, roborace_deck, split
+
+AVAILABLE = rulesets.available()
+BY_RULESET = {
+    name: [slug for slug in engine.bundled_slugs() if name in (c := engine.bundled_course(slug)).rulesets
+           and c.mode == "race"]
+    for name in AVAILABLE
+}  # fmt: skip
+
+
+def test_registry_names_and_refusals():
+    assert AVAILABLE[0] == "roboracer" and "roborace" in AVAILABLE
+    assert set(AVAILABLE) <= set(rulesets.NAMES)
+    with pytest.raises(engine.InputError, match="unknown ruleset 'chess'"):
+        rulesets.get("chess")
+    for name in set(rulesets.NAMES) - set(AVAILABLE):
+        with pytest.raises(engine.InputError, match="not available yet"):
+            rulesets.get(name)
+
+
+def test_every_available_ruleset_has_two_bundled_races():
+    for name in AVAILABLE:
+        assert len(BY_RULESET[name]) >= 2, name
+
+
+def test_course_rulesets_default_and_checked():
+    tiny = engine.bundled_course_data("tiny-yard")
+    assert engine.parse_course(tiny).rulesets == ("roboracer",)
+    with pytest.raises(engine.CourseError, match="'rulesets' must be"):
+        engine.parse_course({**tiny, "rulesets": ["roborace", "roborace"]})
+    # tiny-yard has two check points: it does not suit 004
+    with pytest.raises(engine.CourseError, match="a roborace course has one goal"):
+        engine.parse_course({**tiny, "rulesets": ["roborace"]})
+
+
+def test_roborace_deck_is_004s_table():
+    deck = roborace_deck()
+    assert len(deck) == len(set(deck)) == 84
+    numbers = sorted(split(card)[1] for card in deck)
+    assert numbers == list(range(1, 85))
+    counts = {chip: len(r) for chip, r in ROBORACE_NUMBERS.items()}
+    assert counts == {"R": 18, "L": 18, "U": 6, "B": 6, "1": 18, "2": 12, "3": 6}  # 003's deck (seeds README)
+
+
+def test_new_game_refuses_a_course_that_does_not_suit_the_ruleset():
+    hall = engine.bundled_course("roborace-factory-hall")
+    with pytest.raises(engine.InputError, match="does not suit the roboracer ruleset"):
+        engine.new_game(hall, ["a", "b"])
+    with pytest.raises(engine.InputError, match="has no bot modules"):
+        engine.new_game(hall, ["a", "b"], ruleset="roborace", modules=["shield"])
+    state = engine.new_game(hall, ["a", "b"], ruleset="roborace")
+    data = engine.state_to_dict(state)
+    assert data["ruleset"] == "roborace"
+    assert engine.state_from_dict(json.loads(json.dumps(data)), hall) == state
+    assert "ruleset" not in engine.state_to_dict(engine.new_game(engine.bundled_course("tiny-yard"), ["a"]))
+
+
+def test_roborace_deal_seven_distinct_cards_each():
+    hall = engine.bundled_course("roborace-factory-hall")
+    state = engine.new_game(hall, ["a", "b", "c", "d"], ruleset="roborace")
+    hands = engine.deal(state, 7)
+    assert sorted(hands) == ["a", "b", "c", "d"]
+    cards = [card for hand in hands.values() for card in hand]
+    assert all(len(hand) == 7 for hand in hands.values()) and len(set(cards)) == 28
+    assert engine.deal(state, 7) == hands and engine.deal(state, 8) != hands
+    bot = state.bot("a")
+    program = engine.random_program(bot, hands["a"], 3, ruleset="roborace")
+    assert engine.check_program(bot, hands["a"], list(program), state=state) is None
+    assert "not in the hand" in str(engine.check_program(bot, hands["a"], [*program[:4], hands["b"][0]], state=state))
+    assert engine.check_program(bot, hands["a"], list(program), {"activate": "shield"}, state=state) is not None
+
+
+@st.composite
+def games(draw):
+    name = draw(st.sampled_from(AVAILABLE))
+    course = engine.bundled_course(draw(st.sampled_from(BY_RULESET[name])))
+    rules = rulesets.get(name)
+    count = draw(st.integers(max(1, course.players[0]), min(course.players[1], rules.players[1])))
+    state = engine.new_game(course, [str(n) for n in range(1, count + 1)], ruleset=name)
+    return state, draw(st.integers(0, 2**32)), draw(st.integers(1, 6))
+
+
+@settings(max_examples=60, deadline=None)
+@given(games())
+def test_properties_in_every_ruleset(game):
+    """Dealt hands fit the ruleset (unique cards where numbered); random programs from them are legal; a turn
+    is deterministic, leaves its input alone, keeps every robot on the course off pits and apart, keeps
+    damage in range, and survives the stored form."""
+    state, seed, turns = game
+    rules = rulesets.get(state.ruleset)
+    for turn in range(turns):
+        if state.finished:
+            break
+        hands = engine.deal(state, seed + turn)
+        cards = [card for hand in hands.values() for card in hand]
+        if rules.numbered:
+            assert len(set(cards)) == len(cards)
+        assert all(not rules.card_problem(card) for card in cards)
+        programs = {}
+        for bot in state.bots:
+            if bot.at is None or bot.id not in hands:
+                continue
+            assert len(hands[bot.id]) == engine.hand_size(bot, state.ruleset)
+            required = engine.required_program(bot)
+            program = required or engine.random_program(bot, hands[bot.id], seed + turn, ruleset=state.ruleset)
+            assert engine.check_program(bot, hands[bot.id], list(program), state=state) is None
+            programs[bot.id] = list(program)
+        frozen_input = copy.deepcopy(engine.state_to_dict(state))
+        after, events = engine.resolve_turn(state, programs, seed + turn, hands=hands)
+        again, events_again = engine.resolve_turn(state, programs, seed + turn, hands=hands)
+        assert engine.state_to_dict(state) == frozen_input
+        assert engine.state_to_dict(after) == engine.state_to_dict(again) and events == events_again
+        squares = [bot.at for bot in after.bots if bot.at is not None and not bot.virtual]
+        assert len(squares) == len(set(squares))
+        for bot in after.bots:
+            assert bot.at is None or (state.course.on_course(bot.at) and bot.at not in state.course.pits)
+            assert 0 <= bot.damage < rules.max_damage
+        stored = json.loads(json.dumps(engine.state_to_dict(after)))
+        assert engine.state_from_dict(stored, state.course) == after
+        assert after.ruleset == state.ruleset
+        state = after
