@@ -12,7 +12,8 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
-from .course import MAX_SIDE, MODES, RULESETS, Course, parse_course
+from . import rulesets
+from .course import MAX_SIDE, MODES, Course, parse_course
 from .elements import ELEMENT_TYPES, LAYERS
 from .elements.portals import exit_of
 from .errors import CourseError
@@ -45,7 +46,7 @@ def element_catalog() -> dict[str, Any]:
         "elements": elements,
         "layers": list(LAYERS),
         "modes": list(MODES),
-        "rulesets": list(RULESETS),
+        "rulesets": list(rulesets.available()),
         "max_side": MAX_SIDE,
     }
 

@@ -69,6 +69,10 @@ class Game(models.Model):
     rated = models.BooleanField(default=True)
     # Team play (003 "Team Play"): the seats are on the Blue and Orange teams (Seat.team); docs/modes.md.
     teams = models.BooleanField(default=False)
+    # The rules the game is played by (engine.rulesets; docs/rulesets.md) and that ruleset's game options
+    # (only the ones that differ from its defaults, e.g. fused's {"electric_fence": false}).
+    ruleset = models.CharField(max_length=16, default="roboracer")
+    options = models.JSONField(default=dict, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

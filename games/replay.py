@@ -52,7 +52,7 @@ def replay(*, game: Game) -> tuple[dict | None, list[str]]:
     seats = list(game.seats.order_by("number"))
     state = engine.new_game(
         course, [seat.bot_id for seat in seats], lives=game.lives, modules=game.modules,
-        prices=_starting_prices(game),
+        prices=_starting_prices(game), ruleset=game.ruleset, options=game.options,
     )
     differences = []
     ejections = {}

@@ -490,7 +490,8 @@ def _public_board(state: dict) -> dict:
 def _frozen(state: dict, bot_id: str) -> list[dict]:
     for bot in state.get("bots", []):
         if bot["id"] == bot_id:
-            frozen = engine.frozen_registers(engine.bot_from_dict(bot))
+            ruleset = state.get("ruleset", engine.rulesets.DEFAULT)
+            frozen = engine.frozen_registers(engine.bot_from_dict(bot, ruleset=ruleset), ruleset)
             return [{"register": index, "chip": chip} for index, chip in sorted(frozen.items())]
     return []
 
@@ -513,9 +514,22 @@ def events_since(*, game: Game, version: int) -> QuerySet[GameEvent]:
 MODE_TEXT = {"race": "Race", "arena": "Arena: last bot alive wins", "puzzle": "Puzzle"}
 
 
+def ruleset_snapshot(*, game: Game) -> dict:
+    """What the game screen needs to know of the game's rules (docs/rulesets.md): its name and title, the rule
+    document, whether cards carry numbers, the damage that destroys a bot, whether a destruction costs a robot,
+    and the game's options."""
+    rules = engine.rulesets.get(game.ruleset)
+    return {
+        "name": rules.name, "title": rules.title, "document": rules.document, "numbered": rules.numbered,
+        "max_damage": rules.max_damage, "counts_lives": rules.counts_lives, "modules": rules.modules,
+        "options": {**rules.options, **(game.options or {})},
+    }  # fmt: skip
+
+
 def modes_snapshot(*, game: Game, state: dict, seats: list) -> dict:
     """The game mode's part of the snapshot (docs/modes.md): the mode, team play, arena remains, the puzzle and
-    its outcome, whether reboots exist, and once the game is over the mode's standings."""
+    its outcome, whether reboots exist, the game's ruleset, and once the game is over the mode's standings."""
+    rules = engine.rulesets.get(game.ruleset)
     course = game.course_data or {}
     mode = course.get("mode", "race")
     puzzle = course.get("puzzle") if mode == "puzzle" else None
@@ -526,7 +540,8 @@ def modes_snapshot(*, game: Game, state: dict, seats: list) -> dict:
         "remains": state.get("remains", []),
         "winning_team": state.get("winning_team"),
         "outcome": state.get("outcome"),
-        "can_reboot": mode != "arena",
+        "can_reboot": mode != "arena" and rules.reboots,
+        "ruleset": ruleset_snapshot(game=game),
         "puzzle": None if puzzle is None else {
             "goal": puzzle.get("goal"),
             "goal_text": puzzle_goal_text(puzzle),

@@ -261,6 +261,8 @@ def create_game(
     modules=None,
     rated: bool = True,
     teams: bool = False,
+    ruleset: str = engine.rulesets.DEFAULT,
+    options: dict | None = None,
 ) -> Game:
     """A new game in the lobby, the creator in seat 1. `course_data`: the layout to play on (the course's
     current one by default; play again keeps the finished game's own copy). `test_drive`: the course builder's
@@ -292,6 +294,9 @@ def create_game(
         )
     move, game_seconds = timer_settings(preset=timer_preset, move_time=move_time, game_time=game_time)
     modules = clean_modules(modules)
+    options = _ruleset_options(
+        ruleset=ruleset, options=options, course_data=course_data, max_seats=max_seats, modules=modules, teams=teams
+    )
     game = Game.objects.create(
         course=course,
         course_data=course_data,
@@ -310,6 +315,8 @@ def create_game(
         modules=modules,
         rated=bool(rated),  # the creator's wish; roboracer.ratings.selectors.is_rated decides (docs/ratings.md)
         teams=bool(teams),
+        ruleset=ruleset,
+        options=options,
     )
     Seat.objects.create(game=game, user=user, number=1, color=_seat_color(user, set(), 1))
     append_event(game, "game_created", {"seat": 1})
@@ -319,6 +326,36 @@ def create_game(
         return game
     game.save(update_fields=["version"])
     return game
+
+
+def _ruleset_options(*, ruleset, options, course_data: dict, max_seats: int, modules: list, teams: bool) -> dict:
+    """The game's ruleset checked against the course and the other choices; its options as stored (those that
+    differ from the ruleset's defaults). docs/rulesets.md."""
+    try:
+        rules = engine.rulesets.get(ruleset)
+    except engine.InputError as error:
+        raise InvalidInput(f"ruleset: {error}") from None
+    suits = course_data.get("rulesets") or [engine.rulesets.DEFAULT]
+    if ruleset not in suits:
+        raise InvalidInput(
+            f"ruleset: this course suits {', '.join(engine.rulesets.get(name).title for name in suits if name in engine.rulesets.available())}"
+            f", not {rules.title}"
+        )
+    if modules and not rules.modules:
+        raise InvalidInput(f"modules: {rules.title} has no bot modules")
+    if teams and not rules.teams:
+        raise InvalidInput(f"teams: {rules.title} has no team play")
+    if max_seats > rules.players[1]:
+        raise InvalidInput(f"max_seats: {rules.title} takes at most {rules.players[1]} players")
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise InvalidInput("options: must be an object of option -> value")
+    try:
+        merged = rules.check_options(options)
+    except engine.InputError as error:
+        raise InvalidInput(f"options: {error}") from None
+    return dict(engine.state.options_table(merged, rules.options))
 
 
 MIN_TEAM_GAME = 4  # two bots a team (003 "Team Play": "two teams of two or more bots")
@@ -533,6 +570,8 @@ def play_again(*, user, game_id: int) -> tuple[Game, bool]:
             test_drive=game.test_drive,
             modules=list(game.modules),
             rated=game.rated,
+            ruleset=game.ruleset,
+            options=dict(game.options),
         )
         # The row lock makes this the only writer on PostgreSQL; the condition keeps it so on any database.
         if not Game.objects.filter(pk=game.pk, rematch__isnull=True).update(rematch=new):
@@ -560,8 +599,9 @@ def _start(game: Game) -> None:
         prices = economy_selectors.starting_prices(course=game.course, modules=game.modules)
     teams = _teams_at_start(game, seats)
     state = engine.new_game(
-        course, [seat.bot_id for seat in seats], lives=game.lives, modules=game.modules, prices=prices, teams=teams
-    )
+        course, [seat.bot_id for seat in seats], lives=game.lives, modules=game.modules, prices=prices, teams=teams,
+        ruleset=game.ruleset, options=game.options,
+    )  # fmt: skip
     for seat in seats:
         seat.move_left, seat.game_left = float(game.move_time), float(game.game_time)
     Seat.objects.bulk_update(seats, ["move_left", "game_left", "team"])
@@ -609,6 +649,8 @@ def submit_program(
         action = SCANNER_ACTION
     if reboot and state.mode == "arena":
         raise InvalidInput("reboot: bots can't reboot in an arena (003 \"Rebooting\")")
+    if reboot and not engine.rulesets.get(state.ruleset).reboots:
+        raise InvalidInput(f"reboot: {engine.rulesets.get(state.ruleset).title} has no reboot")
     _check_program(bot, hand.chips, chips, action, state)
     # The game row is locked, so no other request adds this seat's program meanwhile.
     submitted = {p.seat_id: p for p in Program.objects.filter(seat__game=game, turn=game.turn)}
@@ -929,7 +971,9 @@ def _play_random(game: Game, seats: list[Seat], now: datetime) -> None:
         bot = state.bot(seat.bot_id)
         if hand is None or not bot.in_game:
             continue
-        chips = engine.random_program(bot, hand.chips, engine.derive_seed(game.seed, game.turn, f"timeout-{seat.bot_id}"))
+        chips = engine.random_program(
+            bot, hand.chips, engine.derive_seed(game.seed, game.turn, f"timeout-{seat.bot_id}"), ruleset=game.ruleset
+        )
         # No module action, but a scan made this turn still costs its charge (docs/site.md "The Scanner").
         action = SCANNER_ACTION if "scanner" in game.modules and _scanned(seat, game.turn) else None
         _, created = Program.objects.update_or_create(

@@ -38,7 +38,17 @@ class CourseChoiceField(forms.ModelChoiceField):
         return course_selectors.game_form_label(obj)
 
 
+RULESET_WORDS = {
+    "roboracer": "RoboRacer: the full game (chips, damage, modules)",
+    "classic": "Classic: 10 instructions, power down, upgrades",
+    "fused": "Fused: hit points, numbered cards, fused registers",
+    "roborace": "RoboRace: the small version (7 numbered cards, no damage)",
+}
+RULESET_LABELS = [(name, RULESET_WORDS[name]) for name in engine.rulesets.available()]
+
+
 class CreateGameForm(forms.Form):
+    ruleset = forms.ChoiceField(choices=RULESET_LABELS, initial=engine.rulesets.DEFAULT, label="Rules", required=False)
     course = CourseChoiceField(queryset=Course.objects.none(), empty_label=None)
     max_seats = forms.IntegerField(min_value=1, max_value=8, initial=2, label="Seats")
     lives = forms.IntegerField(min_value=1, max_value=9, initial=3)
@@ -77,6 +87,7 @@ class CreateGameForm(forms.Form):
         data = dict(self.cleaned_data)
         move, game = data.pop("move_minutes"), data.pop("game_minutes")
         data["modules"] = "all" if data.pop("all_modules") else list(data.get("modules") or [])
+        data["ruleset"] = data.get("ruleset") or engine.rulesets.DEFAULT
         if data["timer_preset"] == "custom":
             data["move_time"] = move * 60 if move is not None else None
             data["game_time"] = game * 60 if game is not None else None

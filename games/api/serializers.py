@@ -1,6 +1,7 @@
 from rest_framework import serializers
 
-from engine import CHIPS, MODULE_NAMES, PROGRAM_LENGTH
+import engine
+from engine import MODULE_NAMES, PROGRAM_LENGTH
 from games.models import Game
 
 
@@ -52,6 +53,13 @@ class CreateGameSerializer(serializers.Serializer):
     teams = serializers.BooleanField(
         default=False, help_text="team play (Blue and Orange, two bots a team at least): races and arenas only"
     )
+    ruleset = serializers.ChoiceField(
+        choices=list(engine.rulesets.NAMES), default=engine.rulesets.DEFAULT,
+        help_text="the rules: roboracer (003), classic (000), fused (001) or roborace (004); the course must suit it",
+    )
+    options = serializers.DictField(
+        required=False, default=dict, help_text="the ruleset's game options, e.g. fused's {\"electric_fence\": false}"
+    )
 
 
 class TeamSerializer(serializers.Serializer):
@@ -92,8 +100,9 @@ class EjectedSerializer(serializers.Serializer):
 class ProgramSerializer(serializers.Serializer):
     turn = serializers.IntegerField(min_value=1)
     chips = serializers.ListField(
-        child=serializers.ChoiceField(choices=[*CHIPS, "S"]), min_length=PROGRAM_LENGTH, max_length=PROGRAM_LENGTH,
-        help_text='"S" plays the stored chip (Storage)',
+        child=serializers.CharField(max_length=12), min_length=PROGRAM_LENGTH, max_length=PROGRAM_LENGTH,
+        help_text='"S" plays the stored chip (Storage); in rulesets with numbered cards a card is "<chip>@<number>", '
+                  'e.g. "R@5"',
     )
     reboot = serializers.BooleanField(default=False)
     action = serializers.JSONField(

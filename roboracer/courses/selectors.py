@@ -85,8 +85,17 @@ def game_form_courses() -> QuerySet[Course]:
     return Course.objects.filter(Q(pk__in=latest_stable().values("pk")) | Q(state=S.DEVELOPMENT))
 
 
+def course_rulesets(course: Course) -> list[str]:
+    """The rulesets the course suits (its `rulesets`, roboracer when it says none: docs/formats.md)."""
+    return list(course.data.get("rulesets") or ["roboracer"])
+
+
 def game_form_label(course: Course) -> str:
-    return f"{course} (development, unrated)" if course.state == S.DEVELOPMENT else str(course)
+    label = f"{course} (development, unrated)" if course.state == S.DEVELOPMENT else str(course)
+    suits = course_rulesets(course)
+    if suits != ["roboracer"]:
+        label += " · " + ", ".join(engine.rulesets.get(name).title for name in suits if name in engine.rulesets.available())
+    return label
 
 
 def lobby_courses(*, game_course_ids=()) -> QuerySet[Course]:

@@ -88,7 +88,7 @@ def test_create_join_and_play_through_the_api(courses, players):
     ("body", "status", "fragment"),
     [
         ({"turn": 1, "chips": ["1", "2", "3", "L"]}, 400, "chips: Ensure this field has at least 5 elements"),
-        ({"turn": 1, "chips": ["1", "2", "3", "L", "Q"]}, 400, 'chips.4: "Q" is not a valid choice'),
+        ({"turn": 1, "chips": ["1", "2", "3", "L", "Q"]}, 400, "register 5: 'Q' is not a chip"),
         ({"turn": 9, "chips": "HAND"}, 409, "turn 9 is not the current turn"),
         ({"chips": "HAND"}, 400, "turn: This field is required"),
     ],

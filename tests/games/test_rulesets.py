@@ -1,0 +1,105 @@
+"""Rulesets on the site (issue 19, docs/rulesets.md): the create form and API take the ruleset, the course
+must suit it, hands and programs follow its cards, turns resolve by its rules, and the snapshot says which."""
+
+import pytest
+from rest_framework.test import APIClient
+
+import engine
+from games import selectors, services
+from games.models import Game
+from tests.games.factories import hand_of, legal_program
+
+
+def client_for(user):
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def roborace_game(courses, users):
+    game = services.create_game(user=users[0], course=courses["roborace-factory-hall"], max_seats=len(users),
+                                ruleset="roborace")  # fmt: skip
+    for user in users[1:]:
+        services.join_game(user=user, game_id=game.pk)
+    game.refresh_from_db()
+    return game
+
+
+@pytest.mark.django_db
+def test_create_checks_the_ruleset_against_the_course_and_the_options(courses, make_user):
+    api = client_for(make_user("alice"))
+    cases = [
+        ({"course": "roborace-factory-hall"}, "this course suits RoboRace, not RoboRacer"),
+        ({"course": "tiny-yard", "ruleset": "roborace"}, "this course suits RoboRacer, not RoboRace"),
+        ({"course": "roborace-factory-hall", "ruleset": "roborace", "modules": ["shield"]}, "no bot modules"),
+        ({"course": "roborace-factory-hall", "ruleset": "roborace", "options": {"electric_fence": True}}, "no option"),
+        ({"course": "roborace-factory-hall", "ruleset": "chess"}, "not a valid choice"),
+        ({"course": "roborace-factory-hall", "ruleset": "roborace", "options": {"a": {"b": [[[[]]]]}}}, "no option"),
+    ]
+    for body, message in cases:
+        answer = api.post("/api/games/", body, format="json")
+        assert answer.status_code == 400, (body, answer.content)
+        assert message in str(answer.json()), (body, answer.json())
+    assert Game.objects.count() == 0
+    ok = api.post("/api/games/", {"course": "roborace-factory-hall", "ruleset": "roborace", "max_seats": 2}, format="json")
+    assert ok.status_code == 201
+    assert Game.objects.get().ruleset == "roborace"
+
+
+@pytest.mark.django_db
+def test_a_roborace_game_deals_numbered_cards_and_resolves_by_004(courses, make_user):
+    alice, bob = make_user("alice"), make_user("bob")
+    game = roborace_game(courses, [alice, bob])
+    assert game.status == Game.Status.PROGRAMMING and game.state["ruleset"] == "roborace"
+    hands = {user.username: hand_of(game, user) for user in (alice, bob)}
+    cards = hands["alice"] + hands["bob"]
+    assert all(len(hand) == 7 for hand in hands.values()) and len(set(cards)) == 14
+    assert all(engine.cards.roborace_problem(card) is None for card in cards)
+    snap = selectors.game_snapshot(game=game, user=alice)
+    assert snap["ruleset"]["name"] == "roborace" and snap["ruleset"]["numbered"] is True
+    assert snap["can_reboot"] is False and snap["me"]["hand"] == hands["alice"]
+    api = client_for(alice)
+    # A plain chip, a card of bob's, a reboot: refused, nothing stored.
+    for chips, reboot, message in (
+        (["1", *hands["alice"][:4]], False, "is not a card"),
+        ([hands["bob"][0], *hands["alice"][:4]], False, "not in the hand"),
+        (hands["alice"][:5], True, "has no reboot"),
+    ):
+        answer = api.post(f"/api/games/{game.pk}/program/", {"turn": 1, "chips": chips, "reboot": reboot}, format="json")
+        assert answer.status_code == 400 and message in answer.json()["detail"], answer.json()
+    assert not game.seats.get(user=alice).programs.exists()
+    programs = {user.username: legal_program(game, user) for user in (alice, bob)}
+    for user in (alice, bob):
+        answer = client_for(user).post(f"/api/games/{game.pk}/program/",
+                                       {"turn": 1, "chips": programs[user.username]}, format="json")  # fmt: skip
+        assert answer.status_code in (200, 201), answer.content
+    services.resolve_turn(game_id=game.pk, turn=1)
+    game.refresh_from_db()
+    assert game.turn == 2
+    record = game.turns.get(number=1)
+    # The stored turn is 004's: cards with their numbers, the spaces step, and the same result as the engine's.
+    chip_events = [e for e in record.events if e["type"] == "chip"]
+    assert chip_events and all("number" in e for e in chip_events)
+    assert any(e["type"] == "space_order" for e in record.events)
+    course = engine.parse_course(game.course_data)
+    expected, _ = engine.resolve_turn(engine.state_from_dict(record.state_before, course), record.programs, record.seed,
+                                      hands=record.hands or None)  # fmt: skip
+    assert engine.state_to_dict(expected)["bots"] == game.state["bots"]
+    # hands of turn 2: fresh numbered cards again
+    assert len(hand_of(game, alice)) == 7
+    from games.replay import replay
+
+    _, differences = replay(game=game)
+    assert differences == []
+
+
+@pytest.mark.django_db
+def test_the_create_form_offers_the_rulesets(courses, make_user, client):
+    client.force_login(make_user("alice"))
+    page = client.get("/").content.decode()
+    assert 'name="ruleset"' in page and "RoboRace: the small version" in page and "RoboRacer: the full game" in page
+    answer = client.post("/", {"ruleset": "roborace", "course": courses["roborace-press-line"].pk, "max_seats": 2,
+                               "lives": 3, "visibility": "public", "timer_preset": "realtime",
+                               "timeout_policy": "wait"})  # fmt: skip
+    assert answer.status_code == 302
+    assert Game.objects.get().ruleset == "roborace"
