@@ -228,7 +228,7 @@ def _element(raw: Any, index: int, width: int, height: int) -> Element:
 def parse_course(data: Any) -> Course:
     """Validate course data and build a Course; raises CourseError naming the bad element or field."""
     name, width, height, mode, players, raw_elements = _header(data)
-    rulesets = _rulesets(data)
+    suits = _rulesets(data)
     puzzle = parse_puzzle_block(data, mode, players)  # engine.puzzle (issue 16)
     elements = [_element(raw, index, width, height) for index, raw in enumerate(raw_elements)]
 
@@ -332,7 +332,8 @@ def parse_course(data: Any) -> Course:
                 f"course: {kind} numbers must run 1..n without gaps, got {sorted(numbers)}",
                 squares=[e.at for e in elements if isinstance(e, numbered)],
             )
-    if len(starts) < players[1]:
+    shared = all(rulesets.get(name).shared_start for name in (suits or RULESETS))
+    if len(starts) < players[1] and not (shared and starts):
         raise CourseError(
             f"course: {players[1]} players need {players[1]} starts, found {len(starts)}",
             squares=[e.at for e in starts.values()],
@@ -366,8 +367,8 @@ def parse_course(data: Any) -> Course:
         "players": list(players),
         "elements": [dict(e) for e in raw_elements],
     }
-    if rulesets is not None:
-        canonical["rulesets"] = list(rulesets)
+    if suits is not None:
+        canonical["rulesets"] = list(suits)
     if puzzle is not None:
         canonical["puzzle"] = puzzle
     course = Course(
@@ -393,7 +394,7 @@ def parse_course(data: Any) -> Course:
         starts=tuple(starts[n] for n in sorted(starts)),
         checkpoints=tuple(checkpoints[n] for n in sorted(checkpoints)),
         source=json.dumps(canonical, sort_keys=True, separators=(",", ":")),
-        rulesets=rulesets or RULESETS,
+        rulesets=suits or RULESETS,
         puzzle=puzzle,
     )
     _check_rulesets(course)

@@ -225,6 +225,8 @@ def new_game(
         raise InputError("bot ids must be unique")
     if lives < 1:
         raise InputError("lives must be at least 1")
+    # fused (001 "Mode"): every robot starts virtual on the first start
+    starts = [course.starts[0]] * len(bot_ids) if rules.shared_start else course.starts
     bots = tuple(
         Bot(
             id=bot_id,
@@ -234,10 +236,11 @@ def new_game(
             spawn_dir=start.dir,
             lives=lives,
             spawned=True,
+            virtual=rules.shared_start,
             battery=start_battery(course.mode),
             team=teams.get(bot_id) if teams else None,
         )
-        for bot_id, start in zip(bot_ids, course.starts, strict=False)
+        for bot_id, start in zip(bot_ids, starts, strict=False)
     )
     if teams:  # team play (003 "Team Play": "two teams of two or more bots")
         if course.mode not in ("race", "arena"):

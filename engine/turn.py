@@ -223,6 +223,7 @@ class Turn:
         self.team_game = state.team_game
         self.outcome: str | None = None  # puzzles: decided at the end of the turn (engine.puzzle)
         self.puzzle_casualty = False  # puzzles: a player's bot was destroyed this turn (a "survive" goal)
+        self.fence: int | None = None  # fused's electrified fence: leaving the course costs this much damage
         hooks = self.course.hooks
         self._leave, self._enter, self._depart = hooks["leave"], hooks["enter"], hooks["depart"]
         self._hole, self._arrive, self._land = hooks["hole"], hooks["arrive"], hooks["land"]
@@ -543,6 +544,10 @@ class Turn:
                     return True  # destroyed running into it: no longer in the way (003 "Shocker")
                 return self._blocked(bot, heading, blocker, top)
             target = neighbour(origin, heading)
+        if self.fence is not None and not course.on_course(target):
+            # fused (001 addendum): the electrified fence costs HP and is an obstacle
+            self.damage(bot, self.fence, "fence")
+            return self._blocked(bot, heading, "fence", top) or bot.at is None
         if course.on_course(target):
             if not airborne:
                 for unit in self._enter.get(target, ()):  # force fields, mirrors

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..geometry import opposite
 from ..steps import runs_in
-from . import Element, direction, register, whole
+from . import Element, choice, direction, optional, register, whole
 
 if TYPE_CHECKING:
     from ..turn import Mover, Shot, Turn
@@ -36,6 +36,7 @@ class Laser(Element):
     type: ClassVar[str] = "laser"
     side: str
     beams: int
+    colour: str | None = None  # fused (001): a "blue" turret is blocked by robots, the others are not
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,11 @@ class Repeller(Element):
     side: str
 
 
-register(Laser, layer="mount", fields={"side": direction("side"), "beams": whole("beams", 1, 3)})
+register(
+    Laser,
+    layer="mount",
+    fields={"side": direction("side"), "beams": whole("beams", 1, 3), "colour": optional(choice("colour", ("blue",)), None)},
+)
 register(Blaster, layer="mount", fields={"side": direction("side"), "beams": whole("beams", 1, 3)})
 register(Repeller, layer="mount", fields={"side": direction("side")})
 

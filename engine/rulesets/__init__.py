@@ -23,7 +23,11 @@ DEFAULT = "roboracer"
 # Every ruleset name of the formats (docs/formats.md "Rulesets"), in the order the documents are numbered.
 NAMES = ("roboracer", "classic", "fused", "roborace")
 # The modules that register a ruleset when imported.
-_MODULES = {"roboracer": "engine.rulesets.roboracer", "roborace": "engine.rulesets.roborace"}
+_MODULES = {
+    "roboracer": "engine.rulesets.roboracer",
+    "fused": "engine.rulesets.fused",
+    "roborace": "engine.rulesets.roborace",
+}
 
 
 @dataclass(frozen=True)
@@ -48,6 +52,8 @@ class Ruleset:
     elements: frozenset[str] | None = None
     check_course: Callable[[Any], None] | None = None  # raises CourseError
     options: Mapping[str, Any] = field(default_factory=dict)  # game options and their defaults
+    # Every robot starts virtual on start 1, and a course needs only one start (001 "Mode").
+    shared_start: bool = False
     # A program's legality and a random legal program, where they differ from 003's (engine.program).
     check_program: Callable[..., Any] | None = None  # (bot, hand, cards, action, *, state) -> ProgramError | None
     random_program: Callable[..., tuple[str, ...]] | None = None  # (bot, hand, seed) -> cards

@@ -15,7 +15,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..cards import ROBORACE_NUMBERS, roborace_deck, roborace_problem, split
+from ..cards import ROBORACE_NUMBERS, roborace_deck, roborace_problem
 from ..chips import PROGRAM_LENGTH
 from ..elements.belts import Belt
 from ..elements.checkpoints import Checkpoint
@@ -27,6 +27,7 @@ from ..resolve import _play_chip
 from ..state import State
 from ..turn import Mover, Turn
 from . import Ruleset, register
+from .numbered import checked_programs, play_order, program_problem
 
 HAND = 7  # 004 "Deal Program cards": 7 cards, 5 of them played
 ELEMENTS = frozenset({"floor", "wall", "pit", "start", "checkpoint", "belt", "turntable", "pusher", "crusher"})
@@ -52,26 +53,10 @@ def _deal(state: State, seed: int) -> dict[str, tuple[str, ...]]:
     return hands
 
 
-def _program_problem(cards: Any, hand: Sequence[str] | None) -> str | None:
-    if not isinstance(cards, (list, tuple)) or len(cards) != PROGRAM_LENGTH:
-        return f"a program is exactly {PROGRAM_LENGTH} cards"
-    for index, card in enumerate(cards):
-        problem = roborace_problem(card)
-        if problem:
-            return f"register {index + 1}: {problem}"
-    if len(set(cards)) != len(cards):
-        return "a card can be played only once"
-    if hand is not None:
-        for card in cards:
-            if card not in hand:
-                return f"the card {card!r} is not in the hand"
-    return None
-
-
 def _check_program(bot: Any, hand: Sequence[str], cards: Any, action: Any = None, *, state: Any = None):
     if action is not None:
         return ProgramError("the roborace ruleset has no bot modules")
-    problem = _program_problem(cards, hand)
+    problem = program_problem(cards, hand, {}, roborace_problem)
     return ProgramError(problem) if problem else None
 
 
@@ -100,39 +85,6 @@ def _check_course(course: Any) -> None:
                     squares=[element.at],
                 )
             decorated[element.at] = element.type
-
-
-def _checked_programs(state: State, programs: Mapping[str, Sequence[str]],
-                      hands: Mapping[str, Sequence[str]] | None) -> dict[str, list[tuple[int, str, str]]]:  # fmt: skip
-    """Per robot on the course, its five cards as (number, chip, card); every number once in the turn."""
-    known = {bot.id for bot in state.bots}
-    unknown = set(programs) - known
-    if unknown:
-        raise InputError(f"programs for unknown bots: {sorted(unknown)}")
-    checked: dict[str, list[tuple[int, str, str]]] = {}
-    seen: dict[int, str] = {}
-    for bot in state.bots:
-        if bot.at is None:
-            continue  # destroyed: back at the end of the round, plays nothing
-        program = programs.get(bot.id)
-        if program is None:
-            raise InputError(f"no program for bot {bot.id!r}")
-        hand = hands.get(bot.id) if hands else None
-        problem = _program_problem(program, hand)
-        if problem:
-            raise InputError(f"bot {bot.id!r}: {problem}")
-        cards = []
-        for text in program:
-            chip, number = split(text)
-            if number in seen:
-                raise InputError(
-                    f"card number {number} is played by {seen[number]!r} and {bot.id!r}: each of the 84 cards "
-                    f"exists once"
-                )
-            seen[number] = bot.id
-            cards.append((number, chip, text))
-        checked[bot.id] = cards
-    return checked
 
 
 def _space_acts(turn: Turn, bot: Mover) -> None:
@@ -195,14 +147,13 @@ def _resolve(
         raise InputError("the roborace ruleset has no reboot")
     if actions:
         raise InputError("the roborace ruleset has no bot modules")
-    cards = _checked_programs(state, programs, hands)
+    cards = checked_programs(state, programs, hands, locked=_locked, card_problem=roborace_problem)
     rng = random.Random(seed)
     turn = Turn(state, frozenset())
     for phase in range(1, PROGRAM_LENGTH + 1):
         turn.phase = phase
         turn.step = "cards"
-        plays = sorted(((cards[bot_id][phase - 1], bot_id) for bot_id in cards), reverse=True)
-        for (number, chip, _), bot_id in plays:  # the larger number first (docs/rules.md "roborace")
+        for (number, chip, _), bot_id in play_order(cards, phase):  # the larger number first (docs/rules.md)
             bot = turn.bots[bot_id]
             if bot.at is not None:
                 _play_chip(turn, bot, chip, number=number)

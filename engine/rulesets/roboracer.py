@@ -4,10 +4,20 @@ hands and frozen registers `engine.program`'s."""
 from __future__ import annotations
 
 from ..chips import CHIPS
+from ..errors import CourseError
 from ..program import roboracer_deal, roboracer_frozen, roboracer_hand_size
 from ..resolve import roboracer_turn
 from ..turn import MAX_DAMAGE
 from . import Ruleset, register
+
+
+def _check_course(course) -> None:
+    for laser in course.of_type("laser"):
+        if laser.colour is not None:
+            raise CourseError(
+                "course: a laser's 'colour' is fused's (001 turrets); roboracer's wall lasers have none",
+                squares=[laser.at],
+            )
 
 
 def _card_problem(card: object) -> str | None:
@@ -32,5 +42,6 @@ RULESET = register(
         deal=roboracer_deal,
         card_problem=_card_problem,
         resolve=roboracer_turn,
+        check_course=_check_course,
     )
 )

@@ -63,7 +63,7 @@ def test_catalog_lists_every_element_type_with_every_field():
             assert side["kind"] == "direction" and side["choices"] == ["N", "E", "S", "W"]
     assert catalog["layers"] == ["tile", "marker", "ceiling", "cover", "liquid", "mount", "edge"]
     assert catalog["modes"] == ["race", "arena", "puzzle"]
-    assert catalog["rulesets"] == ["roboracer"]
+    assert catalog["rulesets"] == list(engine.rulesets.available()) and catalog["rulesets"][0] == "roboracer"
     assert catalog["max_side"] == 64
 
 
