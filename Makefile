@@ -48,6 +48,7 @@ bench: bench-engine bench-frontend
 
 bench-engine: install
 	$(BIN)/python tests/bench/engine_turns.py
+	$(BIN)/python tests/bench/rulesets.py
 
 bench-frontend: install build
 	$(BIN)/python tests/bench/frontend.py

@@ -1,4 +1,5 @@
-"""Command line: `python -m engine validate FILE` and `python -m engine simulate FILE`."""
+"""Command line: `python -m engine validate FILE`, `python -m engine simulate FILE` and
+`python -m engine report FILE` (a scenario's turn as 001's per-stage table, docs/formats.md "Reports")."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import sys
 from .builder import course_warnings
 from .course import parse_course
 from .errors import InputError
+from .reports import stage_table
 from .scenario import SCENARIO_FORMAT, parse_scenario, simulate
 
 
@@ -22,6 +24,9 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("validate", help="check a course or scenario file").add_argument("file")
     commands.add_parser("simulate", help="resolve a scenario's turn and print the result").add_argument(
+        "file"
+    )
+    commands.add_parser("report", help="resolve a scenario's turn and print 001's per-stage table").add_argument(
         "file"
     )
     args = parser.parse_args(argv)
@@ -41,6 +46,9 @@ def main(argv: list[str] | None = None) -> int:
                 for warning in course_warnings(course, data):
                     print(f"{args.file}: warning: {_with_squares(warning)}", file=sys.stderr)
                 print(f"{args.file}: valid course {course.name!r} ({course.width}x{course.height})")
+        elif args.command == "report":
+            state = parse_scenario(data)[0]
+            print(json.dumps(stage_table(state, simulate(data)["events"]), indent=2))
         else:
             print(json.dumps(simulate(data), indent=2))
     except InputError as error:

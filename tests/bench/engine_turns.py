@@ -37,7 +37,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def largest() -> str:
-    return max(engine.bundled_slugs(), key=lambda s: (lambda c: c.width * c.height)(engine.bundled_course(s)))
+    slugs = [s for s in engine.bundled_slugs() if "roboracer" in engine.bundled_course(s).rulesets]
+    return max(slugs, key=lambda s: (lambda c: c.width * c.height)(engine.bundled_course(s)))
 
 
 def main(turns: int = 2000, slugs: list[str] | None = None) -> None:

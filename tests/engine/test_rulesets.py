@@ -131,3 +131,36 @@ def test_properties_in_every_ruleset(game):
         assert engine.state_from_dict(stored, state.course) == after
         assert after.ruleset == state.ruleset
         state = after
+
+
+def test_fused_stage_table_reports_each_stage_as_001_does():
+    """001 "How the board works": per stage the mode, card, moves, mechanisms, combat, HP and check points."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).parent / "scenarios" / "fused_pushed_into_fence.json"
+    done = subprocess.run([sys.executable, "-m", "engine", "report", str(path)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    table = json.loads(done.stdout)
+    first = table["stages"][0]
+    assert first["stage"] == 1
+    assert first["robots"]["a"]["cards"] == "1@60" and first["robots"]["a"]["push"] == ["obstruction encountered"]
+    assert "fence -2 HP" in first["robots"]["b"]["mechanisms"]
+    assert first["robots"]["a"]["combat"] == ["r4c8: b"]  # column 8, row 4 (row 1 the southernmost)
+    assert first["robots"]["b"]["hp"] == 10 - 2 - 1
+    assert [stage["stage"] for stage in table["stages"]] == [1, 2, 3, 4, 5]
+    assert table["end"]["b"]["hp"] == 3 and table["end"]["a"]["reinstate"] == "r1c1"
+
+
+def test_fused_stage_table_tracks_destruction_and_reinstating():
+    from engine.reports import stage_table
+    from engine.scenario import parse_scenario
+
+    path = __import__("pathlib").Path(__file__).parent / "scenarios" / "fused_reinstated_on_last_checkpoint.json"
+    data = json.loads(path.read_text())
+    state = parse_scenario(data)[0]
+    table = stage_table(state, engine.simulate(data)["events"])
+    assert table["stages"][0]["robots"]["a"]["mode"] == "destroyed"
+    assert "destroyed (pit)" in table["stages"][0]["robots"]["a"]["mechanisms"]
+    assert table["end"]["a"] == {"mode": "virtual", "reinstate": "r7c7", "flags": 1, "hp": 10, "reboot": False}

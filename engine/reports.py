@@ -1,0 +1,131 @@
+"""Reports: views of a turn's events in the shapes the rule documents print them. Pure functions of the
+state before the turn and the turn's events; nothing here changes a rule.
+
+`stage_table` is 001's per-stage table ("How the board works"): for each stage and robot its mode, the card
+it played, what moved it (its card, pushes, "obstruction encountered"), the mechanisms that acted on it, its
+combat, its hit points and its check points; then the end of the turn (mode, reinstate square, flags, reboot).
+Squares are written as 001 writes them, `r<row>c<column>`, column 1 the westernmost, row 1 the southernmost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+MECHANISM_CAUSES = {"pit": "pit", "belt": "conveyor", "pusher": "pusher", "turntable": "gear", "crusher": "crusher",
+                    "laser": "laser turret", "fence": "fence", "edge": "fell off the board"}  # fmt: skip
+
+
+def square_name(at: Sequence[int] | None, height: int) -> str:
+    if at is None:
+        return "-"
+    return f"r{height - at[1]}c{at[0] + 1}"
+
+
+def _line(squares: list[Sequence[int]], height: int) -> str:
+    """Squares a shot passes, as 001 writes them: r4-6c7 for a column, r4c5-7 for a row."""
+    if not squares:
+        return "-"
+    cols = sorted({sq[0] + 1 for sq in squares})
+    rows = sorted({height - sq[1] for sq in squares})
+    if len(cols) == 1 and len(rows) > 1:
+        return f"r{rows[0]}-{rows[-1]}c{cols[0]}"
+    if len(rows) == 1 and len(cols) > 1:
+        return f"r{rows[0]}c{cols[0]}-{cols[-1]}"
+    return square_name(squares[0], height)
+
+
+def _shot_squares(event: dict[str, Any]) -> list[Sequence[int]]:
+    first, last = event.get("from"), event.get("to")
+    if first is None or last is None:
+        return []
+    squares, at = [tuple(first)], tuple(first)
+    for _ in range(128):
+        if at == tuple(last):
+            break
+        dx, dy = (last[0] > at[0]) - (last[0] < at[0]), (last[1] > at[1]) - (last[1] < at[1])
+        at = (at[0] + dx, at[1] + dy)
+        squares.append(at)
+    return squares
+
+
+def stage_table(state: Any, events: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """001's report of one turn: {"stages": [{"stage": n, "robots": {id: row}}], "end": {id: row}}."""
+    height, hp_max = state.course.height, 10
+    ids = [bot.id for bot in state.bots]
+    mode = {bot.id: "destroyed" if bot.at is None else ("virtual" if bot.virtual else "real") for bot in state.bots}
+    hp = {bot.id: hp_max - bot.damage for bot in state.bots}
+    flags = {bot.id: bot.next_checkpoint - 1 for bot in state.bots}
+    reinstate = {bot.id: square_name(bot.spawn_at, height) for bot in state.bots}
+    reboot: set[str] = set()
+    stages: list[dict[str, Any]] = []
+    rows: dict[str, dict[str, Any]] = {}
+
+    def row(bot_id: str) -> dict[str, Any]:
+        return rows.setdefault(bot_id, {"mode": mode[bot_id], "cards": "-", "push": [], "mechanisms": [],
+                                        "combat": [], "hp": hp[bot_id], "checkpoints": []})  # fmt: skip
+
+    phase = 0
+    for event in events:
+        if event.get("phase") != phase and event.get("step") not in ("respawn", "priority", "repairs", "winning"):
+            if rows:
+                stages.append({"stage": phase, "robots": {i: rows[i] for i in ids if i in rows}})
+            phase, rows = event.get("phase", phase), {}
+            for bot_id in ids:
+                row(bot_id)
+        kind, bot_id = event["type"], event.get("bot")
+        if bot_id not in mode:
+            continue  # a turret's shot: its damage shows on the robots it hit
+        if event.get("step") in ("respawn", "priority", "repairs", "winning"):
+            if kind == "respawned":
+                mode[bot_id] = "virtual" if event.get("virtual") else "real"
+                hp[bot_id] = hp_max
+            elif kind == "repaired":
+                hp[bot_id] = hp_max - event["damage"]
+            elif kind == "reboot_next":
+                reboot.add(bot_id)
+            continue
+        here = row(bot_id)
+        if kind == "chip":
+            here["cards"] = f"{event['chip']}@{event['number']}" if "number" in event else event["chip"]
+        elif kind == "moved":
+            here["push"].append(f"move to {square_name(event['to'], height)}")
+        elif kind == "pushed" and event.get("by") in mode:
+            here["push"].append(f"pushed to {square_name(event['to'], height)}")
+        elif kind == "blocked" and event.get("step") == "chips":
+            here["push"].append("obstruction encountered")
+        elif kind == "rotated" and event.get("cause") == "chip":
+            here["push"].append(f"face {event['to']}")
+        elif kind in ("carried", "pushed", "rotated"):
+            cause = "belt" if kind == "carried" else event.get("by") if kind == "pushed" else event.get("cause")
+            here["mechanisms"].append(MECHANISM_CAUSES.get(cause, cause))
+        elif kind == "damaged":
+            hp[bot_id] = hp_max - event["damage"]
+            here["hp"] = hp[bot_id]
+            if event.get("cause") != "bot laser":
+                here["mechanisms"].append(f"{MECHANISM_CAUSES.get(event['cause'], event['cause'])} -{event['amount']} HP")
+        elif kind == "repaired":
+            hp[bot_id] = hp_max - event["damage"]
+            here["hp"] = hp[bot_id]
+        elif kind == "destroyed":
+            mode[bot_id] = here["mode"] = "destroyed"
+            here["mechanisms"].append(f"destroyed ({MECHANISM_CAUSES.get(event['cause'], event['cause'])})")
+        elif kind == "real":
+            mode[bot_id] = here["mode"] = "real"
+        elif kind == "shot" and event.get("source") == "bot":
+            names = ", ".join(event.get("hit", [])) or "no hit"
+            here["combat"].append(f"{_line(_shot_squares(event), height)}: {names}")
+        elif kind == "checkpoint":
+            flags[bot_id] = event["number"]
+            here["checkpoints"].append(f"flag {event['number']}")
+        elif kind == "reinstate_point":
+            reinstate[bot_id] = square_name(event["at"], height)
+            here["checkpoints"].append(f"reinstate {reinstate[bot_id]}")
+        elif kind == "register_fused":
+            here["mechanisms"].append(f"register {event['register']} fused ({event['card']})")
+    if rows:
+        stages.append({"stage": phase, "robots": {i: rows[i] for i in ids if i in rows}})
+    end = {bot_id: {"mode": mode[bot_id], "reinstate": reinstate[bot_id], "flags": flags[bot_id],
+                    "hp": hp[bot_id], "reboot": bot_id in reboot} for bot_id in ids}  # fmt: skip
+    return {"stages": [stage for stage in stages if stage["stage"]], "end": end}
+
