@@ -103,3 +103,34 @@ def test_the_create_form_offers_the_rulesets(courses, make_user, client):
                                "timeout_policy": "wait"})  # fmt: skip
     assert answer.status_code == 302
     assert Game.objects.get().ruleset == "roborace"
+
+
+@pytest.mark.django_db
+def test_how_to_play_has_a_section_per_available_ruleset(client):
+    page = client.get("/how-to-play/").content.decode()
+    assert 'id="rulesets-roborace"' in page and 'id="rulesets-fused"' in page
+    assert "electrified fence" in page and "larger number moves first" in page
+
+
+@pytest.mark.django_db
+def test_a_fused_game_starts_everyone_virtual_on_one_square_with_the_fence_option(courses, make_user):
+    alice, bob = make_user("alice"), make_user("bob")
+    api = client_for(alice)
+    answer = api.post("/api/games/", {"course": "fused-foundry", "ruleset": "fused", "max_seats": 2,
+                                      "options": {"electric_fence": False}}, format="json")  # fmt: skip
+    assert answer.status_code == 201, answer.content
+    game = Game.objects.get()
+    assert game.options == {"electric_fence": False}
+    services.join_game(user=bob, game_id=game.pk)
+    game.refresh_from_db()
+    bots = game.state["bots"]
+    assert {tuple(bot["at"]) for bot in bots} == {(1, 10)} and all(bot["virtual"] for bot in bots)
+    assert game.state["options"] == {"electric_fence": False}
+    hands = [hand_of(game, user) for user in (alice, bob)]
+    assert all(len(hand) == 9 for hand in hands) and len(set(hands[0]) | set(hands[1])) == 18
+    snap = selectors.game_snapshot(game=game, user=bob)
+    assert snap["ruleset"]["options"] == {"electric_fence": False} and snap["ruleset"]["max_damage"] == 10
+    assert snap["can_reboot"] is True
+    refused = api.post("/api/games/", {"course": "fused-foundry", "ruleset": "fused", "options": {"electric_fence": "no"}},
+                       format="json")  # fmt: skip
+    assert refused.status_code == 400 and "electric_fence" in refused.json()["detail"]
