@@ -28,17 +28,21 @@ def standing(bot: Bot) -> tuple:
     )
 
 
-def final_places(bots: Iterable[Bot], winner: str | None, winning_team: str | None = None) -> dict[str, int]:
+def final_places(
+    bots: Iterable[Bot], winner: str | None, winning_team: str | None = None, *, finishers: tuple[str, ...] = ()
+) -> dict[str, int]:
     """{bot id: place}, in the order of `bots`; the winner (if any) alone is 1st. In team play the winning
-    team's other bots rank above every bot of the other team (docs/rules.md "Team play")."""
+    team's other bots rank above every bot of the other team (docs/rules.md "Team play"). `finishers`
+    (classic's runner-up rounds, 000 "Ending the game") take the first places in the order they finished."""
     bots = list(bots)
-    others = [bot for bot in bots if bot.id != winner]
+    ranked = finishers or ((winner,) if winner is not None else ())
+    others = [bot for bot in bots if bot.id not in ranked]
     keys = {bot.id: (bot.team == winning_team, *standing(bot)) for bot in others}
-    first = 2 if winner is not None else 1
+    first = 1 + len(ranked)
     places = {}
     for bot in bots:
-        if bot.id == winner:
-            places[bot.id] = 1
+        if bot.id in ranked:
+            places[bot.id] = ranked.index(bot.id) + 1
         else:
             places[bot.id] = first + sum(1 for key in keys.values() if key > keys[bot.id])
     return places

@@ -27,6 +27,7 @@ from .state import (
     bot_to_dict,
     check_drones,
     check_teams,
+    classic_fields,
     options_table,
     prices_to_table,
     remains_from_list,
@@ -65,9 +66,11 @@ def parse_module_inputs(
             if rules.numbered:
                 if not isinstance(hand, list) or len(hand) > MAX_HAND or any(rules.card_problem(c) for c in hand):
                     raise ScenarioError(f"bots[{index}]: 'hand' must be a list of at most {MAX_HAND} cards, got {hand!r}")
-            elif not isinstance(hand, list) or len(hand) > 9 or any(c not in DEALT_CHIPS for c in hand):
+            elif not isinstance(hand, list) or len(hand) > (limit := 9 if rules.check_program is None else MAX_HAND) or any(
+                c not in DEALT_CHIPS for c in hand
+            ):
                 raise ScenarioError(
-                    f"bots[{index}]: 'hand' must be a list of at most 9 chips from {' '.join(DEALT_CHIPS)}, "
+                    f"bots[{index}]: 'hand' must be a list of at most {limit} chips from {' '.join(DEALT_CHIPS)}, "
                     f"got {hand!r}"
                 )
             hands[bot_data["id"]] = list(hand)
@@ -207,6 +210,16 @@ def _parse(data: Any) -> tuple[State, dict[str, list[str]], int, frozenset[str],
     for index, bot in enumerate(bots):
         if bot.out is not None and bot.out[0] > turn:
             raise ScenarioError(f"bots[{index}] ({bot.id}): 'out' {list(bot.out)} is after turn {turn}")
+    finishers, ends_after = data.get("finishers", []), data.get("ends_after")
+    if finishers or ends_after is not None:
+        if ruleset != "classic":
+            raise ScenarioError("scenario: 'finishers' and 'ends_after' are classic's runner-up rounds")
+        if not isinstance(finishers, list) or not finishers or any(f not in ids for f in finishers) or len(
+            set(finishers)
+        ) != len(finishers):
+            raise ScenarioError(f"scenario: 'finishers' must list distinct bot ids of this scenario, got {finishers!r}")
+        if not isinstance(ends_after, int) or isinstance(ends_after, bool) or ends_after < turn:
+            raise ScenarioError(f"scenario: 'ends_after' must be a turn from {turn}, got {ends_after!r}")
     ejecting = data.get("eject", [])
     if not isinstance(ejecting, list) or any(bot_id not in ids for bot_id in ejecting):
         raise ScenarioError(f"scenario: 'eject' must be a list of bot ids of this scenario, got {ejecting!r}")
@@ -224,6 +237,8 @@ def _parse(data: Any) -> tuple[State, dict[str, list[str]], int, frozenset[str],
         board=board,
         price_table=prices_to_table(prices),
         remains=remains,
+        finishers=tuple(data.get("finishers", ())),
+        ends_after=data.get("ends_after"),
         ruleset=ruleset,
         options=options_table(game_options, rules.options),
     )
@@ -235,8 +250,18 @@ def _parse(data: Any) -> tuple[State, dict[str, list[str]], int, frozenset[str],
     programs = {key: list(value) for key, value in programs.items()}
     actions, hands = parse_module_inputs(data, rules)
     for bot_id, hand in hands.items():
-        _check_hand(state.bot(bot_id), hand, programs.get(bot_id, ()), ruleset)
-    if rules.modules:
+        if rules.check_program is None:
+            _check_hand(state.bot(bot_id), hand, programs.get(bot_id, ()), ruleset)
+        elif bot_id in programs and (problem := rules.check_program(state.bot(bot_id), hand, programs[bot_id])):
+            raise ScenarioError(f"bot {bot_id!r}: {problem}")
+    if rules.requests is not None:
+        if actions:
+            raise ScenarioError(f"actions: the {ruleset} ruleset takes its requests on the bots")
+        try:
+            actions = rules.requests(bots_data) or None
+        except InputError as error:
+            raise ScenarioError(str(error)) from None
+    elif rules.modules:
         try:
             prepare_turn(state, programs, actions, hands)  # the module inputs, checked as the turn will
         except InputError as error:
@@ -282,7 +307,7 @@ def result_dict(state: State, events: list[dict[str, Any]]) -> dict[str, Any]:
     that registers locked during the turn can be seen)."""
     bots = []
     for bot in state.bots:
-        data = bot_to_dict(bot)
+        data = bot_to_dict(bot) | (classic_fields(bot) if state.ruleset == "classic" else {})
         del data["spawned"]
         bots.append(data)
     return {
@@ -296,6 +321,7 @@ def result_dict(state: State, events: list[dict[str, Any]]) -> dict[str, Any]:
         "remains": sorted(map(list, state.remains)),  # arena remains (issue 16)
         **({"winning_team": state.winning_team} if state.team_game else {}),  # team play (issue 16)
         **({"outcome": state.outcome} if state.mode == "puzzle" else {}),  # puzzles (issue 16)
+        **({"finishers": list(state.finishers), "ends_after": state.ends_after} if state.ends_after else {}),
         "events": events,
     }
 

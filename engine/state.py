@@ -55,6 +55,14 @@ class Bot:
     drone_of: str | None = None  # this bot is a drone of that bot
     team: str | None = None  # team play: "blue" or "orange" (003 "Team Play"); a drone shares its owner's
     target: bool = False  # a puzzle's target bot: no player's, plays the puzzle's program (engine.puzzle)
+    # classic (000): power down this round / announced for the next, upgrades with their uses and thresholds,
+    # this round's switches, and Flywheel's saved instruction (docs/formats.md "Rulesets")
+    powered_down: bool = False
+    power_down_next: bool = False
+    upgrades: tuple[str, ...] = ()
+    upgrade_state: tuple[tuple[str, Any], ...] = ()
+    upgrade_use: tuple[tuple[str, Any], ...] = ()
+    saved_chip: str | None = None
 
     @property
     def alive(self) -> bool:
@@ -78,6 +86,8 @@ class Board:
     loop: frozenset[tuple[Square, Square]] = frozenset()  # teleporter -> destination, drawn on the first turn
     series_shown: frozenset[Square] = frozenset()  # teleporters whose series number shows
     dest_shown: frozenset[Square] = frozenset()  # teleporters whose destination number shows
+    # classic (000): the upgrade offered on each wrench/hammer square and the rounds it has been offered
+    offers: frozenset[tuple[Square, str, int]] = frozenset()
 
 
 _BOARD_SETS = ("broken", "filled", "fields_down", "mirrors_broken", "series_shown", "dest_shown")
@@ -87,6 +97,7 @@ def board_to_dict(board: Board) -> dict[str, Any]:
     data: dict[str, Any] = {name: sorted(list(sq) for sq in getattr(board, name)) for name in _BOARD_SETS}
     data["field_hits"] = sorted([list(sq), hits] for sq, hits in board.field_hits)
     data["loop"] = sorted([list(a), list(b)] for a, b in board.loop)
+    data["offers"] = sorted([list(sq), name, rounds] for sq, name, rounds in board.offers)
     return {key: value for key, value in data.items() if value}
 
 
@@ -114,8 +125,11 @@ def board_from_dict(data: Any) -> Board:
         fields["loop"] = frozenset(
             (_square(a, "board.loop"), _square(b, "board.loop")) for a, b in data.get("loop", ())
         )
+        fields["offers"] = frozenset(
+            (_square(sq, "board.offers"), str(name), int(rounds)) for sq, name, rounds in data.get("offers", ())
+        )
     except (TypeError, ValueError):
-        raise InputError("board: 'field_hits' and 'loop' must be lists of pairs") from None
+        raise InputError("board: 'field_hits' and 'loop' must be lists of pairs, 'offers' of [[x, y], name, rounds]") from None
     return Board(**fields)
 
 
@@ -133,6 +147,8 @@ class State:
     remains: frozenset[Square] = frozenset()  # arena remains, one piece per square (003 "Arena Remains")
     winning_team: str | None = None  # team play: the team that won (003 "Team Play")
     outcome: str | None = None  # puzzles: "solved" or "failed" once decided (engine.puzzle)
+    finishers: tuple[str, ...] = ()  # classic: the robots that touched the last flag, in order (000 "Ending")
+    ends_after: int | None = None  # classic: the last turn of the runner-up rounds
     ruleset: str = DEFAULT_RULESET  # the rules it is played by (engine.rulesets)
     options: tuple[tuple[str, Any], ...] = ()  # the ruleset's game options, by name (`Ruleset.options`)
 
@@ -156,6 +172,10 @@ class State:
     def finished(self) -> bool:
         """Won, or every bot is out of lives at once (a race with no winner). A drone alone does not keep
         a race going (003 "Drone": it tags "until the game ends")."""
+        if self.ends_after is not None:  # classic's runner-up rounds (000 "Ending the game")
+            return self.turn > self.ends_after or not any(
+                bot.in_game and bot.id not in self.finishers for bot in self.bots
+            )
         return (
             self.winner is not None
             or self.winning_team is not None
@@ -175,7 +195,7 @@ class State:
         if not self.finished:
             return None
         ranked = (bot for bot in self.bots if bot.drone_of is None and not bot.target)
-        return final_places(ranked, self.winner, self.winning_team)
+        return final_places(ranked, self.winner, self.winning_team, finishers=self.finishers)
 
     def bot(self, bot_id: str) -> Bot:
         for bot in self.bots:
@@ -286,6 +306,17 @@ def bot_to_dict(bot: Bot) -> dict[str, Any]:
     }
 
 
+CLASSIC_FIELDS = ("powered_down", "power_down_next", "upgrades", "upgrade_state", "upgrade_use", "saved_chip")
+
+
+def classic_fields(bot: Bot) -> dict[str, Any]:
+    """The bot fields of classic (000), as the formats write them (docs/formats.md "Rulesets")."""
+    return {
+        "powered_down": bot.powered_down, "power_down_next": bot.power_down_next, "upgrades": list(bot.upgrades),
+        "upgrade_state": dict(bot.upgrade_state), "upgrade_use": dict(bot.upgrade_use), "saved_chip": bot.saved_chip,
+    }  # fmt: skip
+
+
 def state_to_dict(state: State) -> dict[str, Any]:
     """The state without its course (stored beside it)."""
     return {
@@ -293,7 +324,10 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "lives": state.lives,
         "priority": list(state.priority),
         "winner": state.winner,
-        "bots": [bot_to_dict(bot) for bot in state.bots],
+        "bots": [
+            bot_to_dict(bot) | (classic_fields(bot) if state.ruleset == "classic" else {}) for bot in state.bots
+        ],
+        **({"finishers": list(state.finishers), "ends_after": state.ends_after} if state.ends_after else {}),
         "radiation": sorted([list(square) for square in state.radiation]),
         **({"board": board} if (board := board_to_dict(state.board)) else {}),
         **({"places": places} if (places := state.places) is not None else {}),
@@ -422,7 +456,9 @@ def bot_from_dict(
     team = data.get("team")
     if team is not None and team not in ("blue", "orange"):
         raise InputError(f"{where}: 'team' must be 'blue' or 'orange', got {team!r}")
+    classic = _classic_fields(data, where, rules)
     return Bot(
+        **classic,
         id=data["id"],
         at=at,
         dir=direction,
@@ -442,6 +478,16 @@ def bot_from_dict(
         team=team,
         target=bool(data.get("target", False)),
     )
+
+
+def _classic_fields(data: Mapping[str, Any], where: str, rules: Any) -> dict[str, Any]:
+    """classic's bot fields, checked by the ruleset (`Ruleset.bot_fields`); any of them elsewhere is refused."""
+    given = [name for name in CLASSIC_FIELDS if name in data]
+    if not given:
+        return {}
+    if rules.bot_fields is None:
+        raise InputError(f"{where}: {given[0]!r} is a field of the classic ruleset, not of {rules.name}")
+    return rules.bot_fields(data, where)
 
 
 def state_from_dict(data: Mapping[str, Any], course: Course) -> State:
@@ -498,6 +544,8 @@ def state_from_dict(data: Mapping[str, Any], course: Course) -> State:
         outcome=outcome,
         ruleset=ruleset,
         options=options_table(options, rules.options),
+        finishers=tuple(data.get("finishers", ())),
+        ends_after=data.get("ends_after"),
     )
 
 

@@ -39,6 +39,7 @@ class Mover:
         "last_program", "rebooting", "spawned", "bad_luck", "out", "ejected", "distance", "moved",
         "battery", "module", "charges", "stored_chip", "scan_due", "drone_of",  # modules (issue 14)
         "team", "target",  # team play, puzzles (issue 16)
+        "powered_down", "power_down_next", "upgrades", "upgrade_state", "upgrade_use", "saved_chip",  # classic
         "kind", "owner",  # a turn-local actor (a bomb) is not a bot: `Turn.actors`
     )  # fmt: skip
 
@@ -224,6 +225,7 @@ class Turn:
         self.outcome: str | None = None  # puzzles: decided at the end of the turn (engine.puzzle)
         self.puzzle_casualty = False  # puzzles: a player's bot was destroyed this turn (a "survive" goal)
         self.fence: int | None = None  # fused's electrified fence: leaving the course costs this much damage
+        self.finishers: list[str] = list(state.finishers)  # classic: robots that touched the last flag, in order
         hooks = self.course.hooks
         self._leave, self._enter, self._depart = hooks["leave"], hooks["enter"], hooks["depart"]
         self._hole, self._arrive, self._land = hooks["hole"], hooks["arrive"], hooks["land"]

@@ -335,6 +335,8 @@ def _ruleset_options(*, ruleset, options, course_data: dict, max_seats: int, mod
         rules = engine.rulesets.get(ruleset)
     except engine.InputError as error:
         raise InvalidInput(f"ruleset: {error}") from None
+    if ruleset not in engine.rulesets.on_site():
+        raise InvalidInput(f"ruleset: {rules.title} is not playable on the site yet")
     suits = course_data.get("rulesets") or [engine.rulesets.DEFAULT]
     if ruleset not in suits:
         raise InvalidInput(

@@ -44,7 +44,7 @@ RULESET_WORDS = {
     "fused": "Fused: hit points, numbered cards, fused registers",
     "roborace": "RoboRace: the small version (7 numbered cards, no damage)",
 }
-RULESET_LABELS = [(name, RULESET_WORDS[name]) for name in engine.rulesets.available()]
+RULESET_LABELS = [(name, RULESET_WORDS[name]) for name in engine.rulesets.on_site()]
 
 
 class CreateGameForm(forms.Form):

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from ..steps import runs_in
-from . import Element, direction, register, whole
+from . import Element, direction, flag, optional, register, whole
 
 if TYPE_CHECKING:
     from ..turn import Turn
@@ -48,13 +48,14 @@ class Repair(Element):
 
     type: ClassVar[str] = "repair"
     amount: int
+    upgrade: bool = False  # classic (000): a crossed wrench/hammer square also gives the upgrade offered there
 
 
 register(Floor, layer="tile", fields={})
 register(Wall, layer="edge", fields={"side": direction("side")})
 register(Pit, layer="tile", fields={})
 register(Start, layer="marker", fields={"number": whole("number", 1, 8), "dir": direction("dir")})
-register(Repair, layer="tile", fields={"amount": whole("amount", 1, 2)})
+register(Repair, layer="tile", fields={"amount": whole("amount", 1, 2), "upgrade": optional(flag("upgrade"), False)})
 
 
 def shielded_by_radiation(turn: Turn, bot) -> bool:

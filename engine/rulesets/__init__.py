@@ -25,6 +25,7 @@ NAMES = ("roboracer", "classic", "fused", "roborace")
 # The modules that register a ruleset when imported.
 _MODULES = {
     "roboracer": "engine.rulesets.roboracer",
+    "classic": "engine.rulesets.classic",
     "fused": "engine.rulesets.fused",
     "roborace": "engine.rulesets.roborace",
 }
@@ -54,6 +55,12 @@ class Ruleset:
     options: Mapping[str, Any] = field(default_factory=dict)  # game options and their defaults
     # Every robot starts virtual on start 1, and a course needs only one start (001 "Mode").
     shared_start: bool = False
+    # The ruleset's own bot fields (classic's), checked: (data, where) -> Bot keyword arguments.
+    bot_fields: Callable[..., dict[str, Any]] | None = None
+    # A scenario's per-bot requests of the ruleset (classic's `power_down`) as the turn's actions.
+    requests: Callable[..., dict[str, Any]] | None = None
+    # Offered on the site (a ruleset whose screen or rules are not finished is played in the engine only).
+    site: bool = True
     # A program's legality and a random legal program, where they differ from 003's (engine.program).
     check_program: Callable[..., Any] | None = None  # (bot, hand, cards, action, *, state) -> ProgramError | None
     random_program: Callable[..., tuple[str, ...]] | None = None  # (bot, hand, seed) -> cards
@@ -85,6 +92,11 @@ def available() -> tuple[str, ...]:
     for module in _MODULES.values():
         importlib.import_module(module)
     return tuple(name for name in NAMES if name in _REGISTRY)
+
+
+def on_site() -> tuple[str, ...]:
+    """The rulesets a game on the site can be created with."""
+    return tuple(name for name in available() if _REGISTRY[name].site)
 
 
 def get(name: str) -> Ruleset:

@@ -12,6 +12,10 @@ from . import Ruleset, register
 
 
 def _check_course(course) -> None:
+    for repair in course.of_type("repair"):
+        if repair.upgrade:
+            raise CourseError("course: a repair's 'upgrade' is classic's (000 hammers); roboracer's have none",
+                              squares=[repair.at])  # fmt: skip
     for laser in course.of_type("laser"):
         if laser.colour is not None:
             raise CourseError(

@@ -164,3 +164,43 @@ def test_fused_stage_table_tracks_destruction_and_reinstating():
     assert table["stages"][0]["robots"]["a"]["mode"] == "destroyed"
     assert "destroyed (pit)" in table["stages"][0]["robots"]["a"]["mechanisms"]
     assert table["end"]["a"] == {"mode": "virtual", "reinstate": "r7c7", "flags": 1, "hp": 10, "reboot": False}
+
+
+def test_classic_hands_follow_000s_table_and_probabilities():
+    from collections import Counter
+
+    from engine.rulesets import classic
+
+    court = engine.bundled_course("classic-conveyor-court")
+    state = engine.new_game(court, ["a", "b"], ruleset="classic")
+    bot = state.bot("a")
+    sizes = {damage: engine.hand_size(__import__("dataclasses").replace(bot, damage=damage), "classic")
+             for damage in (0, 1, 2, 3, 4, 11, 12, 19, 20, 21)}  # fmt: skip
+    assert sizes == {0: 10, 1: 10, 2: 9, 3: 9, 4: 8, 11: 5, 12: 4, 19: 1, 20: 0, 21: 0}  # 000 "Damage"
+    memory = __import__("dataclasses").replace(bot, upgrades=("extra_memory",))
+    assert engine.hand_size(memory, "classic") == 11
+    drawn = Counter(chip for seed in range(400) for chip in engine.deal(state, seed)["a"])
+    total = sum(drawn.values())
+    for chip, percent in classic.WEIGHTS.items():  # 8000 draws: within 2 points of 000's probabilities
+        assert abs(100 * drawn[chip] / total - percent) < 2, (chip, drawn)
+    locked = __import__("dataclasses").replace(bot, damage=16, last_program=("1", "2", "3", "L", "R"))
+    assert engine.frozen_registers(locked, "classic") == {2: "3", 3: "L", 4: "R"}
+
+
+def test_classic_robots_returning_to_one_archive_take_it_in_order_of_destruction():
+    """000 "Multiple archive markers": the first destroyed gets the archive, the next a random empty adjacent
+    square, both facing as they died."""
+    data = json.loads(
+        (__import__("pathlib").Path(__file__).parent / "scenarios" / "classic_off_board_destroys.json").read_text()
+    )
+    data["bots"] = [
+        {"id": "a", "at": [3, 0], "dir": "N", "spawn": {"at": [4, 4], "dir": "N"}},
+        {"id": "b", "at": [5, 0], "dir": "E", "spawn": {"at": [4, 4], "dir": "N"}},
+    ]
+    data["programs"] = {"a": ["1", "R", "L", "R", "L"], "b": ["R", "L", "L", "1", "R"]}
+    data["priority"] = ["a", "b"]
+    for seed in range(6):
+        data["seed"] = seed
+        bots = {bot["id"]: bot for bot in engine.simulate(data)["bots"]}
+        assert bots["a"]["at"] == [4, 4] and bots["a"]["dir"] == "N"  # destroyed first (phase 1)
+        assert abs(bots["b"]["at"][0] - 4) + abs(bots["b"]["at"][1] - 4) == 1 and bots["b"]["dir"] == "N"

@@ -1,0 +1,512 @@
+"""`classic` (000): a play-by-mail RoboRally. 10 instructions drawn with 000's probabilities (not a deck), one
+fewer per two damage; 22 damage destroys; registers lock from 12; three destructions and a robot is out.
+
+A round (000 "What happens each round"): for each register, the robots move in priority order (F4, F3, F2,
+B2, F, F0, B, turns, powered down; ties by the order of the register before, the robot destroyed most
+recently last); conveyor belts move every robot on them one square, then express belts one more; gears turn;
+board and robot lasers fire at once; robots on flags touch them and robots on flags and wrenches archive
+there. At the end of the round wrenches repair 2, a wrench/hammer square repairs 2 and gives its upgrade,
+and destroyed robots return at their archive with 4 damage, facing as they died. A robot that announced a
+power down sits the next round out: it repairs all damage at its start, does not move, fire or touch flags,
+but the floor still moves it. The first robot to touch the last flag wins; the race goes on for five more
+rounds for the runner-ups. Upgrades: docs/rules.md "classic".
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from ..chips import IDLE, PROGRAM_LENGTH
+from ..elements.basic import Repair
+from ..elements.checkpoints import Checkpoint
+from ..elements.turntables import Turntable
+from ..errors import CourseError, InputError, ProgramError
+from ..geometry import DIRECTIONS, neighbour, opposite, rotate
+from ..resolve import last_bot_alive
+from ..state import State
+from ..turn import Mover, Turn
+from . import Ruleset, register
+from .conveyors import convey
+
+NAME = "classic"
+MAX_DAMAGE = 22
+RETURN_DAMAGE = 4  # 000 "Robots reenter the race with 4 damage"
+RUNNER_UP_ROUNDS = 5
+HAND = 10
+# 000 "Instructions sent out": the probabilities of each instruction, in percent.
+WEIGHTS = {"1": 21, "2": 14, "3": 7, "B": 7, "L": 21, "R": 21, "U": 7}
+UPGRADES = (
+    "brakes", "fourth_gear", "reverse_gear", "crab_legs", "dual_processor", "gyroscopic_stabilizer",
+    "double_barreled_lasers", "rear_firing_laser", "ramming_gear", "high_power_laser", "pressor_beam",
+    "tractor_beam", "mini_howitzer", "scrambler", "radio_control", "ablative_coat", "circuit_breaker",
+    "power_down_shield", "superior_archive", "extra_memory", "flywheel", "recompile",
+)  # fmt: skip
+# The upgrades whose rules this engine plays; the others are refused until they are built (docs/rules.md).
+PLAYED = frozenset({"brakes", "fourth_gear", "reverse_gear", "crab_legs", "dual_processor", "superior_archive",
+                    "extra_memory", "ablative_coat"})  # fmt: skip
+ABLATIVE = 6
+# An instruction as written -> (the instruction of the hand it is played as, the upgrade it needs).
+VARIANTS = {"F0": ("1", "brakes"), "4": ("3", "fourth_gear"), "B2": ("B", "reverse_gear")}
+# 000 "Priority": F3 -> F2 -> F -> B -> L/R/U -> powered down -> dead; the upgrades slot in.
+RANK = {"4": 0, "3": 1, "2": 2, "B2": 3, "1": 4, "F0": 5, "B": 6, "L": 7, "R": 7, "U": 7}
+POWERED_DOWN = 8
+MOVES = {"1": 1, "2": 2, "3": 3, "4": 4, "F0": 0, "B": -1, "B2": -2}
+TURNS = {"L": -1, "R": 1, "U": 2}
+ELEMENTS = frozenset({"floor", "wall", "pit", "start", "checkpoint", "repair", "belt", "turntable", "laser"})
+
+
+def parse(card: object) -> tuple[str, str | None] | None:
+    """(move or single instruction, turn of a two-instruction register) or None."""
+    if not isinstance(card, str):
+        return None
+    if card in RANK:
+        return card, None
+    move, plus, turn_ = card.partition("+")
+    if plus and move in ("1", "2", "3", "B") and turn_ in TURNS:
+        return move, turn_
+    return None
+
+
+def card_problem(card: object) -> str | None:
+    if card == IDLE or parse(card) is not None:
+        return None
+    return (f"{card!r} is not an instruction (1 2 3 B L R U, with upgrades F0 4 B2 and two in a register "
+            f"as '1+L')")  # fmt: skip
+
+
+def hand_size(bot: Any) -> int:
+    return max(0, HAND - bot.damage // 2) + ("extra_memory" in bot.upgrades)
+
+
+def locked(bot: Any) -> dict[int, str]:
+    """Registers locked from 12 damage, from register 5 down (000 "Locked Registers")."""
+    count = min(PROGRAM_LENGTH, max(0, bot.damage // 2 - 5))
+    if not count or len(bot.last_program) != PROGRAM_LENGTH:
+        return {}
+    return {index: bot.last_program[index] for index in range(PROGRAM_LENGTH - count, PROGRAM_LENGTH)}
+
+
+def _draw(rng: random.Random, count: int) -> tuple[str, ...]:
+    return tuple(rng.choices(list(WEIGHTS), weights=list(WEIGHTS.values()), k=count))
+
+
+def _deal(state: State, seed: int) -> dict[str, tuple[str, ...]]:
+    """Each robot in the race draws its instructions; one powering down this round draws none. Flywheel's
+    saved instruction joins the hand."""
+    rng = random.Random(seed)
+    hands = {}
+    for bot_id in state.priority:
+        bot = state.bot(bot_id)
+        if not bot.in_game:
+            continue
+        if bot.power_down_next:
+            hands[bot_id] = ()
+            continue
+        hand = _draw(rng, hand_size(bot))
+        hands[bot_id] = hand + ((bot.saved_chip,) if bot.saved_chip else ())
+    return hands
+
+
+def _uses(card: str) -> tuple[list[str], set[str]]:
+    """The hand's instructions a register uses, and the upgrades it needs."""
+    move, turn_ = parse(card)
+    needs = set()
+    base = move
+    if move in VARIANTS:
+        base, upgrade = VARIANTS[move]
+        needs.add(upgrade)
+    if turn_ is None:
+        return [base], needs
+    needs.add("crab_legs" if move == "1" and turn_ in "LR" else "dual_processor")
+    return [base, turn_], needs
+
+
+def program_problem(bot: Any, hand: Sequence[str] | None, cards: Any) -> str | None:
+    if not isinstance(cards, (list, tuple)) or len(cards) != PROGRAM_LENGTH:
+        return f"a program is exactly {PROGRAM_LENGTH} instructions"
+    if bot.power_down_next:
+        if any(card != IDLE for card in cards):
+            return "a robot powered down this round plays no instructions"
+        return None
+    for index, card in enumerate(cards):
+        problem = card_problem(card)
+        if problem:
+            return f"register {index + 1}: {problem}"
+    frozen = locked(bot)
+    for index, card in frozen.items():
+        if cards[index] != card:
+            return f"register {index + 1} is locked with {card!r} and can't be changed"
+    used: Counter[str] = Counter()
+    for index, card in enumerate(cards):
+        if index in frozen:
+            continue
+        if card == IDLE:
+            return f"register {index + 1}: every register that is not locked holds an instruction"
+        parts, needs = _uses(card)
+        owned = set(bot.upgrades)
+        if "crab_legs" in needs and "dual_processor" in owned:
+            needs = needs - {"crab_legs"}  # 1+L / 1+R: Dual Processor plays it too (move 0, then turn)
+        missing = sorted(needs - owned)
+        if missing:
+            return f"register {index + 1}: {card!r} needs the {missing[0].replace('_', ' ')} upgrade"
+        used.update(parts)
+    if hand is not None:
+        held = Counter(hand)
+        for chip, count in sorted(used.items()):
+            if count > held[chip]:
+                return f"the hand holds {held[chip]} {chip!r} instruction(s), the program uses {count}"
+    return None
+
+
+def _check_program(bot: Any, hand: Sequence[str], cards: Any, action: Any = None, *, state: Any = None):
+    if action is not None and (not isinstance(action, Mapping) or set(action) - {"power_down", "upgrade_use"}):
+        return ProgramError("a classic action is {\"power_down\": true} and/or {\"upgrade_use\": {...}}")
+    problem = program_problem(bot, hand, cards)
+    return ProgramError(problem) if problem else None
+
+
+def _random_program(bot: Any, hand: Sequence[str], seed: int) -> tuple[str, ...]:
+    """000 "An illegal or missing instruction will be replaced with a random available instruction"."""
+    if bot.power_down_next:
+        return (IDLE,) * PROGRAM_LENGTH
+    frozen = locked(bot)
+    pool = list(hand)
+    random.Random(seed).shuffle(pool)
+    return tuple(frozen[i] if i in frozen else pool.pop() for i in range(PROGRAM_LENGTH))
+
+
+def _check_course(course: Any) -> None:
+    for element in course.elements:
+        if element.type == "belt" and element.speed not in (1, 2):
+            raise CourseError("course: a classic belt is normal (speed 1) or express (speed 2)", squares=[element.at])
+        if element.type == "repair" and element.amount != 2:
+            raise CourseError("course: a classic wrench repairs 2 (000 'Repair')", squares=[element.at])
+
+
+def _bot_fields(data: Mapping[str, Any], where: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name in ("powered_down", "power_down_next"):
+        value = data.get(name, False)
+        if not isinstance(value, bool):
+            raise InputError(f"{where}: {name!r} must be true or false, got {value!r}")
+        out[name] = value
+    upgrades = data.get("upgrades", [])
+    if not isinstance(upgrades, list) or len(set(map(str, upgrades))) != len(upgrades) or any(
+        u not in UPGRADES for u in upgrades
+    ):
+        raise InputError(f"{where}: 'upgrades' must be a list of distinct names from {' '.join(UPGRADES)}, got {upgrades!r}")
+    for upgrade in upgrades:
+        if upgrade not in PLAYED:
+            raise InputError(f"{where}: the {upgrade} upgrade is not available yet (docs/rules.md \"classic\")")
+    out["upgrades"] = tuple(upgrades)
+    for name in ("upgrade_state", "upgrade_use"):
+        value = data.get(name, {})
+        if not isinstance(value, Mapping) or any(key not in upgrades for key in value) or any(
+            not isinstance(v, (bool, int)) for v in value.values()
+        ):
+            raise InputError(f"{where}: {name!r} must map upgrades the bot has to a number or true/false, got {value!r}")
+        out[name] = tuple(sorted(value.items()))
+    saved = data.get("saved_chip")
+    if saved is not None:
+        raise InputError(f"{where}: 'saved_chip' needs the flywheel upgrade, which is not available yet")
+    out["saved_chip"] = None
+    return out
+
+
+def _requests(bots_data: Sequence[Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
+    """A scenario's per-bot `power_down` (for the next round), as the turn's actions."""
+    out = {}
+    for index, data in enumerate(bots_data):
+        value = data.get("power_down", False)
+        if not isinstance(value, bool):
+            raise InputError(f"bots[{index}]: 'power_down' must be true or false, got {value!r}")
+        if value:
+            out[data["id"]] = {"power_down": True}
+    return out
+
+
+# --- a round -----------------------------------------------------------------------------------------------
+
+
+def _play(turn: Turn, bot: Mover, card: str) -> None:
+    move, turn_ = parse(card)
+    turn.emit("chip", bot.id, chip=card)
+    crab = turn_ is not None and move == "1" and turn_ in "LR" and "crab_legs" in bot.upgrades
+    if crab:  # 000 "Crab Legs": sidestep without turning
+        turn.advance(bot, rotate(bot.dir, TURNS[turn_]))
+        return
+    if move in TURNS:
+        turn.rotate(bot, TURNS[move], "chip")
+        return
+    squares = MOVES[move]
+    if turn_ is not None:  # 000 "Dual Processor": one square less (two for a U-turn), then the turn
+        squares = (max(0, squares - (2 if turn_ == "U" else 1)) if squares > 0
+                   else min(0, squares + (2 if turn_ == "U" else 1)))  # fmt: skip
+    heading = bot.dir if squares > 0 else opposite(bot.dir)
+    for _ in range(abs(squares)):
+        if not turn.advance(bot, heading) or bot.at is None:
+            break
+    if turn_ is not None and bot.at is not None:
+        turn.rotate(bot, TURNS[turn_], "chip")
+
+
+def _lasers(turn: Turn, down: set[str]) -> None:
+    """Board lasers hit the first robot in their beam, a damage a beam; every robot not powered down fires its
+    forward laser at the first robot in its line. All at once (000 "Lasers Fire")."""
+    hits: list[tuple[Mover, int, str]] = []
+    for laser in turn.course.of_type("laser"):
+        for square in turn.course.ray(laser.at, opposite(laser.side)):
+            here = turn.bots_at(square)
+            if here:
+                hits += [(here[0], laser.beams, "laser")]
+                turn.emit("shot", None, source="laser", at=list(laser.at), hit=[here[0].id])
+                break
+    for bot in turn.in_order():
+        if bot.id in down:
+            continue
+        for square in turn.course.ray(bot.at, bot.dir)[1:]:
+            here = turn.bots_at(square)
+            if here:
+                hits.append((here[0], 1, "bot laser"))
+                turn.emit("shot", bot.id, source="bot", hit=[here[0].id])
+                break
+    for target, amount, cause in hits:
+        _damage(turn, target, amount, cause)
+
+
+def _damage(turn: Turn, bot: Mover, amount: int, cause: str) -> None:
+    """Damage, less what the Ablative Coat absorbs (six, then it is discarded)."""
+    if "ablative_coat" in bot.upgrades and bot.at is not None:
+        state = dict(bot.upgrade_state)
+        taken = min(amount, ABLATIVE - state.get("ablative_coat", 0))
+        state["ablative_coat"] = state.get("ablative_coat", 0) + taken
+        amount -= taken
+        turn.emit("absorbed", bot.id, upgrade="ablative_coat", amount=taken)
+        if state["ablative_coat"] >= ABLATIVE:
+            bot.upgrades = tuple(u for u in bot.upgrades if u != "ablative_coat")
+            state.pop("ablative_coat")
+            turn.emit("upgrade_lost", bot.id, upgrade="ablative_coat", reason="used up")
+        bot.upgrade_state = tuple(sorted(state.items()))
+    turn.damage(bot, amount, cause)
+
+
+def _flags(turn: Turn, down: set[str], state: State) -> None:
+    last = len(turn.course.checkpoints)
+    for bot in turn.in_order():
+        if bot.id in down:
+            continue
+        marker = turn.course.markers.get(bot.at)
+        if isinstance(marker, Checkpoint) or isinstance(turn.course.tiles.get(bot.at), Repair):
+            if bot.spawn_at != bot.at:
+                bot.spawn_at, bot.spawn_dir = bot.at, bot.dir
+                turn.emit("archived", bot.id, at=list(bot.at))
+        if isinstance(marker, Checkpoint) and marker.number == bot.next_checkpoint:
+            bot.next_checkpoint += 1
+            turn.emit("checkpoint", bot.id, number=marker.number, at=list(bot.at))
+            if marker.number == last:
+                turn.finishers.append(bot.id)
+                place = len(turn.finishers)
+                if place == 1 and turn.winner is None:
+                    turn.winner = bot.id
+                turn.emit("finished", bot.id, place=place)
+
+
+def _offer(rng: random.Random) -> str:
+    return rng.choice(sorted(PLAYED))
+
+
+def _end_of_round(turn: Turn, down: set[str], died: list[str], rng: random.Random, offers: dict) -> None:
+    turn.step = "repairs"
+    for bot in turn.in_order():
+        tile = turn.course.tiles.get(bot.at)
+        if bot.id in down or not isinstance(tile, Repair):
+            continue
+        turn.repair(bot, tile.amount, "wrench")
+        if tile.upgrade and bot.at in offers:
+            name, _ = offers[bot.at]
+            if name not in bot.upgrades:
+                bot.upgrades = (*bot.upgrades, name)
+                turn.emit("upgraded", bot.id, upgrade=name, at=list(bot.at))
+            offers[bot.at] = (_offer(rng), 0)
+            turn.emit("offer", None, at=list(bot.at), upgrade=offers[bot.at][0])
+    for square, (name, rounds) in sorted(offers.items()):
+        if rounds + 1 >= RUNNER_UP_ROUNDS:  # offered five rounds: replaced (000 "Repair using wrenches")
+            offers[square] = (_offer(rng), 0)
+            turn.emit("offer", None, at=list(square), upgrade=offers[square][0])
+        else:
+            offers[square] = (name, rounds + 1)
+    turn.step = "respawn"
+    for bot_id in died:
+        bot = turn.bots[bot_id]
+        if bot.upgrades:
+            lost = rng.choice(sorted(bot.upgrades))
+            bot.upgrades = tuple(u for u in bot.upgrades if u != lost)
+            bot.upgrade_state = tuple((k, v) for k, v in bot.upgrade_state if k != lost)
+            turn.emit("upgrade_lost", bot_id, upgrade=lost, reason="destroyed")
+    for bot_id in died:  # in the order they were destroyed (000 "Multiple archive markers")
+        bot = turn.bots[bot_id]
+        if bot.at is not None or bot.lives <= 0:
+            continue
+        taken = {other.at for other in turn.bots.values() if other.at is not None}
+        at = bot.spawn_at
+        if at in taken:
+            free = [neighbour(at, d) for d in DIRECTIONS]
+            free = [sq for sq in free if turn.course.on_course(sq) and sq not in taken and sq not in turn.course.pits]
+            if not free:
+                continue  # nowhere to return this round
+            at = rng.choice(free)
+        bot.at, bot.virtual = at, False
+        bot.damage = 0 if "superior_archive" in bot.upgrades else RETURN_DAMAGE
+        turn.emit("respawned", bot_id, at=list(at), dir=bot.dir, virtual=False, damage=bot.damage)
+
+
+def _resolve(
+    state: State,
+    programs: Mapping[str, Sequence[str]],
+    seed: int,
+    *,
+    reboots: Iterable[str] = (),
+    actions: Mapping[str, Mapping] | None = None,
+    hands: Mapping[str, Sequence[str]] | None = None,
+) -> tuple[State, list[dict[str, Any]]]:
+    if state.finished:
+        raise InputError("the game is already over")
+    if list(reboots):
+        raise InputError("the classic ruleset has no reboot: robots power down (000)")
+    actions = dict(actions or {})
+    known = {bot.id: bot for bot in state.bots}
+    for bot_id, action in actions.items():
+        if bot_id not in known:
+            raise InputError(f"actions: {bot_id!r} is not a bot of this game")
+        if not isinstance(action, Mapping) or set(action) - {"power_down", "upgrade_use"}:
+            raise InputError(f"actions: a classic action is {{\"power_down\": true}}, got {action!r}")
+    cards: dict[str, tuple[str, ...]] = {}
+    for bot in state.bots:
+        if bot.at is None:
+            continue
+        program = programs.get(bot.id)
+        if program is None and bot.power_down_next:
+            program = [IDLE] * PROGRAM_LENGTH
+        if program is None:
+            raise InputError(f"no program for bot {bot.id!r}")
+        problem = program_problem(bot, hands.get(bot.id) if hands else None, program)
+        if problem:
+            raise InputError(f"bot {bot.id!r}: {problem}")
+        cards[bot.id] = tuple(program)
+    unknown = set(programs) - set(known)
+    if unknown:
+        raise InputError(f"programs for unknown bots: {sorted(unknown)}")
+    rng = random.Random(seed)
+    turn = Turn(state, frozenset())
+    offers = {sq: (name, rounds) for sq, name, rounds in state.board.offers}
+    for tile in turn.course.of_type("repair"):
+        if tile.upgrade and tile.at not in offers:  # drawn once, on the first turn (kept in the state)
+            offers[tile.at] = (_offer(rng), 0)
+    turn.step = "start"
+    down = set()
+    for bot in turn.in_order():
+        bot.powered_down = bot.power_down_next
+        bot.power_down_next = False
+        if bot.powered_down:
+            down.add(bot.id)
+            turn.emit("powered_down", bot.id)
+            turn.repair(bot, bot.damage, "power down")
+    order = list(state.priority)
+    died: list[str] = []
+    for phase in range(1, PROGRAM_LENGTH + 1):
+        turn.phase = phase
+        alive = [bot_id for bot_id in order if turn.bots[bot_id].at is not None]
+        rank = {bot_id: POWERED_DOWN if bot_id in down else RANK[parse(cards[bot_id][phase - 1])[0]] for bot_id in alive}
+        order = sorted(alive, key=lambda bot_id: (rank[bot_id], order.index(bot_id))) + [
+            bot_id for bot_id in order if bot_id not in alive
+        ]
+        turn.order = tuple(order)
+        seen = len(turn.events)
+        turn.step = "chips"
+        turn.emit("register_order", None, order=[bot_id for bot_id in order if bot_id in alive])
+        for bot_id in order:  # in this register's priority
+            bot = turn.bots[bot_id]
+            if bot_id in alive and bot.at is not None and bot_id not in down:
+                _play(turn, bot, cards[bot_id][phase - 1])
+        turn.step = "belts"
+        convey(turn, (1, 2), same_way_wins=False, turns="curves", sub=1)
+        turn.step = "express"
+        convey(turn, (2,), same_way_wins=False, turns="curves", sub=2)
+        turn.step = "turntables"
+        for bot in turn.in_order():
+            tile = turn.course.tiles.get(bot.at)
+            if isinstance(tile, Turntable):
+                turn.rotate(bot, 1 if tile.rotation == "R" else -1, "turntable")
+        turn.step = "lasers"
+        _lasers(turn, down)
+        turn.step = "checkpoints"
+        _flags(turn, down, state)
+        for event in turn.events[seen:]:  # the robot destroyed most recently goes last (000 "Priority")
+            if event["type"] == "destroyed" and event["bot"] in turn.bots:
+                died.append(event["bot"])
+                order = [bot_id for bot_id in order if bot_id != event["bot"]] + [event["bot"]]
+        turn.order = tuple(order)
+    if not turn.finishers:
+        turn.step = "winning"
+        last_bot_alive(turn)
+    _end_of_round(turn, down, died, rng, offers)
+    turn.step = "priority"
+    new_bots = []
+    for bot_id in state.priority:
+        bot = turn.bots[bot_id]
+        asked = bool((actions.get(bot_id) or {}).get("power_down"))
+        power_next = asked and bot_id not in died  # destruction cancels it (000)
+        played = cards.get(bot_id, ())
+        new_bots.append(bot.freeze(last_program=played if bot_id not in down else bot.last_program,
+                                   power_down_next=power_next, rebooting=False, spawned=False))  # fmt: skip
+    ends_after = state.ends_after
+    if turn.finishers and ends_after is None:
+        ends_after = state.turn + RUNNER_UP_ROUNDS
+    board = replace(state.board, offers=frozenset((sq, name, rounds) for sq, (name, rounds) in offers.items()))
+    new_state = State(
+        course=state.course,
+        bots=tuple(new_bots),
+        priority=tuple(order),
+        turn=state.turn + 1,
+        winner=turn.winner,
+        lives=state.lives,
+        board=board,
+        finishers=tuple(turn.finishers),
+        ends_after=ends_after,
+        ruleset=state.ruleset,
+        options=state.options,
+    )
+    return new_state, turn.events
+
+
+RULESET = register(
+    Ruleset(
+        name=NAME,
+        document="000",
+        title="Classic",
+        max_damage=MAX_DAMAGE,
+        counts_lives=True,
+        numbered=False,
+        modes=("race",),
+        players=(1, 8),
+        reboots=False,
+        modules=False,
+        teams=False,
+        hand_size=hand_size,
+        locked=locked,
+        deal=_deal,
+        card_problem=card_problem,
+        resolve=_resolve,
+        elements=ELEMENTS,
+        check_course=_check_course,
+        check_program=_check_program,
+        random_program=_random_program,
+        bot_fields=_bot_fields,
+        requests=_requests,
+        site=False,  # the game screen and 14 of the 22 upgrades are not built yet (docs/rulesets.md)
+    )
+)
