@@ -45,9 +45,14 @@ UPGRADES = (
     "tractor_beam", "mini_howitzer", "scrambler", "radio_control", "ablative_coat", "circuit_breaker",
     "power_down_shield", "superior_archive", "extra_memory", "flywheel", "recompile",
 )  # fmt: skip
-# The upgrades whose rules this engine plays; the others are refused until they are built (docs/rules.md).
-PLAYED = frozenset({"brakes", "fourth_gear", "reverse_gear", "crab_legs", "dual_processor", "superior_archive",
-                    "extra_memory", "ablative_coat"})  # fmt: skip
+PLAYED = frozenset(UPGRADES)  # every upgrade of 000 is played (docs/rules.md "classic")
+# The laser switches that can be on for a round; at most one at a time (docs/rules.md "classic").
+BEAMS = ("radio_control", "scrambler", "mini_howitzer", "pressor_beam", "tractor_beam")
+SWITCHES = frozenset({*BEAMS, "gyroscopic_stabilizer"})
+HOWITZER_USES = 5
+BREAKER = 8  # 000 "Circuit Breaker": eight damage unless the threshold is set
+RAMMING = 2
+RECOMPILE_DAMAGE = 2
 ABLATIVE = 6
 # An instruction as written -> (the instruction of the hand it is played as, the upgrade it needs).
 VARIANTS = {"F0": ("1", "brakes"), "4": ("3", "fourth_gear"), "B2": ("B", "reverse_gear")}
@@ -203,18 +208,37 @@ def _bot_fields(data: Mapping[str, Any], where: str) -> dict[str, Any]:
         if upgrade not in PLAYED:
             raise InputError(f"{where}: the {upgrade} upgrade is not available yet (docs/rules.md \"classic\")")
     out["upgrades"] = tuple(upgrades)
-    for name in ("upgrade_state", "upgrade_use"):
-        value = data.get(name, {})
-        if not isinstance(value, Mapping) or any(key not in upgrades for key in value) or any(
-            not isinstance(v, (bool, int)) for v in value.values()
-        ):
-            raise InputError(f"{where}: {name!r} must map upgrades the bot has to a number or true/false, got {value!r}")
-        out[name] = tuple(sorted(value.items()))
+    state = data.get("upgrade_state", {})
+    if not isinstance(state, Mapping) or any(k not in upgrades or type(v) is not int or v < 0 for k, v in state.items()):
+        raise InputError(f"{where}: 'upgrade_state' must map upgrades the bot has to a whole number, got {state!r}")
+    out["upgrade_state"] = tuple(sorted(state.items()))
+    out["upgrade_use"] = tuple(sorted(check_use(data.get("upgrade_use", {}), upgrades, where).items()))
     saved = data.get("saved_chip")
-    if saved is not None:
-        raise InputError(f"{where}: 'saved_chip' needs the flywheel upgrade, which is not available yet")
-    out["saved_chip"] = None
+    if saved is not None and (saved not in WEIGHTS or "flywheel" not in upgrades):
+        raise InputError(f"{where}: 'saved_chip' is an instruction (1 2 3 B L R U) saved by the flywheel upgrade, got {saved!r}")
+    out["saved_chip"] = saved
     return out
+
+
+def check_use(use: Any, upgrades: Sequence[str], where: str) -> dict[str, Any]:
+    """A robot's upgrade switches (`upgrade_use`): on/off for the stabilizer and the beams (one beam at a time),
+    the circuit breaker's threshold, the instruction the flywheel saves."""
+    if not isinstance(use, Mapping):
+        raise InputError(f"{where}: 'upgrade_use' must be an object, got {use!r}")
+    for name, value in use.items():
+        if name not in upgrades:
+            raise InputError(f"{where}: 'upgrade_use' names {name!r}, which the robot does not have")
+        if name in SWITCHES and not isinstance(value, bool):
+            raise InputError(f"{where}: 'upgrade_use.{name}' is true or false, got {value!r}")
+        if name == "circuit_breaker" and (type(value) is not int or not 1 <= value < MAX_DAMAGE):
+            raise InputError(f"{where}: 'upgrade_use.circuit_breaker' is a damage from 1 to 21, got {value!r}")
+        if name == "flywheel" and value not in WEIGHTS:
+            raise InputError(f"{where}: 'upgrade_use.flywheel' is the instruction to save (1 2 3 B L R U), got {value!r}")
+        if name not in SWITCHES | {"circuit_breaker", "flywheel"}:
+            raise InputError(f"{where}: the {name} upgrade has no switch")
+    if sum(1 for name in BEAMS if use.get(name)) > 1:
+        raise InputError(f"{where}: one laser switch at a time ({', '.join(BEAMS)})")
+    return dict(use)
 
 
 def _requests(bots_data: Sequence[Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -233,6 +257,21 @@ def _requests(bots_data: Sequence[Mapping[str, Any]]) -> dict[str, dict[str, Any
 
 
 def _play(turn: Turn, bot: Mover, card: str) -> None:
+    seen = len(turn.events)
+    _move(turn, bot, card)
+    if "ramming_gear" in bot.upgrades:  # 000 "Ramming Gear": two damage to each robot it pushes or touches
+        rammed = []
+        for event in turn.events[seen:]:
+            if event["type"] == "pushed" and event.get("by") == bot.id:
+                rammed.append(event["bot"])
+            elif event["type"] == "blocked" and event["bot"] == bot.id and event.get("by") == "bot":
+                ahead = turn.bots_at(neighbour(tuple(event["at"]), event["dir"]))
+                rammed += [other.id for other in ahead[:1]]
+        for other_id in rammed:
+            _damage(turn, turn.bots[other_id], RAMMING, "ramming gear")
+
+
+def _move(turn: Turn, bot: Mover, card: str) -> None:
     move, turn_ = parse(card)
     turn.emit("chip", bot.id, chip=card)
     crab = turn_ is not None and move == "1" and turn_ in "LR" and "crab_legs" in bot.upgrades
@@ -254,28 +293,104 @@ def _play(turn: Turn, bot: Mover, card: str) -> None:
         turn.rotate(bot, TURNS[turn_], "chip")
 
 
-def _lasers(turn: Turn, down: set[str]) -> None:
+def _beam(turn: Turn, start, heading: str, *, pierce: int) -> list[Mover]:
+    """The robots a robot's laser hits from `start` (its own square, not hit) toward `heading`: the first robot,
+    or with a High-Power Laser through one wall or robot to the next robot too."""
+    hits: list[Mover] = []
+    square = start
+    for _ in range(turn.course.width + turn.course.height):
+        if turn.course.wall_between(square, heading):
+            if pierce == 0:
+                break
+            pierce -= 1
+        square = neighbour(square, heading)
+        if not turn.course.on_course(square):
+            break
+        here = turn.bots_at(square)
+        if here:
+            hits.append(here[0])
+            if pierce == 0:
+                break
+            pierce -= 1
+    return hits
+
+
+def _use(bot: Mover) -> dict[str, Any]:
+    return dict(bot.upgrade_use)
+
+
+def _lasers(turn: Turn, down: set[str], cards: dict[str, list[str]], rng: random.Random) -> None:
     """Board lasers hit the first robot in their beam, a damage a beam; every robot not powered down fires its
-    forward laser at the first robot in its line. All at once (000 "Lasers Fire")."""
-    hits: list[tuple[Mover, int, str]] = []
+    forward laser (two with Double-Barreled Lasers, and a rear one with a Rear-Firing Laser) at the first robot
+    in its line. All at once (000 "Lasers Fire"); the upgrades' beams act instead of damage."""
+    hits: list[tuple[Mover, int, str, str, Mover | None]] = []  # target, damage, cause, heading, shooter
     for laser in turn.course.of_type("laser"):
-        for square in turn.course.ray(laser.at, opposite(laser.side)):
+        heading = opposite(laser.side)
+        for square in turn.course.ray(laser.at, heading):
             here = turn.bots_at(square)
             if here:
-                hits += [(here[0], laser.beams, "laser")]
+                hits.append((here[0], laser.beams, "laser", heading, None))
                 turn.emit("shot", None, source="laser", at=list(laser.at), hit=[here[0].id])
                 break
     for bot in turn.in_order():
         if bot.id in down:
             continue
-        for square in turn.course.ray(bot.at, bot.dir)[1:]:
-            here = turn.bots_at(square)
-            if here:
-                hits.append((here[0], 1, "bot laser"))
-                turn.emit("shot", bot.id, source="bot", hit=[here[0].id])
-                break
-    for target, amount, cause in hits:
+        pierce = 1 if "high_power_laser" in bot.upgrades else 0
+        barrels = 2 if "double_barreled_lasers" in bot.upgrades else 1
+        headings = [bot.dir] + ([opposite(bot.dir)] if "rear_firing_laser" in bot.upgrades else [])
+        for heading in headings:
+            struck = _beam(turn, bot.at, heading, pierce=pierce)
+            turn.emit("shot", bot.id, source="bot", dir=heading, hit=[target.id for target in struck])
+            hits += [(target, barrels, "bot laser", heading, bot) for target in struck]
+    shielded: set[tuple[str, str]] = set()
+    for target, amount, cause, heading, shooter in hits:
+        if target.at is None:
+            continue
+        if shooter is not None and _beam_effect(turn, shooter, target, heading, amount, cards, rng):
+            continue
+        if target.id in down and "power_down_shield" in target.upgrades and (target.id, heading) not in shielded:
+            shielded.add((target.id, heading))  # 000 "Power-Down Shield": one damage from each direction
+            turn.emit("absorbed", target.id, upgrade="power_down_shield", amount=1, dir=heading)
+            amount -= 1
         _damage(turn, target, amount, cause)
+
+
+def _beam_effect(turn: Turn, shooter: Mover, target: Mover, heading: str, amount: int,
+                 cards: dict[str, list[str]], rng: random.Random) -> bool:  # fmt: skip
+    """The shooter's laser switch for the round acts on the target; True when it replaces the damage."""
+    use = _use(shooter)
+    beam = next((name for name in BEAMS if use.get(name) and name in shooter.upgrades), None)
+    if beam is None:
+        return False
+    turn.emit("beam", shooter.id, upgrade=beam, target=target.id)
+    if beam == "radio_control":  # the target copies the shooter's program for the remaining registers
+        for index in range(turn.phase, PROGRAM_LENGTH):
+            if target.id in cards and shooter.id in cards:
+                cards[target.id][index] = cards[shooter.id][index]
+        return True
+    if beam == "scrambler":  # the target's next register becomes a random instruction
+        if turn.phase < PROGRAM_LENGTH and target.id in cards:
+            cards[target.id][turn.phase] = _draw(rng, 1)[0]
+            turn.emit("scrambled", target.id, register=turn.phase + 1)
+        return True
+    if beam == "tractor_beam":  # pulled one square closer when more than one square away
+        distance = abs(target.at[0] - shooter.at[0]) + abs(target.at[1] - shooter.at[1])
+        if distance > 1:
+            turn.advance(target, opposite(heading), by=shooter.id, mode="push")
+        return True
+    turn.advance(target, heading, by=shooter.id, mode="push")  # pressor beam, mini howitzer: pushed away
+    if beam == "mini_howitzer":
+        if target.at is not None:
+            _damage(turn, target, amount, "mini howitzer")
+        state = dict(shooter.upgrade_state)
+        state["mini_howitzer"] = state.get("mini_howitzer", 0) + 1
+        if state["mini_howitzer"] >= HOWITZER_USES:
+            state.pop("mini_howitzer")
+            shooter.upgrades = tuple(u for u in shooter.upgrades if u != "mini_howitzer")
+            shooter.upgrade_use = tuple((k, v) for k, v in shooter.upgrade_use if k != "mini_howitzer")
+            turn.emit("upgrade_lost", shooter.id, upgrade="mini_howitzer", reason="used up")
+        shooter.upgrade_state = tuple(sorted(state.items()))
+    return True
 
 
 def _damage(turn: Turn, bot: Mover, amount: int, cause: str) -> None:
@@ -313,6 +428,43 @@ def _flags(turn: Turn, down: set[str], state: State) -> None:
                 if place == 1 and turn.winner is None:
                     turn.winner = bot.id
                 turn.emit("finished", bot.id, place=place)
+
+
+def _steady(bot: Mover) -> bool:
+    """000 "Gyroscopic Stabilizer": switched on, gears and rotating belts don't turn the robot."""
+    return "gyroscopic_stabilizer" in bot.upgrades and bool(_use(bot).get("gyroscopic_stabilizer"))
+
+
+def _flywheel(turn: Turn, cards: Mapping[str, list[str]], hands: Mapping[str, Sequence[str]] | None) -> dict[str, str]:
+    """000 "Flywheel": the instruction a robot saves for the next round must be one its program left unused."""
+    saved = {}
+    for bot in turn.bots.values():
+        choice = _use(bot).get("flywheel")
+        if choice is None or "flywheel" not in bot.upgrades:
+            continue
+        if hands is not None and bot.id in hands:
+            used = Counter(part for index, card in enumerate(cards.get(bot.id, ())) if index not in locked(bot)
+                           and card != IDLE for part in _uses(card)[0])  # fmt: skip
+            if Counter(hands[bot.id])[choice] <= used[choice]:
+                raise InputError(f"bot {bot.id!r}: the flywheel saves an unused instruction, and no {choice!r} is left")
+        saved[bot.id] = choice
+    return saved
+
+
+def recompile(state: State, bot_id: str, seed: int) -> tuple[State, tuple[str, ...]]:
+    """000 "Recompile": the robot discards its instructions for new ones, at a cost of 2 damage. Returns the
+    state with the damage taken and the new hand (of the size the new damage allows)."""
+    bot = state.bot(bot_id)
+    if "recompile" not in bot.upgrades:
+        raise InputError(f"bot {bot_id!r} has no recompile upgrade")
+    if bot.at is None or bot.power_down_next:
+        raise InputError(f"bot {bot_id!r} has no instructions to recompile this round")
+    damage = bot.damage + RECOMPILE_DAMAGE
+    if damage >= MAX_DAMAGE:
+        raise InputError(f"bot {bot_id!r}: recompiling would destroy it ({damage} damage)")
+    after = replace(bot, damage=damage)
+    hand = _draw(random.Random(seed), hand_size(after)) + ((bot.saved_chip,) if bot.saved_chip else ())
+    return state.with_bots(after if other.id == bot_id else other for other in state.bots), hand
 
 
 def _offer(rng: random.Random) -> str:
@@ -396,7 +548,7 @@ def _resolve(
         problem = program_problem(bot, hands.get(bot.id) if hands else None, program)
         if problem:
             raise InputError(f"bot {bot.id!r}: {problem}")
-        cards[bot.id] = tuple(program)
+        cards[bot.id] = list(program)
     unknown = set(programs) - set(known)
     if unknown:
         raise InputError(f"programs for unknown bots: {sorted(unknown)}")
@@ -406,6 +558,12 @@ def _resolve(
     for tile in turn.course.of_type("repair"):
         if tile.upgrade and tile.at not in offers:  # drawn once, on the first turn (kept in the state)
             offers[tile.at] = (_offer(rng), 0)
+    played = {bot_id: tuple(program) for bot_id, program in cards.items()}
+    for bot_id, action in actions.items():
+        if "upgrade_use" in action:  # this round's switches (000: "can be activated or deactivated for the round")
+            bot = turn.bots[bot_id]
+            bot.upgrade_use = tuple(sorted(check_use(action["upgrade_use"], bot.upgrades, f"bot {bot_id!r}").items()))
+    flywheel = _flywheel(turn, cards, hands)
     turn.step = "start"
     down = set()
     for bot in turn.in_order():
@@ -433,16 +591,16 @@ def _resolve(
             if bot_id in alive and bot.at is not None and bot_id not in down:
                 _play(turn, bot, cards[bot_id][phase - 1])
         turn.step = "belts"
-        convey(turn, (1, 2), same_way_wins=False, turns="curves", sub=1)
+        convey(turn, (1, 2), same_way_wins=False, turns="curves", sub=1, steady=_steady)
         turn.step = "express"
-        convey(turn, (2,), same_way_wins=False, turns="curves", sub=2)
+        convey(turn, (2,), same_way_wins=False, turns="curves", sub=2, steady=_steady)
         turn.step = "turntables"
         for bot in turn.in_order():
             tile = turn.course.tiles.get(bot.at)
-            if isinstance(tile, Turntable):
+            if isinstance(tile, Turntable) and not _steady(bot):
                 turn.rotate(bot, 1 if tile.rotation == "R" else -1, "turntable")
         turn.step = "lasers"
-        _lasers(turn, down)
+        _lasers(turn, down, cards, rng)
         turn.step = "checkpoints"
         _flags(turn, down, state)
         for event in turn.events[seen:]:  # the robot destroyed most recently goes last (000 "Priority")
@@ -460,9 +618,17 @@ def _resolve(
         bot = turn.bots[bot_id]
         asked = bool((actions.get(bot_id) or {}).get("power_down"))
         power_next = asked and bot_id not in died  # destruction cancels it (000)
-        played = cards.get(bot_id, ())
-        new_bots.append(bot.freeze(last_program=played if bot_id not in down else bot.last_program,
-                                   power_down_next=power_next, rebooting=False, spawned=False))  # fmt: skip
+        if not power_next and bot.at is not None and "circuit_breaker" in bot.upgrades and bot.id not in down:
+            threshold = _use(bot).get("circuit_breaker", BREAKER)
+            if bot.damage >= threshold:  # 000 "Circuit Breaker": powers down next round by itself
+                power_next = True
+                turn.emit("circuit_breaker", bot_id, damage=bot.damage, threshold=threshold)
+        use = tuple((k, v) for k, v in bot.upgrade_use if k != "flywheel")
+        new_bots.append(bot.freeze(
+            last_program=played.get(bot_id, ()) if bot_id not in down else bot.last_program,
+            power_down_next=power_next, rebooting=False, spawned=False, upgrade_use=use,
+            saved_chip=flywheel.get(bot_id) if "flywheel" in bot.upgrades else None,
+        ))  # fmt: skip
     ends_after = state.ends_after
     if turn.finishers and ends_after is None:
         ends_after = state.turn + RUNNER_UP_ROUNDS

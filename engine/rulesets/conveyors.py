@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from ..turn import Mover, Turn
 
 
-def convey(turn: Turn, speeds: tuple[int, ...], *, same_way_wins: bool, turns: str, sub: int) -> None:
+def convey(turn: Turn, speeds: tuple[int, ...], *, same_way_wins: bool, turns: str, sub: int, steady=None) -> None:
+    """`steady(bot)`: the robot is not turned by belts (000's Gyroscopic Stabilizer)."""
     tiles = turn.course.tiles
     riders: dict[str, tuple[Mover, Belt, Square]] = {}
     for bot in turn.in_order():
@@ -77,6 +78,8 @@ def convey(turn: Turn, speeds: tuple[int, ...], *, same_way_wins: bool, turns: s
         turn.emit("carried", bot_id, sub=sub, **{"from": list(bot.at), "to": list(target)})
         if turn.place(bot, target):
             landing = tiles.get(target)
-            if isinstance(landing, Belt) and landing.dir not in (belt.dir, opposite(belt.dir)):
+            if isinstance(landing, Belt) and landing.dir not in (belt.dir, opposite(belt.dir)) and not (
+                steady is not None and steady(bot)
+            ):
                 if turns == "across" or opposite(belt.dir) in landing.curves_from:
                     turn.rotate(bot, _turn_towards(belt.dir, landing.dir), "belt")

@@ -204,3 +204,24 @@ def test_classic_robots_returning_to_one_archive_take_it_in_order_of_destruction
         bots = {bot["id"]: bot for bot in engine.simulate(data)["bots"]}
         assert bots["a"]["at"] == [4, 4] and bots["a"]["dir"] == "N"  # destroyed first (phase 1)
         assert abs(bots["b"]["at"][0] - 4) + abs(bots["b"]["at"][1] - 4) == 1 and bots["b"]["dir"] == "N"
+
+
+def test_classic_flywheel_chip_joins_the_next_hand_and_recompile_costs_two_damage():
+    import dataclasses
+
+    from engine.rulesets import classic
+
+    court = engine.bundled_course("classic-conveyor-court")
+    state = engine.new_game(court, ["a", "b"], ruleset="classic")
+    saver = dataclasses.replace(state.bot("a"), upgrades=("flywheel", "recompile"), saved_chip="3", damage=3)
+    state = state.with_bots([saver, state.bot("b")])
+    hands = engine.deal(state, 11)
+    assert len(hands["a"]) == 9 + 1 and hands["a"][-1] == "3" and len(hands["b"]) == 10
+    after, hand = classic.recompile(state, "a", 12)
+    assert after.bot("a").damage == 5 and len(hand) == 8 + 1 and hand[-1] == "3"
+    assert after.bot("b") == state.bot("b")
+    with pytest.raises(engine.InputError, match="no recompile upgrade"):
+        classic.recompile(state, "b", 12)
+    dying = state.with_bots([dataclasses.replace(saver, damage=20), state.bot("b")])
+    with pytest.raises(engine.InputError, match="would destroy it"):
+        classic.recompile(dying, "a", 12)
