@@ -516,12 +516,14 @@ MODE_TEXT = {"race": "Race", "arena": "Arena: last bot alive wins", "puzzle": "P
 
 def ruleset_snapshot(*, game: Game) -> dict:
     """What the game screen needs to know of the game's rules (docs/rulesets.md): its name and title, the rule
-    document, whether cards carry numbers, the damage that destroys a bot, whether a destruction costs a robot,
+    document, whether cards carry numbers, the damage that destroys a bot and whether anything damages one at
+    all, whether a destruction costs a robot,
     and the game's options."""
     rules = engine.rulesets.get(game.ruleset)
     return {
         "name": rules.name, "title": rules.title, "document": rules.document, "numbered": rules.numbered,
-        "max_damage": rules.max_damage, "counts_lives": rules.counts_lives, "modules": rules.modules,
+        "max_damage": rules.max_damage, "damage": rules.damage, "counts_lives": rules.counts_lives,
+        "modules": rules.modules,
         "options": {**rules.options, **(game.options or {})},
     }  # fmt: skip
 

@@ -53,6 +53,7 @@ class Ruleset:
     elements: frozenset[str] | None = None
     check_course: Callable[[Any], None] | None = None  # raises CourseError
     options: Mapping[str, Any] = field(default_factory=dict)  # game options and their defaults
+    damage: bool = True  # anything damages a robot at all (004: nothing does)
     # Every robot starts virtual on start 1, and a course needs only one start (001 "Mode").
     shared_start: bool = False
     # The ruleset's own bot fields (classic's), checked: (data, where) -> Bot keyword arguments.

@@ -211,6 +211,7 @@ RULESET = register(
         check_course=_check_course,
         check_program=_check_program,
         random_program=_random_program,
+        damage=False,
     )
 )
 assert sum(len(numbers) for numbers in ROBORACE_NUMBERS.values()) == 84

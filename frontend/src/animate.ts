@@ -4,7 +4,7 @@
 // into changes, group by group (a group = the events of one phase and step, and belt sub-phase),
 // honouring pause, single-step, speed and skip.
 import { Board, DIR_ANGLE, DIR_STEP, type BotShape } from "./board";
-import { chipLabel } from "./chips";
+import { cardChip, chipLabel } from "./chips";
 import { moduleLabel } from "./modules";
 import type { BotState, Coord, Course, Dir, EngineEvent, Seat } from "./types";
 import { asKnownEvent, isCoord, isDir } from "./types";
@@ -71,6 +71,10 @@ function shortestTurn(from: number, toDir: Dir): number {
   return from + delta;
 }
 
+/** Steps whose events play one after the other (bot after bot), not all bots at once: 003's chips (in
+ * priority order), and roborace's cards (the larger number first) and spaces (in the space_order drawn). */
+export const SEQUENTIAL_STEPS: ReadonlySet<string> = new Set(["chips", "cards", "spaces"]);
+
 /** Split a turn's events into the groups played one after the other. */
 export function groupEvents(events: EngineEvent[]): EngineEvent[][] {
   const groups: EngineEvent[][] = [];
@@ -96,6 +100,10 @@ export class Animator {
   private wake: (() => void) | null = null;
   /** Called before each group plays: phase, step, index and count (for "Phase 2 · belts"). */
   onGroup: ((phase: number, step: string, index: number, count: number) => void) | null = null;
+  /** The ruleset counts lives (ruleset.ts): a destroyed bot loses one. roborace's come back whole. */
+  countsLives = true;
+  /** The ruleset has damage: the board's description names it. */
+  hasDamage = true;
 
   constructor(private readonly board: Board) {}
 
@@ -309,7 +317,7 @@ export class Animator {
       case "destroy": {
         const v = this.bots.get(change.bot);
         if (!v) return;
-        v.lives = Math.max(0, v.lives - 1);
+        if (this.countsLives) v.lives = Math.max(0, v.lives - 1);
         v.damage = 0;
         if (!v.shape) return;
         const shape = v.shape;
@@ -522,7 +530,8 @@ export class Animator {
     const parts: string[] = [];
     for (const v of this.bots.values()) {
       if (v.shape) {
-        parts.push(`${nameOf(v.id)} at (${v.x},${v.y}) facing ${v.dir}, damage ${v.damage}, ${v.lives} lives` +
+        const stats = [this.hasDamage ? `damage ${v.damage}` : "", this.countsLives ? `${v.lives} lives` : ""].filter(Boolean);
+        parts.push(`${nameOf(v.id)} at (${v.x},${v.y}) facing ${v.dir}${stats.map((t) => `, ${t}`).join("")}` +
           (v.virtual ? " (virtual)" : ""));
       }
     }
@@ -530,8 +539,8 @@ export class Animator {
   }
 
   /**
-   * Play a turn's engine events group by group. In a "chips" group the bots act one after the other
-   * (the events are in priority order); in other groups (belts, pushers, lasers, ...) all bots at
+   * Play a turn's engine events group by group. In a "chips" group (and roborace's "cards" and "spaces") the
+   * bots act one after the other (the events are in the order they acted); in other groups (belts, pushers, lasers, ...) all bots at
    * once, each bot's own events in order. Resolves true when finished, false when cancelled.
    */
   async play(events: EngineEvent[], onEvent: (e: EngineEvent) => void): Promise<boolean> {
@@ -547,7 +556,7 @@ export class Animator {
         await this.gate(gen);
         if (gen !== this.generation) return false;
         this.onGroup?.(group[0].phase, group[0].step, i, groups.length);
-        if (group[0].step === "chips") {
+        if (SEQUENTIAL_STEPS.has(group[0].step)) {
           for (const e of group) {
             if (gen !== this.generation) return false;
             await this.playEvent(e, onEvent);
@@ -589,7 +598,11 @@ export class Animator {
     switch (k.type) {
       case "chip":
         // Show the chip for a while, but hold the sequence only briefly.
-        void this.animate({ kind: "bubble", bot: k.bot, text: chipLabel(k.chip), tone: "chip" }, this.duration(2.5));
+        // A numbered card's number comes with the event: "Move 2 · 70".
+        void this.animate({
+          kind: "bubble", bot: k.bot, tone: "chip",
+          text: chipLabel(typeof k.number === "number" ? `${cardChip(k.chip)}@${k.number}` : k.chip),
+        }, this.duration(2.5));
         return this.wait(this.duration(0.6));
       case "moved":
       case "pushed":

@@ -37,6 +37,9 @@ export class Board {
   readonly fx: SVGGElement;
   private wallSet = new Set<string>();
   private course: Course | null = null;
+  /** The ruleset counts lives / has damage (ruleset.ts): else the bots' badges stay hidden. */
+  showLives = true;
+  showDamage = true;
 
   constructor(parent: HTMLElement) {
     this.svg = svgEl("svg", {
@@ -344,8 +347,13 @@ export class Board {
   /** Show lives and damage on a bot (damage hidden at 0). */
   botStats(shape: BotShape, lives: number, damage: number): void {
     shape.lives.textContent = `♥${lives}`;
+    const livesBox = shape.lives.parentNode as Element | null;
+    if (livesBox && livesBox.getAttribute?.("class") === "bot-lives") {
+      if (this.showLives) livesBox.removeAttribute("visibility");
+      else livesBox.setAttribute("visibility", "hidden");
+    }
     shape.damageText.textContent = String(damage);
-    shape.damage.setAttribute("visibility", damage > 0 ? "visible" : "hidden");
+    shape.damage.setAttribute("visibility", damage > 0 && this.showDamage ? "visible" : "hidden");
   }
 
   /** Position a bot shape; x/y may be fractional during a move. */
@@ -441,7 +449,10 @@ export const HOW_TO_PLAY = "/how-to-play/";
 
 /** A legend for the element types a course uses: each drawn by the registry on a one-square board, each
  * linking to its explanation on the how-to-play page. */
-export function drawLegend(parent: HTMLElement, course: Course): HTMLDetailsElement {
+export function drawLegend(
+  parent: HTMLElement, course: Course,
+  robotText = "Robot: seat colour and number, the nose shows its heading; ♥ lives, red badge damage; faded and dashed = virtual",
+): HTMLDetailsElement {
   const details = document.createElement("details");
   details.className = "rr-legend";
   const summary = document.createElement("summary");
@@ -471,7 +482,7 @@ export function drawLegend(parent: HTMLElement, course: Course): HTMLDetailsElem
     svgEl("path", { d: "M0 -46L21 -20H-21z", class: "bot-nose", fill: "#1d4ed8" }, g);
     svgEl("circle", { r: 29, class: "bot-shell", fill: "#1d4ed8" }, g);
     svgEl("text", { y: 10, "text-anchor": "middle", class: "bot-label" }, g, "2");
-  }, "Robot: seat colour and number, the nose shows its heading; ♥ lives, red badge damage; faded and dashed = virtual", "robots");
+  }, robotText, "robots");
   parent.appendChild(details);
   return details;
 }

@@ -1,4 +1,6 @@
 // Labels and icons for program chips, shared by the program UI, the board and the turn log.
+// A numbered card (roborace, docs/formats.md "Numbered cards") is written "<chip>@<number>": "R@5" is a
+// right turn numbered 5. Its face is the chip's; its number shows beside it ("Turn right · 5").
 import type { Chip } from "./types";
 
 interface ChipInfo { label: string; short: string; path: string }
@@ -15,18 +17,58 @@ const CHIPS: Record<string, ChipInfo> = {
   "0": { label: "Do nothing", short: "0", path: "M8 12a4 4 0 1 0 8 0a4 4 0 1 0-8 0" },
 };
 
-export function chipLabel(chip: Chip): string {
-  return CHIPS[chip]?.label ?? `Chip ${chip}`;
+export interface Card {
+  /** The chip ("R"): what the card does. */
+  chip: Chip;
+  /** The card's number (roborace: the larger acts first), or null for a plain chip. */
+  number: number | null;
 }
 
-export function chipShort(chip: Chip): string {
-  return CHIPS[chip]?.short ?? chip;
+/** A card as written: "R@5" → {chip "R", number 5}; a plain chip "R" → {chip "R", number null}. Anything
+ * after "@" that is not a whole number leaves the text as one (unknown) chip. */
+export function parseCard(card: Chip): Card {
+  const text = String(card);
+  const at = text.lastIndexOf("@");
+  if (at > 0 && /^\d{1,6}$/.test(text.slice(at + 1))) return { chip: text.slice(0, at), number: Number(text.slice(at + 1)) };
+  return { chip: text, number: null };
+}
+
+/** The chip of a card ("R@5" → "R"; "R" → "R"). */
+export function cardChip(card: Chip): Chip {
+  return parseCard(card).chip;
+}
+
+/** The number of a card ("R@5" → 5), null for a plain chip. */
+export function cardNumber(card: Chip): number | null {
+  return parseCard(card).number;
+}
+
+/** A chip or card in words: "Turn right", "Turn right · 5". */
+export function chipLabel(card: Chip): string {
+  const { chip, number } = parseCard(card);
+  const label = CHIPS[chip]?.label ?? `Chip ${chip}`;
+  return number === null ? label : `${label} · ${number}`;
+}
+
+/** A played card in the turn log: "Move 2 (70)"; a plain chip as chipLabel. `number` is the event's. */
+export function playedText(chip: Chip, number?: unknown): string {
+  const card = parseCard(chip);
+  const n = typeof number === "number" && Number.isFinite(number) ? number : card.number;
+  const label = CHIPS[card.chip]?.label ?? `Chip ${card.chip}`;
+  return n === null ? label : `${label} (${n})`;
+}
+
+export function chipShort(card: Chip): string {
+  const { chip, number } = parseCard(card);
+  const short = CHIPS[chip]?.short ?? chip;
+  return number === null ? short : `${short}${number}`;
 }
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-/** A small inline SVG icon for a chip (a "?" for chips this client does not know). */
-export function chipIcon(chip: Chip): SVGSVGElement {
+/** A small inline SVG icon for a chip or card (a "?" for chips this client does not know). */
+export function chipIcon(card: Chip): SVGSVGElement {
+  const chip = cardChip(card);
   const svg = document.createElementNS(SVG_NS, "svg");
   svg.setAttribute("viewBox", "0 0 24 24");
   svg.setAttribute("class", "chip-icon");

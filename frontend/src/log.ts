@@ -1,6 +1,6 @@
 // The turn log: one table row per phase and bot (chip, movement, damage, check points), in the
 // spirit of 001's stage report, filled event by event as the turn plays (or all at once after a reload).
-import { chipLabel } from "./chips";
+import { playedText } from "./chips";
 import { h } from "./dom";
 import type { EngineEvent, Snapshot } from "./types";
 import { moduleLabel } from "./modules";
@@ -77,6 +77,7 @@ export function winnerText(reason: unknown): string {
     case "course": return "wins (all check points)";
     case "last bot alive": return "wins (last robot left)";
     case "last bot in the race": return "wins (the others are out of the race)";
+    case "goal": return "wins (reached the goal)";
     default: return "wins";
   }
 }
@@ -145,7 +146,14 @@ export function moduleText(snap: Snapshot | null, e: EngineEvent): string | null
   }
 }
 
-/** The turn's priority as its events show it: the order in which bots play chips. */
+/** roborace's `space_order` event: "Spaces act in this order: Alice, Bob". */
+export function spaceOrderText(snap: Snapshot | null, order: unknown): string {
+  const ids = Array.isArray(order) ? order.map(String) : [];
+  return ids.length ? `Spaces act in this order: ${ids.map((id) => nameOf(snap, id)).join(", ")}` : "Spaces act";
+}
+
+/** The turn's priority as its events show it: the order in which bots play chips. (roborace's cards have
+ * no such order: the larger number acts first, phase by phase; its rows keep the order the events came in.) */
 export function turnPriority(events: EngineEvent[]): string[] {
   const seen: string[] = [];
   for (const e of events) {
@@ -162,6 +170,8 @@ export class TurnLog {
   private readonly table: HTMLTableElement;
   private readonly empty: HTMLParagraphElement;
   private readonly footer: HTMLParagraphElement;
+  /** The column headings (setRules renames two). */
+  private readonly heads: HTMLTableCellElement[];
   private rows = new Map<string, Row>();
   private priority: string[] = [];
   /** Next turn's priority as the turn's `priority` event gave it; not shown once the game is over. */
@@ -178,9 +188,10 @@ export class TurnLog {
     this.table = h("table", { id: "turn-log", class: "rr-log" });
     const head = h("thead");
     const hr = h("tr");
-    for (const c of ["Phase", "Robot", "Chip", "Module", "Movement", "Damage", "Check points"]) {
-      hr.appendChild(h("th", { scope: "col", class: c === "Module" ? "col-module" : "" }, c));
-    }
+    const heads = ["Phase", "Robot", "Chip", "Module", "Movement", "Damage", "Check points"].map((c) =>
+      h("th", { scope: "col", class: c === "Module" ? "col-module" : "" }, c));
+    hr.append(...heads);
+    this.heads = heads;
     head.appendChild(hr);
     this.body = h("tbody");
     this.table.append(head, this.body);
@@ -205,6 +216,13 @@ export class TurnLog {
     this.won = false;
     this.destroyed.clear();
     this.showFooter();
+  }
+
+  /** The ruleset's words (ruleset.ts): without damage (roborace) the damage column only says how robots fell;
+   * numbered cards are "cards". */
+  setRules(rules: { damage: boolean; numbered: boolean }): void {
+    const words: [number, string][] = [[2, rules.numbered ? "Card" : "Chip"], [5, rules.damage ? "Damage" : "Destroyed"]];
+    for (const [i, text] of words) if (this.heads[i].textContent !== text) this.heads[i].textContent = text;
   }
 
   /** The logged turn was a finished game's last: there is no next turn, so its priority line goes. */
@@ -237,10 +255,12 @@ export class TurnLog {
     }
     row = { tr, chip: h("td"), mod: h("td", { class: "col-module" }), move: h("td"), damage: h("td"), cps: h("td"), run: null };
     tr.append(h("td", { class: "phase" }, phase ? String(phase) : "–"), th, row.chip, row.mod, row.move, row.damage, row.cps);
-    // Rows by phase; within a phase by the turn's priority (course-wide rows last).
+    // Rows by phase; within a phase by the turn's priority (course-wide rows last). A turn without a priority
+    // (roborace: the larger card number acts first) keeps the order in which things happened.
+    const ordered = this.priority.length > 0;
     const rank = (id: string): number => {
       const i = id === "" ? -1 : this.priority.indexOf(id);
-      return i < 0 ? 1e6 + (id === "" ? 1 : 0) : i;
+      return i < 0 ? 1e6 + (id === "" && ordered ? 1 : 0) : i;
     };
     const mine = rank(bot ?? "");
     const after = [...this.body.children].find((r) => {
@@ -288,6 +308,10 @@ export class TurnLog {
       this.showFooter();
       return;
     }
+    if (e.type === "space_order") {
+      // roborace: after the cards, each robot's space acts on it in this order (a line of its own, the course's).
+      return this.note(this.row(snap, phase, null).move, spaceOrderText(snap, r.order));
+    }
     if (snap?.modules?.length) this.table.classList.add("has-modules");
     const modText = moduleText(snap, e);
     if (modText !== null) {
@@ -303,7 +327,7 @@ export class TurnLog {
       if (!(row.mod.textContent ?? "").includes(label)) this.note(row.mod, label);
     }
     switch (e.type) {
-      case "chip": return this.note(row.chip, chipLabel(String(r.chip)));
+      case "chip": return this.note(row.chip, playedText(String(r.chip), r.number));
       case "rebooting": return this.note(row.chip, "rebooting (plays 0)");
       case "moved": return this.moveRun(row, "moved", "", r);
       case "slid": return this.moveRun(row, "slid", "", r);

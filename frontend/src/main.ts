@@ -15,6 +15,7 @@ import { ProgramUI } from "./program";
 import { mountPriceCharts } from "./pricechart";
 import { ResultsScreen } from "./results";
 import { applyEvent, checkpointMarks, cloneBots, pricesAfter, type Bots } from "./state";
+import { robotLegend, rulesOf } from "./ruleset";
 import { isCoord } from "./types";
 import css from "./styles.css?inline";
 import type {
@@ -62,6 +63,8 @@ const STEP_NAMES: Record<string, string> = {
   start: "start", chips: "chips", belts: "belts", pushers: "pushers", turntables: "turntables",
   bot_lasers: "robot lasers", wall_lasers: "wall lasers", crushers: "crushers", checkpoints: "check points",
   repairs: "repairs", virtuality: "virtuality", respawn: "respawn", winning: "winning", priority: "priority",
+  // roborace (004)
+  cards: "cards", spaces: "spaces", revitalize: "robots back",
 };
 
 /** `at`: the browser's clock (ms) when the message arrived: a report of the server's clocks is read
@@ -433,6 +436,11 @@ export class GameScreen {
     this.snap = game;
     this.version = version;
     this.syncPending = false;
+    // What the ruleset has (ruleset.ts): no lives or damage badges, no lives lost, the log's words.
+    const rules = rulesOf(game);
+    this.animator.countsLives = this.board.showLives = rules.lives;
+    this.animator.hasDamage = this.board.showDamage = rules.damage;
+    this.log.setRules(rules);
     window.clearTimeout(this.syncTimer);
     this.bots = cloneBots(Array.isArray(game.bots) ? game.bots : []);
     this.takeClocks(game.server_time, Array.isArray(game.seats) ? game.seats : [], true, receivedAt);
@@ -442,7 +450,7 @@ export class GameScreen {
       this.courseKey = key;
       void this.animator.animate({ kind: "course", course: game.course }, 0);
       this.legend?.remove();
-      this.legend = drawLegend(this.controls, game.course);
+      this.legend = drawLegend(this.controls, game.course, robotLegend(rules));
       this.updateZoom();
     }
     this.showLive();
@@ -738,7 +746,7 @@ export class GameScreen {
       if (e.type === "priority" && Array.isArray((e as { order?: unknown }).order)) {
         this.viewPriority = ((e as { order: unknown[] }).order).map(String);
         this.renderSeats();
-      } else if (applyEvent(bots, e)) {
+      } else if (applyEvent(bots, e, this.animator.countsLives)) {
         if (e.type === "module_charged") this.viewPrices = pricesAfter(this.viewPrices, e);
         this.renderSeats();
       }

@@ -1,6 +1,7 @@
 // Bot modules (003 "Bot Modules", "Actions", "Battery", "The Economy"): names, the menu's choices and the
 // price arithmetic. Pure functions over plain data; the menu (modmenu.ts), the status panel and the tests
 // use the same ones. The prices mirror engine/modules/economy.py.
+import { cardChip } from "./chips";
 import type { Chip } from "./types";
 
 /** engine.MODULE_NAMES, in the engine's order. */
@@ -174,7 +175,7 @@ export function unusedChips(hand: readonly Chip[], program: readonly Chip[]): Ch
 
 /** Turbo and Crab Legs: does the hand keep a spare move chip (1 2 3 B) out of the program? */
 export function hasSpareMoveChip(hand: readonly Chip[], program: readonly Chip[]): boolean {
-  return unusedChips(hand, program).some((c) => SPARE_CHIPS.includes(c));
+  return unusedChips(hand, program).some((c) => SPARE_CHIPS.includes(cardChip(c))); // "2@70" is a move card too
 }
 
 /** An action's value in the menu (a <select> option value) and back. */

@@ -6,6 +6,7 @@ import { nameOf } from "./log";
 import { clockText, localDate, speakDuration, timeLeft, timersText, vacationText, type SeatClock } from "./clock";
 import type { BotState, Seat, Snapshot } from "./types";
 import { moduleLabel, moduleStatus, pricesText } from "./modules";
+import { rulesOf, rulesText } from "./ruleset";
 
 /** The name shown for a seat: its display name, else the user name. */
 export function seatName(s: Seat): string {
@@ -110,14 +111,16 @@ export function checkpointStat(next: number, count: number): [string, string] {
  * robot (resigned, out of time or ejected) has the one badge and no note repeating it; a robot destroyed this
  * turn says how ("fell into a pit"), not "off the course". */
 export function seatState(
-  snap: Pick<Snapshot, "status" | "me">, s: Seat, bot: BotState | undefined, destroyed?: ReadonlyMap<string, string>,
+  snap: Pick<Snapshot, "status" | "me" | "ruleset">, s: Seat, bot: BotState | undefined, destroyed?: ReadonlyMap<string, string>,
 ): { notes: string[]; badge: string } {
   const mine = snap.me?.seat === s.number;
+  // Without lives (roborace) no robot is ever out: a destroyed one comes back at the end of the round.
+  const out = !!bot && bot.lives <= 0 && rulesOf(snap).lives;
   let badge = snap.status === "programming" ? (s.ready ? "ready" : "thinking") : "";
   if (snap.status === "lobby") badge = "seated";
   const notes: string[] = [];
   if (bot && snap.status !== "lobby") {
-    if (s.ejected) { /* the badge says it */ } else if (bot.lives <= 0) notes.push("out of the game");
+    if (s.ejected) { /* the badge says it */ } else if (out) notes.push("out of the game");
     else if (!bot.at) notes.push(destroyed?.get(String(bot.id)) ?? "destroyed");
     else {
       // Only a robot still racing is virtual, rebooting or asking to reboot.
@@ -125,7 +128,7 @@ export function seatState(
       if (bot.rebooting) notes.push("rebooting this turn");
       if (mine && snap.me?.reboot && snap.status !== "finished") notes.push("reboot requested");
     }
-    if (bot.lives <= 0) badge = "out";
+    if (out) badge = "out";
   }
   if (s.ejected) badge = "forfeited";
   return { notes, badge };
@@ -153,6 +156,7 @@ export class Panel {
   onTeam: ((team: string, seat?: number) => void) | null = null;
   onBalance: (() => void) | null = null;
   readonly seatsSection: HTMLElement;
+  private readonly seatsTitle: HTMLHeadingElement;
   private readonly seatsEl: HTMLOListElement;
   /** Per seat: the clock as last reported (see clock.ts), and the element that shows it. */
   clocks = new Map<number, SeatClock>();
@@ -179,7 +183,8 @@ export class Panel {
     parent.appendChild(this.el);
 
     const seats = h("section", { class: "rr-seats-section", "aria-labelledby": "rr-seats-title" });
-    seats.appendChild(h("h2", { id: "rr-seats-title" }, "Robots in priority order"));
+    this.seatsTitle = h("h2", { id: "rr-seats-title" }, "Robots in priority order");
+    seats.appendChild(this.seatsTitle);
     this.seatsEl = h("ol", { class: "rr-seats" });
     seats.appendChild(this.seatsEl);
     parent.appendChild(seats);
@@ -189,6 +194,13 @@ export class Panel {
   /** "Arena: last bot alive wins", "Team play: Blue against Orange", a puzzle's goal and its turns. */
   setMode(snap: Snapshot): void {
     const parts: string[] = [];
+    // A ruleset other than the default names itself first ("RoboRace · the larger card number acts first").
+    const rules = rulesOf(snap);
+    const named = rulesText(rules);
+    if (named) parts.push(named);
+    // Numbered cards decide who acts first, phase by phase: there is no priority order to list the robots in.
+    const seatsTitle = rules.numbered ? "Robots" : "Robots in priority order";
+    if (this.seatsTitle.textContent !== seatsTitle) this.seatsTitle.textContent = seatsTitle;
     if (snap.mode === "arena") parts.push(snap.mode_text || "Arena: last bot alive wins");
     if (snap.teams) parts.push("Team play: Blue against Orange");
     if (snap.mode === "puzzle" && snap.puzzle) {
@@ -293,7 +305,8 @@ export class Panel {
       const vac = vacationText(s.vacation, today);
       if (vac) extra.append(h("span", { class: "seat-vacation" }, vac));
       const clock = this.clocks.get(s.number);
-      const out = !!bot && bot.lives <= 0;
+      const rules = rulesOf(snap);
+      const out = !!bot && bot.lives <= 0 && rules.lives;
       if (timed && !s.ejected && !out && clock && (clock.move !== null || clock.game !== null || clock.expired)) {
         const el = h("span", { class: "seat-clock", role: "timer", "data-seat": String(s.number) });
         this.clockEls.set(s.number, { el, name: shown });
@@ -315,11 +328,10 @@ export class Panel {
         stats.textContent = "waiting for the start";
         if (typeof s.rating === "number") stats.append(" · ", stat("rating", String(s.rating), "stat-rating"));
       } else if (bot) {
-        stats.append(
-          stat("damage", String(bot.damage), "stat-damage"),
-          stat("lives", String(bot.lives), "stat-lives"),
-          stat(...checkpointStat(bot.next_checkpoint, checkpoints), "stat-cp"),
-        );
+        // Only what the ruleset has: roborace shows neither damage nor lives.
+        if (rules.damage) stats.append(stat("damage", String(bot.damage), "stat-damage"));
+        if (rules.lives) stats.append(stat("lives", String(bot.lives), "stat-lives"));
+        stats.append(stat(...checkpointStat(bot.next_checkpoint, checkpoints), "stat-cp"));
         if (snap.modules?.length) {
           // 003 "Battery": the module, its charges (+n) and the battery, "Turbo +2 250".
           const text = moduleStatus(bot.module ?? null, bot.battery);

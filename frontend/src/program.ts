@@ -1,19 +1,23 @@
 // The hand / registers UI: pick 5 chips, choose reboot, submit.
 import { h } from "./dom";
-import { chipIcon, chipLabel } from "./chips";
+import { cardChip, cardNumber, chipIcon, chipLabel } from "./chips";
 import type { PostResult, ProgramBody } from "./net";
 import type { Chip, Snapshot } from "./types";
 import { ModuleMenu, type ScanReply } from "./modmenu";
+import { rulesOf } from "./ruleset";
 
 /** A register playing the stored chip (003 "Storage"). */
 export const STORED = "S";
 
 const REGISTERS = 5;
 
-function chipContent(chip: Chip): DocumentFragment {
+/** A chip's face: its icon and words; a numbered card ("R@5") adds its number in a badge. */
+function chipContent(card: Chip): DocumentFragment {
   const f = document.createDocumentFragment();
-  f.appendChild(chipIcon(chip));
-  f.appendChild(h("span", { class: "chip-text" }, chipLabel(chip)));
+  f.appendChild(chipIcon(card));
+  f.appendChild(h("span", { class: "chip-text" }, chipLabel(cardChip(card))));
+  const n = cardNumber(card);
+  if (n !== null) f.appendChild(h("span", { class: "chip-number", "aria-hidden": "true" }, String(n)));
   return f;
 }
 
@@ -24,8 +28,15 @@ export function rebootHelpText(reboot: boolean): string {
     : "Your robot plays the next turn as usual. Tick “Reboot this turn” to have it repaired to 0 damage at the end of this turn; it then sits the next turn out.";
 }
 
-/** The line under the program: how to fill the registers. Touch screens have no keys to mention. */
-export function programHint(touch: boolean): string {
+/** The line under the program: how to fill the registers. Touch screens have no keys to mention. Numbered
+ * cards (roborace) are "cards", and their numbers say who acts first. */
+export function programHint(touch: boolean, numbered = false): string {
+  if (numbered) {
+    return (touch
+      ? "Tap or drag a card into a register; tap a filled register to empty it."
+      : "Click or drag a card into a register. Keys: 1–9 pick a card, Backspace clears the last register, Enter submits.") +
+      " In each register the card with the larger number acts first.";
+  }
   return touch
     ? "Tap or drag a chip into a register; tap a filled register to empty it."
     : "Click or drag a chip into a register. Keys: 1–9 pick a chip, Backspace clears the last register, Enter submits.";
@@ -51,6 +62,11 @@ export class ProgramUI {
   private reboot = false;
   private readonly submitBtn: HTMLButtonElement;
   private readonly error: HTMLDivElement;
+  private readonly hint: HTMLParagraphElement;
+  /** The game's cards carry numbers (roborace). */
+  private numbered = false;
+  /** Neither reboot nor a word about it (a ruleset without reboot; an arena still says why). */
+  private rebootSilent = false;
   readonly menu: ModuleMenu;
   /** My stored chip (Storage): shown as one more chip of the hand, played as "S". */
   private stored: Chip | null = null;
@@ -90,7 +106,7 @@ export class ProgramUI {
     this.submitBtn = h("button", { type: "button", id: "submit-program", class: "primary" }, "Submit program");
     controls.append(rebootGroup, this.submitBtn, this.rebootHelp);
     this.error = h("div", { id: "program-error", role: "alert", class: "rr-error" });
-    const hint = h("p", { class: "rr-hint" }, programHint(isTouchScreen()));
+    const hint = this.hint = h("p", { class: "rr-hint" }, programHint(isTouchScreen()));
     // 003 "Actions": the Module menu is directly beneath the program tiles; Submit sends both.
     this.menu = new ModuleMenu(() => this.changed(), scan);
     this.editor.append(
@@ -142,6 +158,13 @@ export class ProgramUI {
     this.editor.hidden = !this.active;
     if (!this.active || !me) return;
     this.canReboot = snap.can_reboot !== false;
+    // A ruleset without reboot (roborace) has nothing to explain; an arena says why there is none.
+    this.rebootSilent = !this.canReboot && snap.mode !== "arena" && rulesOf(snap).named;
+    const numbered = rulesOf(snap).numbered || (Array.isArray(me.hand) && me.hand.some((c) => cardNumber(c) !== null));
+    if (numbered !== this.numbered) {
+      this.numbered = numbered;
+      this.hint.textContent = programHint(isTouchScreen(), numbered);
+    }
 
     const frozen = Array.isArray(me.frozen) ? me.frozen : [];
     const stored = typeof me.stored_chip === "string" && me.stored_chip ? me.stored_chip : null;
@@ -255,7 +278,9 @@ export class ProgramUI {
     if (!this.canReboot) this.reboot = false;
     this.rebootGroup.hidden = !this.canReboot;
     this.rebootBox.checked = this.reboot;
-    this.rebootHelp.textContent = this.canReboot ? rebootHelpText(this.reboot) : "No rebooting in an arena: the last bot alive wins.";
+    this.rebootHelp.textContent = this.canReboot ? rebootHelpText(this.reboot)
+      : this.rebootSilent ? "" : "No rebooting in an arena: the last bot alive wins.";
+    this.rebootHelp.hidden = this.rebootSilent;
   }
 
   /** Drag a hand chip onto a register (or onto a filled one to replace it); drag a register back to the hand to clear it. */
@@ -369,6 +394,7 @@ export class ProgramUI {
       const isUsed = used.has(i);
       const b = h("button", {
         type: "button", class: "chip", "data-chip": chip, "data-index": String(i),
+        ...(cardNumber(chip) !== null ? { "data-number": String(cardNumber(chip)) } : {}),
         "aria-label": `${chipLabel(chip)}${i < 9 ? ` (key ${i + 1})` : ""}${isUsed ? ", in a register" : ""}`,
         "aria-pressed": String(isUsed),
       });

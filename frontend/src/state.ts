@@ -14,8 +14,9 @@ export function cloneBots(bots: Iterable<BotState>): Bots {
   return out;
 }
 
-/** Apply one event to `bots` (in place). Returns true when anything visible in the panel changed. */
-export function applyEvent(bots: Bots, e: EngineEvent): boolean {
+/** Apply one event to `bots` (in place). Returns true when anything visible in the panel changed.
+ * `countsLives` false (roborace): a destroyed bot keeps its lives; it comes back at the end of the round. */
+export function applyEvent(bots: Bots, e: EngineEvent, countsLives = true): boolean {
   const r = e as Record<string, unknown>;
   if (e.type === "drone_deployed" && typeof r.bot === "string" && typeof r.owner === "string" && isCoord(r.at)) {
     // 003 "Drone": a virtual bot on the owner's square, facing the other way; it shares the owner's next check point.
@@ -57,7 +58,7 @@ export function applyEvent(bots: Bots, e: EngineEvent): boolean {
       return true;
     case "destroyed":
       bot.at = null;
-      bot.lives = Math.max(0, bot.lives - 1);
+      if (countsLives) bot.lives = Math.max(0, bot.lives - 1);
       bot.damage = 0;
       return true;
     case "checkpoint":

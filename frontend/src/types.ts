@@ -3,7 +3,9 @@ import type { BoardMemory } from "./board";
 
 export type Dir = "N" | "E" | "S" | "W";
 export type Coord = [number, number];
-/** "1","2","3" forward, "B" back up, "L"/"R" turn, "U" U-turn, "0" nothing; other strings may come later. */
+/** "1","2","3" forward, "B" back up, "L"/"R" turn, "U" U-turn, "0" nothing; other strings may come later.
+ * A numbered card (rulesets with `numbered`, e.g. roborace) is written "<chip>@<number>": "R@5", "2@70"
+ * (chips.ts `parseCard`). Hands, programs and registers hold whole cards. */
 export type Chip = string;
 export type GameStatus = "lobby" | "programming" | "resolving" | "finished" | "cancelled";
 
@@ -91,6 +93,27 @@ export interface PuzzleInfo {
   goal_text: string; turn_limit: number | null; players: number; description: string; targets: string[];
   /** Turns played so far (the puzzle's count). */
   turns_used?: number;
+}
+
+/** The game's rules (engine.rulesets; games.selectors.ruleset_snapshot). */
+export interface RulesetInfo {
+  /** "roboracer" (the default), "roborace" (004)… */
+  name: string;
+  /** What players see: "RoboRacer", "RoboRace". */
+  title: string;
+  /** The seed document it comes from ("003", "004"). */
+  document?: string;
+  /** Cards carry numbers: "<chip>@<number>". */
+  numbered?: boolean;
+  /** Damage that destroys a bot. */
+  max_damage?: number;
+  /** A destruction costs one of the bot's robots (its lives). */
+  counts_lives?: boolean;
+  /** Bot modules may be offered. */
+  modules?: boolean;
+  /** Optional (not sent yet): whether anything damages a robot; absent, the screen goes by the ruleset's name. */
+  damage?: boolean;
+  options?: Record<string, unknown>;
 }
 
 /** data of a `clocks` event. */
@@ -201,6 +224,8 @@ export interface Snapshot {
   outcome?: string | null;
   can_reboot?: boolean;
   can_balance?: boolean;
+  /** The game's rules (issue 19; optional: older servers and the demo files lack it, meaning roboracer). */
+  ruleset?: RulesetInfo | null;
   puzzle?: PuzzleInfo | null;
   standings?: StandingRow[] | null;
   standings_summary?: string | null;
@@ -208,7 +233,8 @@ export interface Snapshot {
 
 // ---- engine events (data.events of a turn_resolved event; docs/formats.md "Events") ----
 interface EventBase { phase: number; step: string; bot?: string | null }
-export interface ChipEvent extends EventBase { type: "chip"; bot: string; chip: Chip }
+/** `chip` is the bare chip ("R"); a numbered card's number comes as `number`. */
+export interface ChipEvent extends EventBase { type: "chip"; bot: string; chip: Chip; number?: number }
 export interface MovedEvent extends EventBase { type: "moved"; bot: string; from: Coord; to: Coord }
 export interface PushedEvent extends EventBase { type: "pushed"; bot: string; by?: string; from: Coord; to: Coord }
 export interface CarriedEvent extends EventBase { type: "carried"; bot: string; from: Coord; to: Coord; sub?: number }
@@ -228,6 +254,8 @@ export interface WinnerEvent extends EventBase { type: "winner"; bot: string; re
 export interface RebootingEvent extends EventBase { type: "rebooting"; bot: string }
 export interface RebootRefusedEvent extends EventBase { type: "reboot_refused"; bot: string; at?: Coord; reason?: string }
 export interface PriorityEvent extends EventBase { type: "priority"; order: string[] }
+/** roborace: after the cards of a phase, each robot's floor space acts on it in this (random) order. */
+export interface SpaceOrderEvent extends EventBase { type: "space_order"; bot: null; order: string[] }
 export interface OtherEvent extends EventBase { type: string; [key: string]: unknown }
 
 export type KnownEngineEvent =
