@@ -132,9 +132,10 @@ def is_safe_mix(hand: Sequence[str]) -> bool:
     )
 
 
-def required_program(bot: Bot) -> tuple[str, ...] | None:
-    """The program a bot must play whatever its player says: five "0" chips while it reboots."""
-    return (IDLE,) * PROGRAM_LENGTH if bot.rebooting else None
+def required_program(bot: Bot, ruleset: str = DEFAULT) -> tuple[str, ...] | None:
+    """The program a bot must play whatever its player says: five "0" chips while it sits the turn out
+    (rebooting; in classic, powered down)."""
+    return (IDLE,) * PROGRAM_LENGTH if rulesets.get(ruleset).sits_out(bot) else None
 
 
 def check_program(

@@ -58,9 +58,14 @@ def replay(*, game: Game) -> tuple[dict | None, list[str]]:
     ejections = {}
     for event in game.events.filter(kind="seats_ejected").order_by("version"):
         ejections.setdefault(event.data["turn"], []).append(event.data["bots"])
+    recompiles: dict[int, list[dict]] = {}  # classic's Recompile, applied before the turn (services.recompile)
+    for event in game.events.filter(kind="recompiled").order_by("version"):
+        recompiles.setdefault(event.data["turn"], []).append(event.data)
     for record in game.turns.order_by("number"):
         for bots in ejections.pop(record.number, []):
             state, _ = engine.eject(state, bots)
+        for data in recompiles.pop(record.number, []):
+            state, _ = engine.rulesets.get(game.ruleset).redeal(state, data["bot"], data["seed"])
         if not same_state(engine.state_to_dict(state), record.state_before):
             differences.append(f"turn {record.number}: the state before differs")
         try:

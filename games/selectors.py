@@ -258,7 +258,8 @@ def seat_of(*, user, game: Game) -> Seat | None:
 SNAPSHOT_BOT_FIELDS = (
     "id", "at", "dir", "damage", "lives", "next_checkpoint", "virtual", "rebooting", "battery", "module", "drone_of",
 )
-MODE_BOT_FIELDS = ("team", "target")  # game modes (issue 16): only on the bots that have them
+MODE_BOT_FIELDS = ("team", "target",  # game modes (issue 16): only on the bots that have them
+                   "powered_down", "power_down_next", "upgrades", "upgrade_state")  # classic (issue 19)
 
 
 def game_snapshot(*, game: Game, user) -> dict:
@@ -353,6 +354,7 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
                 "team": mine.team or None,
                 "ejected": mine.ejected_at is not None,
                 **_private_modules(private_bots.get(mine.bot_id, {}), program, scans.get(mine.pk)),
+                **_private_classic(private_bots.get(mine.bot_id, {}), program),
             }
         snapshots.append((user, {
             **shared,
@@ -440,6 +442,16 @@ def _profile_name(user) -> str:
 def _vacation(user, now) -> dict | None:
     profile = _profile(user)
     return profile.vacation(timezone.localdate(now)) if profile else None
+
+
+def _private_classic(bot: dict, program) -> dict:
+    """classic (000): the owner's own upgrade switches, the instruction its flywheel saved (it is in the hand:
+    hidden from the others) and the power down it asked for with this turn's program."""
+    if "upgrade_use" not in bot:
+        return {}
+    action = (program.action or {}) if program else {}
+    return {"upgrade_use": bot.get("upgrade_use", {}), "saved_chip": bot.get("saved_chip"),
+            "power_down": bool(action.get("power_down"))}  # fmt: skip
 
 
 def _public_bots(state: dict) -> list[dict]:

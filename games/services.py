@@ -119,7 +119,7 @@ def _deal(game: Game, state: engine.State, now: datetime) -> None:
     thinking, submitted = [], set()
     for bot_id in hands:
         seat = seats[bot_id]
-        required = engine.required_program(state.bot(bot_id))
+        required = engine.required_program(state.bot(bot_id), state.ruleset)
         if required is not None:
             Program.objects.create(seat=seat, turn=game.turn, chips=list(required))
             submitted.add(seat.pk)
@@ -689,14 +689,56 @@ def _scanned(seat: Seat, turn: int) -> bool:
 def _check_program(bot: engine.Bot, hand: list, chips: list, action, state: engine.State) -> None:
     """engine.check_program, its refusal a 400 with its text. Whatever JSON comes in as the action, the engine
     answers a ProgramError; an exception of another kind still becomes a 400, never a 500."""
-    if action is not None and not state.prices:
+    rules = engine.rulesets.get(state.ruleset)
+    if action is not None and not state.prices and rules.modules:
         raise InvalidInput("action: no modules are available in this game")
+    if action is not None and not rules.modules and rules.requests is None:
+        raise InvalidInput(f"action: {rules.title} takes no actions")
     try:
         error = engine.check_program(bot, hand, chips, action, state=state)
     except (TypeError, ValueError, KeyError, AttributeError, engine.InputError) as problem:
         raise InvalidInput(f"action: not an action ({type(problem).__name__})") from None
     if error is not None:
         raise InvalidInput(str(error))
+
+
+@transaction.atomic
+def recompile(*, user, game_id: int, turn: int) -> dict:
+    """000 "Recompile": the player discards this turn's instructions for new ones, at a cost of 2 damage, once
+    a turn and before sending the program; the deadline does not change. The new hand is the player's alone;
+    the damage is public (event `recompiled`), and the replay applies it again from the event's seed."""
+    game = _locked_game(game_id, user=user)
+    seat = next((seat for seat in game.seats.all() if seat.user_id == user.pk), None)
+    if seat is None:
+        raise NotAllowed("you have no seat in this game")
+    if seat.ejected_at is not None:
+        raise Conflict("your bot was ejected from this game")
+    if game.status != Game.Status.PROGRAMMING:
+        raise Conflict(f"recompiling is only possible while programming (this game is {game.status})")
+    if turn != game.turn:
+        raise Conflict(f"turn {turn} is not the current turn ({game.turn})")
+    rules = engine.rulesets.get(game.ruleset)
+    if rules.redeal is None:
+        raise InvalidInput(f"recompile: {rules.title} has no recompile")
+    if Program.objects.filter(seat=seat, turn=turn).exists():
+        raise Conflict("recompile: your program for this turn is already in")
+    if game.events.filter(kind="recompiled", data__seat=seat.number, data__turn=turn).exists():
+        raise Conflict("recompile: once a turn")
+    hand = Hand.objects.filter(seat=seat, turn=turn).first()
+    if hand is None:
+        raise Conflict("your bot has no instructions this turn")
+    seed = engine.derive_seed(game.seed, turn, f"recompile-{seat.bot_id}")
+    try:
+        state, chips = rules.redeal(_state(game), seat.bot_id, seed)
+    except engine.InputError as error:
+        raise InvalidInput(f"recompile: {error}") from None
+    game.state = engine.state_to_dict(state)
+    hand.chips = list(chips)
+    hand.save(update_fields=["chips"])
+    append_event(game, "recompiled", {"seat": seat.number, "turn": turn, "bot": seat.bot_id, "seed": seed,
+                                      "damage": state.bot(seat.bot_id).damage})  # fmt: skip
+    game.save(update_fields=["state", "version", "updated_at"])
+    return {"turn": turn, "hand": list(chips)}
 
 
 @transaction.atomic
@@ -791,7 +833,7 @@ def _eject(game: Game, state: engine.State, seats: list[Seat], *, by: str, reaso
         return numbers
     remaining = _live_seats(game, new_state)
     cleared = [
-        seat for seat in remaining if engine.required_program(new_state.bot(seat.bot_id)) is None
+        seat for seat in remaining if engine.required_program(new_state.bot(seat.bot_id), new_state.ruleset) is None
     ]
     Program.objects.filter(seat__in=cleared, turn=game.turn).delete()
     for seat in cleared:
@@ -1012,7 +1054,9 @@ def resolve_turn(*, game_id: int, turn: int) -> Turn | None:
             reboots = sorted(program.seat.bot_id for program in submitted if program.reboot)
             actions = {p.seat.bot_id: p.action for p in submitted if p.action is not None}
             hands = {}
-            if game.modules:  # Turbo, Crab Legs and Storage look at the hand's unplayed chips
+            if game.modules or engine.rulesets.get(game.ruleset).check_program is not None:
+                # Turbo, Crab Legs and Storage look at the hand's unplayed chips; the other rulesets check
+                # the programs against the hands again (and classic's flywheel saves an unplayed one)
                 hands = {
                     hand.seat.bot_id: hand.chips
                     for hand in Hand.objects.filter(seat__game=game, turn=turn).select_related("seat")

@@ -54,6 +54,10 @@ class Ruleset:
     check_course: Callable[[Any], None] | None = None  # raises CourseError
     options: Mapping[str, Any] = field(default_factory=dict)  # game options and their defaults
     damage: bool = True  # anything damages a robot at all (004: nothing does)
+    # The robot sits this turn out (plays five "0"): rebooting (003, 001), powered down (000).
+    sits_out: Callable[[Any], bool] = lambda bot: bot.rebooting
+    # A new hand mid-turn for a price (000's Recompile): (state, bot id, seed) -> (state, hand); InputError if not.
+    redeal: Callable[..., Any] | None = None
     # Every robot starts virtual on start 1, and a course needs only one start (001 "Mode").
     shared_start: bool = False
     # The ruleset's own bot fields (classic's), checked: (data, where) -> Bot keyword arguments.

@@ -673,6 +673,7 @@ RULESET = register(
         random_program=_random_program,
         bot_fields=_bot_fields,
         requests=_requests,
-        site=False,  # the game screen and 14 of the 22 upgrades are not built yet (docs/rulesets.md)
+        sits_out=lambda bot: bot.power_down_next,
+        redeal=recompile,
     )
 )

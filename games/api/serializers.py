@@ -214,3 +214,8 @@ class PuzzleSerializer(serializers.Serializer):
     solved = serializers.IntegerField(help_text="players who solved it")
     best_turns = serializers.IntegerField(allow_null=True, help_text="the fewest turns of a solution")
     mine = serializers.JSONField(help_text='your solutions: [{"game", "turns", "url"}]')
+
+
+class RecompileSerializer(serializers.Serializer):
+    turn = serializers.IntegerField()
+    hand = serializers.ListField(child=serializers.CharField(), help_text="the new instructions, yours alone")

@@ -18,6 +18,7 @@ from games.api.serializers import (
     ProgramAcceptedSerializer,
     ProgramSerializer,
     PuzzleSerializer,
+    RecompileSerializer,
     ScanRequestSerializer,
     ScanSerializer,
     SnapshotSerializer,
@@ -165,6 +166,16 @@ class ScanView(APIView):
         serializer = ScanRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         return Response(services.scan(user=request.user, game_id=game_id, turn=serializer.validated_data["turn"]))
+
+
+class RecompileView(APIView):
+    @extend_schema(request=ScanRequestSerializer, responses=RecompileSerializer,
+                   summary="classic's Recompile: new instructions for 2 damage (for me alone)")
+    def post(self, request, game_id: int):
+        serializer = ScanRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        turn = serializer.validated_data["turn"]
+        return Response(services.recompile(user=request.user, game_id=game_id, turn=turn))
 
 
 class TurnView(APIView):
