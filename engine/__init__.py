@@ -4,7 +4,7 @@ resolve_turn(state, programs, seed) -> (new_state, events) never mutates its inp
 scan(state, programs, owner) -> what a Scanner shows its owner (bot modules, engine.modules).
 """
 
-from . import rulesets
+from . import reports, rulesets
 from .builder import element_catalog, validate_course
 from .bundled import bundled_course, bundled_course_data, bundled_slugs
 from .chips import CHIP_NAMES, CHIPS, PROGRAM_LENGTH
@@ -57,6 +57,7 @@ __all__ = [
     "random_program",
     "required_program",
     "resolve_turn",
+    "reports",
     "rulesets",
     "scan",
     "simulate",

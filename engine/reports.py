@@ -129,3 +129,123 @@ def stage_table(state: Any, events: Sequence[dict[str, Any]]) -> dict[str, Any]:
                     "hp": hp[bot_id], "reboot": bot_id in reboot} for bot_id in ids}  # fmt: skip
     return {"stages": [stage for stage in stages if stage["stage"]], "end": end}
 
+
+
+# --- 000's views: the register report and the end-of-race awards ------------------------------------------
+
+_HEADING = {(0, -1): "N", (1, 0): "E", (0, 1): "S", (-1, 0): "W"}
+
+
+def _letter(event: dict[str, Any]) -> str:
+    dx, dy = event["to"][0] - event["from"][0], event["to"][1] - event["from"][1]
+    return _HEADING.get((dx, dy), "?")
+
+
+def register_report(state: Any, events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """000's report of a round, register by register: each robot's damage, its move (its instruction, and N, E,
+    S or W for each square it was pushed or carried, in the order it happened: "S,B" is pushed south, then
+    backed up) and notes ("Pushed by a"), the robots in that register's priority order."""
+    damage = {bot.id: bot.damage for bot in state.bots}
+    ids = [bot.id for bot in state.bots]
+    registers: list[dict[str, Any]] = []
+    rows: dict[str, dict[str, Any]] = {}
+    order: list[str] = list(state.priority)
+    phase = None
+    for event in events:
+        if event.get("phase") != phase:
+            if rows:
+                registers.append(_register(phase, order, rows, damage))
+            phase, rows = event.get("phase"), {bot_id: {"move": [], "notes": []} for bot_id in ids}
+        kind, bot_id = event["type"], event.get("bot")
+        if kind == "register_order":
+            order = list(event["order"]) + [i for i in order if i not in event["order"]]
+        if bot_id not in rows:
+            continue
+        row = rows[bot_id]
+        if kind == "chip":
+            row["move"].append(event["chip"])
+        elif kind in ("pushed", "carried"):
+            row["move"].append(_letter(event))
+            if kind == "pushed" and event.get("by") in rows:
+                row["notes"].append(f"Pushed by {event['by']}")
+        elif kind in ("damaged", "repaired"):
+            damage[bot_id] = event["damage"]
+        elif kind == "destroyed":
+            damage[bot_id] = 0
+            row["notes"].append(f"Destroyed ({event['cause']})")
+        elif kind in ("checkpoint", "finished", "powered_down", "upgraded"):
+            note = {"checkpoint": f"Touched flag {event.get('number')}", "finished": f"Finished {event.get('place')}",
+                    "powered_down": "Powered down", "upgraded": f"Upgraded: {event.get('upgrade')}"}[kind]  # fmt: skip
+            row["notes"].append(note)
+        elif kind == "respawned":
+            damage[bot_id] = event.get("damage", damage[bot_id])
+    if rows:
+        registers.append(_register(phase, order, rows, damage))
+    return [register for register in registers if register["register"]]
+
+
+def _register(phase: Any, order: list[str], rows: dict, damage: dict) -> dict[str, Any]:
+    return {"register": phase, "rows": [
+        {"name": bot_id, "dmg": damage[bot_id], "move": ",".join(rows[bot_id]["move"]), "notes": rows[bot_id]["notes"]}
+        for bot_id in order if bot_id in rows
+    ]}  # fmt: skip
+
+
+AWARDS = (
+    # (key, title, the figure, the best is the most (True) or the least (False))
+    ("pacifist", "Pacifist robot: dealt the least damage", "dealt", False),
+    ("terminator", "Terminator robot: dealt the most damage", "dealt", True),
+    ("shover", "Shover robot: pushed the most robots to their doom", "kills", True),
+    ("friendly", "Friendly robot: pushed the fewest robots to their doom", "kills", False),
+    ("camouflaged", "Camouflaged robot: took the least damage", "taken", False),
+    ("swiss_cheese", "Swiss cheese robot: took the most damage", "taken", True),
+    ("clumsy", "Clumsy robot: fell off the board the most", "falls", True),
+    ("cautious", "Cautious robot: fell off the board the least", "falls", False),
+    ("energizer", "Energizer robot: powered down the least", "power_downs", False),
+    ("hibernating", "Hibernating robot: powered down the most", "power_downs", True),
+    ("best_record", "Best damage record (dealt - taken)", "record", True),
+    ("worst_record", "Worst damage record (dealt - taken)", "record", False),
+)
+KILL_DAMAGE = 3  # 000: "pushing a player and causing them to die counts as 3 damage"
+
+
+def race_figures(bot_ids: Sequence[str], turns: Sequence[Sequence[dict[str, Any]]]) -> dict[str, dict[str, int]]:
+    """Per robot, over the race's turns: damage dealt (its lasers and rams, 3 for each robot it pushed to its
+    death), robots pushed to their doom, damage taken, falls (into a pit or off the edge), power downs."""
+    figures = {bot_id: dict.fromkeys(("dealt", "kills", "taken", "falls", "power_downs"), 0) for bot_id in bot_ids}
+    for events in turns:
+        pushed_by: dict[str, tuple[Any, str]] = {}  # robot -> (phase, the robot that last pushed it)
+        for event in events:
+            kind, bot_id = event["type"], event.get("bot")
+            if bot_id not in figures:
+                continue
+            if kind == "pushed" and event.get("by") in figures:
+                pushed_by[bot_id] = (event.get("phase"), event["by"])
+            elif kind == "damaged":
+                figures[bot_id]["taken"] += event["amount"]
+                if event.get("by") in figures:
+                    figures[event["by"]]["dealt"] += event["amount"]
+            elif kind == "destroyed":
+                if event.get("cause") in ("pit", "edge"):
+                    figures[bot_id]["falls"] += 1
+                    phase, pusher = pushed_by.get(bot_id, (None, None))
+                    if pusher is not None and phase == event.get("phase") and pusher != bot_id:
+                        figures[pusher]["kills"] += 1  # the last robot to push it (in the register it fell)
+                        figures[pusher]["dealt"] += KILL_DAMAGE
+            elif kind == "powered_down":
+                figures[bot_id]["power_downs"] += 1
+    for values in figures.values():
+        values["record"] = values["dealt"] - values["taken"]
+    return figures
+
+
+def awards(bot_ids: Sequence[str], turns: Sequence[Sequence[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """000's end-of-race awards that the game itself can decide (not "Smart" and "Confused", which need a
+    judge): each with its winners (every robot tied on the best figure) and the figure."""
+    figures = race_figures(bot_ids, turns)
+    out = []
+    for key, title, figure, most in AWARDS:
+        values = {bot_id: figures[bot_id][figure] for bot_id in bot_ids}
+        best = max(values.values()) if most else min(values.values())
+        out.append({"award": key, "title": title, "bots": [b for b in bot_ids if values[b] == best], "value": best})
+    return out

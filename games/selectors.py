@@ -570,6 +570,13 @@ def modes_snapshot(*, game: Game, state: dict, seats: list) -> dict:
     }
     if game.status == Game.Status.FINISHED and state:
         out["standings"], out["standings_summary"] = standings(game=game, state=state, seats=seats, mode=mode)
+        if rules.awards:  # 000's end-of-race awards, from the whole race's turn log (docs/rulesets.md)
+            names = {seat.bot_id: seat.user.username if seat.user_id else seat.bot_id for seat in seats}
+            turns = [turn.events for turn in game.turns.order_by("number")]
+            out["awards"] = [
+                {**entry, "players": [names.get(bot_id, bot_id) for bot_id in entry["bots"]]}
+                for entry in engine.reports.awards([seat.bot_id for seat in seats], turns)
+            ]
     return out
 
 

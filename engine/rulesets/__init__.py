@@ -58,6 +58,7 @@ class Ruleset:
     sits_out: Callable[[Any], bool] = lambda bot: bot.rebooting
     # A new hand mid-turn for a price (000's Recompile): (state, bot id, seed) -> (state, hand); InputError if not.
     redeal: Callable[..., Any] | None = None
+    awards: bool = False  # end-of-race awards (000), `engine.reports.awards`
     # Every robot starts virtual on start 1, and a course needs only one start (001 "Mode").
     shared_start: bool = False
     # The ruleset's own bot fields (classic's), checked: (data, where) -> Bot keyword arguments.

@@ -268,7 +268,7 @@ def _play(turn: Turn, bot: Mover, card: str) -> None:
                 ahead = turn.bots_at(neighbour(tuple(event["at"]), event["dir"]))
                 rammed += [other.id for other in ahead[:1]]
         for other_id in rammed:
-            _damage(turn, turn.bots[other_id], RAMMING, "ramming gear")
+            _damage(turn, turn.bots[other_id], RAMMING, "ramming gear", by=bot.id)
 
 
 def _move(turn: Turn, bot: Mover, card: str) -> None:
@@ -352,7 +352,7 @@ def _lasers(turn: Turn, down: set[str], cards: dict[str, list[str]], rng: random
             shielded.add((target.id, heading))  # 000 "Power-Down Shield": one damage from each direction
             turn.emit("absorbed", target.id, upgrade="power_down_shield", amount=1, dir=heading)
             amount -= 1
-        _damage(turn, target, amount, cause)
+        _damage(turn, target, amount, cause, **({"by": shooter.id} if shooter is not None else {}))
 
 
 def _beam_effect(turn: Turn, shooter: Mover, target: Mover, heading: str, amount: int,
@@ -381,7 +381,7 @@ def _beam_effect(turn: Turn, shooter: Mover, target: Mover, heading: str, amount
     turn.advance(target, heading, by=shooter.id, mode="push")  # pressor beam, mini howitzer: pushed away
     if beam == "mini_howitzer":
         if target.at is not None:
-            _damage(turn, target, amount, "mini howitzer")
+            _damage(turn, target, amount, "mini howitzer", by=shooter.id)
         state = dict(shooter.upgrade_state)
         state["mini_howitzer"] = state.get("mini_howitzer", 0) + 1
         if state["mini_howitzer"] >= HOWITZER_USES:
@@ -393,7 +393,7 @@ def _beam_effect(turn: Turn, shooter: Mover, target: Mover, heading: str, amount
     return True
 
 
-def _damage(turn: Turn, bot: Mover, amount: int, cause: str) -> None:
+def _damage(turn: Turn, bot: Mover, amount: int, cause: str, **extra: Any) -> None:
     """Damage, less what the Ablative Coat absorbs (six, then it is discarded)."""
     if "ablative_coat" in bot.upgrades and bot.at is not None:
         state = dict(bot.upgrade_state)
@@ -406,7 +406,7 @@ def _damage(turn: Turn, bot: Mover, amount: int, cause: str) -> None:
             state.pop("ablative_coat")
             turn.emit("upgrade_lost", bot.id, upgrade="ablative_coat", reason="used up")
         bot.upgrade_state = tuple(sorted(state.items()))
-    turn.damage(bot, amount, cause)
+    turn.damage(bot, amount, cause, **extra)  # `by`: the robot whose laser or ram it is (the awards count it)
 
 
 def _flags(turn: Turn, down: set[str], state: State) -> None:
@@ -675,5 +675,6 @@ RULESET = register(
         requests=_requests,
         sits_out=lambda bot: bot.power_down_next,
         redeal=recompile,
+        awards=True,
     )
 )

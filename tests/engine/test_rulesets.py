@@ -225,3 +225,42 @@ def test_classic_flywheel_chip_joins_the_next_hand_and_recompile_costs_two_damag
     dying = state.with_bots([dataclasses.replace(saver, damage=20), state.bot("b")])
     with pytest.raises(engine.InputError, match="would destroy it"):
         classic.recompile(dying, "a", 12)
+
+
+def _classic_path(name):
+    return __import__("pathlib").Path(__file__).parent / "scenarios" / f"classic_{name}.json"
+
+
+def test_classic_register_report_writes_pushes_as_compass_letters():
+    """000's report: a's F goes first, then b's B pushes a west: a's move reads "1,W" with "Pushed by b" (as 000's
+    example reports Dale "S,B", "Pushed by Ananta")."""
+    from engine.reports import register_report
+    from engine.scenario import parse_scenario
+
+    data = json.loads(_classic_path("forward_before_back_up").read_text())
+    state = parse_scenario(data)[0]
+    first = register_report(state, engine.simulate(data)["events"])[0]
+    assert first["register"] == 1
+    rows = {row["name"]: row for row in first["rows"]}
+    assert [row["name"] for row in first["rows"]] == ["a", "b"]  # the register's priority order
+    assert rows["a"]["move"] == "1,W" and rows["a"]["notes"] == ["Pushed by b"]
+    assert rows["b"]["move"] == "B" and rows["b"]["dmg"] == 1  # a's laser hit b after the moves
+
+
+def test_classic_awards_count_damage_kills_falls_and_power_downs():
+    from engine.reports import awards, race_figures
+
+    turns = [[
+        {"phase": 1, "type": "pushed", "bot": "b", "by": "a", "from": [1, 1], "to": [2, 1]},
+        {"phase": 1, "type": "destroyed", "bot": "b", "cause": "pit"},
+        {"phase": 2, "type": "damaged", "bot": "a", "amount": 2, "by": "c", "damage": 2, "cause": "bot laser"},
+        {"phase": 3, "type": "pushed", "bot": "c", "by": "a", "from": [1, 1], "to": [2, 1]},
+        {"phase": 4, "type": "destroyed", "bot": "c", "cause": "edge"},  # pushed a register earlier: no kill
+    ], [{"phase": 0, "type": "powered_down", "bot": "c"}]]
+    figures = race_figures(["a", "b", "c"], turns)
+    assert figures["a"] == {"dealt": 3, "kills": 1, "taken": 2, "falls": 0, "power_downs": 0, "record": 1}
+    assert figures["c"]["falls"] == 1 and figures["c"]["dealt"] == 2 and figures["c"]["power_downs"] == 1
+    given = {entry["award"]: entry["bots"] for entry in awards(["a", "b", "c"], turns)}
+    assert given["terminator"] == ["a"] and given["shover"] == ["a"] and given["pacifist"] == ["b"]
+    assert given["clumsy"] == ["b", "c"] and given["hibernating"] == ["c"] and given["swiss_cheese"] == ["a"]
+    assert "smart" not in given and "confused" not in given

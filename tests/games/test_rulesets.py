@@ -134,3 +134,83 @@ def test_a_fused_game_starts_everyone_virtual_on_one_square_with_the_fence_optio
     refused = api.post("/api/games/", {"course": "fused-foundry", "ruleset": "fused", "options": {"electric_fence": "no"}},
                        format="json")  # fmt: skip
     assert refused.status_code == 400 and "electric_fence" in refused.json()["detail"]
+
+
+def classic_game(courses, users, seed=4):
+    """A classic game with a fixed seed (hands and the random programs of `legal_program` replay exactly)."""
+    game = services.create_game(user=users[0], course=courses["classic-conveyor-court"], max_seats=len(users),
+                                ruleset="classic")  # fmt: skip
+    Game.objects.filter(pk=game.pk).update(seed=seed)
+    for user in users[1:]:
+        services.join_game(user=user, game_id=game.pk)
+    game.refresh_from_db()
+    return game
+
+
+def play(game, user, chips, action=None):
+    body = {"turn": game.turn, "chips": chips, **({"action": action} if action is not None else {})}
+    return client_for(user).post(f"/api/games/{game.pk}/program/", body, format="json")
+
+
+@pytest.mark.django_db
+def test_classic_power_down_is_asked_with_the_program_and_sits_the_next_round_out(courses, make_user):
+    alice, bob = make_user("alice"), make_user("bob")
+    game = classic_game(courses, [alice, bob])
+    assert game.state["ruleset"] == "classic" and len(hand_of(game, alice)) == 10
+    bad = play(game, alice, legal_program(game, alice), {"power_down": True, "jetpack": 1})
+    assert bad.status_code == 400 and "classic action" in bad.json()["detail"]
+    assert play(game, alice, legal_program(game, alice), {"power_down": True}).status_code in (200, 201)
+    assert selectors.game_snapshot(game=game, user=alice)["me"]["power_down"] is True
+    assert play(game, bob, legal_program(game, bob)).status_code in (200, 201)
+    services.resolve_turn(game_id=game.pk, turn=1)
+    game.refresh_from_db()
+    assert game.turn == 2
+    alice_bot = game.seats.get(user=alice).bot_id
+    assert not any(e["type"] == "destroyed" and e["bot"] == alice_bot for e in game.turns.get(number=1).events)
+    snap = selectors.game_snapshot(game=game, user=bob)
+    [mine] = [bot for bot in snap["bots"] if bot["id"] == game.seats.get(user=alice).bot_id]
+    assert mine["power_down_next"] is True and "saved_chip" not in mine and "upgrade_use" not in mine
+    # The server entered alice's program: she sits this round out, with no instructions.
+    assert hand_of(game, alice) == [] and game.seats.get(user=alice).programs.get(turn=2).chips == ["0"] * 5
+    assert play(game, bob, legal_program(game, bob)).status_code in (200, 201)
+    services.resolve_turn(game_id=game.pk, turn=2)
+    game.refresh_from_db()
+    record = game.turns.get(number=2)
+    assert any(e["type"] == "powered_down" and e["bot"] == mine["id"] for e in record.events)
+    from games.replay import replay
+
+    assert replay(game=game)[1] == []
+
+
+@pytest.mark.django_db
+def test_classic_recompile_once_a_turn_for_two_damage_and_only_with_the_upgrade(courses, make_user):
+    import dataclasses
+
+    alice, bob, eve = make_user("alice"), make_user("bob"), make_user("eve")
+    game = classic_game(courses, [alice, bob])
+    seat = game.seats.get(user=alice)
+    state = engine.state_from_dict(game.state, engine.parse_course(game.course_data))
+    upgraded = dataclasses.replace(state.bot(seat.bot_id), upgrades=("recompile",))
+    given = state.with_bots(upgraded if b.id == seat.bot_id else b for b in state.bots)
+    game.state = engine.state_to_dict(given)
+    game.save(update_fields=["state"])
+    url = f"/api/games/{game.pk}/recompile/"
+    assert client_for(bob).post(url, {"turn": 1}, format="json").status_code == 400  # no such upgrade
+    assert client_for(eve).post(url, {"turn": 1}, format="json").status_code == 403  # no seat
+    assert client_for(alice).post(url, {"turn": 7}, format="json").status_code == 409
+    answer = client_for(alice).post(url, {"turn": 1}, format="json")
+    assert answer.status_code == 200, answer.content
+    game.refresh_from_db()
+    assert answer.json()["hand"] == hand_of(game, alice) and len(hand_of(game, alice)) == 9  # 2 damage: 9
+    assert [b["damage"] for b in game.state["bots"] if b["id"] == seat.bot_id] == [2]
+    assert client_for(alice).post(url, {"turn": 1}, format="json").status_code == 409  # once a turn
+    event = game.events.get(kind="recompiled")
+    assert "hand" not in event.data and event.data["seat"] == seat.number
+    # The event's seed replays the recompile exactly (games/replay.py applies it before the turn).
+    again, hand = engine.rulesets.get("classic").redeal(given, event.data["bot"], event.data["seed"])
+    assert list(hand) == hand_of(game, alice) and engine.state_to_dict(again) == game.state
+    for user in (alice, bob):
+        assert play(game, user, legal_program(game, user)).status_code in (200, 201)
+    services.resolve_turn(game_id=game.pk, turn=1)
+    game.refresh_from_db()
+    assert game.turns.get(number=1).state_before == engine.state_to_dict(again)
