@@ -98,6 +98,7 @@ def test_the_create_form_offers_the_rulesets(courses, make_user, client):
     client.force_login(make_user("alice"))
     page = client.get("/").content.decode()
     assert 'name="ruleset"' in page and "RoboRace: the small version" in page and "RoboRacer: the full game" in page
+    assert "Classic: 10 instructions" in page and "Fused: hit points" in page
     answer = client.post("/", {"ruleset": "roborace", "course": courses["roborace-press-line"].pk, "max_seats": 2,
                                "lives": 3, "visibility": "public", "timer_preset": "realtime",
                                "timeout_policy": "wait"})  # fmt: skip
@@ -108,7 +109,7 @@ def test_the_create_form_offers_the_rulesets(courses, make_user, client):
 @pytest.mark.django_db
 def test_how_to_play_has_a_section_per_available_ruleset(client):
     page = client.get("/how-to-play/").content.decode()
-    assert 'id="rulesets-roborace"' in page and 'id="rulesets-fused"' in page
+    assert 'id="rulesets-roborace"' in page and 'id="rulesets-fused"' in page and 'id="rulesets-classic"' in page
     assert "electrified fence" in page and "larger number moves first" in page
 
 
