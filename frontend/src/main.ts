@@ -19,7 +19,7 @@ import { robotLegend, rulesOf } from "./ruleset";
 import { isCoord } from "./types";
 import css from "./styles.css?inline";
 import type {
-  ScanResult,
+  Chip, ScanResult,
   ClocksData, Course, EngineEvent, EventMessage, SeatReadyData, SeatsEjectedData, ServerMessage, Snapshot, SnapshotMessage,
   TurnRecord,
   TurnResolvedData,
@@ -65,6 +65,8 @@ const STEP_NAMES: Record<string, string> = {
   repairs: "repairs", virtuality: "virtuality", respawn: "respawn", winning: "winning", priority: "priority",
   // roborace (004)
   cards: "cards", spaces: "spaces", revitalize: "robots back",
+  // fused (001) and classic (000)
+  fusing: "fusing", express: "express belts", lasers: "lasers",
 };
 
 /** `at`: the browser's clock (ms) when the message arrived: a report of the server's clocks is read
@@ -239,7 +241,11 @@ export class GameScreen {
         if (res.ok && me && this.snap?.turn === body.turn) {
           me.program = body.chips;
           me.reboot = body.reboot;
-          me.action = body.action ?? null;
+          me.action = (body.action ?? null) as typeof me.action;
+          if (rulesOf(this.snap).powerDown) {
+            me.power_down = !!(body.action as { power_down?: boolean } | undefined)?.power_down;
+            this.renderSeats(); // the robots panel's "power down next turn requested"
+          }
         }
         return res;
       }, async (turn) => {
@@ -252,6 +258,14 @@ export class GameScreen {
           : { ok: false, detail: "The scan's answer could not be read." };
       });
     panelCol.insertBefore(this.program.el, this.panel.seatsSection);
+    if (!opts.demoSrc && opts.apiUrl) {
+      // classic's Recompile upgrade (POST /api/games/<id>/recompile/): new instructions for 2 damage.
+      this.program.onRecompile = async (turn) => {
+        const res = await postJson<{ turn: number; hand: Chip[] }>(gameActionUrl(opts.apiUrl, "recompile"), { turn }, "the recompile");
+        if (!res.ok) return res;
+        return Array.isArray(res.data?.hand) ? { ok: true, hand: res.data.hand.map(String) } : { ok: false, detail: "The recompile's answer could not be read." };
+      };
+    }
     if (!opts.demoSrc && opts.apiUrl) {
       this.actions = new GameActions(panelCol,
         (action) => postJson(gameActionUrl(opts.apiUrl, action), {}, action === "leave" ? "leaving" : "the cancellation"),
@@ -440,6 +454,7 @@ export class GameScreen {
     const rules = rulesOf(game);
     this.animator.countsLives = this.board.showLives = rules.lives;
     this.animator.hasDamage = this.board.showDamage = rules.damage;
+    this.animator.hitPoints = this.board.hitPoints = rules.hitPoints ? rules.maxDamage : null;
     this.log.setRules(rules);
     window.clearTimeout(this.syncTimer);
     this.bots = cloneBots(Array.isArray(game.bots) ? game.bots : []);
@@ -869,8 +884,33 @@ function mountPreviews(): void {
       mountPreview(el, course, course ? `Preview of ${course.name}` : "");
     };
     select.addEventListener("change", show);
+    followRuleset(select, el.dataset.prefix ?? "course-data-", show);
     show();
   }
+}
+
+/** The create-game form: only the courses that suit the chosen rules stay offered (a course's `rulesets`,
+ * roboracer when it names none; docs/rulesets.md). The server checks it again. */
+function followRuleset(select: HTMLSelectElement, prefix: string, show: () => void): void {
+  const rules = select.form?.querySelector<HTMLSelectElement>("select[name=ruleset]");
+  if (!rules) return;
+  const apply = (): void => {
+    const chosen = rules.value || "roboracer";
+    let firstFit: HTMLOptionElement | null = null;
+    for (const option of Array.from(select.options)) {
+      const course = readJsonScript<Course & { rulesets?: string[] }>(`${prefix}${option.value}`);
+      const suits = (course?.rulesets ?? ["roboracer"]).includes(chosen);
+      option.hidden = !suits;
+      option.disabled = !suits;
+      if (suits && !firstFit) firstFit = option;
+    }
+    if (select.selectedOptions[0]?.disabled && firstFit) {
+      select.value = firstFit.value;
+      show();
+    }
+  };
+  rules.addEventListener("change", apply);
+  apply();
 }
 
 /** The per-user notifications socket, for signed-in users: the path from a [data-notifications-url]

@@ -84,6 +84,9 @@ def test_two_players_play_three_turns_of_roborace(live_stack, courses, new_page)
 
     # The lobby form: the rules first, then a course that suits them.
     alice.select_option("#id_ruleset", "roborace")
+    # Only the courses that suit the chosen rules stay offered.
+    assert alice.eval_on_selector(f"#id_course option[value='{courses['tiny-yard'].pk}']", "o => o.disabled")
+    assert not alice.eval_on_selector(f"#id_course option[value='{courses[SLUG].pk}']", "o => o.disabled")
     alice.select_option("#id_course", str(courses[SLUG].pk))
     alice.fill("#id_max_seats", "2")
     if alice.is_checked("#id_rated"):
