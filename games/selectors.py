@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.urls import reverse
@@ -477,7 +478,18 @@ def resolved_turn(*, game: Game, number: int) -> dict | None:
         "actions": turn.actions,
         "before": _public_state(turn.state_before),
         "after": _public_state(turn.state_after),
+        "report": _turn_report(game, turn),
     }
+
+
+def _turn_report(game: Game, turn) -> Any:
+    """The rule document's own report of the turn (001's per-stage table, 000's register report), a view of the
+    public events; None for the rulesets without one (docs/rulesets.md)."""
+    rules = engine.rulesets.get(game.ruleset)
+    if rules.report is None:
+        return None
+    state = engine.state_from_dict(turn.state_before, engine.parse_course(game.course_data))
+    return rules.report(state, turn.events)
 
 
 def _public_state(state: dict) -> dict:

@@ -59,6 +59,8 @@ class Ruleset:
     # A new hand mid-turn for a price (000's Recompile): (state, bot id, seed) -> (state, hand); InputError if not.
     redeal: Callable[..., Any] | None = None
     awards: bool = False  # end-of-race awards (000), `engine.reports.awards`
+    # The document's own report of a turn, a view of its events: (state before, events) -> JSON data.
+    report: Callable[..., Any] | None = None
     # Every robot starts virtual on start 1, and a course needs only one start (001 "Mode").
     shared_start: bool = False
     # The ruleset's own bot fields (classic's), checked: (data, where) -> Bot keyword arguments.

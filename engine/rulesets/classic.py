@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from .. import reports
 from ..chips import IDLE, PROGRAM_LENGTH
 from ..elements.basic import Repair
 from ..elements.checkpoints import Checkpoint
@@ -671,6 +672,7 @@ RULESET = register(
         check_course=_check_course,
         check_program=_check_program,
         random_program=_random_program,
+        report=lambda state, events: reports.register_report(state, events),
         bot_fields=_bot_fields,
         requests=_requests,
         sits_out=lambda bot: bot.power_down_next,

@@ -19,6 +19,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from .. import reports
 from ..cards import roborace_deck, split
 from ..chips import IDLE, PROGRAM_LENGTH
 from ..elements.basic import Repair
@@ -320,6 +321,7 @@ RULESET = register(
         options={"electric_fence": True},
         check_program=_check_program,
         random_program=_random_program,
+        report=lambda state, events: reports.stage_table(state, events),
         shared_start=True,
     )
 )

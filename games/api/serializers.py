@@ -198,6 +198,10 @@ class TurnRecordSerializer(serializers.Serializer):
     after = serializers.JSONField(
         help_text='{"bots", "board", "priority", "radiation", "places"} at the end (places: null unless it ended the game)'
     )
+    report = serializers.JSONField(
+        allow_null=True, help_text="the rule document's own report of the turn (fused: 001's per-stage table; classic: "
+        "000's register report), null for the other rulesets (docs/formats.md \"Rulesets\")",
+    )
 
 
 class PuzzleSerializer(serializers.Serializer):

@@ -132,6 +132,13 @@ def test_a_fused_game_starts_everyone_virtual_on_one_square_with_the_fence_optio
     snap = selectors.game_snapshot(game=game, user=bob)
     assert snap["ruleset"]["options"] == {"electric_fence": False} and snap["ruleset"]["max_damage"] == 10
     assert snap["can_reboot"] is True
+    for user in (alice, bob):
+        assert client_for(user).post(f"/api/games/{game.pk}/program/", {"turn": 1, "chips": legal_program(game, user)},
+                                     format="json").status_code in (200, 201)  # fmt: skip
+    services.resolve_turn(game_id=game.pk, turn=1)
+    stages = client_for(bob).get(f"/api/games/{game.pk}/turns/1/").json()["report"]["stages"]  # 001's table
+    assert [stage["stage"] for stage in stages] == [1, 2, 3, 4, 5]
+    assert {row["mode"] for row in stages[0]["robots"].values()} <= {"virtual", "real", "destroyed"}
     refused = api.post("/api/games/", {"course": "fused-foundry", "ruleset": "fused", "options": {"electric_fence": "no"}},
                        format="json")  # fmt: skip
     assert refused.status_code == 400 and "electric_fence" in refused.json()["detail"]
@@ -178,6 +185,11 @@ def test_classic_power_down_is_asked_with_the_program_and_sits_the_next_round_ou
     game.refresh_from_db()
     record = game.turns.get(number=2)
     assert any(e["type"] == "powered_down" and e["bot"] == mine["id"] for e in record.events)
+    report = client_for(bob).get(f"/api/games/{game.pk}/turns/2/").json()["report"]  # 000's register report
+    assert [register["register"] for register in report] == [1, 2, 3, 4, 5]
+    [row] = [row for row in report[0]["rows"] if row["name"] == mine["id"]]
+    assert row["notes"][0] == "Powered down"
+    assert all(token in ("", "N", "E", "S", "W") for token in row["move"].split(","))  # moved only by the floor
     from games.replay import replay
 
     assert replay(game=game)[1] == []
