@@ -3,8 +3,9 @@
 // equal to its logical state once the change is done. play(events) turns a turn's engine events
 // into changes, group by group (a group = the events of one phase and step, and belt sub-phase),
 // honouring pause, single-step, speed and skip.
-import { Board, DIR_ANGLE, DIR_STEP, type BotShape } from "./board";
+import { Board, DIR_ANGLE, DIR_STEP, sharedOffsets, type BotShape } from "./board";
 import { cardChip, chipLabel } from "./chips";
+import { ordinal, upgradeLabel } from "./ruleset";
 import { moduleLabel } from "./modules";
 import type { BotState, Coord, Course, Dir, EngineEvent, Seat } from "./types";
 import { asKnownEvent, isCoord, isDir } from "./types";
@@ -104,6 +105,8 @@ export class Animator {
   countsLives = true;
   /** The ruleset has damage: the board's description names it. */
   hasDamage = true;
+  /** fused: hit points (damage is shown as the hit points left). */
+  hitPoints: number | null = null;
 
   constructor(private readonly board: Board) {}
 
@@ -213,6 +216,32 @@ export class Animator {
     g.classList.toggle("virtual", v.virtual);
     g.setAttribute("opacity", v.virtual ? "0.5" : "1");
     this.board.botStats(v.shape, v.lives, v.damage);
+    this.layoutShared();
+  }
+
+  /** Robots sharing a square are drawn side by side, smaller (fused starts everybody on one square). */
+  private layoutShared(): void {
+    const groups = new Map<string, BotVisual[]>();
+    for (const v of this.bots.values()) {
+      if (!v.shape || v.kind === "bomb") continue;
+      const key = `${v.x},${v.y}`;
+      const group = groups.get(key);
+      if (group) group.push(v);
+      else groups.set(key, [v]);
+    }
+    for (const group of groups.values()) {
+      const offsets = sharedOffsets(group.length);
+      group.sort((a, b) => a.label.localeCompare(b.label, undefined, { numeric: true }));
+      group.forEach((v, i) => {
+        const shape = v.shape as BotShape;
+        const next = offsets[i];
+        const was = shape.offset ?? [0, 0, 1];
+        if (was[0] === next[0] && was[1] === next[1] && was[2] === next[2]) return;
+        shape.offset = next[2] === 1 ? undefined : next;
+        shape.g.classList.toggle("shared-square", next[2] !== 1);
+        this.board.poseBot(shape, v.x, v.y, v.angle);
+      });
+    }
   }
 
   private makeShape(v: BotVisual): void {
@@ -224,8 +253,10 @@ export class Animator {
   }
 
   private removeShape(v: BotVisual): void {
+    const had = v.shape !== null;
     v.shape?.g.remove();
     v.shape = null;
+    if (had) this.layoutShared();
   }
 
   private fade(el: SVGElement, ms: number, hold = 0.6): Promise<void> {
@@ -530,7 +561,7 @@ export class Animator {
     const parts: string[] = [];
     for (const v of this.bots.values()) {
       if (v.shape) {
-        const stats = [this.hasDamage ? `damage ${v.damage}` : "", this.countsLives ? `${v.lives} lives` : ""].filter(Boolean);
+        const stats = [this.hasDamage ? (this.hitPoints !== null ? `HP ${Math.max(0, this.hitPoints - v.damage)}/${this.hitPoints}` : `damage ${v.damage}`) : "", this.countsLives ? `${v.lives} lives` : ""].filter(Boolean);
         parts.push(`${nameOf(v.id)} at (${v.x},${v.y}) facing ${v.dir}${stats.map((t) => `, ${t}`).join("")}` +
           (v.virtual ? " (virtual)" : ""));
       }
@@ -593,6 +624,10 @@ export class Animator {
       // The Turbo's extra square, a crab step sideways: named, then played as a move.
       void this.animate({ kind: "bubble", bot: e.bot, text: mod === "turbo" ? "Turbo!" : "Crab walk", tone: "info" }, this.duration(1.6));
     }
+    const said = rulesetEventText(e);
+    if (said && typeof e.bot === "string") {
+      return this.animate({ kind: "bubble", bot: e.bot, text: said, tone: e.type === "register_fused" || e.type === "upgrade_lost" ? "damage" : "info" }, this.duration(2));
+    }
     const k = asKnownEvent(e);
     if (!k) return; // unknown or malformed: skipped on the board (it still shows in the turn log)
     switch (k.type) {
@@ -621,7 +656,10 @@ export class Animator {
         }, this.duration(1.2));
       case "damaged":
         await this.animate({ kind: "stats", bot: k.bot, damage: k.damage }, 0);
-        void this.animate({ kind: "bubble", bot: k.bot, text: `−${k.amount} → ${k.damage} damage`, tone: "damage" }, this.duration(2.5));
+        void this.animate({
+          kind: "bubble", bot: k.bot, tone: "damage",
+          text: this.hitPoints !== null ? `−${k.amount} HP → ${Math.max(0, this.hitPoints - k.damage)}` : `−${k.amount} → ${k.damage} damage`,
+        }, this.duration(2.5));
         return this.animate({ kind: "flash", bot: k.bot, tone: "damage" }, this.duration(1));
       case "repaired":
         await this.animate({ kind: "stats", bot: k.bot, damage: k.damage }, 0);
@@ -794,3 +832,23 @@ const MODULE_EVENTS = new Set([
   "stored_chip_played", "chip_stored", "chip_transformed", "clamped", "drone_deployed", "bomb_dropped",
   "bomb_exploded", "bomb_destroyed", "shielded", "reflected", "pushed_back", "shocked",
 ]);
+
+/** The fused and classic events a robot's square names in a bubble ("Register 3 fused", "Powered down"). */
+export function rulesetEventText(e: EngineEvent): string | null {
+  const r = e as Record<string, unknown>;
+  switch (e.type) {
+    case "register_fused": return `Register ${String(r.register)} fused`;
+    case "reboot_next": return "Reboots next turn";
+    case "reinstate_point": return "Reinstate point";
+    case "powered_down": return "Powered down";
+    case "archived": return "Archive marker";
+    case "finished": return `Finished ${ordinal(Number(r.place))}`;
+    case "upgraded": return `Upgrade: ${upgradeLabel(r.upgrade)}`;
+    case "upgrade_lost": return `Lost ${upgradeLabel(r.upgrade)}`;
+    case "scrambled": return `Register ${String(r.register)} scrambled`;
+    case "circuit_breaker": return "Circuit breaker";
+    case "absorbed": return `${upgradeLabel(r.upgrade)} absorbed ${String(r.amount ?? 1)}`;
+    case "beam": return upgradeLabel(r.upgrade);
+    default: return null;
+  }
+}

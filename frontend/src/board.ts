@@ -21,6 +21,20 @@ export interface BotShape {
   lives: SVGTextElement;
   damage: SVGGElement;
   damageText: SVGTextElement;
+  /** Several robots on one square (fused: everybody starts on one start square): this one is drawn smaller,
+   * moved off the centre by [dx, dy] squares and scaled by k. */
+  offset?: [number, number, number];
+}
+
+/** Where each of `n` robots sharing a square is drawn: [dx, dy] in squares and a scale; one robot: centred. */
+export function sharedOffsets(n: number): [number, number, number][] {
+  if (n <= 1) return [[0, 0, 1]];
+  const k = n === 2 ? 0.62 : n <= 4 ? 0.5 : 0.4;
+  const r = n === 2 ? 0.22 : n <= 4 ? 0.24 : 0.3;
+  return Array.from({ length: n }, (_, i) => {
+    const a = (n === 2 ? Math.PI : -Math.PI / 2 - Math.PI / 4) + (2 * Math.PI * i) / n;
+    return [Number((Math.cos(a) * r).toFixed(3)), Number((Math.sin(a) * r).toFixed(3)), k];
+  });
 }
 
 export class Board {
@@ -40,6 +54,8 @@ export class Board {
   /** The ruleset counts lives / has damage (ruleset.ts): else the bots' badges stay hidden. */
   showLives = true;
   showDamage = true;
+  /** fused: robots have this many hit points; the damage badge shows the hit points left. */
+  hitPoints: number | null = null;
 
   constructor(parent: HTMLElement) {
     this.svg = svgEl("svg", {
@@ -352,13 +368,15 @@ export class Board {
       if (this.showLives) livesBox.removeAttribute("visibility");
       else livesBox.setAttribute("visibility", "hidden");
     }
-    shape.damageText.textContent = String(damage);
+    shape.damageText.textContent = this.hitPoints !== null ? String(Math.max(0, this.hitPoints - damage)) : String(damage);
     shape.damage.setAttribute("visibility", damage > 0 && this.showDamage ? "visible" : "hidden");
   }
 
   /** Position a bot shape; x/y may be fractional during a move. */
   poseBot(shape: BotShape, x: number, y: number, angle: number, scale = 1): void {
-    const cx = x * TILE + TILE / 2, cy = y * TILE + TILE / 2;
+    const [ox, oy, k] = shape.offset ?? [0, 0, 1];
+    scale *= k;
+    const cx = (x + ox) * TILE + TILE / 2, cy = (y + oy) * TILE + TILE / 2;
     shape.g.setAttribute("transform", `translate(${cx.toFixed(2)} ${cy.toFixed(2)})${scale !== 1 ? ` scale(${scale.toFixed(3)})` : ""}`);
     shape.body.setAttribute("transform", `rotate(${angle.toFixed(2)})`);
   }

@@ -15,7 +15,22 @@ const CHIPS: Record<string, ChipInfo> = {
   R: { label: "Turn right", short: "R", path: "M7 21v-10q0-5 5-5h6M14 2l4 4-4 4" },
   U: { label: "U-turn", short: "U", path: "M7 21V9q0-5 5-5t5 5v8M13 13l4 4 4-4" },
   "0": { label: "Do nothing", short: "0", path: "M8 12a4 4 0 1 0 8 0a4 4 0 1 0-8 0" },
+  // classic (000) with upgrades: Fourth Gear, Brakes (move 0), Reverse Gear (back up 2).
+  "4": { label: "Move 4", short: "4", path: "M6 6l6-4 6 4M6 11l6-4 6 4M6 16l6-4 6 4M6 21l6-4 6 4" },
+  F0: { label: "Brakes (move 0)", short: "F0", path: "M8 12a4 4 0 1 0 8 0a4 4 0 1 0-8 0M4 20h16" },
+  B2: { label: "Back up 2", short: "B2", path: "M12 3v15M6 8l6 6 6-6M6 14l6 6 6-6" },
 };
+
+/** A chip this client knows, or a classic double instruction "1+L" (Crab Legs, Dual Processor): both parts'
+ * words, the first part's icon. */
+function infoOf(chip: Chip): ChipInfo | undefined {
+  const known = CHIPS[chip];
+  if (known) return known;
+  const parts = String(chip).split("+");
+  if (parts.length !== 2 || !parts.every((p) => CHIPS[p])) return undefined;
+  const [a, b] = parts.map((p) => CHIPS[p]);
+  return { label: `${a.label} + ${b.label.toLowerCase()}`, short: `${a.short}+${b.short}`, path: a.path };
+}
 
 export interface Card {
   /** The chip ("R"): what the card does. */
@@ -46,7 +61,7 @@ export function cardNumber(card: Chip): number | null {
 /** A chip or card in words: "Turn right", "Turn right · 5". */
 export function chipLabel(card: Chip): string {
   const { chip, number } = parseCard(card);
-  const label = CHIPS[chip]?.label ?? `Chip ${chip}`;
+  const label = infoOf(chip)?.label ?? `Chip ${chip}`;
   return number === null ? label : `${label} · ${number}`;
 }
 
@@ -54,13 +69,13 @@ export function chipLabel(card: Chip): string {
 export function playedText(chip: Chip, number?: unknown): string {
   const card = parseCard(chip);
   const n = typeof number === "number" && Number.isFinite(number) ? number : card.number;
-  const label = CHIPS[card.chip]?.label ?? `Chip ${card.chip}`;
+  const label = infoOf(card.chip)?.label ?? `Chip ${card.chip}`;
   return n === null ? label : `${label} (${n})`;
 }
 
 export function chipShort(card: Chip): string {
   const { chip, number } = parseCard(card);
-  const short = CHIPS[chip]?.short ?? chip;
+  const short = infoOf(chip)?.short ?? chip;
   return number === null ? short : `${short}${number}`;
 }
 
@@ -74,7 +89,7 @@ export function chipIcon(card: Chip): SVGSVGElement {
   svg.setAttribute("class", "chip-icon");
   svg.setAttribute("aria-hidden", "true");
   svg.setAttribute("focusable", "false");
-  const info = CHIPS[chip];
+  const info = infoOf(chip);
   if (info) {
     const p = document.createElementNS(SVG_NS, "path");
     p.setAttribute("d", info.path);

@@ -5,6 +5,7 @@ import { h } from "./dom";
 import type { EngineEvent, Snapshot } from "./types";
 import { moduleLabel } from "./modules";
 import { isCoord } from "./types";
+import { damageValue, ordinal, upgradeLabel, type Rules } from "./ruleset";
 
 // Players see no coordinates on the board, so the log speaks in plain words: "moved 2 squares north",
 // "fell into a pit", "turned right (belt)" — never "(1,7)→(1,5)" or "destroyed (edge) at (-1,7)".
@@ -64,11 +65,68 @@ export function turnText(from: unknown, to: unknown, cause: unknown): string {
 
 const BLOCKERS: Record<string, string> = {
   wall: "a wall", bot: "a robot", one_way_wall: "a one-way wall", sliding_wall: "a sliding wall", window: "a window",
+  fence: "the electric fence", pusher: "a pusher",
   shocker: "a shocker", portal: "a portal", force_field: "a force field", mirror: "a mirror", magnet: "a magnet",
 };
 
 export function blockedText(dir: unknown, by: unknown): string {
   return `blocked by ${BLOCKERS[String(by ?? "wall")] ?? String(by)} going ${heading(dir)}`;
+}
+
+/** Damage causes in words: "electric fence", "robot laser". */
+const CAUSES: Record<string, string> = { fence: "electric fence", "bot laser": "robot laser", laser: "laser" };
+
+/** A `damaged` event's line: "+1 laser (now 3)"; fused "−1 HP electric fence (now HP 9/10)"; classic "(now 3/22)". */
+export function damagedText(rules: Pick<Rules, "hitPoints" | "maxDamage" | "named">, amount: unknown, damage: unknown, cause: unknown): string {
+  const why = CAUSES[String(cause ?? "")] ?? String(cause ?? "");
+  const now = typeof damage === "number" ? damageValue(rules, damage) : String(damage);
+  const text = rules.hitPoints ? `−${String(amount)} HP ${why} (now ${now})` : `+${String(amount)} ${why} (now ${now})`;
+  return text.replace("  ", " ");
+}
+
+/** A `repaired` event's line: "−1 repaired (now 2)"; fused "+1 HP repaired (now HP 10/10)". */
+export function repairedText(rules: Pick<Rules, "hitPoints" | "maxDamage" | "named">, amount: unknown, damage: unknown, cause: unknown): string {
+  const now = typeof damage === "number" ? damageValue(rules, damage) : String(damage);
+  const why = !rules.named ? "repaired" : cause === "power down" ? "repaired (power down)" : cause === "reboot" ? "repaired (reboot)" : "repaired";
+  return rules.hitPoints ? `+${String(amount)} HP ${why} (now ${now})` : `−${String(amount)} ${why} (now ${now})`;
+}
+
+/** The fused (001) and classic (000) events in words, with the column they go in; null for other events. */
+export function rulesetEventLine(snap: Snapshot | null, e: EngineEvent): { col: "chip" | "mod" | "move" | "damage" | "cps"; text: string } | null {
+  const r = e as Record<string, unknown>;
+  switch (e.type) {
+    case "reinstate_point": return { col: "cps", text: `new reinstate point (facing ${heading(r.dir)})` };
+    case "register_fused": return { col: "damage", text: `register ${String(r.register)} fused (${playedText(String(r.card ?? "?"))})` };
+    case "reboot_next": return { col: "damage", text: "reboots next turn (sits it out)" };
+    case "powered_down": return { col: "chip", text: "powered down (plays nothing, repaired)" };
+    case "archived": return { col: "cps", text: "archive marker moved here" };
+    case "finished": return { col: "cps", text: `finished ${ordinal(Number(r.place))}` };
+    case "upgraded": return { col: "mod", text: `took the upgrade ${upgradeLabel(r.upgrade)}` };
+    case "offer": return { col: "mod", text: `upgrade on offer: ${upgradeLabel(r.upgrade)}` };
+    case "upgrade_lost": return { col: "mod", text: `lost ${upgradeLabel(r.upgrade)}${r.reason ? ` (${String(r.reason)})` : ""}` };
+    case "absorbed": return { col: "damage", text: `${upgradeLabel(r.upgrade)} absorbed ${String(r.amount ?? 1)} damage` };
+    case "beam": return { col: "mod", text: `${upgradeLabel(r.upgrade)}${typeof r.target === "string" ? ` on ${nameOf(snap, r.target)}` : ""}` };
+    case "scrambled": return { col: "chip", text: `register ${String(r.register)} scrambled` };
+    case "circuit_breaker": return { col: "mod", text: `Circuit Breaker: powers down next round (${String(r.damage)} damage)` };
+    case "recompiled": return { col: "mod", text: "Recompile: new instructions for 2 damage" };
+    default: return null;
+  }
+}
+
+/** classic's `register_order` event: "Robots act in this order: Alice, Bob". */
+export function registerOrderText(snap: Snapshot | null, order: unknown): string {
+  const ids = Array.isArray(order) ? order.map(String) : [];
+  return ids.length ? `Robots act in this order: ${ids.map((id) => nameOf(snap, id)).join(", ")}` : "Robots act";
+}
+
+/** A shot that hit (`target`, or fused/classic's `hit` list): "shoots Bob", "laser hits Bob and Cy"; null for a miss. */
+export function shotText(snap: Snapshot | null, e: Record<string, unknown>): string | null {
+  const hit = typeof e.target === "string" ? [e.target] : Array.isArray(e.hit) ? e.hit.map(String) : [];
+  if (!hit.length) return null;
+  const names = hit.map((id) => nameOf(snap, id));
+  const who = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+  const beams = e.beams && Number(e.beams) > 1 ? ` (${String(e.beams)} beams)` : "";
+  return `${e.source === "bot" ? "shoots" : "wall laser hits"} ${who}${beams}`;
 }
 
 /** The `winner` event: "wins (all check points)", "wins (last robot left)". */
@@ -178,6 +236,8 @@ export class TurnLog {
   private nextPriority = "";
   private won = false;
   private finished = false;
+  /** The game's rules as the log words them (damage as hit points in fused, out of 22 in classic). */
+  private rules: Pick<Rules, "hitPoints" | "maxDamage" | "named"> = { hitPoints: false, maxDamage: 10, named: false };
   /** Per bot, how it was last destroyed this turn (the panel says "fell into a pit" rather than "off the course"). */
   readonly destroyed = new Map<string, string>();
 
@@ -220,8 +280,12 @@ export class TurnLog {
 
   /** The ruleset's words (ruleset.ts): without damage (roborace) the damage column only says how robots fell;
    * numbered cards are "cards". */
-  setRules(rules: { damage: boolean; numbered: boolean }): void {
-    const words: [number, string][] = [[2, rules.numbered ? "Card" : "Chip"], [5, rules.damage ? "Damage" : "Destroyed"]];
+  setRules(rules: { damage: boolean; numbered: boolean; hitPoints?: boolean; maxDamage?: number; named?: boolean; upgrades?: boolean }): void {
+    this.rules = { hitPoints: !!rules.hitPoints, maxDamage: rules.maxDamage ?? 10, named: !!rules.named };
+    const words: [number, string][] = [
+      [2, rules.numbered ? "Card" : rules.upgrades ? "Instruction" : "Chip"], [3, rules.upgrades ? "Upgrade" : "Module"],
+      [5, rules.damage ? (rules.hitPoints ? "Hit points" : "Damage") : "Destroyed"],
+    ];
     for (const [i, text] of words) if (this.heads[i].textContent !== text) this.heads[i].textContent = text;
   }
 
@@ -312,13 +376,23 @@ export class TurnLog {
       // roborace: after the cards, each robot's space acts on it in this order (a line of its own, the course's).
       return this.note(this.row(snap, phase, null).move, spaceOrderText(snap, r.order));
     }
+    if (e.type === "register_order") {
+      // classic: the robots' order in this register (by instruction), a line of the course's.
+      return this.note(this.row(snap, phase, null).move, registerOrderText(snap, r.order));
+    }
+    const line = rulesetEventLine(snap, e);
+    if (line) {
+      if (line.col === "mod") this.table.classList.add("has-modules");
+      const row = this.row(snap, phase, bot);
+      return this.note(row[line.col], line.text, line.col === "move" ? row : undefined);
+    }
     if (snap?.modules?.length) this.table.classList.add("has-modules");
     const modText = moduleText(snap, e);
     if (modText !== null) {
       this.table.classList.add("has-modules");
       return this.note(this.row(snap, phase, bot).mod, modText);
     }
-    if (e.type === "shot" && typeof r.target !== "string") return; // a miss: only the board shows it
+    if (e.type === "shot" && shotText(snap, r) === null) return; // a miss: only the board shows it
     const row = this.row(snap, phase, bot);
     if (typeof r.module === "string" && r.module) {
       // The module that caused this line (a Turbo square, a Blaster shot, a bomb's damage…).
@@ -343,15 +417,9 @@ export class TurnLog {
       case "reboot_refused": return this.note(row.move, `reboot refused (${String(r.reason ?? "radiation")})`, row);
       case "real": return this.note(row.move, "turned real", row);
       case "respawned": return this.note(row.move, `back on the board facing ${heading(r.dir)}${r.virtual !== false ? ", virtual" : ""}`, row);
-      case "shot": {
-        const who = r.source === "bot" ? "shoots" : "wall laser hits";
-        return this.note(row.damage, `${who} ${nameOf(snap, String(r.target))}${r.beams && Number(r.beams) > 1 ? ` (${String(r.beams)} beams)` : ""}`);
-      }
-      case "damaged": {
-        const cause = r.cause === "bot laser" ? "robot laser" : String(r.cause ?? "");
-        return this.note(row.damage, `+${String(r.amount)} ${cause} (now ${String(r.damage)})`.replace("  ", " "));
-      }
-      case "repaired": return this.note(row.damage, `−${String(r.amount)} repaired (now ${String(r.damage)})`);
+      case "shot": return this.note(row.damage, shotText(snap, r) ?? "");
+      case "damaged": return this.note(row.damage, damagedText(this.rules, r.amount, r.damage, r.cause));
+      case "repaired": return this.note(row.damage, repairedText(this.rules, r.amount, r.damage, r.cause));
       case "destroyed": {
         if (bot !== null) this.destroyed.set(bot, destroyedText(r.cause));
         return this.note(row.damage, destroyedText(r.cause));

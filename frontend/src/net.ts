@@ -37,7 +37,9 @@ export function turnUrl(apiUrl: string, turn: number): string {
   return joinUrl(apiUrl, `turns/${turn}/`);
 }
 
-export interface ProgramBody { turn: number; chips: Chip[]; reboot: boolean; action?: ModuleAction | null }
+/** classic (000): power down next round, and/or the upgrades' switches for this round. */
+export interface ClassicAction { power_down?: boolean; upgrade_use?: Record<string, unknown> }
+export interface ProgramBody { turn: number; chips: Chip[]; reboot: boolean; action?: ModuleAction | ClassicAction | null }
 export type PostResult = { ok: true } | { ok: false; status: number; detail: string };
 export type PostJsonResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; detail: string };
 

@@ -6,7 +6,7 @@ import { nameOf } from "./log";
 import { clockText, localDate, speakDuration, timeLeft, timersText, vacationText, type SeatClock } from "./clock";
 import type { BotState, Seat, Snapshot } from "./types";
 import { moduleLabel, moduleStatus, pricesText } from "./modules";
-import { rulesOf, rulesText } from "./ruleset";
+import { damageValue, rulesOf, rulesText, upgradeLabel } from "./ruleset";
 
 /** The name shown for a seat: its display name, else the user name. */
 export function seatName(s: Seat): string {
@@ -127,6 +127,10 @@ export function seatState(
       if (bot.virtual) notes.push("virtual");
       if (bot.rebooting) notes.push("rebooting this turn");
       if (mine && snap.me?.reboot && snap.status !== "finished") notes.push("reboot requested");
+      // classic: powered down this turn (the server plays its program), or last turn.
+      if (bot.power_down_next) notes.push("powered down this turn");
+      else if (bot.powered_down) notes.push("powered down last turn");
+      if (mine && snap.me?.power_down && snap.status !== "finished") notes.push("power down next turn requested");
     }
     if (out) badge = "out";
   }
@@ -329,7 +333,12 @@ export class Panel {
         if (typeof s.rating === "number") stats.append(" · ", stat("rating", String(s.rating), "stat-rating"));
       } else if (bot) {
         // Only what the ruleset has: roborace shows neither damage nor lives.
-        if (rules.damage) stats.append(stat("damage", String(bot.damage), "stat-damage"));
+        if (rules.hitPoints) {
+          // fused: hit points left, "HP 7/10", instead of the damage.
+          const hp = stat("HP", damageValue(rules, bot.damage).replace(/^HP /, ""), "stat-hp");
+          hp.dataset.damage = String(bot.damage);
+          stats.append(hp);
+        } else if (rules.damage) stats.append(stat("damage", rules.named ? damageValue(rules, bot.damage) : String(bot.damage), "stat-damage"));
         if (rules.lives) stats.append(stat("lives", String(bot.lives), "stat-lives"));
         stats.append(stat(...checkpointStat(bot.next_checkpoint, checkpoints), "stat-cp"));
         if (snap.modules?.length) {
@@ -345,6 +354,11 @@ export class Panel {
           stats.append(m);
           const drone = [...bots.values()].find((b) => b.drone_of === bot.id && b.at);
           if (drone) stats.append(h("span", { class: "stat stat-drone" }, "drone on the course"));
+        }
+        if (rules.upgrades && Array.isArray(bot.upgrades) && bot.upgrades.length) {
+          const up = stat("upgrades", bot.upgrades.map(upgradeLabel).join(", "), "stat-upgrades");
+          up.dataset.upgrades = bot.upgrades.join(" ");
+          stats.append(up);
         }
         if (typeof s.rating === "number") stats.append(stat("rating", String(s.rating), "stat-rating"));
         if (notes.length) stats.append(h("span", { class: "stat stat-notes" }, notes.join(" · ")));

@@ -1,7 +1,7 @@
 // The hand / registers UI: pick 5 chips, choose reboot, submit.
 import { h } from "./dom";
 import { cardChip, cardNumber, chipIcon, chipLabel } from "./chips";
-import type { PostResult, ProgramBody } from "./net";
+import type { ClassicAction, PostResult, ProgramBody } from "./net";
 import type { Chip, Snapshot } from "./types";
 import { ModuleMenu, type ScanReply } from "./modmenu";
 import { rulesOf } from "./ruleset";
@@ -42,6 +42,20 @@ export function programHint(touch: boolean, numbered = false): string {
     : "Click or drag a chip into a register. Keys: 1–9 pick a chip, Backspace clears the last register, Enter submits.";
 }
 
+/** The visible line under classic's power-down toggle (000 "Power Down"). */
+export function powerDownHelpText(on: boolean): string {
+  return on
+    ? "Power down chosen: after this turn your robot sits the next turn out and all its damage is repaired (it can still be pushed and shot)."
+    : "Tick “Power down next round” to have your robot sit the next turn out and repair all its damage.";
+}
+
+/** The line instead of the program when the server entered it: rebooting, or (classic) powered down. */
+export function sitOutText(poweredDown: boolean): string {
+  return poweredDown
+    ? "Your robot is powered down: it sits this turn out (the server entered its program), and is repaired at the start of the turn."
+    : "Your robot is rebooting: it sits this turn out (five 0 chips) and plays again next turn.";
+}
+
 /** A phone or tablet: its main pointer is a finger. */
 export function isTouchScreen(): boolean {
   return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
@@ -70,6 +84,17 @@ export class ProgramUI {
   readonly menu: ModuleMenu;
   /** My stored chip (Storage): shown as one more chip of the hand, played as "S". */
   private stored: Chip | null = null;
+  /** classic: "Power down next round", sent as the program's action. */
+  private readonly powerBox: HTMLInputElement;
+  private readonly powerGroup: HTMLLabelElement;
+  private readonly powerHelp: HTMLParagraphElement;
+  private powerDown = false;
+  private canPowerDown = false;
+  /** What a register that can't change is called ("locked", fused's "fused"). */
+  private lockedWord = "locked";
+  /** classic's Recompile upgrade: new instructions for 2 damage (set by the game screen). */
+  onRecompile: ((turn: number) => Promise<{ ok: true; hand: Chip[] } | { ok: false; detail: string }>) | null = null;
+  private readonly recompileBtn: HTMLButtonElement;
 
   private snap: Snapshot | null = null;
   private key = "";
@@ -104,7 +129,15 @@ export class ProgramUI {
     const rebootGroup = this.rebootGroup = h("label", { class: "rr-reboot", for: "reboot-toggle" });
     rebootGroup.append(this.rebootBox, h("span", { class: "rr-reboot-label" }, "Reboot this turn"));
     this.submitBtn = h("button", { type: "button", id: "submit-program", class: "primary" }, "Submit program");
-    controls.append(rebootGroup, this.submitBtn, this.rebootHelp);
+    // classic (000 "Power Down"): announced with the program for the next round.
+    this.powerBox = h("input", { type: "checkbox", id: "power-down-toggle", class: "power-down", "aria-describedby": "rr-power-down-help" });
+    this.powerGroup = h("label", { class: "rr-power-down", for: "power-down-toggle" });
+    this.powerGroup.append(this.powerBox, h("span", { class: "rr-power-down-label" }, "Power down next round"));
+    this.powerHelp = h("p", { id: "rr-power-down-help", class: "rr-power-down-help" });
+    this.powerGroup.hidden = this.powerHelp.hidden = true;
+    this.recompileBtn = h("button", { type: "button", id: "recompile" }, "Recompile (2 damage)");
+    this.recompileBtn.hidden = true;
+    controls.append(rebootGroup, this.powerGroup, this.recompileBtn, this.submitBtn, this.rebootHelp, this.powerHelp);
     this.error = h("div", { id: "program-error", role: "alert", class: "rr-error" });
     const hint = this.hint = h("p", { class: "rr-hint" }, programHint(isTouchScreen()));
     // 003 "Actions": the Module menu is directly beneath the program tiles; Submit sends both.
@@ -130,6 +163,11 @@ export class ProgramUI {
       this.reboot = this.rebootBox.checked;
       this.changed();
     });
+    this.powerBox.addEventListener("change", () => {
+      this.powerDown = this.powerBox.checked;
+      this.changed();
+    });
+    this.recompileBtn.addEventListener("click", () => void this.recompile());
     this.wireDragAndDrop();
     this.submitBtn.addEventListener("click", () => void this.submit());
     document.addEventListener("keydown", (ev) => this.onKey(ev));
@@ -150,7 +188,8 @@ export class ProgramUI {
       text = "You forfeited this game. You can still watch.";
     }
     else if (Array.isArray(me.program) && me.program.length > 0 && me.program.every((c) => c === "0")) {
-      text = "Your robot is rebooting: it sits this turn out (five 0 chips) and plays again next turn.";
+      const myBot = Array.isArray(snap.bots) ? snap.bots.find((b) => me.bot != null && String(b.id) === String(me.bot)) : undefined;
+      text = sitOutText(!!myBot?.power_down_next);
     }
     this.active = text === "";
     this.placeholder.textContent = text;
@@ -158,6 +197,11 @@ export class ProgramUI {
     this.editor.hidden = !this.active;
     if (!this.active || !me) return;
     this.canReboot = snap.can_reboot !== false;
+    const rules = rulesOf(snap);
+    this.canPowerDown = rules.powerDown;
+    this.lockedWord = rules.lockedWord;
+    const myBot = Array.isArray(snap.bots) ? snap.bots.find((b) => me.bot != null && String(b.id) === String(me.bot)) : undefined;
+    this.recompileBtn.hidden = !(rules.upgrades && this.onRecompile && Array.isArray(myBot?.upgrades) && myBot.upgrades.includes("recompile"));
     // A ruleset without reboot (roborace) has nothing to explain; an arena says why there is none.
     this.rebootSilent = !this.canReboot && snap.mode !== "arena" && rulesOf(snap).named;
     const numbered = rulesOf(snap).numbered || (Array.isArray(me.hand) && me.hand.some((c) => cardNumber(c) !== null));
@@ -181,6 +225,8 @@ export class ProgramUI {
       this.cleared = false;
       this.dirty = false;
       this.reboot = !!me.reboot;
+      this.powerDown = !!me.power_down;
+      this.recompileBtn.disabled = false;
       this.error.textContent = "";
       if (Array.isArray(me.program)) this.prefill(me.program);
     } else if (Array.isArray(me.program) && !this.submitted && !this.dirty) {
@@ -281,6 +327,10 @@ export class ProgramUI {
     this.rebootHelp.textContent = this.canReboot ? rebootHelpText(this.reboot)
       : this.rebootSilent ? "" : "No rebooting in an arena: the last bot alive wins.";
     this.rebootHelp.hidden = this.rebootSilent;
+    if (!this.canPowerDown) this.powerDown = false;
+    this.powerGroup.hidden = this.powerHelp.hidden = !this.canPowerDown;
+    this.powerBox.checked = this.powerDown;
+    this.powerHelp.textContent = this.canPowerDown ? powerDownHelpText(this.powerDown) : "";
   }
 
   /** Drag a hand chip onto a register (or onto a filled one to replace it); drag a register back to the hand to clear it. */
@@ -374,8 +424,8 @@ export class ProgramUI {
       }
       if (locked) {
         btn.disabled = true;
-        btn.setAttribute("aria-label", `Register ${r + 1}: ${chip !== null ? chipLabel(chip) : ""} (locked)`);
-        btn.appendChild(h("span", { class: "lock", "aria-hidden": "true" }, "locked"));
+        btn.setAttribute("aria-label", `Register ${r + 1}: ${chip !== null ? chipLabel(chip) : ""} (${this.lockedWord})`);
+        btn.appendChild(h("span", { class: "lock", "aria-hidden": "true" }, this.lockedWord));
       } else if (chip !== null) {
         btn.setAttribute("aria-label", `Register ${r + 1}: ${chipLabel(this.face(chip))}${chip === STORED ? " (stored chip)" : ""}. Press to clear.`);
       } else {
@@ -458,6 +508,7 @@ export class ProgramUI {
     // Games without modules send the program as before (no `action` key).
     const body: ProgramBody = { turn: snap.turn, chips, reboot: this.reboot };
     if (!this.menu.el.hidden) body.action = this.menu.action;
+    else if (this.canPowerDown && this.powerDown) body.action = { power_down: true } satisfies ClassicAction;
     const res = await this.send(body);
     this.sending = false;
     if (res.ok) {
@@ -467,6 +518,24 @@ export class ProgramUI {
     } else {
       this.error.textContent = res.detail;
     }
+    this.render();
+  }
+
+  /** classic's Recompile: the server deals new instructions (for 2 damage); the hand is replaced. */
+  private async recompile(): Promise<void> {
+    const snap = this.snap;
+    if (!this.active || !snap?.me || !this.onRecompile || this.sending) return;
+    this.recompileBtn.disabled = true;
+    const res = await this.onRecompile(snap.turn);
+    if (!res.ok) {
+      this.error.textContent = res.detail;
+      this.recompileBtn.disabled = false;
+      return;
+    }
+    snap.me.hand = res.hand.slice();
+    this.hand = res.hand.slice();
+    this.key = JSON.stringify([snap.turn, snap.me.hand, Array.isArray(snap.me.frozen) ? snap.me.frozen : [], this.stored]);
+    this.slots = new Array<number | null>(REGISTERS).fill(null);
     this.render();
   }
 

@@ -147,6 +147,14 @@ export interface BotState {
   module?: { type: string; charges: number } | null;
   /** A drone's owner (its id is `<owner>.drone`), else null. */
   drone_of?: string | null;
+  // ---- classic (000; optional: only classic games send them) ----
+  /** Was powered down last turn. */
+  powered_down?: boolean;
+  /** Sits this turn out, powered down (its program is entered by the server). */
+  power_down_next?: boolean;
+  /** Its upgrades (option cards), snake_case: ["brakes", "ramming_gear"]. */
+  upgrades?: string[];
+  upgrade_state?: Record<string, number>;
 }
 
 /** The Scanner's result, for its owner alone: the opponents' submitted chips, sorted (not their order). */
@@ -172,6 +180,13 @@ export interface Me {
   scan_due?: boolean;
   /** My latest scan this turn, or null. */
   scan?: ScanResult | null;
+  // ---- classic (000) ----
+  /** The stored program asked to power down next round. */
+  power_down?: boolean;
+  /** My upgrades' switches. */
+  upgrade_use?: Record<string, unknown>;
+  /** The instruction my Flywheel saved (it is in my hand). */
+  saved_chip?: Chip | null;
 }
 
 export interface Snapshot {

@@ -164,7 +164,11 @@ test("without counted lives a destroyed robot keeps them and is never out", () =
 
 test("what a ruleset shows: roborace has no damage, lives or modules; roboracer is as it was", () => {
   const race = rulesOf(snap);
-  assert.deepEqual(race, { name: "roborace", title: "RoboRace", named: true, numbered: true, damage: false, lives: false, modules: false });
+  assert.deepEqual(race, {
+    name: "roborace", title: "RoboRace", named: true, numbered: true, damage: false, lives: false, modules: false,
+    // fused and classic only (ruleset.ts BY_NAME)
+    maxDamage: 10, hitPoints: false, lockedWord: "locked", powerDown: false, upgrades: false, options: {},
+  });
   assert.equal(rulesText(race), "RoboRace · the larger card number acts first");
   assert.ok(!robotLegend(race).includes("lives") && !robotLegend(race).includes("damage"), robotLegend(race));
   for (const s of [{ ruleset: ROBORACER }, {}, { ruleset: null }] as Pick<Snapshot, "ruleset">[]) {

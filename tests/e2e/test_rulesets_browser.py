@@ -161,3 +161,27 @@ def test_two_players_play_three_turns_of_roborace(live_stack, courses, new_page)
     for page in (alice, bob):  # nothing wider than a phone: no sideways scrolling
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert alice_console.errors + bob_console.errors == []
+
+
+def two_players_in_a_game(live_stack, courses, new_page, *, ruleset, slug):
+    """Alice (desktop) signs up and creates a two-seat unrated game of `ruleset` on `slug` in the lobby form;
+    bob (phone) signs up and joins; both pages then show the game (alice's animating, bob's instant)."""
+    base = live_stack.base_url
+    alice, alice_console = new_page("alice", DESKTOP)
+    bob, bob_console = new_page("bob", PHONE)
+    for page, user in ((alice, "alice"), (bob, "bob")):
+        sign_up(page, base, user)
+    alice.select_option("#id_ruleset", ruleset)
+    alice.select_option("#id_course", str(courses[slug].pk))
+    alice.fill("#id_max_seats", "2")
+    if alice.is_checked("#id_rated"):
+        alice.uncheck("#id_rated")
+    game_url, game = create_game(alice, base)
+    assert game.ruleset == ruleset and game.max_seats == 2
+    bob.goto(game_url)
+    bob.click("#join-game")
+    bob.wait_for_url(game_url)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    alice.goto(f"{game_url}?speed=4")
+    bob.goto(f"{game_url}?speed=0")
+    return alice, alice_console, bob, bob_console, game_url, game
