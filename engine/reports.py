@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from . import rulesets
+from .geometry import DIRECTIONS, neighbour
+
 MECHANISM_CAUSES = {"pit": "pit", "belt": "conveyor", "pusher": "pusher", "turntable": "gear", "crusher": "crusher",
                     "laser": "laser turret", "fence": "fence", "edge": "fell off the board"}  # fmt: skip
 
@@ -51,7 +54,7 @@ def _shot_squares(event: dict[str, Any]) -> list[Sequence[int]]:
 
 def stage_table(state: Any, events: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """001's report of one turn: {"stages": [{"stage": n, "robots": {id: row}}], "end": {id: row}}."""
-    height, hp_max = state.course.height, 10
+    height, hp_max = state.course.height, rulesets.get(state.ruleset).max_damage
     ids = [bot.id for bot in state.bots]
     mode = {bot.id: "destroyed" if bot.at is None else ("virtual" if bot.virtual else "real") for bot in state.bots}
     hp = {bot.id: hp_max - bot.damage for bot in state.bots}
@@ -133,7 +136,7 @@ def stage_table(state: Any, events: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 # --- 000's views: the register report and the end-of-race awards ------------------------------------------
 
-_HEADING = {(0, -1): "N", (1, 0): "E", (0, 1): "S", (-1, 0): "W"}
+_HEADING = {neighbour((0, 0), heading): heading for heading in DIRECTIONS}  # one square's step -> its heading
 
 
 def _letter(event: dict[str, Any]) -> str:

@@ -24,13 +24,12 @@ from .state import (
     board_from_dict,
     board_to_dict,
     bot_from_dict,
-    bot_to_dict,
     check_drones,
     check_teams,
-    classic_fields,
     options_table,
     prices_to_table,
     remains_from_list,
+    ruleset_bot_dict,
     start_battery,
 )
 
@@ -212,7 +211,7 @@ def _parse(data: Any) -> tuple[State, dict[str, list[str]], int, frozenset[str],
             raise ScenarioError(f"bots[{index}] ({bot.id}): 'out' {list(bot.out)} is after turn {turn}")
     finishers, ends_after = data.get("finishers", []), data.get("ends_after")
     if finishers or ends_after is not None:
-        if ruleset != "classic":
+        if not rules.runner_up_rounds:
             raise ScenarioError("scenario: 'finishers' and 'ends_after' are classic's runner-up rounds")
         if not isinstance(finishers, list) or not finishers or any(f not in ids for f in finishers) or len(
             set(finishers)
@@ -307,7 +306,7 @@ def result_dict(state: State, events: list[dict[str, Any]]) -> dict[str, Any]:
     that registers locked during the turn can be seen)."""
     bots = []
     for bot in state.bots:
-        data = bot_to_dict(bot) | (classic_fields(bot) if state.ruleset == "classic" else {})
+        data = ruleset_bot_dict(state, bot)
         del data["spawned"]
         bots.append(data)
     return {

@@ -317,6 +317,14 @@ def classic_fields(bot: Bot) -> dict[str, Any]:
     }  # fmt: skip
 
 
+def ruleset_bot_dict(state: State, bot: Bot) -> dict[str, Any]:
+    """The bot as stored, with its ruleset's own fields (`Ruleset.bot_dict`: classic's)."""
+    from . import rulesets
+
+    extra = rulesets.get(state.ruleset).bot_dict
+    return bot_to_dict(bot) | (extra(bot) if extra is not None else {})
+
+
 def state_to_dict(state: State) -> dict[str, Any]:
     """The state without its course (stored beside it)."""
     return {
@@ -324,9 +332,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "lives": state.lives,
         "priority": list(state.priority),
         "winner": state.winner,
-        "bots": [
-            bot_to_dict(bot) | (classic_fields(bot) if state.ruleset == "classic" else {}) for bot in state.bots
-        ],
+        "bots": [ruleset_bot_dict(state, bot) for bot in state.bots],
         **({"finishers": list(state.finishers), "ends_after": state.ends_after} if state.ends_after else {}),
         "radiation": sorted([list(square) for square in state.radiation]),
         **({"board": board} if (board := board_to_dict(state.board)) else {}),

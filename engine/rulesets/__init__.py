@@ -63,8 +63,11 @@ class Ruleset:
     report: Callable[..., Any] | None = None
     # Every robot starts virtual on start 1, and a course needs only one start (001 "Mode").
     shared_start: bool = False
-    # The ruleset's own bot fields (classic's), checked: (data, where) -> Bot keyword arguments.
+    # The ruleset's own bot fields (classic's): read and checked, (data, where) -> Bot keyword arguments, and
+    # written, bot -> {field: value} (added to every stored bot and result bot).
     bot_fields: Callable[..., dict[str, Any]] | None = None
+    bot_dict: Callable[[Any], dict[str, Any]] | None = None
+    runner_up_rounds: int = 0  # rounds played on after the first robot finishes (000: 5); 0: the race ends
     # A scenario's per-bot requests of the ruleset (classic's `power_down`) as the turn's actions.
     requests: Callable[..., dict[str, Any]] | None = None
     # Offered on the site (a ruleset whose screen or rules are not finished is played in the engine only).

@@ -28,7 +28,7 @@ from ..elements.turntables import Turntable
 from ..errors import CourseError, InputError, ProgramError
 from ..geometry import DIRECTIONS, neighbour, opposite, rotate
 from ..resolve import last_bot_alive
-from ..state import State
+from ..state import State, classic_fields
 from ..turn import Mover, Turn
 from . import Ruleset, register
 from .conveyors import convey
@@ -36,7 +36,8 @@ from .conveyors import convey
 NAME = "classic"
 MAX_DAMAGE = 22
 RETURN_DAMAGE = 4  # 000 "Robots reenter the race with 4 damage"
-RUNNER_UP_ROUNDS = 5
+RUNNER_UP_ROUNDS = 5  # 000 "Ending the game": five more rounds after the first robot finishes
+OFFER_ROUNDS = 5  # 000: "An upgrade that has been available for five rounds will be replaced"
 HAND = 10
 # 000 "Instructions sent out": the probabilities of each instruction, in percent.
 WEIGHTS = {"1": 21, "2": 14, "3": 7, "B": 7, "L": 21, "R": 21, "U": 7}
@@ -168,9 +169,17 @@ def program_problem(bot: Any, hand: Sequence[str] | None, cards: Any) -> str | N
     return None
 
 
+ACTION_SHAPE = "a classic action is {\"power_down\": true} and/or {\"upgrade_use\": {...}}"
+
+
+def _is_action(action: Any) -> bool:
+    """A classic action (the program's `action` on the site): a power down and/or the round's switches."""
+    return isinstance(action, Mapping) and not set(action) - {"power_down", "upgrade_use"}
+
+
 def _check_program(bot: Any, hand: Sequence[str], cards: Any, action: Any = None, *, state: Any = None):
-    if action is not None and (not isinstance(action, Mapping) or set(action) - {"power_down", "upgrade_use"}):
-        return ProgramError("a classic action is {\"power_down\": true} and/or {\"upgrade_use\": {...}}")
+    if action is not None and not _is_action(action):
+        return ProgramError(ACTION_SHAPE)
     problem = program_problem(bot, hand, cards)
     return ProgramError(problem) if problem else None
 
@@ -487,7 +496,7 @@ def _end_of_round(turn: Turn, down: set[str], died: list[str], rng: random.Rando
             offers[bot.at] = (_offer(rng), 0)
             turn.emit("offer", None, at=list(bot.at), upgrade=offers[bot.at][0])
     for square, (name, rounds) in sorted(offers.items()):
-        if rounds + 1 >= RUNNER_UP_ROUNDS:  # offered five rounds: replaced (000 "Repair using wrenches")
+        if rounds + 1 >= OFFER_ROUNDS:  # offered five rounds: replaced (000 "Repair using wrenches")
             offers[square] = (_offer(rng), 0)
             turn.emit("offer", None, at=list(square), upgrade=offers[square][0])
         else:
@@ -535,8 +544,8 @@ def _resolve(
     for bot_id, action in actions.items():
         if bot_id not in known:
             raise InputError(f"actions: {bot_id!r} is not a bot of this game")
-        if not isinstance(action, Mapping) or set(action) - {"power_down", "upgrade_use"}:
-            raise InputError(f"actions: a classic action is {{\"power_down\": true}}, got {action!r}")
+        if not _is_action(action):
+            raise InputError(f"actions: {ACTION_SHAPE}, got {action!r}")
     cards: dict[str, tuple[str, ...]] = {}
     for bot in state.bots:
         if bot.at is None:
@@ -677,6 +686,8 @@ RULESET = register(
         requests=_requests,
         sits_out=lambda bot: bot.power_down_next,
         redeal=recompile,
+        runner_up_rounds=RUNNER_UP_ROUNDS,
+        bot_dict=classic_fields,
         awards=True,
     )
 )

@@ -28,7 +28,7 @@ from ..elements.crushers import Crusher
 from ..elements.lasers import Laser
 from ..elements.turntables import run_turntables
 from ..errors import CourseError, InputError, ProgramError
-from ..geometry import opposite
+from ..geometry import neighbour, opposite
 from ..program import roboracer_frozen
 from ..resolve import _play_chip, last_bot_alive
 from ..state import State
@@ -109,8 +109,7 @@ def _pushers(turn: Turn) -> None:
             if turn.phase in pusher.phases:
                 found.append((bot, opposite(pusher.side)))
                 break
-    targets = [(bot.at[0] + (heading == "E") - (heading == "W"), bot.at[1] + (heading == "S") - (heading == "N"))
-               for bot, heading in found]  # fmt: skip
+    targets = [neighbour(bot.at, heading) for bot, heading in found]
     for (bot, heading), target in zip(found, targets, strict=True):
         if targets.count(target) > 1:
             turn.emit("blocked", bot.id, at=list(bot.at), dir=heading, by="pusher")
