@@ -180,6 +180,13 @@ def _is_action(action: Any) -> bool:
 def _check_program(bot: Any, hand: Sequence[str], cards: Any, action: Any = None, *, state: Any = None):
     if action is not None and not _is_action(action):
         return ProgramError(ACTION_SHAPE)
+    if action is not None:  # checked now as the turn will check it, so that it is refused when sent
+        if not isinstance(action.get("power_down", False), bool):
+            return ProgramError("'power_down' must be true or false")
+        try:
+            check_use(action.get("upgrade_use", {}), bot.upgrades, "upgrade_use")
+        except InputError as error:
+            return ProgramError(str(error))
     problem = program_problem(bot, hand, cards)
     return ProgramError(problem) if problem else None
 

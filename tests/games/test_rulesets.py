@@ -167,6 +167,12 @@ def test_classic_power_down_is_asked_with_the_program_and_sits_the_next_round_ou
     assert game.state["ruleset"] == "classic" and len(hand_of(game, alice)) == 10
     bad = play(game, alice, legal_program(game, alice), {"power_down": True, "jetpack": 1})
     assert bad.status_code == 400 and "classic action" in bad.json()["detail"]
+    for action, message in (({"power_down": "yes"}, "'power_down' must be true or false"),
+                            ({"upgrade_use": {"scrambler": [[{"x": "\u0000"}]]}}, "which the robot does not have"),
+                            ({"upgrade_use": "all"}, "'upgrade_use' must be an object")):  # fmt: skip
+        bad = play(game, alice, legal_program(game, alice), action)
+        assert bad.status_code == 400 and message in bad.json()["detail"], bad.json()
+    assert not game.seats.get(user=alice).programs.exists()
     assert play(game, alice, legal_program(game, alice), {"power_down": True}).status_code in (200, 201)
     assert selectors.game_snapshot(game=game, user=alice)["me"]["power_down"] is True
     assert play(game, bob, legal_program(game, bob)).status_code in (200, 201)
