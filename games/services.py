@@ -702,11 +702,16 @@ def _check_program(bot: engine.Bot, hand: list, chips: list, action, state: engi
         raise InvalidInput(str(error))
 
 
+def recompile_seed(game: Game, turn: int, bot_id: str) -> int:
+    """The seed of a Recompile's new hand: derived from the game's secret seed, never published."""
+    return engine.derive_seed(game.seed, turn, f"recompile-{bot_id}")
+
+
 @transaction.atomic
 def recompile(*, user, game_id: int, turn: int) -> dict:
     """000 "Recompile": the player discards this turn's instructions for new ones, at a cost of 2 damage, once
     a turn and before sending the program; the deadline does not change. The new hand is the player's alone;
-    the damage is public (event `recompiled`), and the replay applies it again from the event's seed."""
+    the damage is public (event `recompiled`), and the replay applies it again from the same derived seed."""
     game = _locked_game(game_id, user=user)
     seat = next((seat for seat in game.seats.all() if seat.user_id == user.pk), None)
     if seat is None:
@@ -727,7 +732,7 @@ def recompile(*, user, game_id: int, turn: int) -> dict:
     hand = Hand.objects.filter(seat=seat, turn=turn).first()
     if hand is None:
         raise Conflict("your bot has no instructions this turn")
-    seed = engine.derive_seed(game.seed, turn, f"recompile-{seat.bot_id}")
+    seed = recompile_seed(game, turn, seat.bot_id)
     try:
         state, chips = rules.redeal(_state(game), seat.bot_id, seed)
     except engine.InputError as error:
@@ -735,7 +740,8 @@ def recompile(*, user, game_id: int, turn: int) -> dict:
     game.state = engine.state_to_dict(state)
     hand.chips = list(chips)
     hand.save(update_fields=["chips"])
-    append_event(game, "recompiled", {"seat": seat.number, "turn": turn, "bot": seat.bot_id, "seed": seed,
+    # Public: no seed in it, since the seed draws the new hand (the replay derives it again, recompile_seed).
+    append_event(game, "recompiled", {"seat": seat.number, "turn": turn, "bot": seat.bot_id,
                                       "damage": state.bot(seat.bot_id).damage})  # fmt: skip
     game.save(update_fields=["state", "version", "updated_at"])
     return {"turn": turn, "hand": list(chips)}

@@ -224,9 +224,11 @@ def test_classic_recompile_once_a_turn_for_two_damage_and_only_with_the_upgrade(
     assert [b["damage"] for b in game.state["bots"] if b["id"] == seat.bot_id] == [2]
     assert client_for(alice).post(url, {"turn": 1}, format="json").status_code == 409  # once a turn
     event = game.events.get(kind="recompiled")
-    assert "hand" not in event.data and event.data["seat"] == seat.number
-    # The event's seed replays the recompile exactly (games/replay.py applies it before the turn).
-    again, hand = engine.rulesets.get("classic").redeal(given, event.data["bot"], event.data["seed"])
+    # The public event tells nothing that draws the new hand: no hand, no seed.
+    assert "hand" not in event.data and "seed" not in event.data and event.data["seat"] == seat.number
+    # The derived seed replays the recompile exactly (games/replay.py applies it before the turn).
+    seed = services.recompile_seed(game, 1, event.data["bot"])
+    again, hand = engine.rulesets.get("classic").redeal(given, event.data["bot"], seed)
     assert list(hand) == hand_of(game, alice) and engine.state_to_dict(again) == game.state
     for user in (alice, bob):
         assert play(game, user, legal_program(game, user)).status_code in (200, 201)
