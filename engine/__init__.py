@@ -4,7 +4,11 @@ resolve_turn(state, programs, seed) -> (new_state, events) never mutates its inp
 scan(state, programs, owner) -> what a Scanner shows its owner (bot modules, engine.modules).
 """
 
-from . import reports, rulesets
+from . import (
+    players,
+    reports,
+    rulesets,
+)
 from .builder import element_catalog, validate_course
 from .bundled import bundled_course, bundled_course_data, bundled_slugs
 from .chips import CHIP_NAMES, CHIPS, PROGRAM_LENGTH
@@ -53,6 +57,7 @@ __all__ = [
     "is_safe_mix",
     "new_game",
     "parse_course",
+    "players",
     "public_board",
     "random_program",
     "required_program",

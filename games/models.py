@@ -31,6 +31,7 @@ class Game(models.Model):
         WAIT = "wait", "wait for someone to !eject (003)"
         EJECT = "eject", "eject at once"
         RANDOM = "random", "play a random legal program"
+        COMPUTER = "computer", "a Normal computer player plays until they return"
 
     course = models.ForeignKey(Course, on_delete=models.PROTECT, related_name="games")
     # The course as it was when the game was created, so editing a course never changes a running game.
@@ -104,6 +105,11 @@ class Seat(models.Model):
     ejected_by = models.CharField(max_length=150, blank=True, default="")
     archived = models.BooleanField(default=False)  # hidden from this player's own list (!archive)
     team = models.CharField(max_length=6, blank=True, default="")  # "blue" / "orange" in team play, else ""
+    # Computer players (docs/computer-players.md): the strength of the computer playing this seat ("" for a
+    # person), and `autopilot`: a Normal computer plays a person's seat whose time ran out (timeout policy
+    # "computer") until that person sends a program again.
+    computer = models.CharField(max_length=6, blank=True, default="")
+    autopilot = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["number"]

@@ -16,6 +16,8 @@ from games.models import ChatMessage, Game, GameEvent, Hand, Program, Scan, Seat
 from roboracer.accounts.models import Profile
 from roboracer.ratings import selectors as ratings
 
+COMPUTER_MODES = ("race", "arena")  # where computer players play (a puzzle is solved alone)
+
 CHAT_IN_SNAPSHOT = 100
 
 
@@ -322,6 +324,8 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
                 "ready": seat.pk in programs,
                 "team": seat.team or None,
                 "ejected": seat.ejected_at is not None,
+                "computer": seat.computer or None,  # a computer player's strength (docs/computer-players.md)
+                "autopilot": seat.autopilot,  # a computer plays this person's seat (timeout policy "computer")
                 **{key: value for key, value in clocks.public(seat, now).items() if key != "number"},
             }
             for seat in seats
@@ -354,6 +358,7 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
                 "archived": mine.archived,
                 "team": mine.team or None,
                 "ejected": mine.ejected_at is not None,
+                "autopilot": mine.autopilot,
                 **_private_modules(private_bots.get(mine.bot_id, {}), program, scans.get(mine.pk)),
                 **_private_classic(private_bots.get(mine.bot_id, {}), program),
             }
@@ -381,6 +386,11 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
                 )
             ),
             "can_cancel": bool(in_lobby and user and game.creator_id == user.pk),
+            "can_add_computer": bool(
+                in_lobby and user and game.creator_id == user.pk and len(seats) < game.max_seats
+                and game.course_data.get("mode", "race") in COMPUTER_MODES
+            ),
+            "computer_strengths": list(engine.players.STRENGTHS),
             "can_balance": bool(in_lobby and game.teams and user and game.creator_id == user.pk),
             "chat": visible_chat(chat=chat_lines, team=mine.team if mine is not None else ""),
             "can_chat": mine is not None or _is_staff(user),

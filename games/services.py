@@ -116,7 +116,7 @@ def _deal(game: Game, state: engine.State, now: datetime) -> None:
     Hand.objects.bulk_create(
         [Hand(seat=seats[bot_id], turn=game.turn, chips=list(chips)) for bot_id, chips in hands.items()]
     )
-    thinking, submitted = [], set()
+    thinking, submitted, computers = [], set(), []
     for bot_id in hands:
         seat = seats[bot_id]
         required = engine.required_program(state.bot(bot_id), state.ruleset)
@@ -124,9 +124,14 @@ def _deal(game: Game, state: engine.State, now: datetime) -> None:
             Program.objects.create(seat=seat, turn=game.turn, chips=list(required))
             submitted.add(seat.pk)
             append_event(game, "seat_ready", {"seat": seat.number})
+        elif seat.autopilot:
+            computers.append(seat)  # its owner's clock stays stopped while a computer plays for them
         else:
             clocks.start(seat, now)
             thinking.append(seat)
+            if seat.computer:
+                computers.append(seat)
+    _schedule_computers(game, computers)
     # One UPDATE per distinct deadline: usually one, as every clock reloads to the same times. Django's
     # bulk_update builds a CASE per row and field, a tenth of a resolution's CPU (make bench-site).
     started: dict[tuple, list[int]] = {}
@@ -134,7 +139,7 @@ def _deal(game: Game, state: engine.State, now: datetime) -> None:
         started.setdefault((seat.deadline, seat.expired), []).append(seat.pk)
     for (deadline, expired), seat_ids in started.items():
         Seat.objects.filter(pk__in=seat_ids).update(clock_started_at=now, deadline=deadline, expired=expired)
-    _notify_turn(game, thinking)
+    _notify_turn(game, [seat for seat in thinking if not seat.computer])
     ordered = sorted(seats.values(), key=lambda seat: seat.number)
     _clocks_event(game, ordered, now)
     # The turn's only programs are those just entered (the game row is locked).
@@ -435,25 +440,35 @@ def _teams_at_start(game: Game, seats: list[Seat]) -> dict[str, str] | None:
 
 
 @transaction.atomic
-def create_seated_game(*, creator, users: list, course: Course, **options) -> Game:
+def create_seated_game(*, creator, users: list, course: Course, computers: tuple[str, ...] | list[str] = (),
+                       **options) -> Game:
     """A game made by the site for players it seats itself (a tournament table, a pyramid challenge): created
     by `creator` (an organiser, a challenger) with `create_game`'s options, `users` seated in that order
-    (seat 1 the first; the creator need not be among them), and started at once, turn 1 dealt and the
-    players notified. `options` are create_game's (max_seats defaults to the number of users)."""
+    (seat 1 the first; the creator need not be among them), then one computer player of each strength in
+    `computers` (a tournament table filled up; the game is then unrated), and started at once, turn 1 dealt
+    and the players notified. `options` are create_game's (max_seats defaults to the number of seats)."""
     if not users or len({user.pk for user in users}) != len(users):
         raise InvalidInput("a seated game needs distinct players")
-    options.setdefault("max_seats", len(users))
+    for strength in computers:
+        _check_strength(strength)
+    total = len(users) + len(computers)
+    options.setdefault("max_seats", total)
+    if computers:
+        options["rated"] = False
     game = create_game(user=creator, course=course, **options)
     Seat.objects.filter(game=game).delete()
     game = _locked_game(game.pk)
     taken: set[str] = set()
+    placed = []
     for number, user in enumerate(users, start=1):
         color = _seat_color(user, taken, number)
         taken.add(color)
-        Seat.objects.create(game=game, user=user, number=number, color=color)
-    if len(users) < selectors.start_minimum(game):
+        placed.append(Seat.objects.create(game=game, user=user, number=number, color=color))
+    for number, strength in enumerate(computers, start=len(users) + 1):
+        placed.append(_seat_computer(game, placed, strength, number))
+    if total < selectors.start_minimum(game):
         raise InvalidInput(f"{course.name} needs at least {selectors.start_minimum(game)} players")
-    game.max_seats = len(users)
+    game.max_seats = total
     _start(game)
     game.save()
     return game
@@ -623,13 +638,49 @@ def submit_program(
     """Record (or replace) a seat's program for the current turn; the last one in schedules resolution.
 
     The hot path of a game (four per turn): one read of the seats and one of the turn's programs serve
-    every check, and only the game's changed columns are written.
+    every check, and only the game's changed columns are written. A person whose seat a computer plays
+    (timeout policy "computer") takes it back with this program.
     """
     game = _locked_game(game_id, user=user)
     seats = list(game.seats.all())
     seat = next((seat for seat in seats if seat.user_id == user.pk), None)
     if seat is None:
         raise NotAllowed("you have no seat in this game")
+    program = _record_program(game, seats, seat, turn=turn, chips=chips, reboot=reboot, action=action)
+    if seat.autopilot:
+        seat.autopilot = False
+        seat.save(update_fields=["autopilot"])
+        append_event(game, "seat_autopilot", {"seat": seat.number, "on": False})
+        _system_chat(game, f"{_names([seat])} is back and plays their own robot again.")
+    game.save(update_fields=["version", "status", "resolving_since", "updated_at"])
+    return program
+
+
+@transaction.atomic
+def submit_computer_program(
+    *, game_id: int, seat_number: int, turn: int, chips: list, reboot: bool = False, action: dict | None = None
+) -> Program | None:
+    """A computer player's program, through the same checks as a person's. For a computer seat, or a person's
+    seat under autopilot that has no program of its owner this turn. None when the moment has passed (the
+    turn moved on, the owner took the seat back): a late computer changes nothing."""
+    game = _locked_game(game_id)
+    seats = list(game.seats.all())
+    seat = next((seat for seat in seats if seat.number == seat_number), None)
+    if seat is None or not (seat.computer or seat.autopilot):
+        raise NotAllowed(f"seat {seat_number} is not played by a computer")
+    if game.status != Game.Status.PROGRAMMING or turn != game.turn or seat.ejected_at is not None:
+        return None
+    if Program.objects.filter(seat=seat, turn=turn).exists():
+        return None  # sent already (a repeated task), or its owner took the seat back
+    program = _record_program(game, seats, seat, turn=turn, chips=chips, reboot=reboot, action=action)
+    game.save(update_fields=["version", "status", "resolving_since", "updated_at"])
+    return program
+
+
+def _record_program(game: Game, seats: list[Seat], seat: Seat, *, turn: int, chips: list, reboot: bool,
+                    action: dict | None) -> Program:
+    """The checks and the write of a program, whoever sends it (a person, a computer player). The caller holds
+    the game lock and saves the game."""
     if game.status in (Game.Status.FINISHED, Game.Status.CANCELLED):
         raise Conflict(f"this game is {game.status}")
     if seat.ejected_at is not None:
@@ -678,7 +729,6 @@ def submit_program(
         # Only this seat's clock changed: its reading rides on the event (one message fewer per program).
         append_event(game, "seat_ready", {"seat": seat.number, "clocks": _clock_reading([seat], now)})
     _execute_when_all_ready(game, state, now, seats=seats, submitted=set(submitted))
-    game.save(update_fields=["version", "status", "resolving_since", "updated_at"])
     return program
 
 
@@ -843,9 +893,10 @@ def _eject(game: Game, state: engine.State, seats: list[Seat], *, by: str, reaso
     ]
     Program.objects.filter(seat__in=cleared, turn=game.turn).delete()
     for seat in cleared:
-        if not clocks.running(seat):
+        if not clocks.running(seat) and not seat.autopilot:
             clocks.start(seat, now)
             seat.save(update_fields=["clock_started_at", "deadline", "expired"])
+    _schedule_computers(game, [seat for seat in cleared if seat.computer or seat.autopilot])
     append_event(game, "seats_ejected", {**ejected, "resubmit": True})
     _clocks_event(game, list(game.seats.order_by("number")), now)
     _execute_when_all_ready(game, new_state, now)
@@ -996,6 +1047,7 @@ def enforce_deadline(*, game_id: int, now: datetime | None = None) -> str | None
             then = {
                 Game.TimeoutPolicy.WAIT: " Any player may now send !eject.",
                 Game.TimeoutPolicy.RANDOM: " A random program is played for them.",
+                Game.TimeoutPolicy.COMPUTER: " A Normal computer player plays for them until they send a program.",
             }.get(game.timeout_policy, "")
             _system_chat(game, f"{_names(fresh)} {'has' if len(fresh) == 1 else 'have'} run out of game time.{then}")
             append_event(game, "timer_expired", {"seats": [seat.number for seat in fresh]})
@@ -1007,6 +1059,9 @@ def enforce_deadline(*, game_id: int, now: datetime | None = None) -> str | None
         elif game.timeout_policy == Game.TimeoutPolicy.RANDOM:
             _play_random(game, due, now)
             did = "random"
+        elif game.timeout_policy == Game.TimeoutPolicy.COMPUTER:
+            _hand_to_computer(game, due, now)
+            did = "computer"
         game.save()
         return did
 
@@ -1033,6 +1088,20 @@ def _play_random(game: Game, seats: list[Seat], now: datetime) -> None:
             append_event(game, "seat_ready", {"seat": seat.number, "random": True})
     _clocks_event(game, list(game.seats.order_by("number")), now)
     _execute_when_all_ready(game, state, now)
+
+
+def _hand_to_computer(game: Game, seats: list[Seat], now: datetime) -> None:
+    """Timeout policy "computer": a Normal computer player plays each seat whose game time ran out, from this
+    turn on, until its owner sends a program (`submit_program` hands it back). Its clock stops meanwhile."""
+    handed = []
+    for seat in seats:
+        clocks.stop(seat, now)
+        seat.autopilot = True
+        seat.save(update_fields=["move_left", "game_left", "clock_started_at", "deadline", "autopilot"])
+        append_event(game, "seat_autopilot", {"seat": seat.number, "on": True, "strength": AUTOPILOT_STRENGTH})
+        handed.append(seat)
+    _clocks_event(game, list(game.seats.order_by("number")), now)
+    _schedule_computers(game, handed)
 
 
 def due_games(*, now: datetime | None = None) -> list[int]:
@@ -1124,3 +1193,187 @@ def resolve_turn(*, game_id: int, turn: int) -> Turn | None:
         # Another worker stored this turn between our check and our insert: it is resolved once.
         logger.info("turn %s of game %s was resolved concurrently", turn, game_id)
         return None
+
+
+# -- Computer players (issue 20; docs/computer-players.md) ------------------------------------------------------
+
+COMPUTER_STRENGTHS = engine.players.STRENGTHS
+AUTOPILOT_STRENGTH = "normal"  # who plays a timed-out person's seat (timeout policy "computer")
+COMPUTER_PREFIX = "computer-"  # computer players' usernames; refused to people (roboracer.accounts.names)
+COMPUTER_MODES = selectors.COMPUTER_MODES
+
+
+def _schedule_computers(game: Game, seats: list[Seat]) -> None:
+    """After the commit, a task on the `computers` queue for each seat a computer plays this turn: the workers
+    of that queue do the thinking, so turn resolution never waits behind it."""
+    if not seats:
+        return
+    from games.tasks import computer_move_task
+
+    game_id, turn, numbers = game.pk, game.turn, [seat.number for seat in seats]
+
+    def send() -> None:
+        for number in numbers:
+            computer_move_task.apply_async((game_id, turn, number), queue="computers")
+
+    transaction.on_commit(send, robust=True)
+
+
+def _check_strength(strength) -> str:
+    if strength not in COMPUTER_STRENGTHS:
+        raise InvalidInput(f"strength: one of {', '.join(COMPUTER_STRENGTHS)}")
+    return strength
+
+
+def computer_user(*, strength: str, index: int):
+    """The account of a computer player: `computer-<strength>-<index>`, shown as "<Strength> Computer
+    <index>". Made on first use; nobody can log in as it (no usable password)."""
+    from django.contrib.auth import get_user_model
+
+    user_model = get_user_model()
+    username = f"{COMPUTER_PREFIX}{strength}-{index}"
+    user = user_model.objects.filter(username=username).first()
+    if user is None:
+        user = user_model(username=username)
+        user.set_unusable_password()
+        user.save()
+    profile, _ = Profile.objects.get_or_create(user=user)
+    name = f"{engine.players.strength_label(strength)} Computer {index}"
+    if profile.display_name != name and not Profile.objects.filter(display_name_key=name.casefold()).exists():
+        profile.display_name = name
+        profile.save(update_fields=["display_name"])
+    return user
+
+
+def _seat_computer(game: Game, seats: list[Seat], strength: str, number: int) -> Seat:
+    """A computer seat of `strength` at `number`; the caller holds the game lock."""
+    taken_users = {seat.user_id for seat in seats}
+    index = 1
+    while True:
+        user = computer_user(strength=strength, index=index)
+        if user.pk not in taken_users:
+            break
+        index += 1
+    color = _seat_color(user, {seat.color for seat in seats}, number)
+    return Seat.objects.create(game=game, user=user, number=number, color=color, computer=strength)
+
+
+@transaction.atomic
+def add_computer(*, user, game_id: int, strength: str = "normal") -> Seat:
+    """The creator seats a computer player in the lowest free seat of a game in the lobby. A game with a
+    computer player is unrated. A full game starts, as when a person takes the last seat."""
+    game = _locked_game(game_id, user=user)
+    _check_strength(strength)
+    if game.creator_id != user.pk:
+        raise NotAllowed("only the game's creator can add computer players")
+    if game.status != Game.Status.LOBBY:
+        raise Conflict("computer players are added in the lobby, before the game starts")
+    if game.course_data.get("mode", "race") not in COMPUTER_MODES:
+        raise Conflict("computer players race and fight; they don't solve puzzles")
+    seats = list(game.seats.all())
+    if len(seats) >= game.max_seats:
+        raise Conflict("this game is full")
+    number = min(n for n in range(1, game.max_seats + 1) if n not in {seat.number for seat in seats})
+    seat = _seat_computer(game, seats, strength, number)
+    game.rated = False
+    append_event(game, "seat_joined", {"seat": number, "user": seat.user.get_username(), "color": seat.color,
+                                       "computer": strength})
+    if len(seats) + 1 == game.max_seats and not game.teams:
+        _start(game)
+    game.save()
+    return seat
+
+
+@transaction.atomic
+def remove_computer(*, user, game_id: int, seat_number: int) -> Game:
+    """The creator takes a computer player out of a game in the lobby."""
+    game = _locked_game(game_id, user=user)
+    if game.creator_id != user.pk:
+        raise NotAllowed("only the game's creator can remove computer players")
+    if game.status != Game.Status.LOBBY:
+        raise Conflict("computer players are removed in the lobby, before the game starts")
+    seat = game.seats.filter(number=seat_number).first()
+    if seat is None or not seat.computer:
+        raise NotFound(f"seat {seat_number} is not a computer player's")
+    seat.delete()
+    append_event(game, "seat_left", {"seat": seat_number, "computer": True})
+    game.save()
+    return game
+
+
+@transaction.atomic
+def practice_game(*, user, course: Course, opponents: int = 1, strength: str = "normal",
+                  ruleset: str | None = None) -> Game:
+    """"Play against the computer": a game with `user` in seat 1 and `opponents` computer players of
+    `strength`, started at once (turn 1 dealt). Public, so others may watch; unrated."""
+    _check_strength(strength)
+    if course.data.get("mode", "race") not in COMPUTER_MODES:
+        raise InvalidInput("course: computer players race and fight; pick a race or arena course")
+    if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= 7:
+        raise InvalidInput("opponents: from 1 to 7")
+    seats = opponents + 1
+    if not course.min_players <= seats <= course.max_players:
+        raise InvalidInput(f"{course.name} takes {course.min_players} to {course.max_players} players, not {seats}")
+    if ruleset is None:
+        ruleset = (course.data.get("rulesets") or [engine.rulesets.DEFAULT])[0]
+    game = create_game(user=user, course=course, max_seats=seats, rated=False, ruleset=ruleset)
+    game = _locked_game(game.pk)
+    placed = list(game.seats.all())
+    for number in range(2, seats + 1):
+        placed.append(_seat_computer(game, placed, strength, number))
+    append_event(game, "computers_seated", {"seats": list(range(2, seats + 1)), "strength": strength})
+    _start(game)
+    game.save()
+    return game
+
+
+def play_computer_turn(*, game_id: int, turn: int, seat_number: int) -> Program | None:
+    """A computer player's move (the `computers` queue's task): read the public state and this seat's own hand,
+    think without any lock held (engine.players, a budget in engine calls), then send the program through
+    `submit_computer_program`, the checks a person's program goes through. None when there is nothing to do."""
+    game = Game.objects.filter(pk=game_id).only("status", "turn", "seed", "state", "course_data", "course_id").first()
+    if game is None or game.status != Game.Status.PROGRAMMING or game.turn != turn:
+        return None
+    seat = Seat.objects.filter(game_id=game_id, number=seat_number).first()
+    if seat is None or not (seat.computer or seat.autopilot) or seat.ejected_at is not None:
+        return None
+    if Program.objects.filter(seat=seat, turn=turn).exists():
+        return None
+    hand = Hand.objects.filter(seat=seat, turn=turn).values_list("chips", flat=True).first()
+    if hand is None:
+        return None
+    state = _state(game)
+    strength = seat.computer or AUTOPILOT_STRENGTH
+    decision = engine.players.choose(
+        state, seat.bot_id, hand, strength=strength, seed=engine.derive_seed(game.seed, turn, f"computer-{seat.bot_id}")
+    )
+    logger.info("game %s turn %s seat %s: %s computer decided with %s engine calls", game_id, turn, seat_number,
+                strength, decision.engine_calls)
+    try:
+        return submit_computer_program(
+            game_id=game_id, seat_number=seat_number, turn=turn, chips=list(decision.program),
+            reboot=decision.reboot, action=decision.action,
+        )
+    except (InvalidInput, Conflict) as refusal:
+        # The same checks as a person's: a refusal here is a bug in engine.players (logged), and the seat's
+        # clock and the timeout policy still keep the game moving.
+        logger.error("game %s turn %s seat %s: computer program refused: %s", game_id, turn, seat_number, refusal)
+        return None
+
+
+def stalled_computer_seats(*, older_than: timedelta) -> list[tuple[int, int, int]]:
+    """(game, turn, seat) of computer-played seats still without a program this turn `older_than` after the
+    deal: their task was lost (Redis restarted, a worker died), and the beat sweep sends it again."""
+    since = timezone.now() - older_than
+    seats = (
+        Seat.objects.filter(game__status=Game.Status.PROGRAMMING, ejected_at__isnull=True)
+        .filter(Q(computer__gt="", clock_started_at__lt=since) | Q(autopilot=True, game__updated_at__lt=since))
+        .values_list("game_id", "game__turn", "number", "pk")
+    )
+    found = []
+    for game_id, turn, number, seat_id in seats:
+        if not Program.objects.filter(seat_id=seat_id, turn=turn).exists() and Hand.objects.filter(
+            seat_id=seat_id, turn=turn
+        ).exists():
+            found.append((game_id, turn, number))
+    return found

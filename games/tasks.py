@@ -13,6 +13,7 @@ from games import services
 from games.models import Game, Seat
 
 STUCK_AFTER = timedelta(seconds=10)
+COMPUTER_LOST_AFTER = timedelta(seconds=30)  # a computer decides in 2 s at most (make bench-bots)
 logger = logging.getLogger(__name__)
 
 
@@ -23,7 +24,7 @@ def resolve_turn_task(game_id: int, turn: int) -> bool:
 
 @shared_task(name="games.tasks.sweep_games")
 def sweep_games() -> int:
-    """Beat task: re-enqueue resolutions whose task was lost (Redis restarted, worker died)."""
+    """Beat task: re-enqueue resolutions and computer moves whose task was lost (Redis restarted, worker died)."""
     stuck = Game.objects.filter(
         status=Game.Status.RESOLVING, resolving_since__lt=timezone.now() - STUCK_AFTER
     ).values_list("pk", "turn")
@@ -31,7 +32,17 @@ def sweep_games() -> int:
     for game_id, turn in stuck:
         resolve_turn_task.delay(game_id, turn)
         count += 1
+    for game_id, turn, seat in services.stalled_computer_seats(older_than=COMPUTER_LOST_AFTER):
+        computer_move_task.apply_async((game_id, turn, seat), queue="computers")
+        count += 1
     return count
+
+
+@shared_task(name="games.tasks.computer_move")
+def computer_move_task(game_id: int, turn: int, seat_number: int) -> bool:
+    """A computer player's program for one seat and turn (the `computers` queue: its own workers, so thinking
+    never delays a resolution). Safe to run twice: a seat with a program this turn is left alone."""
+    return services.play_computer_turn(game_id=game_id, turn=turn, seat_number=seat_number) is not None
 
 
 @shared_task(name="games.tasks.enforce_deadlines")

@@ -9,6 +9,7 @@ urlpatterns = [
     path("puzzles/<slug:slug>/play/", views.play_puzzle, name="puzzle-play"),
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/demo/", views.animation_demo, name="game-demo"),
+    path("games/practice/", views.practice, name="game-practice"),
     path("games/<int:game_id>/join/", views.join, name="game-join"),
     path("games/<int:game_id>/start/", views.start, name="game-start"),
     path("games/<int:game_id>/leave/", views.leave, name="game-leave"),

@@ -26,8 +26,11 @@ POLICY_WORDS = {
     Game.TimeoutPolicy.WAIT: "Wait: the others may eject the player with !eject",
     Game.TimeoutPolicy.EJECT: "Eject the player at once",
     Game.TimeoutPolicy.RANDOM: "Play a random program for the player",
+    # Computer players (issue 20): a Normal computer plays the seat until its owner sends a program again.
+    Game.TimeoutPolicy.COMPUTER: "A computer player plays for them until they send a program again",
 }
-POLICY_LABELS = [(value, POLICY_WORDS[value]) for value in Game.TimeoutPolicy.values]
+# A policy without words of its own here (a new one) shows the model's label rather than breaking the form.
+POLICY_LABELS = [(value, POLICY_WORDS.get(value, label)) for value, label in Game.TimeoutPolicy.choices]
 MODULE_LABELS = [(name, name.replace("_", " ").title()) for name in sorted(engine.MODULE_NAMES)]
 
 
@@ -45,6 +48,84 @@ RULESET_WORDS = {
     "roborace": "RoboRace: the small version (7 numbered cards, no damage)",
 }
 RULESET_LABELS = [(name, RULESET_WORDS[name]) for name in engine.rulesets.on_site()]
+
+
+# Computer players (issue 20): the lobby's "Play against the computer" shortcut.
+PRACTICE_DEFAULT_COURSE = "tiny-yard"  # the smallest bundled race course for two
+PRACTICE_DEFAULT_STRENGTH = "normal"
+STRENGTH_LABELS = [("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard")]
+PRACTICE_MAX_OPPONENTS = 7
+
+
+def _course_size(course: Course) -> int:
+    return int((course.data or {}).get("width") or 0) * int((course.data or {}).get("height") or 0)
+
+
+def _course_mode(course: Course) -> str:
+    return (course.data or {}).get("mode") or "race"
+
+
+def practice_courses() -> list[Course]:
+    """The courses offered for a game against the computer: the create form's courses that the default rules
+    play (no puzzles: they have a page of their own), with room for a person and a computer; bundled races
+    first, smallest first, so that the default is a short race."""
+    courses = [
+        course for course in course_selectors.game_form_courses()
+        if _course_mode(course) != "puzzle" and course.max_players >= 2
+        and engine.rulesets.DEFAULT in course_selectors.course_rulesets(course)
+    ]
+    return sorted(courses, key=lambda c: (not c.bundled, _course_mode(c) != "race", _course_size(c), c.name))
+
+
+def practice_default(courses: list[Course]) -> Course | None:
+    """Tiny Yard if it is offered, else the smallest race course two can play."""
+    for course in courses:
+        if course.slug == PRACTICE_DEFAULT_COURSE:
+            return course
+    races = [c for c in courses if _course_mode(c) == "race" and c.min_players <= 2]
+    return (races or courses or [None])[0]
+
+
+class PracticeCourseSelect(forms.Select):
+    """Each course option carries the course's player range (data-min, data-max), so that the lobby offers only
+    the numbers of opponents the course has room for (lobby.ts)."""
+
+    def __init__(self, *args, players=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = players or {}
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        low, high = self.players.get(str(value), (None, None))
+        if high is not None:
+            option["attrs"].update({"data-min": str(low), "data-max": str(high)})
+        return option
+
+
+class PracticeForm(forms.Form):
+    """One click starts a race against computer players; the three choices have defaults that need no touching."""
+
+    course = forms.ChoiceField(label="Course")
+    opponents = forms.TypedChoiceField(
+        choices=[(n, str(n)) for n in range(1, PRACTICE_MAX_OPPONENTS + 1)], coerce=int, initial=1, label="Opponents"
+    )
+    strength = forms.ChoiceField(choices=STRENGTH_LABELS, initial=PRACTICE_DEFAULT_STRENGTH, label="Strength")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.courses = {str(course.pk): course for course in practice_courses()}
+        field = self.fields["course"]
+        field.choices = [(pk, course.name) for pk, course in self.courses.items()]
+        field.widget = PracticeCourseSelect(
+            choices=field.choices,
+            players={pk: (course.min_players, course.max_players) for pk, course in self.courses.items()},
+        )
+        default = practice_default(list(self.courses.values()))
+        if default is not None:
+            field.initial = str(default.pk)
+
+    def clean_course(self) -> Course:
+        return self.courses[self.cleaned_data["course"]]
 
 
 class CreateGameForm(forms.Form):
@@ -120,6 +201,7 @@ def lobby(request):
         "my_games": mine,
         "my_move": selectors.awaiting_my_move(user=request.user, games=mine) if mine else set(),
         "archived_games": archived,
+        "practice_form": PracticeForm(auto_id="practice_%s") if request.user.is_authenticated else None,
         # The data of the form's courses and of the listed games' courses, once each, for the thumbnails and the
         # create-form preview (drawn by game.js); not a stranger's draft that no listed game is on.
         "course_scripts": course_selectors.preview_scripts(
@@ -127,6 +209,31 @@ def lobby(request):
         ),
     }
     return render(request, "games/lobby.html", context)
+
+
+@require_POST
+def practice(request):
+    """The lobby's "Play against the computer": a game with the caller in seat 1 and computer players in the
+    others, started at once (services.practice_game); then its page. A refusal is a flash message in the lobby."""
+    if not request.user.is_authenticated:
+        return redirect("login")
+    form = PracticeForm(request.POST, auto_id="practice_%s")
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            label = form.fields[field].label if field in form.fields else ""
+            messages.error(request, f"{label}: {errors[0]}" if label else errors[0])
+        return redirect("lobby")
+    try:
+        game = services.practice_game(
+            user=request.user,
+            course=form.cleaned_data["course"],
+            opponents=form.cleaned_data["opponents"],
+            strength=form.cleaned_data["strength"],
+        )
+    except GameError as error:
+        messages.error(request, error.message)
+        return redirect("lobby")
+    return redirect("game", game_id=game.pk)
 
 
 @login_required

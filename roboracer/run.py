@@ -203,7 +203,9 @@ def main() -> int:
         commands = {
             "web server (uvicorn)": web_command(HOST, PORT),
             "beat scheduler": beat_command("--loglevel=INFO", f"--schedule={settings.CELERY_BEAT_SCHEDULE_FILENAME}"),
-            "celery worker": worker_command("--loglevel=INFO"),
+            "celery worker": worker_command("--loglevel=INFO", "--queues=celery", "--hostname=turns@%h"),
+            "computer players' worker": worker_command("--loglevel=INFO", "--queues=computers",
+                                                       "--hostname=computers@%h"),
         }
         for name, command in commands.items():
             if not stopping:

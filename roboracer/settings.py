@@ -178,6 +178,9 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 300}
 # and its catalogue caches warmed for every task; make bench-site). With a reuse count it does that only every
 # this many tasks; roboracer.celery returns a task's connection to the pool and drops a broken one instead.
 CELERY_DB_REUSE_MAX = 1000
+# Computer players think on a queue of their own, served by its own worker (`make run`, docker-compose), so a
+# resolution never waits behind them (docs/computer-players.md). Every other task goes to the default queue.
+CELERY_TASK_ROUTES = {"games.tasks.computer_move": {"queue": "computers"}}
 CELERY_BEAT_SCHEDULE = {
     "sweep-games": {"task": "games.tasks.sweep_games", "schedule": 5.0},
     # Real-time games have two-minute move times: look for passed deadlines every second.

@@ -118,10 +118,13 @@ def start(
     log_dir.mkdir(parents=True, exist_ok=True)
     ports = [free_port() for _ in range(web_servers)]
     env = {**os.environ, **env, "PYTHONUNBUFFERED": "1"}
+    quiet = ("--without-gossip", "--without-mingle", "--without-heartbeat")
     commands = {
-        "worker": worker_command("--loglevel=INFO", "--without-gossip", "--without-mingle", "--without-heartbeat",
-                                 f"--hostname={name}-{ports[0]}@%h", *worker_options,
+        "worker": worker_command("--loglevel=INFO", *quiet, f"--hostname={name}-{ports[0]}@%h", *worker_options,
                                  concurrency=worker_concurrency),
+        # The computer players' own queue and worker, as `make run` has them (docs/computer-players.md).
+        "computers": worker_command("--loglevel=INFO", *quiet, "--queues=computers",
+                                    f"--hostname={name}-computers-{ports[0]}@%h"),
     }
     for index, port in enumerate(ports):
         commands["web" if index == 0 else f"web{index + 1}"] = web_command("127.0.0.1", port, log_level=web_log_level,
@@ -134,6 +137,7 @@ def start(
             logs[process_name].write_text("")
             stack.spawn(process_name)
         wait_for(lambda: stack.check_alive() or "ready." in logs["worker"].read_text(), "celery worker", logs)
+        wait_for(lambda: stack.check_alive() or "ready." in logs["computers"].read_text(), "computers worker", logs)
 
         def web_up() -> bool:
             stack.check_alive()

@@ -223,3 +223,26 @@ class PuzzleSerializer(serializers.Serializer):
 class RecompileSerializer(serializers.Serializer):
     turn = serializers.IntegerField()
     hand = serializers.ListField(child=serializers.CharField(), help_text="the new instructions, yours alone")
+
+
+class AddComputerSerializer(serializers.Serializer):
+    strength = serializers.ChoiceField(choices=["easy", "normal", "hard"], default="normal")
+
+
+class ComputerSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    computer = serializers.CharField(help_text="the computer player's strength: easy, normal or hard")
+    display_name = serializers.CharField()
+
+
+class PracticeSerializer(serializers.Serializer):
+    course = serializers.SlugField(max_length=100, help_text="a race or arena course's slug")
+    opponents = serializers.IntegerField(min_value=1, max_value=7, default=1)
+    strength = serializers.ChoiceField(choices=["easy", "normal", "hard"], default="normal")
+    ruleset = serializers.CharField(max_length=16, required=False, allow_null=True, default=None,
+                                    help_text="the rules (default: the course's first)")
+
+
+class PracticeAnswerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    url = serializers.CharField()

@@ -1,5 +1,6 @@
 """Thin API views: parse, call a service or selector, shape the answer."""
 
+from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.response import Response
@@ -7,14 +8,18 @@ from rest_framework.views import APIView
 
 from games import selectors, services
 from games.api.serializers import (
+    AddComputerSerializer,
     ChatAnswerSerializer,
     ChatQuerySerializer,
     ChatSerializer,
+    ComputerSeatSerializer,
     CreateGameSerializer,
     EjectedSerializer,
     JoinSerializer,
     LobbySerializer,
     PlayAgainSerializer,
+    PracticeAnswerSerializer,
+    PracticeSerializer,
     ProgramAcceptedSerializer,
     ProgramSerializer,
     PuzzleSerializer,
@@ -186,6 +191,40 @@ class TurnView(APIView):
         if record is None:
             raise NotFound(f"turn {number} of game {game_id} has not been played")
         return Response(record)
+
+
+class ComputersView(APIView):
+    @extend_schema(request=AddComputerSerializer, responses={201: ComputerSeatSerializer},
+                   summary="Add a computer player to the lowest free seat (creator, lobby)")
+    def post(self, request, game_id: int):
+        serializer = AddComputerSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        seat = services.add_computer(user=request.user, game_id=game_id, **serializer.validated_data)
+        return Response(
+            {"seat": seat.number, "computer": seat.computer, "display_name": selectors.player_name(user=seat.user)},
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class RemoveComputerView(APIView):
+    @extend_schema(request=None, responses=SnapshotSerializer, summary="Remove a computer player (creator, lobby)")
+    def post(self, request, game_id: int, number: int):
+        services.remove_computer(user=request.user, game_id=game_id, seat_number=number)
+        return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
+
+
+class PracticeView(APIView):
+    @extend_schema(request=PracticeSerializer, responses={201: PracticeAnswerSerializer},
+                   summary="Play against the computer: a game with computer opponents, started at once")
+    def post(self, request):
+        serializer = PracticeSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        course = course_selectors.playable_courses().filter(slug=data.pop("course")).first()
+        if course is None:
+            raise InvalidInput("course: there is no such course")
+        game = services.practice_game(user=request.user, course=course, **data)
+        return Response({"id": game.pk, "url": reverse("game", args=[game.pk])}, status=status.HTTP_201_CREATED)
 
 
 class PuzzleListView(APIView):
