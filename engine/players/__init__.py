@@ -7,9 +7,10 @@ bots' private fields (a stored chip, a saved instruction) before anything else l
 no other seat's hand is ever an input. The same inputs give the same decision: every random choice comes
 from `seed`, and the search budget is counted in engine calls (`BUDGETS`), never in wall time.
 
-- **easy**: no search. It plays each program in its head on the bare course (walls, holes, the edge, its
-  own chips; no belts, gears or other robots), keeps those that end nearest its next check point and picks
-  one of the best few at random. Plausible, not random.
+- **easy**: hardly any search. It plays each program in its head on the bare course (walls, holes, the
+  edge, its own chips; no belts, gears or other robots), glances with the engine at its few favourites
+  (`BUDGETS["easy"]`) to stay out of the pits it could not foresee, and picks one of the best three of
+  those at random. Plausible, not random.
 - **normal**: ranks every distinct program as Easy does, then plays the best `BUDGETS["normal"]` of them with
   the engine, its robot alone on the course, and sends the one that ends best (progress, distance,
   damage, destruction).
@@ -26,6 +27,7 @@ import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .. import rulesets
@@ -39,7 +41,7 @@ from .programs import cards_for, kind, kind_programs
 STRENGTHS = ("easy", "normal", "hard")
 # Engine calls a decision may spend: Normal's on its own programs; Hard's on its own programs, then on the
 # replays with every robot (HARD_REPLAYS) and the module and reboot choices.
-BUDGETS = {"easy": 0, "normal": 400, "hard": 700}
+BUDGETS = {"easy": 8, "normal": 400, "hard": 700}
 HARD_REPLAYS = 24
 EASY_CHOICES = 3  # Easy picks among its best few
 # The evaluation's weights, in tenths of a square.
@@ -99,6 +101,8 @@ class _Player:
         self.course = state.course
         self.arena = state.mode == "arena"
         self.damage_weight = 12 * 10 / max(1, self.rules.max_damage)
+        self._after: State | None = None  # the state the last replay with every robot ended in
+        self._solo_after: dict[tuple[str, ...], State] = {}  # Hard: where each program left the robot alone
 
     # -- the decision ---------------------------------------------------------------------------------
     def decide(self) -> Decision:
@@ -111,9 +115,13 @@ class _Player:
             return Decision(random_program(bot, self.hand, 0, self.state.ruleset))
         ranked = self._rank(candidates)
         if self.strength == "easy":
-            top = ranked[: EASY_CHOICES]
+            # A glance with the engine at its few favourites, to stay out of the pits it can't foresee, then
+            # one of the best few at random.
+            tried = [(self._solo_value(kinds, frozen), kinds) for _, kinds in ranked[: self.budget]]
+            tried.sort(key=lambda pair: -pair[0])
+            top = tried[:EASY_CHOICES] or ranked[:1]
             best = top[self.rng.randrange(len(top))][1]
-            return Decision(cards_for(best, self.hand, frozen), candidates=len(candidates))
+            return Decision(cards_for(best, self.hand, frozen), engine_calls=self.calls, candidates=len(candidates))
         solo_budget = self.budget if self.strength == "normal" else self.budget - HARD_REPLAYS - 12
         scored = []
         for quick, kinds in ranked[: max(1, solo_budget)]:
@@ -128,10 +136,17 @@ class _Player:
     def _hard(self, scored: list, frozen: dict[int, str], count: int) -> Decision:
         others = self._predicted_opponents()
         best = None
-        for solo, _, tiebreak, kinds in scored[:HARD_REPLAYS]:
+        for rank, (solo, _, tiebreak, kinds) in enumerate(scored[:HARD_REPLAYS]):
             cards = cards_for(kinds, self.hand, frozen)
-            full = self._full_value(cards, others) if others is not None else solo
-            key = (0.6 * full + 0.4 * solo, tiebreak)
+            if others is not None:
+                full = self._full_value(cards, others)
+                after = self._after
+            else:
+                full, after = solo, self._solo_after.get(kinds)
+            value = 0.6 * full + 0.4 * solo
+            if rank < LOOKAHEAD and after is not None:
+                value += 0.5 * self._next_turn_gain(after)
+            key = (value, tiebreak)
             if best is None or key > best[0]:
                 best = (key, cards)
         cards = best[1]
@@ -144,6 +159,18 @@ class _Player:
         elif self.state.prices and self.rules.modules:
             action = self._module_action(cards, others)
         return Decision(cards, reboot=reboot, action=action, engine_calls=self.calls, candidates=count)
+
+    def _next_turn_gain(self, after: State) -> float:
+        """How much a full hand next turn could gain from where this program leaves the robot, played in the
+        head on the bare course (no engine call): Hard's look one turn further."""
+        bot = next((b for b in after.bots if b.id == self.bot_id), None)
+        if bot is None or bot.at is None or self.arena:
+            return 0.0
+        model = _Player(after, self.bot_id, GENERIC_HAND, "easy", 0, 0)
+        holes = distance.holes(self.course)
+        now = -SQUARE * model._distance(bot.at, bot.dir, bot.next_checkpoint, facing=False)
+        best = max(model._quick(kinds, holes) for kinds in _generic_programs())
+        return best - now
 
     def _lock_threshold(self) -> int:
         """Damage from which the ruleset starts locking registers, found by asking it."""
@@ -268,6 +295,8 @@ class _Player:
     def _solo_value(self, kinds: tuple[str, ...], frozen: dict[int, str]) -> float:
         cards = cards_for(kinds, self.hand, frozen)
         result = self._resolve(self._solo_state(), {self.bot_id: cards}, {self.bot_id: self.hand})
+        if result is not None and self.strength == "hard":
+            self._solo_after[kinds] = result[0]
         if result is None:
             return -WIN
         return self._value(result[0], result[1], self.bot_id)
@@ -304,6 +333,7 @@ class _Player:
         programs, hands = others
         programs = {**programs, self.bot_id: cards}
         result = self._resolve(self.state, programs, hands, {self.bot_id: action} if action else None)
+        self._after = result[0] if result is not None else None
         if result is None:
             return -WIN
         return self._value(result[0], result[1], self.bot_id)
@@ -331,6 +361,16 @@ class _Player:
             if value > best + SQUARE:  # worth a charge: at least a square better
                 best, chosen = value, action
         return chosen
+
+
+# Hard's look one turn further plays a hand of one card of each kind (it can't know the next hand).
+GENERIC_HAND = ("1", "2", "3", "B", "L", "R", "U")
+LOOKAHEAD = 8  # Hard's best candidates that get the look further
+
+
+@lru_cache(maxsize=1)
+def _generic_programs() -> tuple[tuple[str, ...], ...]:
+    return tuple(kind_programs(GENERIC_HAND, {}))
 
 
 _VEC = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}

@@ -1,0 +1,229 @@
+"""Computer players on the site (issue 20): computer seats, practice games, the `computer` timeout policy, and
+the computers playing through the same service as people, blind to the other seats' hands."""
+
+import json
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+import engine
+from games import services
+from games.errors import Conflict, InvalidInput, NotAllowed, NotFound
+from games.models import ChatMessage, Game, GameEvent, Hand, Program, Seat
+from roboracer.ratings.selectors import is_rated
+from tests.games.factories import legal_program
+
+
+@pytest.fixture
+def alice(make_user):
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(make_user):
+    return make_user("bob")
+
+
+def _client(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def _play_computers(game) -> int:
+    """Every computer-played seat without a program this turn plays, as the `computers` queue's task does."""
+    played = 0
+    for seat in game.seats.all():
+        if (seat.computer or seat.autopilot) and services.play_computer_turn(
+            game_id=game.pk, turn=game.turn, seat_number=seat.number
+        ):
+            played += 1
+    return played
+
+
+def test_the_creator_adds_a_computer_and_a_full_game_starts(courses, alice):
+    game = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=3)
+    first = services.add_computer(user=alice, game_id=game.pk, strength="easy")
+    assert (first.number, first.computer) == (2, "easy")
+    assert first.user.get_username() == "computer-easy-1" and not first.user.has_usable_password()
+    game.refresh_from_db()
+    assert game.status == Game.Status.LOBBY and not game.rated
+    joined = GameEvent.objects.filter(game=game, kind="seat_joined").last()
+    assert joined.data["computer"] == "easy"
+    second = services.add_computer(user=alice, game_id=game.pk, strength="easy")
+    assert second.user.get_username() == "computer-easy-2"  # two of one strength: two accounts
+    game.refresh_from_db()
+    assert game.status == Game.Status.PROGRAMMING
+    assert Hand.objects.filter(seat__game=game, turn=1).count() == 3
+
+
+def test_only_the_creator_adds_computers_and_only_in_the_lobby(courses, alice, bob):
+    game = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=2)
+    with pytest.raises(NotAllowed):
+        services.add_computer(user=bob, game_id=game.pk, strength="normal")
+    with pytest.raises(InvalidInput):
+        services.add_computer(user=alice, game_id=game.pk, strength="godlike")
+    services.add_computer(user=alice, game_id=game.pk, strength="normal")  # full: the game starts
+    with pytest.raises(Conflict):
+        services.add_computer(user=alice, game_id=game.pk, strength="normal")
+    assert Seat.objects.filter(game=game).count() == 2
+
+
+def test_a_stranger_to_a_private_game_gets_its_404(courses, alice, bob):
+    game = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=3, visibility="private")
+    with pytest.raises(NotFound):
+        services.add_computer(user=bob, game_id=game.pk, strength="normal")
+    answer = _client(bob).post(f"/api/games/{game.pk}/computers/", {"strength": "normal"}, format="json")
+    missing = _client(bob).post("/api/games/999999/computers/", {"strength": "normal"}, format="json")
+    assert answer.status_code == missing.status_code == 404
+    assert answer.json()["detail"].replace(str(game.pk), "N") == missing.json()["detail"].replace("999999", "N")
+
+
+def test_the_creator_removes_a_computer_in_the_lobby(courses, alice, bob):
+    game = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=4)
+    seat = services.add_computer(user=alice, game_id=game.pk, strength="hard")
+    services.join_game(user=bob, game_id=game.pk)
+    with pytest.raises(NotFound):  # a person's seat is not a computer's
+        services.remove_computer(user=alice, game_id=game.pk, seat_number=3)
+    with pytest.raises(NotAllowed):
+        services.remove_computer(user=bob, game_id=game.pk, seat_number=seat.number)
+    answer = _client(alice).post(f"/api/games/{game.pk}/computers/{seat.number}/remove/")
+    assert answer.status_code == 200
+    assert [s["user"] for s in answer.json()["seats"]] == ["alice", "bob"]
+
+
+def test_the_api_adds_computers_and_refuses_hostile_bodies(courses, alice):
+    game = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=4)
+    client = _client(alice)
+    added = client.post(f"/api/games/{game.pk}/computers/", {"strength": "hard"}, format="json")
+    assert added.status_code == 201
+    assert added.json() == {"seat": 2, "computer": "hard", "display_name": "Hard Computer 1"}
+    for body in ({"strength": "nörmal"}, {"strength": {"a": [[[]]]}}, {"strength": ["easy"]}):
+        answer = client.post(f"/api/games/{game.pk}/computers/", body, format="json")
+        assert answer.status_code == 400, body
+    assert Seat.objects.filter(game=game).count() == 2
+    snapshot = client.get(f"/api/games/{game.pk}/").json()
+    assert [s["computer"] for s in snapshot["seats"]] == [None, "hard"]
+    assert snapshot["can_add_computer"] is True and snapshot["computer_strengths"] == ["easy", "normal", "hard"]
+
+
+def test_play_against_the_computer_starts_at_once_and_is_unrated(courses, alice):
+    answer = _client(alice).post("/api/games/practice/", {"course": "bolt-bay", "opponents": 2, "strength": "easy"},
+                                 format="json")
+    assert answer.status_code == 201
+    game = Game.objects.get(pk=answer.json()["id"])
+    assert answer.json()["url"] == f"/games/{game.pk}/"
+    assert game.status == Game.Status.PROGRAMMING and game.turn == 1
+    assert [(s.number, s.computer) for s in game.seats.order_by("number")] == [(1, ""), (2, "easy"), (3, "easy")]
+    assert not is_rated(game=game)
+    for body in ({"course": "bolt-bay", "opponents": 9}, {"course": "no-such-course"},
+                 {"course": "puzzle-first-steps"}, {"course": "bolt-bay", "strength": "x"}):
+        assert _client(alice).post("/api/games/practice/", body, format="json").status_code == 400, body
+
+
+def test_a_whole_game_against_computers(courses, alice):
+    """The person plays random legal programs; the computers play through play_computer_turn, each program
+    checked as a person's; the game ends with places for everyone."""
+    game = services.practice_game(user=alice, course=courses["tiny-yard"], opponents=2, strength="normal")
+    for _ in range(60):
+        game.refresh_from_db()
+        if game.status == Game.Status.FINISHED:
+            break
+        assert _play_computers(game) == 2
+        assert Program.objects.filter(seat__game=game, turn=game.turn).count() == 2
+        seat = game.seats.get(user=alice)
+        if seat.ejected_at is None and engine.state_from_dict(
+            game.state, engine.parse_course(game.course_data)
+        ).bot(seat.bot_id).in_game:
+            services.submit_program(user=alice, game_id=game.pk, turn=game.turn, chips=legal_program(game, alice))
+        game.refresh_from_db()
+        assert game.status == Game.Status.RESOLVING
+        services.resolve_turn(game_id=game.pk, turn=game.turn)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    places = engine.state_from_dict(game.state, engine.parse_course(game.course_data)).places
+    assert sorted(places) == ["1", "2", "3"]
+
+
+def test_a_computer_plays_once_a_turn_and_not_for_people(courses, alice):
+    game = services.practice_game(user=alice, course=courses["bolt-bay"], opponents=1)
+    assert services.play_computer_turn(game_id=game.pk, turn=1, seat_number=2) is not None
+    assert services.play_computer_turn(game_id=game.pk, turn=1, seat_number=2) is None  # a repeated task
+    assert services.play_computer_turn(game_id=game.pk, turn=2, seat_number=2) is None  # not that turn
+    assert services.play_computer_turn(game_id=game.pk, turn=1, seat_number=1) is None  # a person's seat
+    with pytest.raises(NotAllowed):
+        services.submit_computer_program(game_id=game.pk, seat_number=1, turn=1, chips=legal_program(game, alice))
+
+
+def test_the_computer_never_reads_another_seats_hand(courses, alice):
+    """The decision comes from the public state and the seat's own hand: scrambling every other hand in the
+    database changes nothing."""
+    game = services.practice_game(user=alice, course=courses["bolt-bay"], opponents=3, strength="hard")
+    seat = game.seats.get(number=2)
+    services.play_computer_turn(game_id=game.pk, turn=1, seat_number=2)
+    first = Program.objects.get(seat=seat, turn=1)
+    chips, action = first.chips, first.action
+    first.delete()
+    for hand in Hand.objects.filter(seat__game=game, turn=1).exclude(seat=seat):
+        hand.chips = list(reversed(["U", "B", "U", "B", "U", "B", "U", "B", "U"][: len(hand.chips)]))
+        hand.save()
+    services.play_computer_turn(game_id=game.pk, turn=1, seat_number=2)
+    again = Program.objects.get(seat=seat, turn=1)
+    assert (again.chips, again.action) == (chips, action)
+
+
+def test_the_computer_timeout_policy_plays_the_seat_and_hands_it_back(courses, alice, bob):
+    game = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=2, timeout_policy="computer")
+    services.join_game(user=bob, game_id=game.pk)
+    game.refresh_from_db()
+    services.submit_program(user=alice, game_id=game.pk, turn=1, chips=legal_program(game, alice))
+    # Bob walks away: his game time runs out.
+    later = timezone.now() + timedelta(hours=1)
+    assert services.enforce_deadline(game_id=game.pk, now=later) == "computer"
+    bob_seat = Seat.objects.get(game=game, user=bob)
+    assert bob_seat.autopilot and bob_seat.deadline is None
+    handed = GameEvent.objects.filter(game=game, kind="seat_autopilot").last()
+    assert handed.data == {"seat": bob_seat.number, "on": True, "strength": "normal"}
+    assert ChatMessage.objects.filter(game=game, system=True, text__contains="computer player plays for them").exists()
+    # Bob sees it in his own snapshot.
+    assert _client(bob).get(f"/api/games/{game.pk}/").json()["me"]["autopilot"] is True
+    # The computer plays his turn, and the turn resolves.
+    assert services.play_computer_turn(game_id=game.pk, turn=1, seat_number=bob_seat.number) is not None
+    game.refresh_from_db()
+    assert game.status == Game.Status.RESOLVING
+    services.resolve_turn(game_id=game.pk, turn=1)
+    game.refresh_from_db()
+    # Turn 2: his clock stays stopped and the computer plays again until he sends a program himself.
+    bob_seat.refresh_from_db()
+    assert game.turn == 2 and bob_seat.autopilot and bob_seat.clock_started_at is None
+    assert services.play_computer_turn(game_id=game.pk, turn=2, seat_number=bob_seat.number) is not None
+    services.submit_program(user=bob, game_id=game.pk, turn=2, chips=legal_program(game, bob, seed=3))
+    bob_seat.refresh_from_db()
+    assert not bob_seat.autopilot
+    back = GameEvent.objects.filter(game=game, kind="seat_autopilot").last()
+    assert back.data == {"seat": bob_seat.number, "on": False}
+    assert Program.objects.get(seat=bob_seat, turn=2).chips == legal_program(game, bob, seed=3)
+    # Back in his hands: no computer plays for him any more.
+    assert services.play_computer_turn(game_id=game.pk, turn=2, seat_number=bob_seat.number) is None
+
+
+def test_computer_seats_are_marked_and_hands_stay_hidden(courses, alice, bob):
+    game = services.practice_game(user=alice, course=courses["bolt-bay"], opponents=1, strength="easy")
+    Game.objects.filter(pk=game.pk).update(visibility="public")
+    snapshot = _client(bob).get(f"/api/games/{game.pk}/").json()  # a spectator
+    assert [(s["computer"], s["autopilot"]) for s in snapshot["seats"]] == [(None, False), ("easy", False)]
+    assert snapshot["me"] is None
+    assert '"hand"' not in json.dumps(snapshot)
+    mine = _client(alice).get(f"/api/games/{game.pk}/").json()
+    assert mine["me"]["hand"] == Hand.objects.get(seat__game=game, seat__number=1, turn=1).chips
+
+
+def test_a_lost_computer_move_is_sent_again_by_the_sweep(courses, alice):
+    game = services.practice_game(user=alice, course=courses["bolt-bay"], opponents=1)
+    assert services.stalled_computer_seats(older_than=timedelta(seconds=30)) == []
+    Seat.objects.filter(game=game, number=2).update(clock_started_at=timezone.now() - timedelta(minutes=5))
+    assert services.stalled_computer_seats(older_than=timedelta(seconds=30)) == [(game.pk, 1, 2)]
+    services.play_computer_turn(game_id=game.pk, turn=1, seat_number=2)
+    assert services.stalled_computer_seats(older_than=timedelta(seconds=30)) == []
