@@ -7,7 +7,7 @@ NODE_INSTALLED := frontend/node_modules/.installed
 BUNDLE := static/dist/game.js
 FRONTEND_SOURCES := $(shell find frontend/src -type f 2>/dev/null) frontend/vite.config.ts frontend/tsconfig.json
 
-.PHONY: run test install build migrate lint bench bench-engine bench-frontend bench-site clean
+.PHONY: run test install build migrate lint bench bench-engine bench-frontend bench-site bench-bots clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit("RoboRacer needs Python 3.11 or newer" if sys.version_info < (3, 11) else 0)'
@@ -52,6 +52,9 @@ bench-engine: install
 
 bench-frontend: install build
 	$(BIN)/python tests/bench/frontend.py
+
+bench-bots: install
+	$(BIN)/python tests/bench/bots.py $(BENCH_ARGS)
 
 bench-site: install build
 	$(BIN)/python tests/bench/site.py $(BENCH_ARGS)

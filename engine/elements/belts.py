@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -51,13 +52,25 @@ def _turn_towards(travel: str, exit_dir: str) -> int:
     return ((DIRECTIONS.index(exit_dir) - DIRECTIONS.index(travel) + 1) % 4) - 1
 
 
+_SPEEDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # course -> the belt speeds it has
+
+
+def _course_speeds(course) -> frozenset[int]:
+    speeds = _SPEEDS.get(course)
+    if speeds is None:
+        speeds = _SPEEDS[course] = frozenset(belt.speed for belt in course.of_type("belt"))
+    return speeds
+
+
 @runs_in("belts")
 def run_belts(turn: Turn) -> None:
     tiles = turn.course.tiles
     if not any(isinstance(tiles.get(bot.at), Belt) for bot in turn.in_order(actors=True)):
         return
+    present = _course_speeds(turn.course)
     for sub, speeds in enumerate(SUB_PHASES, start=1):
-        _sub_phase(turn, sub, speeds)
+        if present.intersection(speeds):  # a sub-phase of speeds the course lacks moves nobody
+            _sub_phase(turn, sub, speeds)
 
 
 def _sub_phase(turn: Turn, sub: int, speeds: tuple[int, ...]) -> None:

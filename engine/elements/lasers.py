@@ -146,10 +146,20 @@ def wall_lasers_fire(turn: Turn) -> None:
     weapons = turn.course.wall_weapons
     if not weapons:
         return
+    # The bots each kind of beam may hit (`Turn.targets`), found once for the step: wall weapons only damage,
+    # so no bot moves during it, and `trace` skips a bot destroyed meanwhile. The bots' lookahead runs this
+    # step for every candidate program (engine.players), mostly with no bot in any beam.
+    found: dict[bool, dict] = {}
     for weapon in weapons:
         heading = opposite(weapon.side)
         blaster = weapon.type == "blaster"
-        shot = turn.trace(weapon.at, heading, skip_first=False, hits_virtual=not blaster)
+        hits_virtual = not blaster
+        if hits_virtual not in found:
+            found[hits_virtual] = turn.targets(hits_virtual)
+        if not found[hits_virtual]:
+            continue
+        shot = turn.trace(weapon.at, heading, skip_first=False, hits_virtual=hits_virtual,
+                          targets=found[hits_virtual])
         if shot is None or not shot.hit:
             continue  # the beam is drawn with the course; only a hit is an event
         turn.emit("shot", None, source=weapon.type, dir=heading, beams=weapon.beams,
