@@ -451,6 +451,8 @@ def create_seated_game(*, creator, users: list, course: Course, computers: tuple
         raise InvalidInput("a seated game needs distinct players")
     for strength in computers:
         _check_strength(strength)
+    if computers and options.get("course_data", course.data).get("mode", "race") not in COMPUTER_MODES:
+        raise InvalidInput("computer players race and fight; they don't solve puzzles")
     total = len(users) + len(computers)
     options.setdefault("max_seats", total)
     if computers:

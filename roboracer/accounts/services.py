@@ -37,7 +37,21 @@ def checked_username(*, username: str, user_id: int | None) -> str:
         raise InvalidInput(str(error)) from None
     if _name_in_use(name=username, user_id=user_id):
         raise Conflict(f"username: {TAKEN}")
+    if username.lower().startswith(COMPUTER_PREFIX) and not _is_computer_account(user_id):
+        raise Conflict(f"username: names beginning with '{COMPUTER_PREFIX}' belong to the site's computer players")
     return username
+
+
+COMPUTER_PREFIX = "computer-"  # games.services.computer_user's accounts (docs/computer-players.md)
+
+
+def _is_computer_account(user_id: int | None) -> bool:
+    if user_id is None:
+        return False
+    from django.contrib.auth import get_user_model
+
+    name = get_user_model().objects.filter(pk=user_id).values_list("username", flat=True).first() or ""
+    return name.lower().startswith(COMPUTER_PREFIX)
 
 
 def available_username(*, username: str) -> str:

@@ -92,8 +92,9 @@ def game_mode(*, game) -> str:
 def is_rated(*, game) -> bool:
     """Whether a finished `game` changes its players' ratings (docs/ratings.md "Which games are rated"): the
     creator left it rated, it is not a course builder's test drive, its course is stable and its mode is race
-    or arena (team mode when it comes; puzzles never). Games with computer players are never rated: none exist
-    yet, and the issue that adds them adds its check here."""
+    or arena (team mode when it comes; puzzles never). Games with computer players are never rated: seating one
+    (games.services.add_computer, practice_game, a tournament table filled with computers) clears the game's
+    `rated`, so this check needs no query of the seats (docs/computer-players.md)."""
     if not game.rated or game.test_drive:
         return False
     if game.course.state != Course.State.STABLE:

@@ -76,6 +76,12 @@ class CreateTournamentSerializer(serializers.Serializer):
     league_rounds = serializers.IntegerField(min_value=1, max_value=services.MAX_LEAGUE_ROUNDS, default=3)
     points = serializers.ListField(child=serializers.IntegerField(min_value=0, max_value=1000), max_length=8,
                                    required=False)
+    computer_fill = serializers.ChoiceField(
+        choices=Tournament.ComputerFill.values, default="", allow_blank=True,
+        help_text='"" (off), or the strength of the computer players who fill each table up to table_size '
+                  '(those games are unrated)',
+        error_messages={"invalid_choice": f'"{{input}}" is not a computer strength: "" (off), '
+                                          f'{", ".join(services.COMPUTER_FILLS)}'})
 
 
 class ExtendSerializer(serializers.Serializer):

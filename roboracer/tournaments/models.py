@@ -26,6 +26,14 @@ class Tournament(models.Model):
         FINISHED = "finished"
         CANCELLED = "cancelled"
 
+    class ComputerFill(models.TextChoices):
+        """Who fills a table's empty seats (docs/tournaments.md "Computer players at the tables"): nobody, or
+        computer players of one strength (games.services.COMPUTER_STRENGTHS); those games are unrated."""
+        OFF = "", "off"
+        EASY = "easy", "Easy computer players"
+        NORMAL = "normal", "Normal computer players"
+        HARD = "hard", "Hard computer players"
+
     organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised_tournaments")
     name = models.CharField(max_length=100)
     description = models.TextField(blank=True, default="", max_length=5000)
@@ -44,6 +52,9 @@ class Tournament(models.Model):
     seeding = models.CharField(max_length=8, choices=Seeding.choices, default=Seeding.RANDOM)
     league_rounds = models.PositiveSmallIntegerField(default=3)
     points = models.JSONField(default=list, blank=True, help_text="league: points for place 1, 2, 3...")
+    computer_fill = models.CharField(max_length=6, choices=ComputerFill.choices, blank=True, default="",
+                                     help_text="computer players of this strength fill each table up to the table "
+                                               "size (those games are unrated); empty: off")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION, db_index=True)
     seed = models.BigIntegerField()
     started_at = models.DateTimeField(null=True, blank=True)
@@ -104,7 +115,7 @@ class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
     game = models.OneToOneField(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournament_table")
-    bye = models.BooleanField(default=False)  # a lone player: no game (table size 2 and an odd count)
+    bye = models.BooleanField(default=False)  # a lone player: no game (table size 2, an odd count, no fill)
     finished = models.BooleanField(default=False)  # places recorded
 
     class Meta:
@@ -116,6 +127,9 @@ class Table(models.Model):
 
 
 class TableSeat(models.Model):
+    """A player (an entry) at a table. The people take game seats 1 to n in this order; computer players
+    filling the table (Tournament.computer_fill) take the game seats after them and have no TableSeat."""
+
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="table_seats")
     seat = models.PositiveSmallIntegerField()  # the game's seat number

@@ -7,6 +7,7 @@ from collections import Counter, defaultdict
 from django.db.models import Count, Q, QuerySet
 
 from games import selectors as game_selectors
+from games.models import Seat
 from roboracer.tournaments.models import Action, Entry, Round, TableSeat, Tournament
 
 
@@ -153,8 +154,22 @@ def _league_rows(tournament, entries, seats, by_entry, ratings) -> list[dict]:
     return rows
 
 
+def _computers(game_ids: list[int]) -> dict[int, list[dict]]:
+    """The computer players filling the tables' games (Tournament.computer_fill), by game: they have a game
+    seat and no TableSeat, so no place, points or standing in the tournament."""
+    if not game_ids:
+        return {}
+    by_game: dict[int, list[dict]] = defaultdict(list)
+    for seat in (Seat.objects.filter(game_id__in=game_ids).exclude(computer="")
+                 .select_related("user__profile").order_by("game_id", "number")):
+        by_game[seat.game_id].append({"seat": seat.number, "player": name_of(seat.user),
+                                      "strength": seat.computer})
+    return by_game
+
+
 def rounds(*, tournament: Tournament) -> list[dict]:
-    """Rounds, newest first, with their tables: the game (status, turn) and the seated players' places."""
+    """Rounds, newest first, with their tables: the game (status, turn), the seated players' places, and the
+    computer players filling the table, if any (marked as such: no place, they count for nothing)."""
     result = []
     seats = (TableSeat.objects.filter(table__round__tournament=tournament)
              .select_related("entry__user__profile", "table__round", "table__game").order_by("seat"))
@@ -163,6 +178,7 @@ def rounds(*, tournament: Tournament) -> list[dict]:
     for ts in seats:
         by_table[ts.table_id].append(ts)
         tables[ts.table_id] = ts.table
+    computers = _computers([t.game_id for t in tables.values() if t.game_id is not None])
     by_round: dict[int, list] = defaultdict(list)
     for table in sorted(tables.values(), key=lambda t: t.number):
         game = table.game
@@ -173,6 +189,7 @@ def rounds(*, tournament: Tournament) -> list[dict]:
             "players": [{"entry": ts.entry_id, "player": name_of(ts.entry.user),
                          "username": ts.entry.user.get_username(), "seat": ts.seat,
                          "place": ts.place, "points": ts.points, "ejected": ts.ejected} for ts in by_table[table.pk]],
+            "computers": computers.get(table.game_id, []),
         })
     for round_ in tournament.rounds.order_by("-number"):
         result.append({"number": round_.number, "status": round_.status, "tables": by_round.get(round_.pk, [])})
@@ -201,6 +218,7 @@ def summary(*, tournament: Tournament) -> dict:
         "registration_closes": tournament.registration_closes.isoformat(),
         "min_players": tournament.min_players, "advance": tournament.advance, "seeding": tournament.seeding,
         "league_rounds": tournament.league_rounds, "points": tournament.points,
+        "computer_fill": tournament.computer_fill,
         "courses": list(tournament.courses.order_by("name").values_list("slug", flat=True)),
         "players": tournament.entries.filter(withdrawn_at__isnull=True, disqualified_at__isnull=True).count(),
     }

@@ -21,6 +21,7 @@ from django.utils import timezone
 
 import engine
 from games import clocks as game_clocks
+from games import selectors as game_selectors
 from games import services as game_services
 from games.errors import Conflict, GameError, InvalidInput, NotAllowed, NotFound
 from games.models import Game, Program, Seat
@@ -33,6 +34,7 @@ ORGANISERS = "organisers"
 MAX_EXTEND = 30 * 24 * 3600  # one extension adds at most 30 days
 MAX_LEAGUE_ROUNDS = 20
 MAX_MIN_PLAYERS = 4096
+COMPUTER_FILLS = tuple(game_services.COMPUTER_STRENGTHS)  # Tournament.computer_fill: one of these, or "" (off)
 
 
 def is_organiser(user) -> bool:
@@ -61,7 +63,7 @@ def _organised(tournament_id: int, user) -> Tournament:
 def _check_settings(*, courses: list[Course], table_size: int, lives: int, modules: list, move_time: int,
                     game_time: int, timeout_policy: str, registration_opens: datetime, registration_closes: datetime,
                     min_players: int, format: str, advance: int, seeding: str, league_rounds: int,
-                    points: list) -> None:
+                    points: list, computer_fill: str = "") -> None:
     if not 2 <= table_size <= 8:
         raise InvalidInput(f"table_size: from 2 to 8, not {table_size}")
     if not courses:
@@ -72,6 +74,14 @@ def _check_settings(*, courses: list[Course], table_size: int, lives: int, modul
         if course.min_players > 2 or course.max_players < table_size:
             raise InvalidInput(f"courses: {course.name} takes {course.min_players} to {course.max_players} players; "
                                f"a table may seat from 2 to {table_size}")
+    if not isinstance(computer_fill, str) or (computer_fill and computer_fill not in COMPUTER_FILLS):
+        raise InvalidInput(f"computer_fill: \"\" (off) or the strength of the computer players who fill a table's "
+                           f"empty seats: {', '.join(COMPUTER_FILLS)}; not {computer_fill!r}")
+    if computer_fill:
+        for course in courses:
+            if course.data.get("mode", "race") not in game_selectors.COMPUTER_MODES:
+                raise InvalidInput(f"courses: {course.name} is a {course.data.get('mode')} course; computer players "
+                                   f"fill tables on {' and '.join(game_selectors.COMPUTER_MODES)} courses only")
     if not 1 <= lives <= game_services.MAX_LIVES:
         raise InvalidInput(f"lives: from 1 to {game_services.MAX_LIVES}, not {lives}")
     if not isinstance(modules, list) or any(name not in engine.MODULE_NAMES for name in modules):
@@ -108,7 +118,7 @@ def create_tournament(*, organiser, name: str, courses: list[Course], registrati
                       timeout_policy: str = Game.TimeoutPolicy.EJECT, min_players: int = 2,
                       format: str = Tournament.Format.HEATS, advance: int = 1,
                       seeding: str = Tournament.Seeding.RANDOM, league_rounds: int = 3,
-                      points: list | None = None) -> Tournament:
+                      points: list | None = None, computer_fill: str = "") -> Tournament:
     if not is_organiser(organiser):
         raise NotAllowed("only organisers can create tournaments (staff grant the group in the admin)")
     name = (name or "").strip()
@@ -123,13 +133,14 @@ def create_tournament(*, organiser, name: str, courses: list[Course], registrati
     _check_settings(courses=courses, table_size=table_size, lives=lives, modules=modules, move_time=move_time,
                     game_time=game_time, timeout_policy=timeout_policy, registration_opens=registration_opens,
                     registration_closes=registration_closes, min_players=min_players, format=format,
-                    advance=advance, seeding=seeding, league_rounds=league_rounds, points=points)
+                    advance=advance, seeding=seeding, league_rounds=league_rounds, points=points,
+                    computer_fill=computer_fill)
     tournament = Tournament.objects.create(
         organiser=organiser, name=name, description=description, table_size=table_size, lives=lives,
         modules=modules, move_time=move_time, game_time=game_time, timeout_policy=timeout_policy,
         registration_opens=registration_opens, registration_closes=registration_closes, min_players=min_players,
         format=format, advance=advance, seeding=seeding, league_rounds=league_rounds, points=points,
-        seed=secrets.randbits(62),
+        computer_fill=computer_fill, seed=secrets.randbits(62),
     )
     tournament.courses.set(courses)
     _log(tournament, "created", f"{organiser.get_username()} created the tournament", actor=organiser)
@@ -225,21 +236,30 @@ def _seat_round(tournament: Tournament, number: int, ordered: list[Entry]) -> Ro
         options = {**options, "timer_preset": Game.Preset.TOURNAMENT}
     if "modules" in inspect.signature(game_services.create_game).parameters:
         options["modules"] = list(tournament.modules)
-    seats = []
+    fill = tournament.computer_fill
+    seats, filled = [], 0
     for index, players in enumerate(tables, start=1):
-        if len(players) == 1:
+        if len(players) == 1 and not fill:
             table = Table.objects.create(round=round_, number=index, bye=True, finished=True)
             points = seating.points_for(tournament.points, 1) if tournament.format == Tournament.Format.LEAGUE else 0
             seats.append(TableSeat(table=table, entry=players[0], seat=1, place=1, game_place=1, points=points))
             continue
-        fitting = [c for c in courses if c.min_players <= len(players) <= c.max_players] or courses
+        # Computer players fill the table up to the table size (a lone player plays them instead of a bye).
+        # They take the game seats after the people's (create_seated_game seats the users first, in order), so
+        # a TableSeat's seat is its player's game seat, as record_table reads it; computers have no TableSeat.
+        computers = [fill] * (tournament.table_size - len(players)) if fill else []
+        filled += len(computers)
+        size = len(players) + len(computers)
+        fitting = [c for c in courses if c.min_players <= size <= c.max_players] or courses
         course = rng.choice(fitting)
         game = game_services.create_seated_game(creator=tournament.organiser, users=[e.user for e in players],
-                                                course=course, **options)
+                                                course=course, computers=computers, **options)
         table = Table.objects.create(round=round_, number=index, game=game)
         seats.extend(TableSeat(table=table, entry=entry, seat=n) for n, entry in enumerate(players, start=1))
     TableSeat.objects.bulk_create(seats)
-    _log(tournament, "round", f"round {number}: {len(ordered)} players at {len(tables)} table(s)")
+    computers_text = (f", and {filled} {engine.players.strength_label(fill)} computer player(s) in the "
+                      f"empty seats (those games are unrated)" if filled else "")
+    _log(tournament, "round", f"round {number}: {len(ordered)} players at {len(tables)} table(s){computers_text}")
     return round_
 
 
@@ -271,7 +291,11 @@ def close_registration(*, tournament_id: int, now: datetime | None = None) -> st
 def record_table(*, game: Game, state) -> Table | None:
     """The game_finished receiver's work (inside the finishing transaction): the table's places, unique per
     table (docs/tournaments.md "Places at a table"), its league points, and who was ejected. Then `advance`
-    after the commit. Not a tournament game: one indexed query and nothing else."""
+    after the commit. Not a tournament game: one indexed query and nothing else.
+
+    The places are the people's only: a TableSeat's seat is its player's game seat, and computer players
+    filling the table (game seats after the people's, no TableSeat) are left out, so the people's places at
+    the table are 1 to n whatever places the computers took in the game."""
     table = Table.objects.filter(game=game, finished=False).select_related("round__tournament").first()
     if table is None:
         return None
@@ -282,13 +306,14 @@ def record_table(*, game: Game, state) -> Table | None:
     from roboracer.ratings.selectors import ratings_of
 
     ratings = ratings_of(users=[s.entry.user_id for s in seats])
+    unplaced = max(len(game_seats), len(seats))  # a seat the game gave no place ranks with the game's last
 
     def key(ts: TableSeat):
         entry = ts.entry
         out = entry.withdrawn_at is not None or entry.disqualified_at is not None
         game_seat = game_seats.get(ts.seat)
         ejected = bool(game_seat and game_seat.ejected_at is not None)
-        return (out, ejected, places.get(str(ts.seat), len(seats)), -ratings[entry.user_id], ts.seat)
+        return (out, ejected, places.get(str(ts.seat), unplaced), -ratings[entry.user_id], ts.seat)
 
     for place, ts in enumerate(sorted(seats, key=key), start=1):
         game_seat = game_seats.get(ts.seat)
@@ -346,7 +371,10 @@ def _advance_heats(tournament: Tournament, current: Round, seats: list[TableSeat
     through, out = [], []
     for table_seats in by_table.values():
         table_seats.sort(key=lambda ts: ts.place)
-        quota = 1 if table_seats[0].table.bye else seating.advancing(len(table_seats), tournament.advance)
+        # A bye goes through, and so does the lone player of a table filled with computer players (their place
+        # among the people is 1st; as with a bye, only leaving or being ejected puts them out).
+        lone = table_seats[0].table.bye or len(table_seats) == 1
+        quota = 1 if lone else seating.advancing(len(table_seats), tournament.advance)
         taken = 0
         for ts in table_seats:
             entry = ts.entry
@@ -476,6 +504,8 @@ def replace(*, user, tournament_id: int, entry_id: int, username: str) -> Entry:
     new_user = get_user_model().objects.filter(username__iexact=(username or "").strip()).first()
     if new_user is None:
         raise InvalidInput(f"there is no player named {username!r}")
+    if new_user.get_username().lower().startswith(game_services.COMPUTER_PREFIX):
+        raise InvalidInput(f"{selectors.name_of(new_user)} is a computer player; a substitute is a person")
     if Entry.objects.filter(tournament=tournament, user=new_user).exists():
         raise Conflict(f"{selectors.name_of(new_user)} already has an entry in this tournament")
     table_seat = (TableSeat.objects.filter(entry=entry, table__round__status=Round.Status.RUNNING,

@@ -43,6 +43,12 @@ class TournamentForm(forms.Form):
     points = forms.CharField(initial=", ".join(str(p) for p in DEFAULT_POINTS[:4]), required=False,
                              label="League: points for place 1, 2, 3...",
                              help_text="Numbers separated by commas; a place past the list scores 0.")
+    computer_fill = forms.ChoiceField(
+        choices=[("", "No: a table seats only the players")] + [
+            (value, label) for value, label in Tournament.ComputerFill.choices if value],
+        required=False, initial="", label="Fill empty seats with computer players",
+        help_text="Computer players fill each table up to the players per table (a lone player plays them "
+                  "instead of a bye). They count for nothing in the tournament; games with them are unrated.")
     lives = forms.IntegerField(min_value=1, max_value=9, initial=3)
     modules = forms.MultipleChoiceField(choices=[(m, m.replace("_", " ")) for m in engine.MODULE_NAMES],
                                         widget=forms.CheckboxSelectMultiple, required=False, label="Bot modules")

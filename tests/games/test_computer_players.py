@@ -227,3 +227,12 @@ def test_a_lost_computer_move_is_sent_again_by_the_sweep(courses, alice):
     assert services.stalled_computer_seats(older_than=timedelta(seconds=30)) == [(game.pk, 1, 2)]
     services.play_computer_turn(game_id=game.pk, turn=1, seat_number=2)
     assert services.stalled_computer_seats(older_than=timedelta(seconds=30)) == []
+
+
+def test_people_cannot_take_a_computer_players_name(db):
+    from roboracer.accounts.services import sign_up
+
+    with pytest.raises(Conflict):
+        sign_up(username="computer-normal-9", password="a long enough password 123")
+    with pytest.raises(Conflict):
+        sign_up(username="Computer-Hard-1", password="a long enough password 123")
