@@ -16,7 +16,8 @@ from `seed`, and the search budget is counted in engine calls (`BUDGETS`), never
   damage, destruction).
 - **hard**: Normal's search with a larger budget and a map that counts registers (turning included) rather
   than squares; then it models the opponents (a likely program for each from a hand dealt from the deck,
-  never their real one) and replays its best candidates with all robots on the course. It reboots (003) or
+  never their real one) and replays its best candidates with all robots on the course, and looks one turn
+  further with the engine (a sampled next hand) from where its best few leave it. It reboots (003) or
   powers down (000) when damage has started to lock registers, and installs, charges and fires bot modules
   when the engine shows the turn goes better with them.
 """
@@ -27,7 +28,6 @@ import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from .. import rulesets
@@ -41,8 +41,11 @@ from .programs import cards_for, kind, kind_programs
 STRENGTHS = ("easy", "normal", "hard")
 # Engine calls a decision may spend: Normal's on its own programs; Hard's on its own programs, then on the
 # replays with every robot (HARD_REPLAYS) and the module and reboot choices.
-BUDGETS = {"easy": 8, "normal": 400, "hard": 700}
-HARD_REPLAYS = 24
+BUDGETS = {"easy": 8, "normal": 400, "hard": 1000}
+HARD_REPLAYS = 24  # Hard's best candidates replayed with every robot on the course
+LOOKAHEAD = 8  # ... of which the best get the look one turn further,
+NEXT_TURN_BUDGET = 30  # ... each with this many replays of the next turn
+REBOOT_PAST_LOCK = 0  # Hard reboots (powers down) this much damage past the first locked register
 EASY_CHOICES = 3  # Easy picks among its best few
 # The evaluation's weights, in tenths of a square.
 CHECKPOINT = 1000
@@ -97,6 +100,7 @@ class _Player:
         self.rules = rulesets.get(state.ruleset)
         self.rng = random.Random(seed)
         self.sim_seed = self.rng.getrandbits(62)  # one seed for every replay: the candidates meet the same luck
+        self.next_seed = self.rng.getrandbits(62)  # Hard's sample of the next hand
         self.calls = 0
         self.course = state.course
         self.arena = state.mode == "arena"
@@ -122,7 +126,8 @@ class _Player:
             top = tried[:EASY_CHOICES] or ranked[:1]
             best = top[self.rng.randrange(len(top))][1]
             return Decision(cards_for(best, self.hand, frozen), engine_calls=self.calls, candidates=len(candidates))
-        solo_budget = self.budget if self.strength == "normal" else self.budget - HARD_REPLAYS - 12
+        solo_budget = self.budget if self.strength == "normal" else (
+            self.budget - HARD_REPLAYS - LOOKAHEAD * NEXT_TURN_BUDGET - 12)
         scored = []
         for quick, kinds in ranked[: max(1, solo_budget)]:
             value = self._solo_value(kinds, frozen)
@@ -135,23 +140,24 @@ class _Player:
 
     def _hard(self, scored: list, frozen: dict[int, str], count: int) -> Decision:
         others = self._predicted_opponents()
-        best = None
-        for rank, (solo, _, tiebreak, kinds) in enumerate(scored[:HARD_REPLAYS]):
+        rows = []
+        for solo, _, tiebreak, kinds in scored[:HARD_REPLAYS]:
             cards = cards_for(kinds, self.hand, frozen)
             if others is not None:
-                full = self._full_value(cards, others)
-                after = self._after
+                full, after = self._full_value(cards, others), self._after
             else:
                 full, after = solo, self._solo_after.get(kinds)
-            value = 0.6 * full + 0.4 * solo
-            if rank < LOOKAHEAD and after is not None:
-                value += 0.5 * self._next_turn_gain(after)
-            key = (value, tiebreak)
-            if best is None or key > best[0]:
-                best = (key, cards)
+            rows.append((0.6 * full + 0.4 * solo, tiebreak, cards, after))
+        rows.sort(key=lambda row: (row[0], row[1]), reverse=True)
+        best = None
+        for value, tiebreak, cards, after in rows[:LOOKAHEAD]:
+            if after is not None and not self.arena:
+                value += self._next_turn_gain(after)
+            if best is None or (value, tiebreak) > best[0]:
+                best = ((value, tiebreak), cards)
         cards = best[1]
         reboot, action = False, None
-        damage_locks = self.bot.damage >= self._lock_threshold()
+        damage_locks = self.bot.damage >= self._lock_threshold() + REBOOT_PAST_LOCK
         if damage_locks and not self.arena and self.rules.reboots:
             reboot = True  # repaired at the end of this turn, idle the next (003 "Rebooting")
         elif damage_locks and self.rules.requests is not None and not self.bot.power_down_next:
@@ -161,15 +167,26 @@ class _Player:
         return Decision(cards, reboot=reboot, action=action, engine_calls=self.calls, candidates=count)
 
     def _next_turn_gain(self, after: State) -> float:
-        """How much a full hand next turn could gain from where this program leaves the robot, played in the
-        head on the bare course (no engine call): Hard's look one turn further."""
+        """Hard's look one turn further: from where a program leaves the robot, the most a hand dealt from the
+        deck (one sample, the same for every candidate) gains next turn, replayed with the engine."""
         bot = next((b for b in after.bots if b.id == self.bot_id), None)
-        if bot is None or bot.at is None or self.arena:
+        if bot is None or bot.at is None or not bot.in_game or after.finished:
             return 0.0
-        model = _Player(after, self.bot_id, GENERIC_HAND, "easy", 0, 0)
+        alone = dataclasses.replace(after, bots=(bot,), priority=(bot.id,), winner=None, winning_team=None)
+        hand = deal(alone, self.next_seed).get(bot.id)
+        if not hand or self.rules.sits_out(bot):
+            return 0.0
+        model = _Player(alone, self.bot_id, tuple(hand), "easy", 0, 0)
+        frozen = self.rules.locked(bot)
         holes = distance.holes(self.course)
-        now = -SQUARE * model._distance(bot.at, bot.dir, bot.next_checkpoint, facing=False)
-        best = max(model._quick(kinds, holes) for kinds in _generic_programs())
+        ranked = sorted(kind_programs(hand, frozen), key=lambda kinds: -model._quick(kinds, holes))
+        now = self._value(alone, [], bot.id)
+        best = now - DESTROYED
+        for kinds in ranked[:NEXT_TURN_BUDGET]:
+            cards = cards_for(kinds, hand, frozen)
+            result = self._resolve(alone, {bot.id: cards}, {bot.id: hand})
+            if result is not None:
+                best = max(best, self._value(result[0], result[1], bot.id))
         return best - now
 
     def _lock_threshold(self) -> int:
@@ -361,16 +378,6 @@ class _Player:
             if value > best + SQUARE:  # worth a charge: at least a square better
                 best, chosen = value, action
         return chosen
-
-
-# Hard's look one turn further plays a hand of one card of each kind (it can't know the next hand).
-GENERIC_HAND = ("1", "2", "3", "B", "L", "R", "U")
-LOOKAHEAD = 8  # Hard's best candidates that get the look further
-
-
-@lru_cache(maxsize=1)
-def _generic_programs() -> tuple[tuple[str, ...], ...]:
-    return tuple(kind_programs(GENERIC_HAND, {}))
 
 
 _VEC = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}

@@ -10,7 +10,8 @@ calls per decision, and checks the targets:
 Then a Normal decision on an 8-bot 16x24 course (Maglev Freightyard, every bot played by Normal): p50/p99
 (target p99 <= 2 s).
 
-Run: make bench-bots  (or .venv/bin/python tests/bench/bots.py [games per pairing, default 200] [processes])
+Run: make bench-bots  (or .venv/bin/python tests/bench/bots.py [games per pairing, default 200] [processes]
+[pairings, e.g. hard-normal,easy-random; default all])
 """
 
 from __future__ import annotations
@@ -89,14 +90,15 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
-def main(games: int = 200, processes: int | None = None) -> int:
+def main(games: int = 200, processes: int | None = None, only: str = "") -> int:
     processes = processes or os.cpu_count() or 1
+    pairings = [pair for pair in PAIRINGS if not only or "-".join(pair) in only.split(",")]
     print(f"computer players: {games} games per pairing on {', '.join(COURSES)}, {MAX_TURNS}-turn limit, "
           f"{processes} processes")
     failed = []
     decisions: dict[str, list[tuple[float, int]]] = {}
     with multiprocessing.Pool(processes) as pool:
-        for a, b in PAIRINGS:
+        for a, b in pairings:
             jobs = []
             for game in range(games):
                 slug = COURSES[game % len(COURSES)]
@@ -144,4 +146,4 @@ def main(games: int = 200, processes: int | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(*(int(arg) for arg in sys.argv[1:3])))
+    sys.exit(main(*(int(arg) for arg in sys.argv[1:3]), *sys.argv[3:4]))
