@@ -17,6 +17,7 @@ from roboracer.accounts.models import Profile
 from roboracer.ratings import selectors as ratings
 
 COMPUTER_MODES = ("race", "arena")  # where computer players play (a puzzle is solved alone)
+COMPUTER_COUNT = Count("seats", filter=Q(seats__computer__gt=""))  # a lobby entry's computer seats
 
 CHAT_IN_SNAPSHOT = 100
 
@@ -26,7 +27,7 @@ def open_games() -> QuerySet[Game]:
     return (
         Game.objects.filter(status=Game.Status.LOBBY, visibility=Game.Visibility.PUBLIC)
         .select_related("course", "creator")
-        .annotate(seated=Count("seats"), **ratings.lobby_annotations())
+        .annotate(seated=Count("seats"), computers=COMPUTER_COUNT, **ratings.lobby_annotations())
     )
 
 
@@ -40,7 +41,7 @@ def games_of(*, user, archived: bool = False) -> QuerySet[Game]:
         Game.objects.filter(wanted)
         .exclude(status=Game.Status.CANCELLED)
         .select_related("course")
-        .annotate(seated=Count("seats"), **ratings.lobby_annotations())
+        .annotate(seated=Count("seats"), computers=COMPUTER_COUNT, **ratings.lobby_annotations())
     )
 
 
@@ -104,6 +105,7 @@ def game_summary(*, game: Game) -> dict:
         "version": game.version,
         "max_seats": game.max_seats,
         "seated": game.seated,
+        "computers": getattr(game, "computers", 0),  # seats played by computer players (docs/computer-players.md)
         "lives": game.lives,
         "visibility": game.visibility,
         "timer_preset": game.timer_preset,
@@ -123,7 +125,7 @@ def lobby_game(*, game_id: int) -> Game | None:
         Game.objects.filter(pk=game_id)
         .select_related("course", "creator")
         .defer("course__data", "course_data", "state")
-        .annotate(seated=Count("seats"), **ratings.lobby_annotations())
+        .annotate(seated=Count("seats"), computers=COMPUTER_COUNT, **ratings.lobby_annotations())
         .first()
     )
     return with_winner_names([game])[0] if game else None

@@ -20,6 +20,7 @@ a bot a shot hits (reflector, shield) take the shot, described by a `Strike`, be
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -141,6 +142,20 @@ def bots_fire(turn: Turn) -> None:
         bot_shot(turn, shooter, shooter.dir, targets=targets)
 
 
+_BEAMS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # course -> {weapon: squares of its beam}
+
+
+def _beam_squares(course, weapon) -> frozenset:
+    """The squares a wall weapon's beam crosses on a course where only walls stop shots (`Course.ray`)."""
+    beams = _BEAMS.get(course)
+    if beams is None:
+        beams = _BEAMS[course] = {}
+    squares = beams.get(weapon)
+    if squares is None:
+        squares = beams[weapon] = frozenset(course.ray(weapon.at, opposite(weapon.side)))
+    return squares
+
+
 @runs_in("wall_lasers")
 def wall_lasers_fire(turn: Turn) -> None:
     weapons = turn.course.wall_weapons
@@ -156,8 +171,11 @@ def wall_lasers_fire(turn: Turn) -> None:
         hits_virtual = not blaster
         if hits_virtual not in found:
             found[hits_virtual] = turn.targets(hits_virtual)
-        if not found[hits_virtual]:
+        occupied = found[hits_virtual]
+        if not occupied:
             continue
+        if turn.course.plain_shots and not _beam_squares(turn.course, weapon).intersection(occupied):
+            continue  # only walls stop this beam, and no bot stands on it: it hits nothing
         shot = turn.trace(weapon.at, heading, skip_first=False, hits_virtual=hits_virtual,
                           targets=found[hits_virtual])
         if shot is None or not shot.hit:

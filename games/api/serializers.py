@@ -14,6 +14,7 @@ class GameSummarySerializer(serializers.ModelSerializer):
     course_name = serializers.CharField(source="course.name")
     creator = serializers.CharField(source="creator.username")
     seated = serializers.IntegerField()
+    computers = serializers.IntegerField(help_text="seats played by computer players")
     version = serializers.IntegerField(help_text="the game's last event; a lobby keeps the newest summary")
     winner = serializers.CharField(allow_null=True, help_text="a finished game's winner (display name)")
     my_move = serializers.BooleanField(required=False, help_text='"mine" only: my clock is running')
@@ -22,7 +23,7 @@ class GameSummarySerializer(serializers.ModelSerializer):
         model = Game
         fields = [
             "id", "course", "course_id", "course_name", "creator", "status", "turn", "version", "max_seats",
-            "seated", "lives", "visibility", "timer_preset", "move_time", "game_time", "timeout_policy", "winner",
+            "seated", "computers", "lives", "visibility", "timer_preset", "move_time", "game_time", "timeout_policy", "winner",
             "my_move", "modules",
         ]
 

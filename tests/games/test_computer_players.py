@@ -118,6 +118,8 @@ def test_play_against_the_computer_starts_at_once_and_is_unrated(courses, alice)
     assert game.status == Game.Status.PROGRAMMING and game.turn == 1
     assert [(s.number, s.computer) for s in game.seats.order_by("number")] == [(1, ""), (2, "easy"), (3, "easy")]
     assert not is_rated(game=game)
+    mine = _client(alice).get("/api/games/").json()["mine"]
+    assert [(entry["id"], entry["computers"], entry["seated"]) for entry in mine] == [(game.pk, 2, 3)]
     for body in ({"course": "bolt-bay", "opponents": 9}, {"course": "no-such-course"},
                  {"course": "puzzle-first-steps"}, {"course": "bolt-bay", "strength": "x"}):
         assert _client(alice).post("/api/games/practice/", body, format="json").status_code == 400, body
