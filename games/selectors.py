@@ -318,7 +318,7 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
                 "number": seat.number,
                 "user": seat.user.get_username(),
                 "display_name": _profile_name(seat.user),
-                "rating": shown_ratings[seat.user_id],
+                "rating": None if seat.computer else shown_ratings[seat.user_id],  # computers are unrated
                 "rating_change": rating_changes.get(seat.user_id),
                 "vacation": _vacation(seat.user, now),
                 "bot": seat.bot_id,

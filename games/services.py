@@ -1261,9 +1261,10 @@ def _seat_computer(game: Game, seats: list[Seat], strength: str, number: int) ->
 
 
 @transaction.atomic
-def add_computer(*, user, game_id: int, strength: str = "normal") -> Seat:
-    """The creator seats a computer player in the lowest free seat of a game in the lobby. A game with a
-    computer player is unrated. A full game starts, as when a person takes the last seat."""
+def add_computer(*, user, game_id: int, strength: str = "normal", seat_number: int | None = None) -> Seat:
+    """The creator seats a computer player in a free seat of a game in the lobby: `seat_number`, or the lowest
+    free one. A game with a computer player is unrated. A full game starts, as when a person takes the last
+    seat."""
     game = _locked_game(game_id, user=user)
     _check_strength(strength)
     if game.creator_id != user.pk:
@@ -1275,11 +1276,14 @@ def add_computer(*, user, game_id: int, strength: str = "normal") -> Seat:
     seats = list(game.seats.all())
     if len(seats) >= game.max_seats:
         raise Conflict("this game is full")
-    number = min(n for n in range(1, game.max_seats + 1) if n not in {seat.number for seat in seats})
+    free = [n for n in range(1, game.max_seats + 1) if n not in {seat.number for seat in seats}]
+    if seat_number is not None and seat_number not in free:
+        raise Conflict(f"seat {seat_number} is not a free seat of this game")
+    number = free[0] if seat_number is None else seat_number
     seat = _seat_computer(game, seats, strength, number)
     game.rated = False
     append_event(game, "seat_joined", {"seat": number, "user": seat.user.get_username(), "color": seat.color,
-                                       "computer": strength})
+                                       "computer": strength, "display_name": selectors.player_name(user=seat.user)})
     if len(seats) + 1 == game.max_seats and not game.teams:
         _start(game)
     game.save()
@@ -1318,7 +1322,9 @@ def practice_game(*, user, course: Course, opponents: int = 1, strength: str = "
         raise InvalidInput(f"{course.name} takes {course.min_players} to {course.max_players} players, not {seats}")
     if ruleset is None:
         ruleset = (course.data.get("rulesets") or [engine.rulesets.DEFAULT])[0]
-    game = create_game(user=user, course=course, max_seats=seats, rated=False, ruleset=ruleset)
+    # If the player walks away, a computer plays for them too and the game ends by itself.
+    game = create_game(user=user, course=course, max_seats=seats, rated=False, ruleset=ruleset,
+                       timeout_policy=Game.TimeoutPolicy.COMPUTER)
     game = _locked_game(game.pk)
     placed = list(game.seats.all())
     for number in range(2, seats + 1):
@@ -1327,6 +1333,34 @@ def practice_game(*, user, course: Course, opponents: int = 1, strength: str = "
     _start(game)
     game.save()
     return game
+
+
+@transaction.atomic
+def take_back(*, user, game_id: int) -> Seat:
+    """A person whose seat a computer plays (timeout policy "computer") takes it back at once, without waiting
+    to send a program: from now on no computer plays for them. If they have no program this turn yet their
+    clock runs again; a program the computer already sent stays until they replace it."""
+    game = _locked_game(game_id, user=user)
+    seat = game.seats.filter(user=user).first()
+    if seat is None:
+        raise NotAllowed("you have no seat in this game")
+    if not seat.autopilot:
+        raise Conflict("no computer is playing your robot")
+    seat.autopilot = False
+    fields = ["autopilot"]
+    now = timezone.now()
+    if (game.status == Game.Status.PROGRAMMING and seat.ejected_at is None
+            and not Program.objects.filter(seat=seat, turn=game.turn).exists()
+            and Hand.objects.filter(seat=seat, turn=game.turn).exists()):
+        clocks.start(seat, now)
+        fields += ["clock_started_at", "deadline", "expired"]
+    seat.save(update_fields=fields)
+    append_event(game, "seat_autopilot", {"seat": seat.number, "on": False})
+    _system_chat(game, f"{_names([seat])} is back and plays their own robot again.")
+    if "clock_started_at" in fields:
+        _clocks_event(game, list(game.seats.order_by("number")), now)
+    game.save(update_fields=["version", "updated_at"])
+    return seat
 
 
 def play_computer_turn(*, game_id: int, turn: int, seat_number: int) -> Program | None:

@@ -103,13 +103,16 @@ class PracticeCourseSelect(forms.Select):
 
 
 class PracticeForm(forms.Form):
-    """One click starts a race against computer players; the three choices have defaults that need no touching."""
+    """One click starts a race against computer players; the three choices have defaults that need no touching (a
+    choice left out of the POST takes its default too)."""
 
-    course = forms.ChoiceField(label="Course")
+    course = forms.ChoiceField(label="Course", required=False)
     opponents = forms.TypedChoiceField(
-        choices=[(n, str(n)) for n in range(1, PRACTICE_MAX_OPPONENTS + 1)], coerce=int, initial=1, label="Opponents"
+        choices=[(n, str(n)) for n in range(1, PRACTICE_MAX_OPPONENTS + 1)], coerce=int, initial=1, empty_value=1,
+        required=False, label="Opponents",
     )
-    strength = forms.ChoiceField(choices=STRENGTH_LABELS, initial=PRACTICE_DEFAULT_STRENGTH, label="Strength")
+    strength = forms.ChoiceField(choices=STRENGTH_LABELS, initial=PRACTICE_DEFAULT_STRENGTH, required=False,
+                                 label="Strength")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -125,7 +128,13 @@ class PracticeForm(forms.Form):
             field.initial = str(default.pk)
 
     def clean_course(self) -> Course:
-        return self.courses[self.cleaned_data["course"]]
+        chosen = self.cleaned_data["course"] or self.fields["course"].initial
+        if chosen not in self.courses:
+            raise forms.ValidationError("there is no course to race on")
+        return self.courses[chosen]
+
+    def clean_strength(self) -> str:
+        return self.cleaned_data["strength"] or PRACTICE_DEFAULT_STRENGTH
 
 
 class CreateGameForm(forms.Form):

@@ -249,6 +249,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "CourseStateEnum": "roboracer.courses.models.Course.State",
         "TimeoutPolicyEnum": "games.models.Game.TimeoutPolicy",
+        "ComputerFillEnum": "roboracer.tournaments.models.Tournament.ComputerFill",
+        "StrengthEnum": ("easy", "normal", "hard"),
     },
 }
 

@@ -150,8 +150,8 @@ class _Player:
             rows.append((0.6 * full + 0.4 * solo, tiebreak, cards, after))
         rows.sort(key=lambda row: (row[0], row[1]), reverse=True)
         best = None
-        for value, tiebreak, cards, after in rows[:LOOKAHEAD]:
-            if after is not None and not self.arena:
+        for rank, (value, tiebreak, cards, after) in enumerate(rows[: max(1, LOOKAHEAD)]):
+            if rank < LOOKAHEAD and after is not None and not self.arena:
                 value += self._next_turn_gain(after)
             if best is None or (value, tiebreak) > best[0]:
                 best = ((value, tiebreak), cards)
@@ -243,7 +243,7 @@ class _Player:
         if target is None:
             return 0
         if facing:
-            return distance.registers(self.course, target).get((at, heading), distance.FAR) * 2
+            return distance.effort(self.course, target).get((at, heading), distance.FAR)
         return distance.squares(self.course, target).get(at, distance.FAR)
 
     def _arena_distance(self, at) -> int:

@@ -77,3 +77,46 @@ def registers(course: Course, target: Square) -> dict[tuple[Square, str], int]:
                 found[before] = found[state] + 1
                 queue.append(before)
     return found
+
+
+# What a square's worth of each kind of step costs in squares of straight movement, by how common the chips
+# are (003's deck: 18 each of Move 1, Turn left and Turn right, 12 Move 2, 6 Move 3, Back up and U-turn).
+FORWARD, BACKWARD, TURN, ABOUT = 1.0, 1.6, 1.5, 2.2
+
+
+@lru_cache(maxsize=512)
+def effort(course: Course, target: Square) -> dict[tuple[Square, str], float]:
+    """Squares-worth of effort from each (square, heading) to `target`: a step forward costs 1, a step back,
+    a quarter turn and a U-turn cost what the rarer chips they need are worth. Hard's map: like `squares`,
+    but a robot facing away is further off, by about what turning costs with a real hand."""
+    import heapq
+
+    blocked = holes(course)
+    back: dict[tuple[Square, str], list[tuple[tuple[Square, str], float]]] = {}
+    for x in range(course.width):
+        for y in range(course.height):
+            at = (x, y)
+            if at in blocked:
+                continue
+            for heading in DIRECTIONS:
+                moves = [((at, rotate(heading, q)), TURN) for q in (-1, 1)]
+                moves.append(((at, rotate(heading, 2)), ABOUT))
+                ahead = _step(course, at, heading, blocked)
+                if ahead is not None:
+                    moves.append(((ahead, heading), FORWARD))
+                behind = _step(course, at, opposite(heading), blocked)
+                if behind is not None:
+                    moves.append(((behind, heading), BACKWARD))
+                for state, cost in moves:
+                    back.setdefault(state, []).append(((at, heading), cost))
+    found: dict[tuple[Square, str], float] = {}
+    queue = [(0.0, target, d) for d in DIRECTIONS]
+    while queue:
+        cost, at, heading = heapq.heappop(queue)
+        if (at, heading) in found:
+            continue
+        found[(at, heading)] = cost
+        for before, step in back.get((at, heading), ()):
+            if before not in found:
+                heapq.heappush(queue, (cost + step, before[0], before[1]))
+    return found

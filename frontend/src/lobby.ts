@@ -10,6 +10,7 @@ import {
   type LobbyLists, type LobbyMessage, mineText, modulesText, openText, playerUrl, showCustomTimers, sorted, wonBy,
 } from "./lobbystate";
 import type { Course } from "./types";
+import { fitOpponents, opponentRange } from "./computers";
 
 /** Make `parent`'s children exactly `nodes`, in order, moving only what must move: a row that did not change
  * stays where it is (and keeps the keyboard focus, if it had it). */
@@ -173,8 +174,30 @@ function mountCustomTimers(): void {
   update();
 }
 
+/** "Play against the computer": only the numbers of opponents the chosen course has room for are offered (its
+ * options carry data-min and data-max); the server checks it again. */
+function mountPractice(): void {
+  const course = document.getElementById("practice_course") as HTMLSelectElement | null;
+  const opponents = document.getElementById("practice_opponents") as HTMLSelectElement | null;
+  if (!course || !opponents) return;
+  const apply = (): void => {
+    const chosen = course.selectedOptions[0];
+    const range = opponentRange(chosen?.dataset.min, chosen?.dataset.max);
+    if (!range) return;
+    for (const option of Array.from(opponents.options)) {
+      const n = Number(option.value);
+      option.disabled = n < range[0] || n > range[1];
+    }
+    const keep = fitOpponents(Number(opponents.value) || 1, range);
+    if (String(keep) !== opponents.value) opponents.value = String(keep);
+  };
+  course.addEventListener("change", apply);
+  apply();
+}
+
 function mount(): void {
   mountCustomTimers();
+  mountPractice();
   const root = document.getElementById("lobby-root");
   if (!root || root.dataset.live === "1") return;
   root.dataset.live = "1";

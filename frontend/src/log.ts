@@ -1,5 +1,6 @@
 // The turn log: one table row per phase and bot (chip, movement, damage, check points), in the
 // spirit of 001's stage report, filled event by event as the turn plays (or all at once after a reload).
+import { isComputer } from "./computers";
 import { playedText } from "./chips";
 import { h } from "./dom";
 import type { EngineEvent, Snapshot } from "./types";
@@ -161,7 +162,8 @@ interface Row {
 
 export function nameOf(snap: Snapshot | null, bot: string): string {
   const seat = snap?.seats.find((s) => s.bot != null && String(s.bot) === bot);
-  if (seat) return seat.user;
+  // A computer player by its display name ("Normal Computer 1"), not its internal user name.
+  if (seat) return isComputer(seat) && seat.display_name?.trim() ? seat.display_name : seat.user;
   // A drone is `<owner>.drone`, a bomb `<owner>.bomb` (docs/formats.md "Bot modules").
   const m = /^(.*)\.(drone|bomb)$/.exec(bot);
   if (m) {

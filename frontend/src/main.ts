@@ -16,6 +16,7 @@ import { mountPriceCharts } from "./pricechart";
 import { ResultsScreen } from "./results";
 import { applyEvent, checkpointMarks, cloneBots, pricesAfter, type Bots } from "./state";
 import { robotLegend, rulesOf } from "./ruleset";
+import { autopilotNotice } from "./computers";
 import { isCoord } from "./types";
 import css from "./styles.css?inline";
 import type {
@@ -222,6 +223,26 @@ export class GameScreen {
       const api = opts.apiUrl;
       this.panel.onTeam = (team, seat) => void postJson(gameActionUrl(api, "team"), seat ? { team, seat } : { team }, "the team").then(apply);
       this.panel.onBalance = () => void postJson(joinUrl(api, "teams/balance/"), {}, "balancing the teams").then(apply);
+      // Computer players (issue 20): the creator adds one to a free seat, or removes one, in the lobby. The
+      // seat_joined event's sync brings the new seat (and a full game's start); removing answers with the
+      // snapshot itself. No extra sync here: the socket allows a few a second, and a refused one would cost the
+      // event's own.
+      this.panel.onAddComputer = async (strength, seat) => {
+        const res = await postJson(joinUrl(api, "computers/"), { strength, seat }, "the computer player");
+        return res.ok ? null : res.detail;
+      };
+      this.panel.onTakeBack = async () => {
+        const res = await postJson(joinUrl(api, "take-back/"), {}, "taking your robot back");
+        if (!res.ok) return res.detail;
+        apply(res);
+        return null;
+      };
+      this.panel.onRemoveComputer = async (seat) => {
+        const res = await postJson(joinUrl(api, `computers/${seat}/remove/`), {}, "removing the computer player");
+        if (!res.ok) return res.detail;
+        apply(res);
+        return null;
+      };
     }
     // The demo sends nothing: it shows the program it would send.
     this.program = new ProgramUI(panelCol, opts.demoSrc
@@ -411,6 +432,15 @@ export class GameScreen {
       this.enqueue({ kind: "pushed", msg, at });
     } else if (msg.type === "snapshot" && msg.game) {
       this.applySnapshot(msg.game, typeof msg.version === "number" ? msg.version : msg.game.version, at);
+    } else if ((msg as { type?: unknown }).type === "error" && (msg as { code?: unknown }).code === "rate_limited") {
+      // A sync refused for now (the socket allows a few a second): ask again when the server says, or the
+      // change that asked for it would stay unseen until the next event.
+      const wait = Number((msg as { retry_after?: unknown }).retry_after);
+      window.clearTimeout(this.syncTimer);
+      this.syncTimer = window.setTimeout(() => {
+        this.syncPending = false;
+        this.requestSync();
+      }, (Number.isFinite(wait) && wait > 0 ? wait * 1000 : 1000) + 50);
     } else if (msg.type === "team_chat") {
       this.chat?.add(msg.message); // my team's line: never a public event, shown at once
     } else if (msg.type === "event" && typeof msg.version === "number") {
@@ -571,6 +601,7 @@ export class GameScreen {
     this.panel.setTimers(snap);
     this.panel.setRated(snap);
     this.panel.setMode(snap);
+    this.panel.setAutopilot(snap);
     // The last turn of a finished game has no next turn: no "next turn's priority" under its log.
     this.log.setFinished(snap.status === "finished" && this.loggedTurn === this.lastResolvedTurn());
     this.renderSeats();
@@ -814,7 +845,9 @@ export class GameScreen {
       }
       case "timer_expired": {
         // The clocks event that follows marks the seats; the sync brings the system chat line.
-        const seats = Array.isArray((msg.data as { seats?: unknown })?.seats) ? (msg.data as { seats: unknown[] }).seats : [];
+        let seats = Array.isArray((msg.data as { seats?: unknown })?.seats) ? (msg.data as { seats: unknown[] }).seats : [];
+        // Under the "computer" policy my own seat has its banner (Panel.setAutopilot): the notice names the others.
+        if (this.snap.timers?.policy === "computer") seats = seats.filter((n) => n !== this.snap?.me?.seat);
         if (seats.length) this.panel.setNotice(expiredNotice(this.snap, seats, this.snap.timers?.policy));
         this.requestSync();
         return;
@@ -823,6 +856,19 @@ export class GameScreen {
         this.panel.setNotice("The game was cancelled.");
         this.requestSync();
         return;
+      case "seat_autopilot": {
+        // A computer player takes over a seat whose game time ran out (on), or its owner is back (off).
+        const data = msg.data as { seat?: unknown; on?: unknown };
+        const text = autopilotNotice(this.snap, data);
+        if (text) this.panel.setNotice(text);
+        const seat = this.snap.seats.find((s) => s.number === data?.seat);
+        if (seat && typeof data?.on === "boolean") seat.autopilot = data.on;
+        if (this.snap.me && this.snap.me.seat === data?.seat && typeof data?.on === "boolean") this.snap.me.autopilot = data.on;
+        this.render();
+        this.requestSync();
+        return;
+      }
+
       case "turn_resolved": {
         const data = msg.data as unknown as TurnResolvedData;
         const events: EngineEvent[] = Array.isArray(data?.events) ? data.events : [];

@@ -7,6 +7,7 @@ import { clockText, localDate, speakDuration, timeLeft, timersText, vacationText
 import type { BotState, Seat, Snapshot } from "./types";
 import { moduleLabel, moduleStatus, pricesText } from "./modules";
 import { damageValue, rulesOf, rulesText, upgradeLabel } from "./ruleset";
+import { AUTOPILOT_BANNER, autopilotBadge, computerBadge, freeSeats, isComputer, robotIcon, strengthName, strengthsOf } from "./computers";
 
 /** The name shown for a seat: its display name, else the user name. */
 export function seatName(s: Seat): string {
@@ -51,7 +52,8 @@ export function ejectedNotice(
 export function expiredNotice(snap: Pick<Snapshot, "seats">, seats: unknown[], policy: unknown): string {
   if (!seats.length) return "";
   return `${seatNames(snap, seats)} ${seats.length > 1 ? "have" : "has"} run out of game time.` +
-    (policy === "wait" ? " Any player may now send !eject." : "");
+    (policy === "wait" ? " Any player may now send !eject."
+      : policy === "computer" ? " A computer player plays for them until they send a program again." : "");
 }
 
 export function statusText(snap: Snapshot, moving: boolean): string {
@@ -159,6 +161,20 @@ export class Panel {
   /** Team play in the lobby: choose a team, or (the creator) balance them. Set by the game screen. */
   onTeam: ((team: string, seat?: number) => void) | null = null;
   onBalance: (() => void) | null = null;
+  /** Computer players in the lobby (the creator): add one with a strength, remove one by seat. The game screen
+   * sets them; each resolves to an error's words, or null when it worked. */
+  onAddComputer: ((strength: string, seat: number) => Promise<string | null>) | null = null;
+  onRemoveComputer: ((seat: number) => Promise<string | null>) | null = null;
+  /** Under autopilot: take the robot back now; resolves to an error's words, or null. */
+  onTakeBack: (() => Promise<string | null>) | null = null;
+  /** The owner's banner while a computer plays their robot (their game time ran out). */
+  readonly autopilot: HTMLParagraphElement;
+  /** A refused add or remove of a computer player. */
+  private readonly seatsError: HTMLParagraphElement;
+  /** An add or remove is on its way: the seat controls wait for its answer. */
+  private computerBusy = false;
+  /** The strength last chosen for a new computer player (kept across re-renders). */
+  private strength = "normal";
   readonly seatsSection: HTMLElement;
   private readonly seatsTitle: HTMLHeadingElement;
   private readonly seatsEl: HTMLOListElement;
@@ -183,7 +199,9 @@ export class Panel {
     this.rated.hidden = true;
     this.mode = h("p", { id: "game-mode", class: "rr-mode" });
     this.mode.hidden = true;
-    this.el.append(this.status, this.mode, this.phase, this.conn, this.notice, this.timers, this.rated, this.prices);
+    this.autopilot = h("p", { id: "autopilot-banner", class: "rr-autopilot-banner", role: "status" });
+    this.autopilot.hidden = true;
+    this.el.append(this.status, this.mode, this.phase, this.conn, this.autopilot, this.notice, this.timers, this.rated, this.prices);
     parent.appendChild(this.el);
 
     const seats = h("section", { class: "rr-seats-section", "aria-labelledby": "rr-seats-title" });
@@ -191,6 +209,8 @@ export class Panel {
     seats.appendChild(this.seatsTitle);
     this.seatsEl = h("ol", { class: "rr-seats" });
     seats.appendChild(this.seatsEl);
+    this.seatsError = h("p", { id: "seats-error", class: "rr-error", role: "alert" });
+    seats.appendChild(this.seatsError);
     parent.appendChild(seats);
     this.seatsSection = seats;
   }
@@ -219,6 +239,25 @@ export class Panel {
     if (this.mode.textContent !== text) this.mode.textContent = text;
     this.mode.title = snap.puzzle?.description ?? "";
     this.mode.hidden = !text;
+  }
+
+  /** The owner's banner while a computer player plays their robot (`me.autopilot`); gone once they are back.
+   * Its button takes the robot back at once (POST take-back/), before the computer's next program. */
+  setAutopilot(snap: Snapshot): void {
+    const on = snap.me?.autopilot === true && (snap.status === "programming" || snap.status === "resolving");
+    if (on && !this.autopilot.textContent) {
+      const back = h("button", { type: "button", id: "take-back", class: "rr-take-back" }, "Take my robot back");
+      back.addEventListener("click", () => {
+        if (!this.onTakeBack) return;
+        back.disabled = true;
+        void this.onTakeBack().then((error) => {
+          back.disabled = false;
+          if (error) this.seatsError.textContent = error;
+        });
+      });
+      this.autopilot.replaceChildren(robotIcon(), h("span", {}, AUTOPILOT_BANNER), back);
+    }
+    this.autopilot.hidden = !on;
   }
 
   setStatus(text: string): void {
@@ -301,17 +340,30 @@ export class Panel {
       const shown = seatName(s);
       // The name links to the player's page (roboracer/ratings); the text stays the name.
       const name = h("span", { class: "seat-name" });
-      name.append(h("a", { href: playerUrl(s.user), class: "seat-player" }, shown), mine ? " (you)" : "");
-      if (shown !== s.user) name.title = s.user;
+      const computer = isComputer(s);
+      // A computer player has no player page: its name is plain text, with its badge.
+      name.append(computer ? h("span", { class: "seat-player" }, shown) : h("a", { href: playerUrl(s.user), class: "seat-player" }, shown),
+        mine ? " (you)" : "");
+      if (computer) {
+        li.classList.add("computer");
+        li.dataset.computer = String(s.computer);
+        name.append(computerBadge(s));
+      } else if (shown !== s.user) name.title = s.user;
       if (s.team) name.append(h("span", { class: `seat-team team-${s.team}` }, s.team === "blue" ? "Blue" : "Orange"));
       const stats = h("span", { class: "seat-stats" });
       const extra = h("span", { class: "seat-extra" });
       const vac = vacationText(s.vacation, today);
       if (vac) extra.append(h("span", { class: "seat-vacation" }, vac));
+      // A person's robot that a computer plays while their time is out (timeout policy "computer").
+      if (s.autopilot && !computer && !s.ejected && snap.status !== "lobby" && snap.status !== "finished") {
+        li.classList.add("autopilot");
+        extra.append(autopilotBadge());
+      }
       const clock = this.clocks.get(s.number);
       const rules = rulesOf(snap);
       const out = !!bot && bot.lives <= 0 && rules.lives;
-      if (timed && !s.ejected && !out && clock && (clock.move !== null || clock.game !== null || clock.expired)) {
+      // A computer decides in a second or two: no clock to watch (nor a rating: games with computers are unrated).
+      if (timed && !computer && !s.ejected && !out && clock && (clock.move !== null || clock.game !== null || clock.expired)) {
         const el = h("span", { class: "seat-clock", role: "timer", "data-seat": String(s.number) });
         this.clockEls.set(s.number, { el, name: shown });
         extra.append(el);
@@ -328,9 +380,17 @@ export class Panel {
         }
         extra.append(pick);
       }
+      if (inLobby && computer && snap.can_cancel && this.onRemoveComputer) {
+        // The creator may take a computer player out again before the start.
+        const remove = h("button", { type: "button", class: "rr-remove-computer", "data-seat": String(s.number),
+          "aria-label": `Remove ${shown} from seat ${s.number}` }, "Remove");
+        remove.disabled = this.computerBusy;
+        remove.addEventListener("click", () => void this.computerAction(() => this.onRemoveComputer?.(s.number)));
+        extra.append(remove);
+      }
       if (inLobby) {
-        stats.textContent = "waiting for the start";
-        if (typeof s.rating === "number") stats.append(" · ", stat("rating", String(s.rating), "stat-rating"));
+        stats.textContent = computer ? "ready for the start" : "waiting for the start";
+        if (typeof s.rating === "number" && !computer) stats.append(" · ", stat("rating", String(s.rating), "stat-rating"));
       } else if (bot) {
         // Only what the ruleset has: roborace shows neither damage nor lives.
         if (rules.hitPoints) {
@@ -360,7 +420,7 @@ export class Panel {
           up.dataset.upgrades = bot.upgrades.join(" ");
           stats.append(up);
         }
-        if (typeof s.rating === "number") stats.append(stat("rating", String(s.rating), "stat-rating"));
+        if (typeof s.rating === "number" && !computer) stats.append(stat("rating", String(s.rating), "stat-rating"));
         if (notes.length) stats.append(h("span", { class: "stat stat-notes" }, notes.join(" · ")));
       } else {
         stats.textContent = "no robot";
@@ -373,7 +433,8 @@ export class Panel {
       if (!readyText) ready.remove();
       return li;
     });
-    if (!items.length) items.push(h("li", { class: "rr-seat empty" }, "No players yet."));
+    if (!items.length && !freeSeats(snap).length) items.push(h("li", { class: "rr-seat empty" }, "No players yet."));
+    for (const n of freeSeats(snap)) items.push(this.freeSeat(snap, n));
     if (inLobby && snap.can_balance) {
       const b = h("button", { type: "button", id: "balance-teams" }, "Balance the teams by rating");
       b.addEventListener("click", () => this.onBalance?.());
@@ -381,7 +442,67 @@ export class Panel {
       li.append(b);
       items.push(li);
     }
+    // The focus stays on the control it was on when the list is redrawn (a re-render of the same lobby).
+    const focused = document.activeElement instanceof HTMLElement && this.seatsEl.contains(document.activeElement)
+      ? focusKey(document.activeElement) : null;
     this.seatsEl.replaceChildren(...items);
+    if (focused) (this.seatsEl.querySelector(focused) as HTMLElement | null)?.focus();
+    if (!inLobby && this.seatsError.textContent) this.seatsError.textContent = "";
     this.tickClocks();
   }
+
+  /** An open seat of a lobby: "Open seat", and for the creator a strength choice and "Add computer player". */
+  private freeSeat(snap: Snapshot, n: number): HTMLLIElement {
+    // Not an `li.rr-seat[data-seat]` (those are the seats taken): `li.rr-open-seat[data-open-seat]`.
+    const li = h("li", { class: "rr-open-seat", "data-open-seat": String(n) });
+    li.append(h("span", { class: "swatch open", "aria-hidden": "true" }, String(n)),
+      h("span", { class: "seat-name" }, "Open seat"));
+    // A game with a computer player is unrated (docs/ratings.md): the creator of a rated game reads it first.
+    const stats = h("span", { class: "seat-stats" }, !snap.can_add_computer ? "waiting for a player"
+      : `waiting for a player, or add a computer player${snap.rated ? " (the game becomes unrated)" : ""}`);
+    li.append(stats);
+    if (!snap.can_add_computer || !this.onAddComputer) return li;
+    const extra = h("span", { class: "seat-extra seat-add-computer", role: "group", "aria-label": `Add a computer player to seat ${n}` });
+    const select = h("select", { class: "rr-computer-strength", id: `computer-strength-${n}`, "data-seat": String(n),
+      "aria-label": `Strength of the computer player for seat ${n}` });
+    for (const strength of strengthsOf(snap)) select.append(h("option", { value: strength }, strengthName(strength)));
+    select.value = strengthsOf(snap).includes(this.strength) ? this.strength : (select.options[0]?.value ?? "normal");
+    select.addEventListener("change", () => { this.strength = select.value; });
+    const add = h("button", { type: "button", class: "rr-add-computer", "data-seat": String(n) }, "Add computer player");
+    add.disabled = this.computerBusy;
+    select.disabled = this.computerBusy;
+    add.addEventListener("click", () => {
+      this.strength = select.value;
+      void this.computerAction(() => this.onAddComputer?.(select.value, n));
+    });
+    extra.append(select, add);
+    li.append(extra);
+    return li;
+  }
+
+  /** Run an add or remove: its buttons wait for the answer; a refusal shows under the seats. */
+  private async computerAction(run: () => Promise<string | null> | undefined): Promise<void> {
+    if (this.computerBusy) return;
+    this.computerBusy = true;
+    this.seatsError.textContent = "";
+    for (const b of this.seatsEl.querySelectorAll<HTMLButtonElement | HTMLSelectElement>(".rr-add-computer, .rr-remove-computer, .rr-computer-strength")) b.disabled = true;
+    let error: string | null | undefined = null;
+    try {
+      error = await run();
+    } finally {
+      this.computerBusy = false;
+      for (const b of this.seatsEl.querySelectorAll<HTMLButtonElement | HTMLSelectElement>(".rr-add-computer, .rr-remove-computer, .rr-computer-strength")) b.disabled = false;
+    }
+    if (error) this.seatsError.textContent = error;
+  }
+}
+
+/** A selector that finds a seat control again after the list is redrawn. */
+function focusKey(el: HTMLElement): string | null {
+  const seat = el.dataset.seat;
+  if (!seat) return null;
+  for (const cls of ["rr-add-computer", "rr-remove-computer", "rr-computer-strength"]) {
+    if (el.classList.contains(cls)) return `.${cls}[data-seat="${seat}"]`;
+  }
+  return null;
 }

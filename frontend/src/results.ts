@@ -3,7 +3,8 @@
 import { h } from "./dom";
 import { playerUrl, signedChange } from "./lobbystate";
 import { ordinal, resultRows } from "./standings";
-import type { Snapshot } from "./types";
+import { computerBadge, isComputer } from "./computers";
+import type { Seat, Snapshot } from "./types";
 import css from "./results.css?inline";
 
 function injectStyles(): void {
@@ -91,8 +92,14 @@ export class ResultsScreen {
       if (r.seat) sw.style.background = r.seat.color;
       const name = h("td", { class: "col-name" });
       // The name links to the player's page (rating, history and games); the cell's text is unchanged.
-      name.append(sw, r.seat ? h("a", { href: playerUrl(r.seat.user), class: "rr-results-player" }, r.name) : r.name,
+      // A computer player has no player page: its name is plain text, marked with its badge.
+      const computer = isComputer(r.seat);
+      name.append(sw, r.seat && !computer ? h("a", { href: playerUrl(r.seat.user), class: "rr-results-player" }, r.name) : r.name,
         r.bot === mine ? " (you)" : "");
+      if (r.seat && computer) {
+        tr.classList.add("computer");
+        name.append(computerBadge(r.seat));
+      }
       if (r.note) name.append(h("span", { class: "rr-results-note" }, r.note));
       tr.append(
         h("td", { class: "col-place" }, ordinal(r.place)),
@@ -132,10 +139,14 @@ export class ResultsScreen {
     this.modeList.replaceChildren(...rows.map((r) => {
       const li = h("li", { "data-bot": r.bot, class: r.team ? `team-${r.team}` : "" });
       if (r.bot === mine) li.classList.add("me");
-      const who = r.user ?? `Robot ${r.bot}`;
+      const seat = r.seat != null ? snap.seats.find((s) => s.number === r.seat) : undefined;
+      const computer = isComputer(seat);
+      // A computer seat by its display name ("Normal Computer 1"), not its user name.
+      const who = computer && seat ? (seat.display_name?.trim() || seat.user) : (r.user ?? `Robot ${r.bot}`);
       const team = r.team ? ` (${r.team === "blue" ? "Blue" : "Orange"})` : "";
-      li.append(h("strong", {}, r.place ? `${ordinal(r.place)} ` : ""), `${who}${team}${r.bot === mine ? " (you)" : ""}`,
-        h("span", { class: "rr-results-note" }, ` — ${r.detail}`));
+      li.append(h("strong", {}, r.place ? `${ordinal(r.place)} ` : ""), `${who}${team}${r.bot === mine ? " (you)" : ""}`);
+      if (computer && seat) li.append(computerBadge(seat));
+      li.append(h("span", { class: "rr-results-note" }, ` — ${r.detail}`));
       return li;
     }));
   }
@@ -143,7 +154,8 @@ export class ResultsScreen {
   /** "Rated game. Ratings now: alice 1012 (+12), bob 988 (−12)" (names link to the players' pages), "Unrated game.", or
    * nothing when the server does not say. */
   private showRatings(
-    snap: Snapshot, seats: { user: string; display_name?: string; rating?: number; rating_change?: number | null }[],
+    snap: Snapshot,
+    seats: { user: string; display_name?: string; rating?: number; rating_change?: number | null; computer?: Seat["computer"] }[],
   ): void {
     if (snap.rated === undefined) {
       this.ratings.hidden = true;
@@ -155,7 +167,7 @@ export class ResultsScreen {
       return;
     }
     const parts: (string | HTMLElement)[] = ["Rated game. Ratings now: "];
-    seats.filter((s) => typeof s.rating === "number").forEach((s, i) => {
+    seats.filter((s) => typeof s.rating === "number" && !isComputer(s)).forEach((s, i) => {
       if (i) parts.push(", ");
       const name = s.display_name && s.display_name.trim() ? s.display_name : s.user;
       parts.push(h("a", { href: playerUrl(s.user) }, name), ` ${s.rating}${signedChange(s.rating_change)}`);

@@ -62,10 +62,19 @@ export interface Seat {
   clock_running?: boolean;
   /** Game time ran out: the others may `!eject`. */
   expired?: boolean;
+  // ---- computer players (issue 20; optional: older servers and the demo files lack them) ----
+  /** A computer player's strength; null (or absent) for a person. */
+  computer?: ComputerStrength | null;
+  /** A person's seat played by a Normal computer player because their game time ran out (timeout policy
+   * "computer"), until they send a program again. */
+  autopilot?: boolean;
 }
 
+/** How strong a computer player is (engine/players). */
+export type ComputerStrength = "easy" | "normal" | "hard";
+
 export type TimerPreset = "realtime" | "daily" | "tournament" | "custom";
-export type TimeoutPolicy = "wait" | "eject" | "random";
+export type TimeoutPolicy = "wait" | "eject" | "random" | "computer";
 export interface Timers { preset: TimerPreset | string; move: number; game: number; policy: TimeoutPolicy | string }
 
 export interface ChatMessage {
@@ -187,6 +196,9 @@ export interface Me {
   upgrade_use?: Record<string, unknown>;
   /** The instruction my Flywheel saved (it is in my hand). */
   saved_chip?: Chip | null;
+  // ---- computer players (issue 20) ----
+  /** My game time ran out and a computer player plays my robot until I send a program again. */
+  autopilot?: boolean;
 }
 
 export interface Snapshot {
@@ -244,6 +256,11 @@ export interface Snapshot {
   puzzle?: PuzzleInfo | null;
   standings?: StandingRow[] | null;
   standings_summary?: string | null;
+  // ---- computer players (issue 20; optional) ----
+  /** The viewer (the creator, in the lobby, with a seat free) may add a computer player. */
+  can_add_computer?: boolean;
+  /** The strengths a computer player may have, weakest first. */
+  computer_strengths?: string[];
 }
 
 // ---- engine events (data.events of a turn_resolved event; docs/formats.md "Events") ----

@@ -228,6 +228,8 @@ class RecompileSerializer(serializers.Serializer):
 
 class AddComputerSerializer(serializers.Serializer):
     strength = serializers.ChoiceField(choices=["easy", "normal", "hard"], default="normal")
+    seat = serializers.IntegerField(min_value=1, max_value=8, required=False, allow_null=True, default=None,
+                                    help_text="the free seat to fill (default: the lowest free one)")
 
 
 class ComputerSeatSerializer(serializers.Serializer):

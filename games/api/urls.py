@@ -10,6 +10,7 @@ urlpatterns = [
     path("puzzles/", views.PuzzleListView.as_view(), name="api-puzzles"),
     path("games/practice/", views.PracticeView.as_view(), name="api-game-practice"),
     path("games/<int:game_id>/computers/", views.ComputersView.as_view(), name="api-game-computers"),
+    path("games/<int:game_id>/take-back/", views.TakeBackView.as_view(), name="api-game-take-back"),
     path("games/<int:game_id>/computers/<int:number>/remove/", views.RemoveComputerView.as_view(),
          name="api-game-computer-remove"),
     path("games/<int:game_id>/team/", views.TeamView.as_view(), name="api-game-team"),

@@ -199,11 +199,21 @@ class ComputersView(APIView):
     def post(self, request, game_id: int):
         serializer = AddComputerSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        seat = services.add_computer(user=request.user, game_id=game_id, **serializer.validated_data)
+        data = serializer.validated_data
+        seat = services.add_computer(user=request.user, game_id=game_id, strength=data["strength"],
+                                     seat_number=data["seat"])
         return Response(
             {"seat": seat.number, "computer": seat.computer, "display_name": selectors.player_name(user=seat.user)},
             status=status.HTTP_201_CREATED,
         )
+
+
+class TakeBackView(APIView):
+    @extend_schema(request=None, responses=SnapshotSerializer,
+                   summary="Take my robot back from the computer playing it (timeout policy 'computer')")
+    def post(self, request, game_id: int):
+        services.take_back(user=request.user, game_id=game_id)
+        return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
 
 
 class RemoveComputerView(APIView):

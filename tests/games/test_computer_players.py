@@ -238,3 +238,37 @@ def test_people_cannot_take_a_computer_players_name(db):
         sign_up(username="computer-normal-9", password="a long enough password 123")
     with pytest.raises(Conflict):
         sign_up(username="Computer-Hard-1", password="a long enough password 123")
+
+
+def test_a_person_takes_their_robot_back_at_once(courses, alice, bob):
+    game = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=2, timeout_policy="computer")
+    services.join_game(user=bob, game_id=game.pk)
+    game.refresh_from_db()
+    services.submit_program(user=alice, game_id=game.pk, turn=1, chips=legal_program(game, alice))
+    services.enforce_deadline(game_id=game.pk, now=timezone.now() + timedelta(hours=1))
+    with pytest.raises(Conflict):
+        services.take_back(user=alice, game_id=game.pk)  # nobody plays for alice
+    answer = _client(bob).post(f"/api/games/{game.pk}/take-back/")
+    assert answer.status_code == 200 and answer.json()["me"]["autopilot"] is False
+    seat = Seat.objects.get(game=game, user=bob)
+    assert not seat.autopilot and seat.clock_started_at is not None  # his clock runs again this turn
+    assert services.play_computer_turn(game_id=game.pk, turn=1, seat_number=seat.number) is None
+    assert GameEvent.objects.filter(game=game, kind="seat_autopilot").last().data == {"seat": seat.number, "on": False}
+
+
+def test_the_creator_picks_the_seat_and_computers_show_no_rating(courses, alice):
+    game = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=4)
+    client = _client(alice)
+    added = client.post(f"/api/games/{game.pk}/computers/", {"strength": "easy", "seat": 3}, format="json")
+    assert added.status_code == 201 and added.json()["seat"] == 3
+    taken = client.post(f"/api/games/{game.pk}/computers/", {"strength": "easy", "seat": 3}, format="json")
+    assert taken.status_code == 409
+    seats = client.get(f"/api/games/{game.pk}/").json()["seats"]
+    assert [(s["number"], s["rating"] is None) for s in seats] == [(1, False), (3, True)]
+    joined = GameEvent.objects.filter(game=game, kind="seat_joined").last().data
+    assert joined["display_name"] == "Easy Computer 1"
+
+
+def test_a_practice_game_hands_a_walked_away_player_to_a_computer(courses, alice):
+    game = services.practice_game(user=alice, course=courses["bolt-bay"], opponents=1)
+    assert game.timeout_policy == Game.TimeoutPolicy.COMPUTER
