@@ -592,6 +592,9 @@ def play_again(*, user, game_id: int) -> tuple[Game, bool]:
             ruleset=game.ruleset,
             options=dict(game.options),
         )
+        computers = [seat.computer for seat in seats if seat.computer]
+        if computers:
+            _rematch_computers(new, computers)  # the computer players come back to the new lobby
         # The row lock makes this the only writer on PostgreSQL; the condition keeps it so on any database.
         if not Game.objects.filter(pk=game.pk, rematch__isnull=True).update(rematch=new):
             raise Conflict("this game was played again meanwhile: open it from the results")
@@ -602,6 +605,25 @@ def play_again(*, user, game_id: int) -> tuple[Game, bool]:
         notices = [(seat.user_id, notice) for seat in seats if seat.user_id != user.pk]
         transaction.on_commit(lambda: broadcast.notify_users(notices), robust=True)
     return new, True
+
+
+def _rematch_computers(game: Game, strengths: list[str]) -> None:
+    """Play again with computer players: they take the new lobby's free seats again, and a game that fills up
+    starts at once (a practice game plays on with one click). The caller holds the transaction."""
+    game = _locked_game(game.pk)
+    placed = list(game.seats.all())
+    for strength in strengths:
+        free = [n for n in range(1, game.max_seats + 1) if n not in {seat.number for seat in placed}]
+        if not free:
+            break
+        seat = _seat_computer(game, placed, strength, free[0])
+        placed.append(seat)
+        append_event(game, "seat_joined", {"seat": seat.number, "user": seat.user.get_username(), "color": seat.color,
+                                           "computer": strength, "display_name": selectors.player_name(user=seat.user)})
+    game.rated = False
+    if len(placed) == game.max_seats and not game.teams:
+        _start(game)
+    game.save()
 
 
 def _start(game: Game) -> None:

@@ -44,8 +44,10 @@ STRENGTHS = ("easy", "normal", "hard")
 BUDGETS = {"easy": 8, "normal": 400, "hard": 1000}
 HARD_REPLAYS = 24  # Hard's best candidates replayed with every robot on the course
 LOOKAHEAD = 8  # ... of which the best get the look one turn further,
-NEXT_TURN_BUDGET = 30  # ... each with this many replays of the next turn
-REBOOT_PAST_LOCK = 0  # Hard reboots (powers down) this much damage past the first locked register
+NEXT_TURN_BUDGET = 30  # ... each with this many replays of the next turn,
+NEXT_HANDS = 3  # ... shared among this many sampled next hands
+REBOOT_PAST_LOCK = 0
+MODEL_OPPONENTS = True  # Hard replays its best candidates with the other robots' likely programs  # Hard reboots (powers down) this much damage past the first locked register
 EASY_CHOICES = 3  # Easy picks among its best few
 # The evaluation's weights, in tenths of a square.
 CHECKPOINT = 1000
@@ -139,7 +141,7 @@ class _Player:
         return self._hard(scored, frozen, len(candidates))
 
     def _hard(self, scored: list, frozen: dict[int, str], count: int) -> Decision:
-        others = self._predicted_opponents()
+        others = self._predicted_opponents() if MODEL_OPPONENTS else None
         rows = []
         for solo, _, tiebreak, kinds in scored[:HARD_REPLAYS]:
             cards = cards_for(kinds, self.hand, frozen)
@@ -168,26 +170,29 @@ class _Player:
 
     def _next_turn_gain(self, after: State) -> float:
         """Hard's look one turn further: from where a program leaves the robot, the most a hand dealt from the
-        deck (one sample, the same for every candidate) gains next turn, replayed with the engine."""
+        deck gains next turn, replayed with the engine, averaged over `NEXT_HANDS` sampled hands (the same
+        samples for every candidate)."""
         bot = next((b for b in after.bots if b.id == self.bot_id), None)
-        if bot is None or bot.at is None or not bot.in_game or after.finished:
+        if bot is None or bot.at is None or not bot.in_game or after.finished or self.rules.sits_out(bot):
             return 0.0
         alone = dataclasses.replace(after, bots=(bot,), priority=(bot.id,), winner=None, winning_team=None)
-        hand = deal(alone, self.next_seed).get(bot.id)
-        if not hand or self.rules.sits_out(bot):
-            return 0.0
-        model = _Player(alone, self.bot_id, tuple(hand), "easy", 0, 0)
         frozen = self.rules.locked(bot)
         holes = distance.holes(self.course)
-        ranked = sorted(kind_programs(hand, frozen), key=lambda kinds: -model._quick(kinds, holes))
         now = self._value(alone, [], bot.id)
-        best = now - DESTROYED
-        for kinds in ranked[:NEXT_TURN_BUDGET]:
-            cards = cards_for(kinds, hand, frozen)
-            result = self._resolve(alone, {bot.id: cards}, {bot.id: hand})
-            if result is not None:
-                best = max(best, self._value(result[0], result[1], bot.id))
-        return best - now
+        gains = []
+        for sample in range(NEXT_HANDS):
+            hand = deal(alone, self.next_seed + sample).get(bot.id)
+            if not hand:
+                continue
+            model = _Player(alone, self.bot_id, tuple(hand), "easy", 0, 0)
+            ranked = sorted(kind_programs(hand, frozen), key=lambda kinds: -model._quick(kinds, holes))
+            best = now - DESTROYED
+            for kinds in ranked[: NEXT_TURN_BUDGET // NEXT_HANDS]:
+                result = self._resolve(alone, {bot.id: cards_for(kinds, hand, frozen)}, {bot.id: hand})
+                if result is not None:
+                    best = max(best, self._value(result[0], result[1], bot.id))
+            gains.append(best - now)
+        return sum(gains) / len(gains) if gains else 0.0
 
     def _lock_threshold(self) -> int:
         """Damage from which the ruleset starts locking registers, found by asking it."""

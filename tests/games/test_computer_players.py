@@ -272,3 +272,13 @@ def test_the_creator_picks_the_seat_and_computers_show_no_rating(courses, alice)
 def test_a_practice_game_hands_a_walked_away_player_to_a_computer(courses, alice):
     game = services.practice_game(user=alice, course=courses["bolt-bay"], opponents=1)
     assert game.timeout_policy == Game.TimeoutPolicy.COMPUTER
+
+
+def test_play_again_brings_the_computers_back(courses, alice):
+    game = services.practice_game(user=alice, course=courses["tiny-yard"], opponents=2, strength="hard")
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    new, created = services.play_again(user=alice, game_id=game.pk)
+    new.refresh_from_db()
+    assert created and new.status == Game.Status.PROGRAMMING and not new.rated
+    assert [(s.number, s.user.username, s.computer) for s in new.seats.order_by("number")] == [
+        (1, "alice", ""), (2, "computer-hard-1", "hard"), (3, "computer-hard-2", "hard")]
