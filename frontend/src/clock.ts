@@ -131,7 +131,7 @@ const POLICY_TEXT: Record<string, string> = {
   wait: "out of game time: the others may !eject",
   eject: "out of game time: ejected at once",
   random: "out of game time: a random program is played",
-  computer: "out of game time: a computer player plays until they send a program again",
+  computer: "out of game time: a computer player plays the robot until its player sends a program again",
 };
 
 /** "Real-time timers: 2 min a move, 10 min game time · out of game time: the others may !eject". */

@@ -88,7 +88,7 @@ test("the lobby offers as many opponents as the course has room for", () => {
 
 test("the timer settings name the computer policy", () => {
   assert.equal(timersText({ preset: "realtime", move: 120, game: 600, policy: "computer" }),
-    "Real-time timers: 2 min a move, 10 min game time · out of game time: a computer player plays until they send a program again");
+    "Real-time timers: 2 min a move, 10 min game time · out of game time: a computer player plays the robot until its player sends a program again");
 });
 
 test("a seat out of time under the computer policy says who plays it", () => {

@@ -300,7 +300,7 @@ def test_a_computer_plays_for_a_person_whose_time_ran_out(live_stack, courses, n
         timer_preset=Game.Preset.CUSTOM, move_time=15, game_time=0, timeout_policy=Game.TimeoutPolicy.COMPUTER,
     )
     erin.goto(f"{base}/games/{game.pk}/?speed=0")
-    erin.wait_for_selector("#game-timers:has-text('a computer player plays until they send a program again')")
+    erin.wait_for_selector("#game-timers:has-text('a computer player plays the robot until its player sends a program again')")
     # A Hard opponent on a 12x12 course: it thinks a little longer than Normal, and the race lasts long enough
     # for erin to come back.
     erin.select_option("#computer-strength-2", "hard")
