@@ -53,6 +53,8 @@ EASY_CHOICES = 3  # Easy picks among its best few
 CHECKPOINT = 1000
 SQUARE = 10
 DESTROYED = 400
+DAMAGE = 12  # a point of damage, in a ruleset where 10 destroy (the weight scales with the ruleset's maximum)
+HARD_DAMAGE = 2.0  # Hard counts damage twice as dear as Normal: each point is a card fewer next turn
 WIN = 10_000_000
 # Modules Hard installs, in order of preference, when the game offers them (a race wants to move and to last).
 MODULE_PREFERENCE = ("turbo", "shield", "repair", "crab_legs", "blaster", "reflector", "repeller")
@@ -106,7 +108,7 @@ class _Player:
         self.calls = 0
         self.course = state.course
         self.arena = state.mode == "arena"
-        self.damage_weight = 12 * 10 / max(1, self.rules.max_damage)
+        self.damage_weight = DAMAGE * 10 / max(1, self.rules.max_damage) * (HARD_DAMAGE if strength == "hard" else 1)
         self._after: State | None = None  # the state the last replay with every robot ended in
         self._solo_after: dict[tuple[str, ...], State] = {}  # Hard: where each program left the robot alone
 
