@@ -12,7 +12,7 @@ from collections import OrderedDict
 from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 import engine
@@ -21,6 +21,7 @@ from games.errors import Conflict, InvalidInput, NotAllowed, NotFound, RateLimit
 from games.models import SEAT_COLORS, ChatMessage, Game, GameEvent, Hand, Program, Scan, Seat, Turn
 from games.signals import game_finished
 from roboracer.accounts.models import Profile
+from roboracer.accounts.services import COMPUTER_PREFIX  # computer players' usernames, refused to people
 from roboracer.courses.models import Course
 from roboracer.economy import selectors as economy_selectors
 from roboracer.economy import services as economy
@@ -618,8 +619,7 @@ def _rematch_computers(game: Game, strengths: list[str]) -> None:
             break
         seat = _seat_computer(game, placed, strength, free[0])
         placed.append(seat)
-        append_event(game, "seat_joined", {"seat": seat.number, "user": seat.user.get_username(), "color": seat.color,
-                                           "computer": strength, "display_name": selectors.player_name(user=seat.user)})
+        _computer_joined(game, seat)
     game.rated = False
     if len(placed) == game.max_seats and not game.teams:
         _start(game)
@@ -672,10 +672,7 @@ def submit_program(
         raise NotAllowed("you have no seat in this game")
     program = _record_program(game, seats, seat, turn=turn, chips=chips, reboot=reboot, action=action)
     if seat.autopilot:
-        seat.autopilot = False
-        seat.save(update_fields=["autopilot"])
-        append_event(game, "seat_autopilot", {"seat": seat.number, "on": False})
-        _system_chat(game, f"{_names([seat])} is back and plays their own robot again.")
+        _hand_back(game, seat)
     game.save(update_fields=["version", "status", "resolving_since", "updated_at"])
     return program
 
@@ -1114,6 +1111,14 @@ def _play_random(game: Game, seats: list[Seat], now: datetime) -> None:
     _execute_when_all_ready(game, state, now)
 
 
+def _hand_back(game: Game, seat: Seat) -> None:
+    """No computer plays the seat any more: its owner sent a program or took it back (`take_back`)."""
+    seat.autopilot = False
+    seat.save(update_fields=["autopilot"])
+    append_event(game, "seat_autopilot", {"seat": seat.number, "on": False})
+    _system_chat(game, f"{_names([seat])} is back and plays their own robot again.")
+
+
 def _hand_to_computer(game: Game, seats: list[Seat], now: datetime) -> None:
     """Timeout policy "computer": a Normal computer player plays each seat whose game time ran out, from this
     turn on, until its owner sends a program (`submit_program` hands it back). Its clock stops meanwhile."""
@@ -1223,7 +1228,6 @@ def resolve_turn(*, game_id: int, turn: int) -> Turn | None:
 
 COMPUTER_STRENGTHS = engine.players.STRENGTHS
 AUTOPILOT_STRENGTH = "normal"  # who plays a timed-out person's seat (timeout policy "computer")
-COMPUTER_PREFIX = "computer-"  # computer players' usernames; refused to people (roboracer.accounts.names)
 COMPUTER_MODES = selectors.COMPUTER_MODES
 
 
@@ -1282,6 +1286,12 @@ def _seat_computer(game: Game, seats: list[Seat], strength: str, number: int) ->
     return Seat.objects.create(game=game, user=user, number=number, color=color, computer=strength)
 
 
+def _computer_joined(game: Game, seat: Seat) -> None:
+    """The public `seat_joined` of a computer seat taken in a lobby."""
+    append_event(game, "seat_joined", {"seat": seat.number, "user": seat.user.get_username(), "color": seat.color,
+                                       "computer": seat.computer, "display_name": selectors.player_name(user=seat.user)})
+
+
 @transaction.atomic
 def add_computer(*, user, game_id: int, strength: str = "normal", seat_number: int | None = None) -> Seat:
     """The creator seats a computer player in a free seat of a game in the lobby: `seat_number`, or the lowest
@@ -1304,8 +1314,7 @@ def add_computer(*, user, game_id: int, strength: str = "normal", seat_number: i
     number = free[0] if seat_number is None else seat_number
     seat = _seat_computer(game, seats, strength, number)
     game.rated = False
-    append_event(game, "seat_joined", {"seat": number, "user": seat.user.get_username(), "color": seat.color,
-                                       "computer": strength, "display_name": selectors.player_name(user=seat.user)})
+    _computer_joined(game, seat)
     if len(seats) + 1 == game.max_seats and not game.teams:
         _start(game)
     game.save()
@@ -1368,18 +1377,15 @@ def take_back(*, user, game_id: int) -> Seat:
         raise NotAllowed("you have no seat in this game")
     if not seat.autopilot:
         raise Conflict("no computer is playing your robot")
-    seat.autopilot = False
-    fields = ["autopilot"]
     now = timezone.now()
-    if (game.status == Game.Status.PROGRAMMING and seat.ejected_at is None
-            and not Program.objects.filter(seat=seat, turn=game.turn).exists()
-            and Hand.objects.filter(seat=seat, turn=game.turn).exists()):
+    thinking = (game.status == Game.Status.PROGRAMMING and seat.ejected_at is None
+                and not Program.objects.filter(seat=seat, turn=game.turn).exists()
+                and Hand.objects.filter(seat=seat, turn=game.turn).exists())
+    if thinking:
         clocks.start(seat, now)
-        fields += ["clock_started_at", "deadline", "expired"]
-    seat.save(update_fields=fields)
-    append_event(game, "seat_autopilot", {"seat": seat.number, "on": False})
-    _system_chat(game, f"{_names([seat])} is back and plays their own robot again.")
-    if "clock_started_at" in fields:
+        seat.save(update_fields=["clock_started_at", "deadline", "expired"])
+    _hand_back(game, seat)
+    if thinking:
         _clocks_event(game, list(game.seats.order_by("number")), now)
     game.save(update_fields=["version", "updated_at"])
     return seat
@@ -1423,15 +1429,11 @@ def stalled_computer_seats(*, older_than: timedelta) -> list[tuple[int, int, int
     """(game, turn, seat) of computer-played seats still without a program this turn `older_than` after the
     deal: their task was lost (Redis restarted, a worker died), and the beat sweep sends it again."""
     since = timezone.now() - older_than
-    seats = (
+    this_turn = {"seat": OuterRef("pk"), "turn": OuterRef("game__turn")}
+    return [
+        tuple(row) for row in
         Seat.objects.filter(game__status=Game.Status.PROGRAMMING, ejected_at__isnull=True)
         .filter(Q(computer__gt="", clock_started_at__lt=since) | Q(autopilot=True, game__updated_at__lt=since))
-        .values_list("game_id", "game__turn", "number", "pk")
-    )
-    found = []
-    for game_id, turn, number, seat_id in seats:
-        if not Program.objects.filter(seat_id=seat_id, turn=turn).exists() and Hand.objects.filter(
-            seat_id=seat_id, turn=turn
-        ).exists():
-            found.append((game_id, turn, number))
-    return found
+        .filter(Exists(Hand.objects.filter(**this_turn)), ~Exists(Program.objects.filter(**this_turn)))
+        .values_list("game_id", "game__turn", "number")
+    ]

@@ -31,8 +31,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import rulesets
-from ..chips import IDLE, PROGRAM_LENGTH
+from ..chips import BACK_UP, IDLE, MOVES, PROGRAM_LENGTH, TURNS
 from ..errors import InputError
+from ..geometry import neighbour, opposite, rotate
 from ..program import check_program, deal, random_program
 from ..state import State
 from . import distance
@@ -218,15 +219,15 @@ class _Player:
         next_cp = self.bot.next_checkpoint
         progress = 0
         for name in kinds:
-            if name in ("L", "R", "U"):
-                heading = _turned(heading, name)
-            elif name in ("1", "2", "3", "B"):
-                steps = 1 if name == "B" else int(name)
-                way = heading if name != "B" else _turned(heading, "U")
+            if name in TURNS:
+                heading = rotate(heading, TURNS[name])
+            elif name in MOVES or name == BACK_UP:
+                steps = MOVES.get(name, 1)
+                way = heading if name != BACK_UP else opposite(heading)
                 for _ in range(steps):
                     if self.course.wall_between(at, way):
                         break
-                    ahead = (at[0] + _VEC[way][0], at[1] + _VEC[way][1])
+                    ahead = neighbour(at, way)
                     if not self.course.on_course(ahead) or ahead in holes:
                         return -DESTROYED * 10 + progress * CHECKPOINT
                     at = ahead
@@ -385,15 +386,6 @@ class _Player:
             if value > best + SQUARE:  # worth a charge: at least a square better
                 best, chosen = value, action
         return chosen
-
-
-_VEC = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
-_TURNS = {"L": 3, "R": 1, "U": 2}
-_ORDER = ("N", "E", "S", "W")
-
-
-def _turned(heading: str, chip: str) -> str:
-    return _ORDER[(_ORDER.index(heading) + _TURNS[chip]) % 4]
 
 
 def _activations(module: str) -> list[dict[str, Any]]:
