@@ -10,6 +10,7 @@ import sys
 from .builder import course_warnings
 from .course import parse_course
 from .errors import InputError
+from .kinds import rambots
 from .reports import stage_table
 from .scenario import SCENARIO_FORMAT, parse_scenario, simulate
 
@@ -17,6 +18,28 @@ from .scenario import SCENARIO_FORMAT, parse_scenario, simulate
 def _with_squares(entry: dict) -> str:
     squares = " ".join(f"[{x}, {y}]" for x, y in entry["squares"])
     return f"{entry['message']} (squares: {squares})" if squares else entry["message"]
+
+
+def _names_rambots(path: str) -> bool:
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        return f'"{rambots.FORMAT}"' in handle.read()
+
+
+def _rambots(command: str, path: str, data: dict) -> int:
+    """A `rambots-scenario/1` file (docs/formats.md "RAMbots scenarios")."""
+    try:
+        if command == "validate":
+            rambots.parse_scenario(data)
+            print(f"{path}: valid scenario ({rambots.FORMAT})")
+        elif command == "report":
+            print(f"{path}: 'report' is for RoboRacer scenarios; use 'simulate' for {rambots.FORMAT}", file=sys.stderr)
+            return 2
+        else:
+            print(json.dumps(rambots.simulate(data), indent=2))
+    except InputError as error:
+        print(f"{path}: {error}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -36,6 +59,13 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, json.JSONDecodeError) as error:
         print(f"{args.file}: {error}", file=sys.stderr)
         return 2
+    except RecursionError:
+        if not _names_rambots(args.file):
+            raise
+        print(f"{args.file}: the JSON is nested too deeply", file=sys.stderr)
+        return 2
+    if isinstance(data, dict) and data.get("format") == rambots.FORMAT:
+        return _rambots(args.command, args.file, data)
     try:
         if args.command == "validate":
             if isinstance(data, dict) and data.get("format") == SCENARIO_FORMAT:

@@ -14,7 +14,7 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ["id", "course", "status", "turn", "visibility", "timer_preset", "creator", "created_at"]
+    list_display = ["id", "kind", "course", "status", "turn", "visibility", "timer_preset", "creator", "created_at"]
     list_filter = ["status", "visibility", "timer_preset"]
     inlines = [SeatInline]
 

@@ -6,7 +6,7 @@ from django.db import models
 from roboracer.accounts.models import PALETTE as SEAT_COLORS
 from roboracer.courses.models import Course
 
-__all__ = ["SEAT_COLORS", "ChatMessage", "Game", "GameEvent", "Hand", "Program", "Scan", "Seat", "Turn"]
+__all__ = ["SEAT_COLORS", "ChatMessage", "Draft", "Game", "GameEvent", "Hand", "Program", "Scan", "Seat", "Turn"]
 
 
 class Game(models.Model):
@@ -33,9 +33,13 @@ class Game(models.Model):
         RANDOM = "random", "play a random legal program"
         COMPUTER = "computer", "a Normal computer player plays until they return"
 
-    course = models.ForeignKey(Course, on_delete=models.PROTECT, related_name="games")
+    # The kind of game (games.kinds: "roboracer", "rambots"); the site reaches a kind's rules only through
+    # its registry entry (docs/game-kinds.md).
+    kind = models.CharField(max_length=16, default="roboracer")
+    # RoboRacer's course; null for kinds without courses (RAMbots plays on a chessboard).
+    course = models.ForeignKey(Course, null=True, blank=True, on_delete=models.PROTECT, related_name="games")
     # The course as it was when the game was created, so editing a course never changes a running game.
-    course_data = models.JSONField()
+    course_data = models.JSONField(default=dict, blank=True)
     creator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="created_games")
     max_seats = models.PositiveSmallIntegerField()
     lives = models.PositiveSmallIntegerField(default=3)
@@ -84,7 +88,21 @@ class Game(models.Model):
         indexes = [models.Index(fields=["status", "visibility"], name="game_status_visibility")]
 
     def __str__(self) -> str:
-        return f"Game {self.pk} on {self.course.name} ({self.status})"
+        return f"Game {self.pk} on {self.board_name} ({self.status})"
+
+    @property
+    def board_name(self) -> str:
+        """What the game is played on, as pages name it: its course, or its kind's board (games.kinds)."""
+        from games import kinds
+
+        return kinds.of(self).board_name(self)
+
+    @property
+    def kind_title(self) -> str:
+        """The game's name as pages title it: "RoboRacer", "RAMbots"."""
+        from games import kinds
+
+        return kinds.of(self).title
 
 
 class Seat(models.Model):
@@ -178,6 +196,22 @@ class Program(models.Model):
 
     def __str__(self) -> str:
         return f"Program of seat {self.seat_id} for turn {self.turn}"
+
+
+class Draft(models.Model):
+    """A seat's program as it lies, not compiled (RAMbots: docs/game-kinds.md "Drafts"): kept as the player
+    arranges it, shown to them alone, and run as it lies when Speedbots ends the round without them."""
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="drafts")
+    turn = models.PositiveIntegerField()
+    program = models.JSONField(default=list)
+    saved_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["seat", "turn"], name="one_draft_per_seat_turn")]
+
+    def __str__(self) -> str:
+        return f"Draft of seat {self.seat_id} for turn {self.turn}"
 
 
 class Scan(models.Model):

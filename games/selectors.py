@@ -11,8 +11,8 @@ from django.utils import timezone
 
 import engine
 from engine.state import board_from_dict
-from games import clocks
-from games.models import ChatMessage, Game, GameEvent, Hand, Program, Scan, Seat
+from games import clocks, kinds
+from games.models import ChatMessage, Game, GameEvent, Hand, Program, Scan, Seat, Turn
 from roboracer.accounts.models import Profile
 from roboracer.ratings import selectors as ratings
 
@@ -70,7 +70,7 @@ def rematch_notice(*, old: Game, new: Game, by) -> dict:
         "type": "rematch",
         "game": new.pk,
         "from_game": old.pk,
-        "course": new.course.name,
+        "course": kinds.of(new).board_name(new),
         "by": _profile_name(by),
         "url": rematch_link(game=new),
     }
@@ -96,9 +96,7 @@ def game_summary(*, game: Game) -> dict:
     `seated`) and went through `with_winner_names`."""
     return {
         "id": game.pk,
-        "course": game.course.slug,
-        "course_id": game.course_id,
-        "course_name": game.course.name,
+        **kinds.of(game).summary(game),  # "kind", and the course ("course", "course_id", "course_name")
         "creator": game.creator.get_username(),
         "status": game.status,
         "turn": game.turn,
@@ -191,7 +189,7 @@ def can_view(*, user, game: Game) -> bool:
 def start_minimum(game: Game) -> int:
     """How many seated players the creator may start the game with: a course builder's test drive starts with
     whoever is seated (docs/course-builder.md "Test drive"), any other game needs its course's minimum."""
-    return 1 if game.test_drive else game.course.min_players
+    return 1 if game.test_drive else kinds.of(game).min_players(game)
 
 
 def invite_matches(*, game: Game, code: str) -> bool:
@@ -284,13 +282,8 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
     in_lobby = game.status == Game.Status.LOBBY
     seated = {seat.user_id: seat for seat in seats}
     mine_ids = [seated[user.pk].pk for user in users if user and user.pk in seated]
-    hands = {hand.seat_id: hand.chips for hand in Hand.objects.filter(seat_id__in=mine_ids, turn=game.turn)}
-    # A Scanner's results, each for its owner alone; read only when the game has Scanners (one query).
-    scans = (
-        {scan.seat_id: scan for scan in Scan.objects.filter(seat_id__in=mine_ids, turn=game.turn)}
-        if mine_ids and "scanner" in game.modules and game.status == Game.Status.PROGRAMMING else {}
-    )
-    private_bots = {bot["id"]: bot for bot in state.get("bots", [])} if mine_ids else {}
+    kind = kinds.of(game)
+    private = kind.private_context(game=game, state=state, seat_ids=mine_ids)  # read once for every viewer
     last = game.turns.order_by("-number").values("number", "events").first()
     shown_ratings = ratings.shown_ratings_of(users=[seat.user_id for seat in seats])
     rating_changes = ratings.rating_changes_of(game=game) if game.status == Game.Status.FINISHED else {}
@@ -300,10 +293,10 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
         "status": game.status,
         "turn": game.turn,
         "version": game.version,
-        "course": game.course_data,
+        "kind": kind.name,
+        "course": game.course_data if kind.takes_chips else None,
         "creator": _creator(game, seats).get_username(),
         "max_seats": game.max_seats,
-        "lives": game.lives,
         "visibility": game.visibility,
         "rated": ratings.is_rated(game=game),
         "timers": {
@@ -332,17 +325,9 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
             }
             for seat in seats
         ],
-        "bots": _public_bots(state),
-        "board": _public_board(state),
-        "priority": state.get("priority", []),
-        "radiation": state.get("radiation", []),
-        "winner": state.get("winner"),
-        "places": state.get("places"),
+        **kind.public_fields(game=game, state=state, seats=seats),
         "last_turn": {"turn": last["number"], "events": last["events"]} if last else None,
         "rematch": _rematch(game),
-        "modules": list(game.modules),
-        "prices": dict(state.get("prices") or {}),
-        **modes_snapshot(game=game, state=state, seats=seats),  # game modes (issue 16; docs/modes.md)
     }
     snapshots = []
     for user in users:
@@ -353,19 +338,15 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
             me = {
                 "seat": mine.number,
                 "bot": mine.bot_id,
-                "hand": hands.get(mine.pk, []),
-                "program": program.chips if program else None,
-                "reboot": program.reboot if program else False,
-                "frozen": _frozen(state, mine.bot_id),
                 "archived": mine.archived,
                 "team": mine.team or None,
                 "ejected": mine.ejected_at is not None,
                 "autopilot": mine.autopilot,
-                **_private_modules(private_bots.get(mine.bot_id, {}), program, scans.get(mine.pk)),
-                **_private_classic(private_bots.get(mine.bot_id, {}), program),
+                **kind.private_fields(game=game, state=state, seat=mine, program=program, context=private),
             }
         snapshots.append((user, {
             **shared,
+            **kind.viewer_fields(game=game, state=state, seat=mine),
             "invite_url": (
                 reverse("game-invite", args=[game.pk, game.invite_code])
                 # Only while seats can be taken: a running or finished game has nothing to invite to.
@@ -390,7 +371,7 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
             "can_cancel": bool(in_lobby and user and game.creator_id == user.pk),
             "can_add_computer": bool(
                 in_lobby and user and game.creator_id == user.pk and len(seats) < game.max_seats
-                and game.course_data.get("mode", "race") in COMPUTER_MODES
+                and kind.computers_play(game)
             ),
             "computer_strengths": list(engine.players.STRENGTHS),
             "can_balance": bool(in_lobby and game.teams and user and game.creator_id == user.pk),
@@ -399,6 +380,47 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
             "can_play_again": bool(mine is not None and game.status == Game.Status.FINISHED),
         }))
     return snapshots
+
+
+def roboracer_private_context(*, game: Game, state: dict, seat_ids: list[int]) -> dict:
+    """What RoboRacer snapshots read once for all their viewers: their hands, scans and bots."""
+    hands = {hand.seat_id: hand.chips for hand in Hand.objects.filter(seat_id__in=seat_ids, turn=game.turn)}
+    # A Scanner's results, each for its owner alone; read only when the game has Scanners (one query).
+    scans = (
+        {scan.seat_id: scan for scan in Scan.objects.filter(seat_id__in=seat_ids, turn=game.turn)}
+        if seat_ids and "scanner" in game.modules and game.status == Game.Status.PROGRAMMING else {}
+    )
+    bots = {bot["id"]: bot for bot in state.get("bots", [])} if seat_ids else {}
+    return {"hands": hands, "scans": scans, "bots": bots}
+
+
+def roboracer_public_fields(*, game: Game, state: dict, seats: list) -> dict:
+    """The RoboRacer part of every viewer's snapshot: the bots, the board, the modules, the modes."""
+    return {
+        "lives": game.lives,
+        "bots": _public_bots(state),
+        "board": _public_board(state),
+        "priority": state.get("priority", []),
+        "radiation": state.get("radiation", []),
+        "winner": state.get("winner"),
+        "places": state.get("places"),
+        "modules": list(game.modules),
+        "prices": dict(state.get("prices") or {}),
+        **modes_snapshot(game=game, state=state, seats=seats),  # game modes (issue 16; docs/modes.md)
+    }
+
+
+def roboracer_private_fields(*, game: Game, state: dict, seat: Seat, program: Program | None, context: dict) -> dict:
+    """The RoboRacer part of a player's own `me`: the hand, the program, the frozen registers, the modules."""
+    bot = context["bots"].get(seat.bot_id, {})
+    return {
+        "hand": context["hands"].get(seat.pk, []),
+        "program": program.chips if program else None,
+        "reboot": program.reboot if program else False,
+        "frozen": _frozen(state, seat.bot_id),
+        **_private_modules(bot, program, context["scans"].get(seat.pk)),
+        **_private_classic(bot, program),
+    }
 
 
 def _private_modules(bot: dict, program: Program | None, scan: Scan | None) -> dict:
@@ -477,11 +499,17 @@ def _public_bots(state: dict) -> list[dict]:
 
 
 def resolved_turn(*, game: Game, number: int) -> dict | None:
-    """A resolved turn for replay, public to every viewer: the bots before and after, the events, and the
-    programs (revealed once the turn ran). None when that turn has not been resolved."""
+    """A resolved turn for replay, public to every viewer, as the game's kind shows it. None when that turn has
+    not been resolved."""
     turn = game.turns.filter(number=number).first()
     if turn is None:
         return None
+    return kinds.of(game).public_turn(game=game, turn=turn)
+
+
+def roboracer_turn(*, game: Game, turn: Turn) -> dict:
+    """A resolved RoboRacer turn: the bots before and after, the events, and the programs (revealed once the
+    turn ran)."""
     return {
         "turn": turn.number,
         "events": turn.events,

@@ -16,7 +16,7 @@ from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 import engine
-from games import broadcast, clocks, lobby_feed, selectors
+from games import broadcast, clocks, kinds, lobby_feed, selectors
 from games.errors import Conflict, InvalidInput, NotAllowed, NotFound, RateLimited
 from games.models import SEAT_COLORS, ChatMessage, Game, GameEvent, Hand, Program, Scan, Seat, Turn
 from games.signals import game_finished
@@ -167,8 +167,7 @@ def _notify_turn(game: Game, seats: list[Seat]) -> None:
     if not seats:
         return
     game_id, turn = game.pk, game.turn
-    # The name alone: the course row also holds its whole layout.
-    course = Course.objects.values_list("name", flat=True).get(pk=game.course_id)
+    course = kinds.of(game).board_name(game)
     notices = [
         (seat.user_id, {"type": "your_turn", "game": game_id, "turn": turn, "course": course,
                         "deadline": seat.deadline.isoformat() if seat.deadline else None,
@@ -459,6 +458,13 @@ def create_seated_game(*, creator, users: list, course: Course, computers: tuple
     if computers:
         options["rated"] = False
     game = create_game(user=creator, course=course, **options)
+    return seat_and_start(game, users=users, computers=computers)
+
+
+def seat_and_start(game: Game, *, users: list, computers: tuple[str, ...] | list[str] = ()) -> Game:
+    """A new lobby's seats given to `users` in that order and then to computer players of `computers`' strengths,
+    and the game started: a game the site seats itself, of any kind (games.kinds). In the caller's transaction."""
+    total = len(users) + len(computers)
     Seat.objects.filter(game=game).delete()
     game = _locked_game(game.pk)
     taken: set[str] = set()
@@ -470,7 +476,7 @@ def create_seated_game(*, creator, users: list, course: Course, computers: tuple
     for number, strength in enumerate(computers, start=len(users) + 1):
         placed.append(_seat_computer(game, placed, strength, number))
     if total < selectors.start_minimum(game):
-        raise InvalidInput(f"{course.name} needs at least {selectors.start_minimum(game)} players")
+        raise InvalidInput(f"{game.board_name} needs at least {selectors.start_minimum(game)} players")
     game.max_seats = total
     _start(game)
     game.save()
@@ -516,10 +522,9 @@ def leave_game(*, user, game_id: int) -> Game:
         lobby_feed.changed(game=game, left=(user.pk,))
         append_event(game, "seat_left", {"seat": seat.number})
     elif game.status == Game.Status.PROGRAMMING:
-        state = _state(game)
-        if seat.ejected_at is not None or not state.bot(seat.bot_id).in_game:
+        if seat.ejected_at is not None or not kinds.of(game).in_game(game, seat):
             raise Conflict("your bot is already out of this game")
-        _eject(game, state, [seat], by=user.get_username(), reason="resigned")
+        _eject(game, [seat], by=user.get_username(), reason="resigned")
     elif game.status == Game.Status.RESOLVING:
         raise Conflict("a turn is being played; leave once it has been")
     else:
@@ -552,7 +557,7 @@ def start_game(*, user, game_id: int) -> Game:
     seats = game.seats.count()
     minimum = selectors.start_minimum(game)  # a test drive starts with whoever is seated
     if seats < minimum:
-        raise Conflict(f"{game.course.name} needs at least {minimum} player(s); {seats} seated")
+        raise Conflict(f"{kinds.of(game).board_name(game)} needs at least {minimum} player(s); {seats} seated")
     _start(game)
     game.save()
     return game
@@ -576,23 +581,7 @@ def play_again(*, user, game_id: int) -> tuple[Game, bool]:
             raise Conflict("only a finished game can be played again")
         if game.rematch_id is not None:
             return Game.objects.get(pk=game.rematch_id), False
-        new = create_game(
-            user=user,
-            course=Course.objects.get(pk=game.course_id),
-            course_data=game.course_data,
-            max_seats=game.max_seats,
-            lives=game.lives,
-            visibility=game.visibility,
-            timer_preset=game.timer_preset,
-            move_time=game.move_time,
-            game_time=game.game_time,
-            timeout_policy=game.timeout_policy,
-            test_drive=game.test_drive,
-            modules=list(game.modules),
-            rated=game.rated,
-            ruleset=game.ruleset,
-            options=dict(game.options),
-        )
+        new = kinds.of(game).recreate(game, user=user)
         computers = [seat.computer for seat in seats if seat.computer]
         if computers:
             _rematch_computers(new, computers)  # the computer players come back to the new lobby
@@ -627,6 +616,32 @@ def _rematch_computers(game: Game, strengths: list[str]) -> None:
 
 
 def _start(game: Game) -> None:
+    """Start the game as its kind does (games.kinds). The caller holds the lock and saves."""
+    kinds.of(game).start(game)
+
+
+def recreate_roboracer(game: Game, *, user) -> Game:
+    """Play again on a RoboRacer game: the same course (the finished game's own copy) and settings."""
+    return create_game(
+        user=user,
+        course=Course.objects.get(pk=game.course_id),
+        course_data=game.course_data,
+        max_seats=game.max_seats,
+        lives=game.lives,
+        visibility=game.visibility,
+        timer_preset=game.timer_preset,
+        move_time=game.move_time,
+        game_time=game.game_time,
+        timeout_policy=game.timeout_policy,
+        test_drive=game.test_drive,
+        modules=list(game.modules),
+        rated=game.rated,
+        ruleset=game.ruleset,
+        options=dict(game.options),
+    )
+
+
+def start_roboracer(game: Game) -> None:
     """Place the bots on the starts in seat order and deal turn 1. The caller holds the lock and saves."""
     now = timezone.now()
     course = _course(game)
@@ -702,6 +717,8 @@ def _record_program(game: Game, seats: list[Seat], seat: Seat, *, turn: int, chi
                     action: dict | None) -> Program:
     """The checks and the write of a program, whoever sends it (a person, a computer player). The caller holds
     the game lock and saves the game."""
+    if not kinds.of(game).takes_chips:
+        raise InvalidInput(f"a {kinds.of(game).title} game takes no chips: send moves to /api/games/{game.pk}/move/")
     if game.status in (Game.Status.FINISHED, Game.Status.CANCELLED):
         raise Conflict(f"this game is {game.status}")
     if seat.ejected_at is not None:
@@ -882,7 +899,15 @@ def _forfeit_line(seats: list[Seat], *, by: str, by_name: str, reason: str) -> s
     return f"{who} {forfeits}: out of game time, ejected by {by_name}."
 
 
-def _eject(game: Game, state: engine.State, seats: list[Seat], *, by: str, reason: str, by_name: str = "") -> list[int]:
+def _eject(game: Game, seats: list[Seat], *, by: str, reason: str, by_name: str = "") -> list[int]:
+    """Eject the seats' bots as the game's kind does (the caller holds the lock, the game is programming, and
+    saves the game). `by` is the username (or "timer", "staff") the event records; `by_name` the name players
+    see in the chat line."""
+    return kinds.of(game).eject(game, seats, by=by, reason=reason, by_name=by_name)
+
+
+def eject_roboracer(game: Game, state: engine.State, seats: list[Seat], *, by: str, reason: str,
+                    by_name: str = "") -> list[int]:
     """Eject the seats' bots (the caller holds the lock, the game is programming, and saves the game).
 
     003 "!eject": after an ejection every remaining bot must resubmit, so their programs for this turn are
@@ -962,8 +987,9 @@ def _eject_command(game: Game, user) -> list[int]:
     seated); while programming, eject every bot whose game timer has run out."""
     if game.status == Game.Status.LOBBY:
         seated = game.seats.count()
-        if seated < game.course.min_players:
-            raise Conflict(f"{game.course.name} needs at least {game.course.min_players} player(s); {seated} seated")
+        minimum = selectors.start_minimum(game)
+        if seated < minimum:
+            raise Conflict(f"{kinds.of(game).board_name(game)} needs at least {minimum} player(s); {seated} seated")
         closed = list(range(seated + 1, game.max_seats + 1))
         _start(game)
         return closed
@@ -975,7 +1001,7 @@ def _eject_command(game: Game, user) -> list[int]:
     expired = [s for s in game.seats.filter(ejected_at__isnull=True) if clocks.expired_at(s, now)]
     if not expired:
         return []
-    return _eject(game, _state(game), expired, by=user.get_username(), reason="game time ran out",
+    return _eject(game, expired, by=user.get_username(), reason="game time ran out",
                   by_name=selectors.player_name(user=user))
 
 
@@ -1041,10 +1067,9 @@ def staff_eject(*, user, game_id: int, seat_number: int) -> list[int]:
         raise Conflict("a turn is being played; try again once it has been")
     if game.status != Game.Status.PROGRAMMING:
         raise Conflict(f"this game is {game.status}")
-    state = _state(game)
-    if seat.ejected_at is not None or not state.bot(seat.bot_id).in_game:
+    if seat.ejected_at is not None or not kinds.of(game).in_game(game, seat):
         raise Conflict(f"seat {seat_number} is already out of the game")
-    ejected = _eject(game, state, [seat], by="staff", reason=f"ejected by {user.get_username()}")
+    ejected = _eject(game, [seat], by="staff", reason=f"ejected by {user.get_username()}")
     game.save()
     return ejected
 
@@ -1075,10 +1100,10 @@ def enforce_deadline(*, game_id: int, now: datetime | None = None) -> str | None
             _clocks_event(game, list(game.seats.order_by("number")), now)
         did = "expired" if fresh else None
         if game.timeout_policy == Game.TimeoutPolicy.EJECT:
-            _eject(game, _state(game), due, by="timer", reason="game time ran out")
+            _eject(game, due, by="timer", reason="game time ran out")
             did = "ejected"
         elif game.timeout_policy == Game.TimeoutPolicy.RANDOM:
-            _play_random(game, due, now)
+            kinds.of(game).play_random(game, due, now)
             did = "random"
         elif game.timeout_policy == Game.TimeoutPolicy.COMPUTER:
             _hand_to_computer(game, due, now)
@@ -1087,7 +1112,7 @@ def enforce_deadline(*, game_id: int, now: datetime | None = None) -> str | None
         return did
 
 
-def _play_random(game: Game, seats: list[Seat], now: datetime) -> None:
+def play_random_roboracer(game: Game, seats: list[Seat], now: datetime) -> None:
     """Timeout policy "random": a random legal program for each seat whose game time ran out (no reload)."""
     state = _state(game)
     for seat in seats:
@@ -1146,7 +1171,14 @@ def due_games(*, now: datetime | None = None) -> list[int]:
 
 
 def resolve_turn(*, game_id: int, turn: int) -> Turn | None:
-    """Resolve a turn exactly once; a second call (a redelivered task) finds it done and returns None."""
+    """Resolve a turn exactly once, as the game's kind does; a second call (a redelivered task) finds it done
+    and returns None."""
+    kind = kinds.of_id(game_id)
+    return None if kind is None else kind.resolve(game_id=game_id, turn=turn)
+
+
+def resolve_roboracer_turn(*, game_id: int, turn: int) -> Turn | None:
+    """Resolve a RoboRacer turn exactly once; a second call (a redelivered task) finds it done and returns None."""
     try:
         with transaction.atomic():
             game = _locked_game(game_id)
@@ -1392,7 +1424,13 @@ def take_back(*, user, game_id: int) -> Seat:
 
 
 def play_computer_turn(*, game_id: int, turn: int, seat_number: int) -> Program | None:
-    """A computer player's move (the `computers` queue's task): read the public state and this seat's own hand,
+    """A computer player's move (the `computers` queue's task), as the game's kind plays it."""
+    kind = kinds.of_id(game_id)
+    return None if kind is None else kind.computer_move(game_id=game_id, turn=turn, seat_number=seat_number)
+
+
+def roboracer_computer_turn(*, game_id: int, turn: int, seat_number: int) -> Program | None:
+    """A RoboRacer computer player's move (the `computers` queue's task): read the public state and this seat's own hand,
     think without any lock held (engine.players, a budget in engine calls), then send the program through
     `submit_computer_program`, the checks a person's program goes through. None when there is nothing to do."""
     game = Game.objects.filter(pk=game_id).only("status", "turn", "seed", "state", "course_data", "course_id").first()

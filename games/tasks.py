@@ -9,7 +9,7 @@ from django.core.mail import send_mail
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
+from games import kinds, services
 from games.models import Game, Seat
 
 STUCK_AFTER = timedelta(seconds=10)
@@ -76,7 +76,7 @@ def send_turn_emails(game_id: int, turn: int, seat_ids: list[int]) -> int:
         send_mail(
             subject=f"RoboRacer: your move in game {game.pk} (turn {turn})",
             message=(
-                f"Turn {turn} of game {game.pk} on {game.course.name} has been dealt and your robot waits for "
+                f"Turn {turn} of game {game.pk} on {kinds.of(game).board_name(game)} has been dealt and your robot waits for "
                 f"its program.\n\nYour game timer starts once your move time runs out; it all runs out at "
                 f"{deadline}.\n\n{link}\n\nTurn these e-mails off on your profile page."
             ),

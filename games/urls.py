@@ -10,6 +10,7 @@ urlpatterns = [
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/demo/", views.animation_demo, name="game-demo"),
     path("games/practice/", views.practice, name="game-practice"),
+    path("games/new/rambots/", views.create_rambots, name="game-new-rambots"),
     path("games/<int:game_id>/join/", views.join, name="game-join"),
     path("games/<int:game_id>/start/", views.start, name="game-start"),
     path("games/<int:game_id>/leave/", views.leave, name="game-leave"),

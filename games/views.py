@@ -3,13 +3,14 @@
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 import engine
 from games import how_to_play as how_to_play_content
-from games import selectors, services
+from games import kinds, selectors, services
 from games.errors import GameError, NotFound
 from games.models import Game
 from roboracer.courses import selectors as course_selectors
@@ -184,6 +185,69 @@ class CreateGameForm(forms.Form):
         return data
 
 
+class CreateRAMbotsGameForm(forms.Form):
+    """The lobby's "New RAMbots game" (seed 002; docs/game-kinds.md): 2 to 4 players on a chessboard."""
+
+    max_seats = forms.IntegerField(min_value=2, max_value=4, initial=3, label="Players")
+    computers = forms.IntegerField(min_value=0, max_value=3, initial=0, required=False,
+                                   label="Computer players among them (0 to wait for people)")
+    strength = forms.ChoiceField(choices=STRENGTH_LABELS, initial=PRACTICE_DEFAULT_STRENGTH, required=False,
+                                 label="Computer players' strength")
+    speedbots = forms.BooleanField(
+        required=False, label="Speedbots: a round ends when all but one have compiled; the last program runs as it lies"
+    )
+    visibility = forms.ChoiceField(
+        choices=[("public", "Public: listed here, any signed-in player may watch"), ("private", "Private: join by invite link")],
+        initial="public",
+    )
+    timer_preset = forms.ChoiceField(choices=PRESET_LABELS, initial="realtime", label="Timers")
+    move_minutes = forms.IntegerField(min_value=1, required=False, label="Custom move time (minutes)")
+    game_minutes = forms.IntegerField(min_value=0, required=False, label="Custom game time (minutes)")
+    timeout_policy = forms.ChoiceField(choices=POLICY_LABELS, initial="wait", label="When a player's game time runs out")
+
+    def clean(self):
+        data = super().clean()
+        if data.get("timer_preset") == "custom" and (data.get("move_minutes") is None or data.get("game_minutes") is None):
+            raise forms.ValidationError("custom timers need a move time and a game time, in minutes")
+        if (data.get("computers") or 0) >= (data.get("max_seats") or 2):
+            raise forms.ValidationError("leave a seat for yourself: fewer computer players than players")
+        return data
+
+    def computer_players(self) -> list[str]:
+        """The strengths of the computer players to seat at once (as many as asked for)."""
+        return [self.cleaned_data.get("strength") or PRACTICE_DEFAULT_STRENGTH] * (self.cleaned_data.get("computers") or 0)
+
+    def game_options(self) -> dict:
+        data = dict(self.cleaned_data)
+        move, game = data.pop("move_minutes"), data.pop("game_minutes")
+        data.pop("computers", None), data.pop("strength", None)
+        data["options"] = {"speedbots": bool(data.pop("speedbots"))}
+        if data["timer_preset"] == "custom":
+            data["move_time"], data["game_time"] = move * 60, game * 60
+        return data
+
+
+@login_required
+@require_POST
+def create_rambots(request):
+    """The lobby's "New RAMbots game" form: the game's page, or the lobby with the form's errors."""
+    form = CreateRAMbotsGameForm(request.POST, prefix="rambots")
+    if form.is_valid():
+        try:
+            with transaction.atomic():  # the game with its computer players, or nothing
+                game = kinds.get("rambots").create_game(user=request.user, **form.game_options())
+                for strength in form.computer_players():  # the game starts once they fill it
+                    services.add_computer(user=request.user, game_id=game.pk, strength=strength)
+        except GameError as error:
+            messages.error(request, error.message)
+        else:
+            return redirect("game", game_id=game.pk)
+    for field, errors in form.errors.items():
+        label = form.fields[field].label if field in form.fields else ""
+        messages.error(request, f"{label}: {errors[0]}" if label else errors[0])
+    return redirect("lobby")
+
+
 def lobby(request):
     course = request.GET.get("course", "")
     # isascii() too: str.isdigit() accepts "²" and "①", which are no course id.
@@ -211,6 +275,7 @@ def lobby(request):
         "my_move": selectors.awaiting_my_move(user=request.user, games=mine) if mine else set(),
         "archived_games": archived,
         "practice_form": PracticeForm(auto_id="practice_%s") if request.user.is_authenticated else None,
+        "rambots_form": CreateRAMbotsGameForm(prefix="rambots") if request.user.is_authenticated else None,
         # The data of the form's courses and of the listed games' courses, once each, for the thumbnails and the
         # create-form preview (drawn by game.js); not a stranger's draft that no listed game is on.
         "course_scripts": course_selectors.preview_scripts(
@@ -316,7 +381,7 @@ def invite(request, game_id: int, code: str):
     context = {
         "game": game,
         "seats": game.seats.select_related("user").order_by("number"),
-        "course_scripts": course_selectors.preview_scripts(courses=[game.course]),
+        "course_scripts": course_selectors.preview_scripts(courses=[game.course] if game.course_id else []),
     }
     return render(request, "games/invite.html", context)
 

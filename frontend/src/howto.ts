@@ -6,6 +6,11 @@ import { Board, DIR_ANGLE, svgEl, TILE } from "./board";
 import { chipIcon, chipLabel } from "./chips";
 import type { Coord, Course, Dir } from "./types";
 import { isCoord, isDir } from "./types";
+import { RamAnimator } from "./rambots/animate";
+import { RamBoard } from "./rambots/board";
+import { cloneState } from "./rambots/model";
+import { isColour, isRDir } from "./rambots/types";
+import ramCss from "./rambots/rambots.css?inline";
 
 /** Seat colours (the site's palette, roboracer/accounts/models.py PALETTE). */
 const SEAT_COLORS = ["#d62828", "#1d4ed8", "#15803d", "#ca8a04", "#7c3aed", "#db2777", "#0891b2", "#ea580c"];
@@ -96,3 +101,45 @@ function mount(): void {
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mount, { once: true });
 else mount();
+
+// ---- RAMbots (kinds.ts): [data-rambots-board="<name>"] from the page's #howto-rambots JSON, drawn by the
+// RAMbots board itself: the pieces, the stacks beside the board and a beam.
+
+function mountRambots(): void {
+  const data = document.getElementById("howto-rambots");
+  let examples: Record<string, Record<string, unknown>> = {};
+  try {
+    examples = JSON.parse(data?.textContent ?? "{}") as Record<string, Record<string, unknown>>;
+  } catch {
+    examples = {};
+  }
+  const boards = document.querySelectorAll<HTMLElement>("[data-rambots-board]");
+  if (!boards.length) return;
+  if (!document.getElementById("rambots-styles")) {
+    const style = document.createElement("style");
+    style.id = "rambots-styles";
+    style.textContent = ramCss;
+    document.head.appendChild(style);
+  }
+  for (const el of boards) {
+    const raw = examples[el.dataset.rambotsBoard ?? ""];
+    if (!raw) continue;
+    el.replaceChildren();
+    const state = cloneState(raw);
+    const players = (Array.isArray(raw.players) ? raw.players : []) as { id?: unknown; name?: unknown; seat_color?: unknown }[];
+    const board = new RamBoard(el);
+    const animator = new RamAnimator(board);
+    const seats = players.map((p, i) => ({ number: i + 1, user: String(p.name ?? p.id), bot: String(p.id), color: String(p.seat_color ?? "#6b7280"), ready: false }));
+    void animator.animate({ kind: "reset", state, seats, names: (id) => String(players.find((p) => String(p.id) === id)?.name ?? id) }, 0);
+    board.renderStacks(state, (id) => String(players.find((p) => String(p.id) === id)?.name ?? id),
+      (id) => String(players.find((p) => String(p.id) === id)?.seat_color ?? "#6b7280"), { id: null, rambots: null });
+    const beam = raw.beam as { from?: unknown; dir?: unknown; at?: unknown; colour?: unknown } | undefined;
+    if (beam && isCoord(beam.from) && isRDir(beam.dir) && isColour(beam.colour)) {
+      board.beam(beam.from, beam.dir, isCoord(beam.at) ? beam.at : null, beam.colour);
+    }
+    board.describe(el.dataset.label ?? "RAMbots example");
+  }
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountRambots, { once: true });
+else mountRambots();

@@ -2,11 +2,11 @@
 // resyncs) and then each changed game's summary; this module keeps "My games", the archive and "Open games"
 // in step, rendering the same rows as the server's template (games/templates/games/lobby.html).
 // Thumbnails are drawn by the shared board renderer from the page's course-data-<id> scripts.
-import { Board } from "./board";
+import { Board, svgEl } from "./board";
 import { h } from "./dom";
 import { GameSocket, wsUrlFromPath } from "./net";
 import {
-  applyGame, archivedText, creatorRating, emptyLists, fromLobby, type GameSummary, type LobbyGameMessage,
+  applyGame, archivedText, boardName, creatorRating, emptyLists, fromLobby, type GameSummary, type LobbyGameMessage,
   type LobbyLists, type LobbyMessage, mineText, modulesText, openText, playerUrl, showCustomTimers, sorted, wonBy,
 } from "./lobbystate";
 import type { Course } from "./types";
@@ -71,9 +71,10 @@ export class LiveLobby {
     const key = `${list}-${g.id}`;
     const old = this.thumbs.get(key);
     if (old && old.dataset.courseJson === `course-data-${g.course_id}`) return old;
-    const el = h("div", { class: "thumb", "data-course-json": `course-data-${g.course_id}`, "data-label": g.course_name });
-    const course = courseData(g.course_id);
-    if (course) {
+    const el = h("div", { class: "thumb", "data-course-json": `course-data-${g.course_id}`, "data-label": boardName(g) });
+    const course = g.kind === "rambots" ? null : courseData(g.course_id);
+    if (g.kind === "rambots") el.appendChild(chessboardThumb());
+    else if (course) {
       const board = new Board(el);
       board.drawCourse(course);
       board.describe(g.course_name);
@@ -91,7 +92,7 @@ export class LiveLobby {
     const li = h("li", { "data-game-id": String(g.id), "data-shown": shown });
     this.rows.set(key, li);
     const info = h("div", { class: "game-info" });
-    info.append(h("a", { href: `/games/${g.id}/` }, `Game ${g.id} · ${g.course_name}`));
+    info.append(h("a", { href: `/games/${g.id}/` }, `Game ${g.id} · ${boardName(g)}`));
     const status = h("span", mine ? { class: "status" } : {}, text);
     const won = wonBy(g);
     if (won) status.append(" · ", h("span", { class: "winner" }, won));
@@ -140,7 +141,7 @@ export class LiveLobby {
       if (count) count.textContent = String(games.length);
       archive.querySelector("ul")?.replaceChildren(...games.map((g) => {
         const li = h("li", { "data-game-id": String(g.id) });
-        li.append(h("a", { href: `/games/${g.id}/` }, `Game ${g.id} · ${g.course_name}`), archivedText(g));
+        li.append(h("a", { href: `/games/${g.id}/` }, `Game ${g.id} · ${boardName(g)}`), archivedText(g));
         const won = wonBy(g);
         if (won) li.append(" · ", h("span", { class: "winner" }, won));
         return li;
@@ -162,16 +163,43 @@ export class LiveLobby {
   }
 }
 
+/** A RAMbots game's thumbnail: an 8x8 chessboard. */
+function chessboardThumb(): SVGSVGElement {
+  const svg = svgEl("svg", { viewBox: "0 0 8 8", class: "rr-board ram-thumb", role: "img", "aria-label": "RAMbots: an 8 by 8 chessboard" });
+  for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) {
+    svgEl("rect", { x, y, width: 1, height: 1, fill: (x + y) % 2 ? "#b58863" : "#f0dcb4" }, svg);
+  }
+  return svg;
+}
+
+/** The lobby's game kind choice (radios named "create-kind"): RoboRacer's create form (#create-game: course,
+ * ruleset, modules, lives, teams) or RAMbots' (#create-rambots: 2 to 4 players, Speedbots), one shown at a time. */
+export function mountKindChoice(): void {
+  const radios = [...document.querySelectorAll<HTMLInputElement>("input[name=create-kind]")];
+  const forms: Record<string, HTMLElement | null> = {
+    roboracer: document.getElementById("create-game"), rambots: document.getElementById("create-rambots"),
+  };
+  if (!radios.length || !forms.rambots) return;
+  const apply = (): void => {
+    const chosen = radios.find((r) => r.checked)?.value ?? "roboracer";
+    for (const [kind, form] of Object.entries(forms)) if (form) form.hidden = kind !== chosen;
+  };
+  for (const r of radios) r.addEventListener("change", apply);
+  apply();
+}
+
 /** Hide the create form's custom timer fields unless the custom preset is chosen. */
 function mountCustomTimers(): void {
-  const preset = document.getElementById("id_timer_preset") as HTMLSelectElement | null;
-  const fields = ["id_move_minutes", "id_game_minutes"]
-    .map((id) => document.getElementById(id)?.closest("p"))
-    .filter((p): p is HTMLParagraphElement => !!p);
-  if (!preset || !fields.length) return;
-  const update = (): void => showCustomTimers(preset, fields);
-  preset.addEventListener("change", update);
-  update();
+  for (const prefix of ["id_", "id_rambots-"]) {
+    const preset = document.getElementById(`${prefix}timer_preset`) as HTMLSelectElement | null;
+    const fields = [`${prefix}move_minutes`, `${prefix}game_minutes`]
+      .map((id) => document.getElementById(id)?.closest("p"))
+      .filter((p): p is HTMLParagraphElement => !!p);
+    if (!preset || !fields.length) continue;
+    const update = (): void => showCustomTimers(preset, fields);
+    preset.addEventListener("change", update);
+    update();
+  }
 }
 
 /** "Play against the computer": only the numbers of opponents the chosen course has room for are offered (its
@@ -197,6 +225,7 @@ function mountPractice(): void {
 
 function mount(): void {
   mountCustomTimers();
+  mountKindChoice();
   mountPractice();
   const root = document.getElementById("lobby-root");
   if (!root || root.dataset.live === "1") return;

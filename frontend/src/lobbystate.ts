@@ -40,6 +40,13 @@ export interface GameSummary {
   archived?: boolean;
   /** The bot modules available (issue 15; absent from older servers). */
   modules?: string[];
+  /** The game kind (kinds.ts): "roboracer" (also when absent) or "rambots". */
+  kind?: string;
+}
+
+/** What a lobby row names after the game number: the course, or "RAMbots" (no course: a chessboard). */
+export function boardName(g: Pick<GameSummary, "kind" | "course_name">): string {
+  return g.kind === "rambots" ? "RAMbots" : g.course_name;
 }
 
 export interface LobbyMessage { type: "lobby"; open: GameSummary[]; mine: GameSummary[]; archived: GameSummary[] }
@@ -126,7 +133,7 @@ export function mineText(g: GameSummary): string {
 /** A row of Open games: "1/3 seats · 3 lives · Real-time (2 min a move, 10 min game time) · rated", then
  * " · created by " and the creator's name, a link to their player page, with their rating (`creatorRating`). */
 export function openText(g: GameSummary): string {
-  return `${g.seated}/${g.max_seats} seats · ${g.lives} lives · ${PRESET_NAMES[g.timer_preset] ?? capital(g.timer_preset)} ` +
+  return `${g.seated}/${g.max_seats} seats · ${g.kind === "rambots" ? "" : `${g.lives} lives · `}${PRESET_NAMES[g.timer_preset] ?? capital(g.timer_preset)} ` +
     `(${duration(g.move_time)} a move, ${duration(g.game_time)} game time)${ratedText(g)}`;
 }
 

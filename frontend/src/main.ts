@@ -18,6 +18,8 @@ import { applyEvent, checkpointMarks, cloneBots, pricesAfter, type Bots } from "
 import { robotLegend, rulesOf } from "./ruleset";
 import { autopilotNotice } from "./computers";
 import { isCoord } from "./types";
+import { kindEntry, type KindScreen } from "./kinds";
+import type { Playback } from "./playback";
 import css from "./styles.css?inline";
 import type {
   Chip, ScanResult,
@@ -106,6 +108,10 @@ export class GameScreen {
   private demoTurns: TurnRecord[] = [];
   private legend: HTMLElement | null = null;
   private readonly controls: HTMLElement;
+  /** A game kind other than RoboRacer (kinds.ts): its board, panel and log; null for RoboRacer, whose board,
+   * program and log are this screen's own (board, animator, program, log). Mounted by the first snapshot. */
+  private kindScreen: KindScreen | null = null;
+  private readonly cols: { board: HTMLElement; panel: HTMLElement; log: HTMLElement };
 
   private readonly root: HTMLElement;
   private readonly board: Board;
@@ -143,6 +149,7 @@ export class GameScreen {
     const controlsCol = h("div", { class: "rr-controls-col" });
     const logCol = h("div", { class: "rr-log-col" });
     root.append(boardCol, panelCol, controlsCol, logCol);
+    this.cols = { board: boardCol, panel: panelCol, log: logCol };
 
     // The board scrolls inside its own box when zoomed (phones, big courses): see setZoom.
     const scroller = h("div", { class: "rr-board-scroll" });
@@ -170,11 +177,11 @@ export class GameScreen {
     this.pauseBtn = h("button", { type: "button", id: "pause-animation", "aria-pressed": "false" }, "Pause");
     this.pauseBtn.addEventListener("click", () => this.togglePause());
     this.stepBtn = h("button", { type: "button", id: "step-animation", "aria-label": "Play the next step, then pause" }, "Step");
-    this.stepBtn.addEventListener("click", () => this.animator.step());
+    this.stepBtn.addEventListener("click", () => this.player.step());
     this.skipBtn = h("button", { type: "button", id: "skip-animation", "aria-label": "Skip to the end of this turn's animation" }, "Skip");
     this.skipBtn.addEventListener("click", () => {
-      if (this.animator.isPaused) this.togglePause();
-      this.animator.skip();
+      if (this.player.isPaused) this.togglePause();
+      this.player.skip();
     });
     playback.append(this.pauseBtn, this.stepBtn, this.skipBtn);
 
@@ -355,8 +362,45 @@ export class GameScreen {
     if (play > 0) this.enqueue({ kind: "replay", turn: play });
   }
 
+  /** The board animation the playback controls drive: RoboRacer's, or the game kind's (kinds.ts). */
+  private get player(): Playback {
+    return this.kindScreen?.player ?? this.animator;
+  }
+
+  /** The first snapshot of a game of another kind than RoboRacer mounts that kind's board and panel (kinds.ts)
+   * in place of RoboRacer's, which stay hidden. A game never changes kind. */
+  private useKind(game: Snapshot): void {
+    if (this.kindScreen) return;
+    const entry = kindEntry(game);
+    if (!entry.mount) return;
+    for (const el of [this.board.wrap.parentElement, this.zoomBtn, this.program.el, this.log.el]) {
+      if (el instanceof HTMLElement) el.style.display = "none";
+    }
+    this.legend?.remove();
+    this.legend = null;
+    const api = this.opts.apiUrl;
+    const screen = entry.mount({
+      root: this.root, boardCol: this.cols.board, panelCol: this.cols.panel, logCol: this.cols.log, panel: this.panel,
+      postMove: this.opts.demoSrc
+        ? async (body) => {
+          // The demo sends nothing: it shows the move it would send.
+          this.root.dataset.demoMove = JSON.stringify(body);
+          this.panel.setConnection(`Demo: would send ${JSON.stringify(body)}`);
+          return { ok: true, status: 200, data: body };
+        }
+        : (body) => postJson(joinUrl(api, "move/"), body, "the move"),
+      changed: () => this.render(),
+    });
+    screen.player.speed = this.animator.speed;
+    screen.onPhase = (text) => this.panel.setPhase(text);
+    this.panel.kindStats = (snap, seat) => screen.seatStats(snap, seat);
+    this.panel.kindMode = (snap) => screen.modeText(snap);
+    this.kindScreen = screen;
+  }
+
   private setSpeed(speed: Speed, remember: boolean): void {
     this.animator.speed = speed;
+    if (this.kindScreen) this.kindScreen.player.speed = speed;
     for (const b of this.speedBtns) b.setAttribute("aria-pressed", String(Number(b.dataset.speed) === speed));
     if (remember) {
       try { localStorage.setItem("roboracer-speed", String(speed)); } catch { /* ignore */ }
@@ -364,13 +408,13 @@ export class GameScreen {
   }
 
   private togglePause(): void {
-    if (this.animator.isPaused) this.animator.resume();
-    else this.animator.pause();
+    if (this.player.isPaused) this.player.resume();
+    else this.player.pause();
     this.updateControls();
   }
 
   private updateControls(): void {
-    const paused = this.animator.isPaused;
+    const paused = this.player.isPaused;
     this.pauseBtn.textContent = paused ? "Resume" : "Pause";
     this.pauseBtn.setAttribute("aria-pressed", String(paused));
     this.pauseBtn.setAttribute("aria-label", paused ? "Resume the animation" : "Pause the animation");
@@ -480,6 +524,11 @@ export class GameScreen {
     this.snap = game;
     this.version = version;
     this.syncPending = false;
+    this.useKind(game);
+    if (this.kindScreen) {
+      this.applyKindSnapshot(this.kindScreen, game, receivedAt);
+      return;
+    }
     // What the ruleset has (ruleset.ts): no lives or damage badges, no lives lost, the log's words.
     const rules = rulesOf(game);
     this.animator.countsLives = this.board.showLives = rules.lives;
@@ -508,6 +557,25 @@ export class GameScreen {
       this.loggedTurn = last.turn;
       this.log.start(`Turn ${last.turn} log`, turnPriority(last.events));
       for (const e of last.events) this.log.add(game, e);
+    }
+    this.render();
+  }
+
+  /** applySnapshot for a game of another kind (kinds.ts): the shared parts as for RoboRacer, the board,
+   * panel and log by the kind's screen. */
+  private applyKindSnapshot(kind: KindScreen, game: Snapshot, receivedAt: number): void {
+    window.clearTimeout(this.syncTimer);
+    this.takeClocks(game.server_time, Array.isArray(game.seats) ? game.seats : [], true, receivedAt);
+    this.chat?.setMessages(game.chat);
+    kind.show(game);
+    this.moving = false;
+    this.replaying = null;
+    this.panel.setConnection("");
+    this.panel.setPhase("");
+    const last = game.last_turn;
+    if (last && Array.isArray(last.events) && last.turn !== this.loggedTurn) {
+      this.loggedTurn = last.turn;
+      kind.showLog(game, last.turn, last.events);
     }
     this.render();
   }
@@ -575,6 +643,10 @@ export class GameScreen {
 
   private showLive(): void {
     if (!this.snap) return;
+    if (this.kindScreen) {
+      this.kindScreen.showLive(this.snap);
+      return;
+    }
     this.view = this.bots;
     this.viewPriority = Array.isArray(this.snap.priority) ? this.snap.priority.map(String) : [];
     this.viewPrices = { ...(this.snap.prices ?? {}) };
@@ -597,15 +669,18 @@ export class GameScreen {
   private render(): void {
     const snap = this.snap;
     if (!snap) return;
-    this.panel.setStatus(this.replaying !== null ? `Replaying turn ${this.replaying}` : statusText(snap, this.moving));
+    const kind = this.kindScreen;
+    this.panel.setStatus(this.replaying !== null ? `Replaying turn ${this.replaying}`
+      : kind ? kind.statusText(snap, this.moving) : statusText(snap, this.moving));
     this.panel.setTimers(snap);
     this.panel.setRated(snap);
     this.panel.setMode(snap);
     this.panel.setAutopilot(snap);
     // The last turn of a finished game has no next turn: no "next turn's priority" under its log.
-    this.log.setFinished(snap.status === "finished" && this.loggedTurn === this.lastResolvedTurn());
+    if (!kind) this.log.setFinished(snap.status === "finished" && this.loggedTurn === this.lastResolvedTurn());
     this.renderSeats();
-    this.program.update(snap, this.moving && this.replaying === null);
+    if (kind) kind.render(snap, this.moving && this.replaying === null, this.replaying);
+    else this.program.update(snap, this.moving && this.replaying === null);
     const me = snap.me;
     const mySeat = me ? snap.seats.find((x) => x.number === me.seat) : undefined;
     if (this.chat) this.chat.nameSeats = (seats) => seatNames(snap, seats);
@@ -613,9 +688,13 @@ export class GameScreen {
       typeof snap.can_chat === "boolean" ? snap.can_chat : !!me);
     this.chat?.setTeamChat(!!snap.teams && !!mySeat?.team);
     this.actions?.update(snap);
-    this.results?.update(snap, this.lastResolvedTurn());
+    this.results?.update(snap, this.lastResolvedTurn(), kind?.results(snap, this.lastResolvedTurn()));
     showLobbyAction("join-game", snap.can_join);
     showLobbyAction("start-game", snap.can_start);
+    if (kind) {
+      this.updateControls();
+      return;
+    }
     const c = snap.course;
     this.board.describe(`${c.name}, ${c.width} by ${c.height} course. ` +
       this.animator.describeBots((id) => botName(snap, id)));
@@ -711,6 +790,10 @@ export class GameScreen {
   private renderSeats(): void {
     const snap = this.snap;
     if (!snap) return;
+    if (this.kindScreen) {
+      this.panel.renderSeats(snap, new Map(), this.kindScreen.seatOrder(snap));
+      return;
+    }
     this.panel.renderSeats(snap, this.view, this.viewPriority, this.log.destroyed);
     this.panel.setPrices(snap.modules, this.viewPrices);
     const marks = checkpointMarks(this.view.values(), snap.me?.bot ?? null, this.viewPriority);
@@ -753,6 +836,10 @@ export class GameScreen {
       return;
     }
     if (this.snap !== snap) return; // a snapshot arrived meanwhile
+    if (this.kindScreen) {
+      await this.replayKind(this.kindScreen, snap, n, record);
+      return;
+    }
     this.replaying = n;
     this.view = cloneBots(record.before.bots);
     this.viewPriority = record.before.priority.map(String);
@@ -778,10 +865,36 @@ export class GameScreen {
     this.render();
   }
 
+  /** A replay of another kind's turn (kinds.ts): from the record's starting position, then back to the live one. */
+  private async replayKind(kind: KindScreen, snap: Snapshot, n: number, record: TurnRecord): Promise<void> {
+    if (!kind.showBefore(snap, record)) {
+      this.panel.setConnection(`Turn ${n} can't be replayed: its record has no starting position.`);
+      return;
+    }
+    this.replaying = n;
+    const finished = await this.playTurn(snap, n, Array.isArray(record.events) ? record.events : [], this.bots, `Replay of turn ${n}`);
+    if (!finished) return;
+    this.root.dataset.replayed = String(n);
+    // The next turn of a whole-game replay starts from its own record; the demo stays on the replayed turn.
+    if (this.queue[0]?.kind !== "replay" && !this.opts.demoSrc) this.showLive();
+    this.replaying = null;
+    this.render();
+  }
+
   /** Animate one turn's events, feeding the log and the panel as they play. */
   private async playTurn(
     snap: Snapshot, turn: number, events: EngineEvent[], bots: Bots, title: string,
   ): Promise<boolean> {
+    if (this.kindScreen) {
+      this.moving = true;
+      this.loggedTurn = turn;
+      this.render();
+      const finished = await this.kindScreen.playTurn(snap, turn, events, title);
+      if (!finished) return false;
+      this.moving = false;
+      this.panel.setPhase("");
+      return true;
+    }
     this.moving = true;
     this.loggedTurn = turn;
     this.log.start(title, turnPriority(events));

@@ -167,6 +167,10 @@ export class Panel {
   onRemoveComputer: ((seat: number) => Promise<string | null>) | null = null;
   /** Under autopilot: take the robot back now; resolves to an error's words, or null. */
   onTakeBack: (() => Promise<string | null>) | null = null;
+  /** Another game kind's (kinds.ts) line of stats for a seat, and its mode line and seat list title; null for
+   * RoboRacer (the robots' own stats). */
+  kindStats: ((snap: Snapshot, seat: Seat) => HTMLElement | null) | null = null;
+  kindMode: ((snap: Snapshot) => { text: string; seatsTitle: string }) | null = null;
   /** The owner's banner while a computer plays their robot (their game time ran out). */
   readonly autopilot: HTMLParagraphElement;
   /** A refused add or remove of a computer player. */
@@ -217,6 +221,14 @@ export class Panel {
 
   /** "Arena: last bot alive wins", "Team play: Blue against Orange", a puzzle's goal and its turns. */
   setMode(snap: Snapshot): void {
+    if (this.kindMode) {
+      const { text, seatsTitle } = this.kindMode(snap);
+      if (this.seatsTitle.textContent !== seatsTitle) this.seatsTitle.textContent = seatsTitle;
+      if (this.mode.textContent !== text) this.mode.textContent = text;
+      this.mode.title = "";
+      this.mode.hidden = !text;
+      return;
+    }
     const parts: string[] = [];
     // A ruleset other than the default names itself first ("RoboRace · the larger card number acts first").
     const rules = rulesOf(snap);
@@ -421,6 +433,10 @@ export class Panel {
           stats.append(up);
         }
         if (typeof s.rating === "number" && !computer) stats.append(stat("rating", String(s.rating), "stat-rating"));
+        if (notes.length) stats.append(h("span", { class: "stat stat-notes" }, notes.join(" · ")));
+      } else if (this.kindStats) {
+        const kindStats = this.kindStats(snap, s);
+        if (kindStats) stats.append(kindStats);
         if (notes.length) stats.append(h("span", { class: "stat stat-notes" }, notes.join(" · ")));
       } else {
         stats.textContent = "no robot";

@@ -15,6 +15,15 @@ function injectStyles(): void {
   document.head.appendChild(style);
 }
 
+/** A kind's own results table (kinds.ts): its columns after Place and the name, and its rows. RoboRacer's
+ * table (check points, lives, damage) is the default. */
+export interface CustomResults {
+  summary: string;
+  /** [heading, class] of the columns after the name. */
+  columns: [string, string][];
+  rows: { bot: string; seat: Seat | null; name: string; place: number; winner: boolean; note: string; cells: string[] }[];
+}
+
 export type PlayAgainResult = { ok: true; url: string } | { ok: false; detail: string };
 
 export interface ResultsActions {
@@ -38,6 +47,8 @@ export class ResultsScreen {
   /** The mode's own standings (arena survival order, teams, puzzle turns): games.selectors.standings. */
   private readonly modeList: HTMLOListElement;
   private busy = false;
+  private readonly headRow: HTMLTableRowElement;
+  private readonly defaultHeads: HTMLTableCellElement[];
 
   constructor(parent: HTMLElement, private readonly actions: ResultsActions) {
     injectStyles();
@@ -54,6 +65,8 @@ export class ResultsScreen {
       hr.appendChild(h("th", { scope: "col", class: cls }, text));
     }
     head.appendChild(hr);
+    this.headRow = hr;
+    this.defaultHeads = [...hr.children] as HTMLTableCellElement[];
     this.body = h("tbody");
     table.append(head, this.body);
     this.ratings = h("p", { id: "results-ratings", class: "rr-results-ratings" });
@@ -74,10 +87,17 @@ export class ResultsScreen {
     parent.prepend(this.el);
   }
 
-  update(snap: Snapshot, lastTurn: number): void {
+  update(snap: Snapshot, lastTurn: number, custom?: CustomResults): void {
     const finished = snap.status === "finished";
     this.el.hidden = !finished;
     if (!finished) return;
+    if (custom) {
+      this.showCustom(snap, lastTurn, custom);
+      return;
+    }
+    if (this.headRow.children.length !== this.defaultHeads.length || this.headRow.firstElementChild !== this.defaultHeads[0]) {
+      this.headRow.replaceChildren(...this.defaultHeads);
+    }
     const rows = resultRows(snap);
     const won = rows.filter((r) => r.place === 1);
     const mine = snap.me?.bot != null ? String(snap.me.bot) : null;
@@ -111,6 +131,40 @@ export class ResultsScreen {
       return tr;
     }));
     this.showRatings(snap, rows.map((r) => r.seat).filter((seat): seat is NonNullable<typeof seat> => !!seat));
+    this.showButtons(snap, lastTurn);
+  }
+
+  /** A kind's own table (kinds.ts): Place, the name, then its columns. */
+  private showCustom(snap: Snapshot, lastTurn: number, custom: CustomResults): void {
+    const mine = snap.me?.bot != null ? String(snap.me.bot) : null;
+    this.summary.textContent = custom.summary;
+    this.modeList.hidden = true;
+    this.headRow.replaceChildren(
+      h("th", { scope: "col", class: "col-place" }, "Place"), h("th", { scope: "col", class: "col-name" }, "Player"),
+      ...custom.columns.map(([text, cls]) => h("th", { scope: "col", class: cls }, text)));
+    this.body.replaceChildren(...custom.rows.map((r) => {
+      const tr = h("tr", { "data-bot": r.bot, "data-place": String(r.place) });
+      if (r.bot === mine) tr.classList.add("me");
+      const sw = h("span", { class: "swatch small", "aria-hidden": "true" });
+      if (r.seat) sw.style.background = r.seat.color;
+      const name = h("td", { class: "col-name" });
+      const computer = isComputer(r.seat);
+      name.append(sw, r.seat && !computer ? h("a", { href: playerUrl(r.seat.user), class: "rr-results-player" }, r.name) : r.name,
+        r.bot === mine ? " (you)" : "");
+      if (r.seat && computer) {
+        tr.classList.add("computer");
+        name.append(computerBadge(r.seat));
+      }
+      if (r.note) name.append(h("span", { class: "rr-results-note" }, r.note));
+      tr.append(h("td", { class: "col-place" }, ordinal(r.place)), name,
+        ...r.cells.map((text, i) => h("td", { class: custom.columns[i]?.[1] ?? "" }, text)));
+      return tr;
+    }));
+    this.showRatings(snap, custom.rows.map((r) => r.seat).filter((seat): seat is NonNullable<typeof seat> => !!seat));
+    this.showButtons(snap, lastTurn);
+  }
+
+  private showButtons(snap: Snapshot, lastTurn: number): void {
     this.replayBtn.disabled = lastTurn === 0;
     const rematch = (snap as { rematch?: { id?: unknown; url?: unknown } | null }).rematch;
     const canPlayAgain = (snap as { can_play_again?: unknown }).can_play_again === true;

@@ -203,6 +203,8 @@ export interface Me {
 
 export interface Snapshot {
   id: number;
+  /** The game kind (kinds.ts): "roboracer" (also when absent) or "rambots". */
+  kind?: string;
   status: GameStatus;
   turn: number;
   version: number;
@@ -261,6 +263,11 @@ export interface Snapshot {
   can_add_computer?: boolean;
   /** The strengths a computer player may have, weakest first. */
   computer_strengths?: string[];
+  // ---- RAMbots (kind "rambots": rambots/types.ts; no course, bots, priority) ----
+  /** The kind's options ({"speedbots": bool} for RAMbots). */
+  options?: Record<string, unknown>;
+  /** RAMbots' public state (rambots/types.ts RamState). */
+  rambots?: unknown;
 }
 
 // ---- engine events (data.events of a turn_resolved event; docs/formats.md "Events") ----

@@ -63,6 +63,34 @@ class CreateGameSerializer(serializers.Serializer):
     )
 
 
+class CreateRAMbotsGameSerializer(serializers.Serializer):
+    """A RAMbots game (seed 002; docs/game-kinds.md): 2 to 4 players on a chessboard, no course."""
+
+    kind = serializers.ChoiceField(choices=[("rambots", "RAMbots")])
+    max_seats = serializers.IntegerField(required=False, min_value=2, max_value=4, default=4)
+    visibility = serializers.ChoiceField(choices=Game.Visibility.choices, default=Game.Visibility.PUBLIC)
+    timer_preset = serializers.ChoiceField(choices=Game.Preset.choices, default=Game.Preset.REALTIME)
+    move_time = serializers.IntegerField(required=False, min_value=1, help_text="seconds; custom preset only")
+    game_time = serializers.IntegerField(required=False, min_value=0, help_text="seconds; custom preset only")
+    timeout_policy = serializers.ChoiceField(choices=Game.TimeoutPolicy.choices, default=Game.TimeoutPolicy.WAIT)
+    options = serializers.DictField(required=False, default=dict,
+                                    help_text='{"speedbots": true}: a round ends when all but one have compiled')
+
+    def validate(self, attrs):
+        attrs.pop("kind", None)
+        return attrs
+
+
+class MoveSerializer(serializers.Serializer):
+    """A move of a kind without chips (RAMbots): {"turn": 0, "goals": [4 pieces, top first]} or
+    {"turn": n, "program": [{"piece": "S-red", "dir": "N"}, ...], "compiled": true}."""
+
+    turn = serializers.IntegerField(min_value=0)
+    goals = serializers.ListField(child=serializers.CharField(), required=False)
+    program = serializers.ListField(child=serializers.DictField(), required=False)
+    compiled = serializers.BooleanField(required=False)
+
+
 class TeamSerializer(serializers.Serializer):
     team = serializers.ChoiceField(choices=[("blue", "Blue"), ("orange", "Orange")])
     seat = serializers.IntegerField(required=False, min_value=1, max_value=8,

@@ -21,6 +21,7 @@ urlpatterns = [
     path("games/<int:game_id>/chat/", views.ChatView.as_view(), name="api-game-chat"),
     path("games/<int:game_id>/seats/<int:number>/eject/", views.EjectSeatView.as_view(), name="api-seat-eject"),
     path("games/<int:game_id>/program/", views.ProgramView.as_view(), name="api-game-program"),
+    path("games/<int:game_id>/move/", views.MoveView.as_view(), name="api-game-move"),
     path("games/<int:game_id>/scan/", views.ScanView.as_view(), name="api-game-scan"),
     path("games/<int:game_id>/recompile/", views.RecompileView.as_view(), name="api-game-recompile"),
     path("games/<int:game_id>/turns/<int:number>/", views.TurnView.as_view(), name="api-game-turn"),

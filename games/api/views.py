@@ -6,7 +6,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import selectors, services
+from games import kinds, selectors, services
 from games.api.serializers import (
     AddComputerSerializer,
     ChatAnswerSerializer,
@@ -17,6 +17,7 @@ from games.api.serializers import (
     EjectedSerializer,
     JoinSerializer,
     LobbySerializer,
+    MoveSerializer,
     PlayAgainSerializer,
     PracticeAnswerSerializer,
     PracticeSerializer,
@@ -47,17 +48,30 @@ class GameListView(APIView):
     def get(self, request):
         return Response(selectors.lobby_state(user=request.user))
 
-    @extend_schema(request=CreateGameSerializer, responses={201: SnapshotSerializer}, summary="Create a game")
+    @extend_schema(request=CreateGameSerializer, responses={201: SnapshotSerializer},
+                   summary="Create a game (RoboRacer; or RAMbots with kind \"rambots\")")
     def post(self, request):
-        serializer = CreateGameSerializer(data=request.data)
+        kind = _requested_kind(request.data)
+        serializer = kind.create_serializer(request.data)
         serializer.is_valid(raise_exception=True)
-        slug = serializer.validated_data.pop("course")
-        # Stable and development courses only: a draft is played through its test drive.
-        course = course_selectors.playable_courses().filter(slug=slug).first()
-        if course is None:
-            raise InvalidInput(f"there is no course named {slug!r}")
-        game = services.create_game(user=request.user, course=course, **serializer.validated_data)
+        game = kind.create_game(user=request.user, **serializer.validated_data)
         return Response(selectors.game_snapshot(game=game, user=request.user), status=status.HTTP_201_CREATED)
+
+
+def _requested_kind(data):
+    """The kind of game a create request asks for ("kind", RoboRacer by default), from the registry."""
+    name = data.get("kind", kinds.DEFAULT) if hasattr(data, "get") else kinds.DEFAULT
+    if not isinstance(name, str) or name not in kinds.names():
+        raise InvalidInput(f"kind: one of {', '.join(kinds.names())}")
+    return kinds.get(name)
+
+
+def create_roboracer_game(*, user, course: str, **fields):
+    """A RoboRacer game on a stable or development course (a draft is played through its test drive)."""
+    found = course_selectors.playable_courses().filter(slug=course).first()
+    if found is None:
+        raise InvalidInput(f"there is no course named {course!r}")
+    return services.create_game(user=user, course=found, **fields)
 
 
 class GameDetailView(APIView):
@@ -162,6 +176,15 @@ class ProgramView(APIView):
         return Response(
             {"turn": program.turn, "chips": program.chips, "reboot": program.reboot, "action": program.action}
         )
+
+
+class MoveView(APIView):
+    @extend_schema(request=MoveSerializer, responses=MoveSerializer,
+                   summary="Send my move in a game of a kind without chips (RAMbots: goal stack, program, draft)")
+    def post(self, request, game_id: int):
+        # Kinds read their own move's shape; a stranger to a private game gets the 404 of a missing id.
+        kind = kinds.of(_game_or_404(game_id, request.user))
+        return Response(kind.submit_move(user=request.user, game_id=game_id, data=request.data))
 
 
 class ScanView(APIView):

@@ -8,6 +8,7 @@ from django.db.models import F, OuterRef, QuerySet, Subquery, TextField, Value
 from django.db.models.fields.json import KT
 from django.db.models.functions import Coalesce
 
+from games import kinds
 from roboracer.courses.models import Course
 from roboracer.ratings.models import DEFAULT_MU, DEFAULT_SIGMA, Rating, RatingChange, ordinal
 
@@ -97,6 +98,8 @@ def is_rated(*, game) -> bool:
     `rated`, so this check needs no query of the seats (docs/computer-players.md)."""
     if not game.rated or game.test_drive:
         return False
+    if not kinds.of(game).rated:  # a kind with no rating pool of its own yet (docs/game-kinds.md)
+        return False
     if game.course.state != Course.State.STABLE:
         return False
     return game_mode(game=game) in RATED_MODES
@@ -157,8 +160,8 @@ def finished_games_page(*, user, viewer, page: int | str | None = 1) -> tuple[Pa
         change = changes.get(game.pk)
         rows.append({
             "game": game.pk,
-            "course": game.course.slug,
-            "course_name": str(game.course),
+            "course": game.course.slug if game.course_id else None,
+            "course_name": str(game.course) if game.course_id else kinds.of(game).board_name(game),
             "finished_at": game.finished_at.isoformat() if game.finished_at else None,
             "finished": game.finished_at,
             "place": change.place if change else _place(places.get(game.pk), seat),

@@ -60,7 +60,10 @@ def _tournament(tournament_id: int) -> Tournament:
 class CreateTournamentSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=100)
     description = serializers.CharField(max_length=5000, required=False, allow_blank=True, default="")
-    courses = serializers.ListField(child=serializers.SlugField(max_length=80), min_length=1, max_length=50)
+    kind = serializers.ChoiceField(choices=[("roboracer", "RoboRacer"), ("rambots", "RAMbots")], default="roboracer",
+                                   help_text="the game the tables play; RAMbots takes no courses and 2 to 4 a table")
+    courses = serializers.ListField(child=serializers.SlugField(max_length=80), min_length=0, max_length=50,
+                                    default=list)
     table_size = serializers.IntegerField(min_value=2, max_value=8, default=4)
     lives = serializers.IntegerField(min_value=1, max_value=9, default=3)
     modules = serializers.ListField(child=serializers.CharField(max_length=32), max_length=32, default=list)

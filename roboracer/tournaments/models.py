@@ -37,6 +37,8 @@ class Tournament(models.Model):
     organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised_tournaments")
     name = models.CharField(max_length=100)
     description = models.TextField(blank=True, default="", max_length=5000)
+    # The kind of game the tables play (games.kinds); RAMbots has no courses, so its pool stays empty.
+    kind = models.CharField(max_length=16, default="roboracer")
     courses = models.ManyToManyField(Course, related_name="tournaments")  # the pool: stable courses
     table_size = models.PositiveSmallIntegerField(default=4)
     lives = models.PositiveSmallIntegerField(default=3)

@@ -21,6 +21,7 @@ from django.utils import timezone
 
 import engine
 from games import clocks as game_clocks
+from games import kinds
 from games import selectors as game_selectors
 from games import services as game_services
 from games.errors import Conflict, GameError, InvalidInput, NotAllowed, NotFound
@@ -60,13 +61,19 @@ def _organised(tournament_id: int, user) -> Tournament:
     return tournament
 
 
-def _check_settings(*, courses: list[Course], table_size: int, lives: int, modules: list, move_time: int,
+def _check_settings(*, kind: str, courses: list[Course], table_size: int, lives: int, modules: list,
+                    move_time: int,
                     game_time: int, timeout_policy: str, registration_opens: datetime, registration_closes: datetime,
                     min_players: int, format: str, advance: int, seeding: str, league_rounds: int,
                     points: list, computer_fill: str = "") -> None:
-    if not 2 <= table_size <= 8:
-        raise InvalidInput(f"table_size: from 2 to 8, not {table_size}")
-    if not courses:
+    if not isinstance(kind, str) or kind not in kinds.names():
+        raise InvalidInput(f"kind: one of {', '.join(kinds.names())}")
+    game_kind = kinds.get(kind)
+    if not 2 <= table_size <= game_kind.max_table:
+        raise InvalidInput(f"table_size: from 2 to {game_kind.max_table} for {game_kind.title}, not {table_size}")
+    if not game_kind.uses_courses and courses:
+        raise InvalidInput(f"courses: {game_kind.title} has no courses; send none")
+    if game_kind.uses_courses and not courses:
         raise InvalidInput("courses: a tournament needs at least one stable course")
     for course in courses:
         if course.state != Course.State.STABLE:
@@ -118,7 +125,7 @@ def create_tournament(*, organiser, name: str, courses: list[Course], registrati
                       timeout_policy: str = Game.TimeoutPolicy.EJECT, min_players: int = 2,
                       format: str = Tournament.Format.HEATS, advance: int = 1,
                       seeding: str = Tournament.Seeding.RANDOM, league_rounds: int = 3,
-                      points: list | None = None, computer_fill: str = "") -> Tournament:
+                      points: list | None = None, computer_fill: str = "", kind: str = "roboracer") -> Tournament:
     if not is_organiser(organiser):
         raise NotAllowed("only organisers can create tournaments (staff grant the group in the admin)")
     name = (name or "").strip()
@@ -130,7 +137,8 @@ def create_tournament(*, organiser, name: str, courses: list[Course], registrati
     if isinstance(modules, list) and all(isinstance(m, str) and m in engine.MODULE_NAMES for m in modules):
         modules = sorted(set(modules), key=list(engine.MODULE_NAMES).index)
     points = list(DEFAULT_POINTS[:table_size]) if points is None else points
-    _check_settings(courses=courses, table_size=table_size, lives=lives, modules=modules, move_time=move_time,
+    _check_settings(kind=kind, courses=courses, table_size=table_size, lives=lives, modules=modules,
+                    move_time=move_time,
                     game_time=game_time, timeout_policy=timeout_policy, registration_opens=registration_opens,
                     registration_closes=registration_closes, min_players=min_players, format=format,
                     advance=advance, seeding=seeding, league_rounds=league_rounds, points=points,
@@ -140,7 +148,7 @@ def create_tournament(*, organiser, name: str, courses: list[Course], registrati
         modules=modules, move_time=move_time, game_time=game_time, timeout_policy=timeout_policy,
         registration_opens=registration_opens, registration_closes=registration_closes, min_players=min_players,
         format=format, advance=advance, seeding=seeding, league_rounds=league_rounds, points=points,
-        computer_fill=computer_fill, seed=secrets.randbits(62),
+        computer_fill=computer_fill, seed=secrets.randbits(62), kind=kind,
     )
     tournament.courses.set(courses)
     _log(tournament, "created", f"{organiser.get_username()} created the tournament", actor=organiser)
@@ -249,11 +257,8 @@ def _seat_round(tournament: Tournament, number: int, ordered: list[Entry]) -> Ro
         # a TableSeat's seat is its player's game seat, as record_table reads it; computers have no TableSeat.
         computers = [fill] * (tournament.table_size - len(players)) if fill else []
         filled += len(computers)
-        size = len(players) + len(computers)
-        fitting = [c for c in courses if c.min_players <= size <= c.max_players] or courses
-        course = rng.choice(fitting)
-        game = game_services.create_seated_game(creator=tournament.organiser, users=[e.user for e in players],
-                                                course=course, computers=computers, **options)
+        game = kinds.get(tournament.kind).seated_game(creator=tournament.organiser, users=[e.user for e in players],
+                                                      computers=computers, courses=courses, rng=rng, options=options)
         table = Table.objects.create(round=round_, number=index, game=game)
         seats.extend(TableSeat(table=table, entry=entry, seat=n) for n, entry in enumerate(players, start=1))
     TableSeat.objects.bulk_create(seats)
@@ -425,7 +430,7 @@ def sweep(*, now: datetime | None = None) -> int:
     for game_id in missed:
         with transaction.atomic():
             game = Game.objects.select_for_update().get(pk=game_id)
-            record_table(game=game, state=engine.state_from_dict(game.state, engine.parse_course(game.course_data)))
+            record_table(game=game, state=kinds.of(game).outcome(game))
     stalled = (Round.objects.filter(status=Round.Status.RUNNING, tournament__status=Tournament.Status.RUNNING)
                .exclude(tables__finished=False).values_list("tournament_id", flat=True))
     for tournament_id in stalled:

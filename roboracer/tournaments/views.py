@@ -31,8 +31,12 @@ class TournamentForm(forms.Form):
     name = forms.CharField(max_length=100)
     description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False, max_length=5000,
                                   help_text="Shown on the tournament page with its rules.")
-    courses = CourseChoices(queryset=Course.objects.none(), widget=forms.CheckboxSelectMultiple,
-                            label="Course pool", help_text="Stable courses; each table's course is drawn from these.")
+    kind = forms.ChoiceField(choices=[("roboracer", "RoboRacer: race robots across a course"),
+                                      ("rambots", "RAMbots: the chessboard game of 2 to 4 (no courses)")],
+                             initial="roboracer", label="Game", required=False)
+    courses = CourseChoices(queryset=Course.objects.none(), widget=forms.CheckboxSelectMultiple, required=False,
+                            label="Course pool",
+                            help_text="RoboRacer: stable courses; each table's course is drawn from these.")
     format = forms.ChoiceField(choices=[("heats", "Heats: the top k of each table go through to one final table"),
                                         ("league", "League: a fixed number of rounds, points per place")])
     table_size = forms.IntegerField(min_value=2, max_value=8, initial=4, label="Players per table (2 to 8)")
@@ -82,6 +86,7 @@ class TournamentForm(forms.Form):
         data["move_time"] = data.pop("move_minutes") * 60
         data["game_time"] = data.pop("game_minutes") * 60
         data["courses"] = list(data["courses"])
+        data["kind"] = data.get("kind") or "roboracer"
         if data["format"] != "league":
             data.pop("points")
         elif not data["points"]:

@@ -1,0 +1,80 @@
+// The game kinds (docs/frontend.md "Game kinds"): the one place the game screen (main.ts) learns which
+// board renderer and programming panel a game has. Everything else on the screen is shared by every kind:
+// the status line, the seat list and clocks, chat, notices, the socket and its event queue, the playback
+// controls, results and play again.
+//
+// `snapshot.kind` picks the entry ("roboracer" when absent). RoboRacer's board (board.ts, animate.ts) and
+// program (program.ts, modmenu.ts, log.ts) are the game screen's own: its entry mounts nothing. Any other
+// kind mounts a KindScreen that the game screen hands its board column, panel and log column to.
+import type { Playback } from "./playback";
+import type { Panel } from "./panel";
+import type { CustomResults } from "./results";
+import type { EngineEvent, Seat, Snapshot, TurnRecord } from "./types";
+import type { PostJsonResult } from "./net";
+import { RambotsScreen } from "./rambots/screen";
+
+/** What the game screen gives a kind's screen. */
+export interface KindHost {
+  root: HTMLElement;
+  boardCol: HTMLElement;
+  panelCol: HTMLElement;
+  logCol: HTMLElement;
+  /** The shared panel (status, seats, clocks); the kind's panel goes in front of its seat list. */
+  panel: Panel;
+  /** POST a move (the kind's own body) to /api/games/<id>/move/; the demo answers without a server. */
+  postMove: (body: unknown) => Promise<PostJsonResult<unknown>>;
+  /** The kind's screen changed something the shared parts show (a seat's `ready` after a move). */
+  changed: () => void;
+}
+
+/** A kind's board renderer and programming panel, as the game screen drives them. */
+export interface KindScreen {
+  /** The board animation, driven by the shared playback controls (pause, step, skip, speed). */
+  readonly player: Playback;
+  /** "Instruction 3 of 12" while a turn plays (the shared phase line). */
+  onPhase: ((text: string) => void) | null;
+  /** A snapshot: stop any animation and draw the live state at once. */
+  show(snap: Snapshot): void;
+  /** Back to the live state after a replay. */
+  showLive(snap: Snapshot): void;
+  /** The state before a resolved turn (a replay starts from it). False when the record has none. */
+  showBefore(snap: Snapshot, record: TurnRecord): boolean;
+  /** Animate a turn's events on the board, the log and the panel. True when it finished (not cancelled). */
+  playTurn(snap: Snapshot, turn: number, events: EngineEvent[], title: string): Promise<boolean>;
+  /** The last resolved turn's log (after a reload). */
+  showLog(snap: Snapshot, turn: number, events: EngineEvent[]): void;
+  /** Redraw the panel: `moving` while a turn plays. */
+  render(snap: Snapshot, moving: boolean, replaying: number | null): void;
+  /** The status line ("Goal stacks — …", "Round 3 — programming"). */
+  statusText(snap: Snapshot, moving: boolean): string;
+  /** The mode line and the seat list's title. */
+  modeText(snap: Snapshot): { text: string; seatsTitle: string };
+  /** Seat bot ids in the order the seat list shows them. */
+  seatOrder(snap: Snapshot): string[];
+  /** A seat's line of stats in the seat list (outside the lobby). */
+  seatStats(snap: Snapshot, seat: Seat): HTMLElement | null;
+  /** The results table of a finished game. */
+  results(snap: Snapshot, lastTurn: number): CustomResults;
+}
+
+export interface KindEntry {
+  /** What players read: "RoboRacer", "RAMbots". */
+  title: string;
+  /** Mounts the kind's board and panel; null: the game screen's own (RoboRacer). */
+  mount: ((host: KindHost) => KindScreen) | null;
+}
+
+export const KINDS: Readonly<Record<string, KindEntry>> = {
+  roboracer: { title: "RoboRacer", mount: null },
+  rambots: { title: "RAMbots", mount: (host) => new RambotsScreen(host) },
+};
+
+/** The snapshot's kind, "roboracer" when it names none (older servers) or one this client does not know. */
+export function kindOf(snap: { kind?: unknown } | null | undefined): string {
+  const kind = snap?.kind;
+  return typeof kind === "string" && kind in KINDS ? kind : "roboracer";
+}
+
+export function kindEntry(snap: { kind?: unknown } | null | undefined): KindEntry {
+  return KINDS[kindOf(snap)];
+}

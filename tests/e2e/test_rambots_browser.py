@@ -1,0 +1,141 @@
+"""RAMbots in the browser on the real stack (issue 21): uvicorn, the Celery worker, Redis and Chromium, three people
+in three browser contexts (ada on a desktop, bob on a phone, cy on a desktop).
+
+ada creates a three-player RAMbots game with the lobby's form; bob and cy join from the game's page and it
+starts. Each builds the goal stack for their left neighbour by tapping pool pieces and sending it; nobody's page
+shows another's stack. Then the race to the last goal is set up on the board (the test moves the pieces in the
+database, as a shortcut past many rounds): ada has tagged three goals, and her last goal's colour stands upright
+on the square her bot faces. In the browser ada lays one piece pointing that way and compiles; bob compiles
+nothing, cy too. The round runs, ada's bot RAMs the upright piece, tags her fourth goal and wins: every page
+shows the results with ada first.
+
+Screenshots (var/test-artifacts/rambots-*.png)."""
+
+import json
+import time
+
+import pytest
+
+from games.models import Game, Program
+from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.test_play_three_turns import sign_up
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+DESKTOP = {"width": 1920, "height": 1080}
+PHONE = {"width": 390, "height": 844}
+
+
+def shoot(page, name):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"rambots-{name}.png"), full_page=True)
+
+
+def no_sideways_scroll(page):
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= page.viewport_size["width"]
+
+
+def wait_for(condition, timeout=30, what="the game"):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"waited {timeout} s for {what}"
+        time.sleep(0.2)
+
+
+def build_goal_stack(page):
+    """Tap one pool piece of each colour (the first offered) and send the stack; what was sent, top first."""
+    page.wait_for_selector("#ram-goals-submit")
+    for colour in ("red", "yellow", "green", "blue"):
+        page.locator(f".ram-pool .ram-piece[data-piece$='-{colour}']:not([disabled])").first.click()
+    sent = page.eval_on_selector_all(".ram-goal-stack .ram-goal[data-piece]", "els => els.map(e => e.dataset.piece)")
+    page.click("#ram-goals-submit")
+    return sent
+
+
+def test_three_players_play_rambots_to_a_winner(live_stack, new_page):
+    base = live_stack.base_url
+    ada, ada_console = new_page("ada", DESKTOP)
+    bob, bob_console = new_page("bob", PHONE)
+    cy, cy_console = new_page("cy", DESKTOP)
+    for page, name in ((ada, "ada"), (bob, "bob"), (cy, "cy")):
+        sign_up(page, base, name)
+
+    # ada picks RAMbots in the lobby's form and creates a game for three.
+    ada.check("#create-kind input[value='rambots']")
+    ada.fill("#id_rambots-max_seats", "3")
+    shoot(ada, "lobby-desktop")
+    ada.click("#create-rambots-submit")
+    ada.wait_for_url(f"{base}/games/*/")
+    game = Game.objects.get(pk=int(ada.url.rstrip("/").rsplit("/", 1)[1]))
+    assert game.kind == "rambots" and game.max_seats == 3
+    for page in (bob, cy):
+        page.goto(f"{base}/games/{game.pk}/")
+        page.click("#join-game")
+        page.wait_for_url(f"{base}/games/{game.pk}/")
+    wait_for(lambda: Game.objects.get(pk=game.pk).status == Game.Status.PROGRAMMING, what="the start")
+
+    # The goal step: each builds a stack in the browser.
+    stacks = {}
+    for page, name in ((ada, "ada"), (bob, "bob"), (cy, "cy")):
+        page.goto(f"{base}/games/{game.pk}/")
+        stacks[name] = build_goal_stack(page)
+        assert len(stacks[name]) == 4
+        wait_for(lambda name=name: Program.objects.filter(seat__game=game, seat__user__username=name, turn=0).exists(),
+                 what=f"{name}'s goal stack")
+    shoot(bob, "goals-sent-phone")
+    stored = {p.seat.user.username: p.chips for p in Program.objects.filter(seat__game=game, turn=0)}
+    assert stored == stacks
+    wait_for(lambda: Game.objects.get(pk=game.pk).turn == 1, what="the goal step to resolve")
+    # bob built cy's stack: cy sees it now that every stack is built, ada sees only its top.
+    for page in (ada, cy):
+        page.reload()
+        page.wait_for_selector("#ram-compile")
+    cy_text = json.dumps(cy.evaluate("() => fetch(location.pathname.replace('/games/', '/api/games/'))"
+                                     ".then(r => r.json())"))
+    ada_view = ada.evaluate("() => fetch(location.pathname.replace('/games/', '/api/games/')).then(r => r.json())")
+    assert json.dumps(stacks["bob"]) in cy_text
+    cy_player = next(p for p in ada_view["rambots"]["players"] if p["id"] == "3")
+    assert cy_player["goals"] is None and cy_player["goal_top"] == stacks["bob"][0]
+
+    # Set up the last goal: ada (seat 1) has tagged three; the colour of her last goal stands upright ahead of her.
+    game.refresh_from_db()
+    state = game.state
+    me = next(p for p in state["players"] if p["id"] == "1")
+    last = me["goals"][-1]
+    me["pool"] = sorted(me["pool"] + me["goals"][:-1])
+    me["goals"], me["tagged"] = [last], 3
+    me["bot"] = {"at": [2, 2], "dir": "E"}
+    colour = last.split("-")[1]
+    others = [p for p in state["players"] if p["id"] != "1"]
+    for index, player in enumerate(others):
+        player["bot"]["at"] = [7, 7 - index]
+    for index, beacon in enumerate(state["beacons"]):
+        beacon["at"] = [3, 2] if beacon["colour"] == colour else [0, 5 + index % 3] if index < 3 else [5, 7]
+        beacon["dir"] = "up" if beacon["colour"] == colour else "N"
+    squares = [tuple(b["at"]) for b in state["beacons"]] + [tuple(p["bot"]["at"]) for p in state["players"]]
+    assert len(set(squares)) == len(squares)
+    Game.objects.filter(pk=game.pk).update(state=state)
+
+    # ada lays one piece pointing east and compiles; bob and cy compile nothing.
+    ada.reload()
+    ada.wait_for_selector("#ram-compile")
+    ada.locator(".ram-pool .ram-piece").first.click()
+    ada.click(".ram-slot[data-slot='0'] .ram-dir[data-dir='E']")
+    shoot(ada, "program-desktop")
+    ada.click("#ram-compile")
+    for page in (bob, cy):
+        page.reload()
+        page.wait_for_selector("#ram-compile")
+        page.click("#ram-compile")
+    shoot(bob, "compiled-phone")
+    wait_for(lambda: Game.objects.get(pk=game.pk).status == Game.Status.FINISHED, what="the winning round")
+    game.refresh_from_db()
+    assert game.winner.user.username == "ada"
+    assert next(p for p in game.state["players"] if p["id"] == "1")["tagged"] == 4
+
+    for page, name in ((ada, "desktop"), (bob, "phone")):
+        page.wait_for_selector("#results:not([hidden])", timeout=40_000)
+        assert "ada" in page.inner_text("#results")
+        shoot(page, f"results-{name}")
+    no_sideways_scroll(bob)
+    for console in (ada_console, bob_console, cy_console):
+        assert [e for e in console.errors if "favicon" not in e] == []
