@@ -139,3 +139,46 @@ def test_three_players_play_rambots_to_a_winner(live_stack, new_page):
     no_sideways_scroll(bob)
     for console in (ada_console, bob_console, cy_console):
         assert [e for e in console.errors if "favicon" not in e] == []
+
+
+def test_a_person_plays_a_whole_rambots_game_against_two_computers(live_stack, new_page):
+    """No shortcut: erin creates a three-player game with two Normal computer players in the lobby's form, builds
+    her goal stack, then plays every round from the browser (a piece of her pool pointing at the board's centre,
+    or nothing when her pool is empty) until somebody tags their fourth goal; the results show the winner."""
+    base = live_stack.base_url
+    page, console = new_page("erin", PHONE)
+    sign_up(page, base, "erin")
+    page.check("#create-kind input[value='rambots']")
+    page.fill("#id_rambots-max_seats", "3")
+    page.fill("#id_rambots-computers", "2")
+    page.select_option("#id_rambots-strength", "normal")
+    page.click("#create-rambots-submit")
+    page.wait_for_url(f"{base}/games/*/")
+    game = Game.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1]))
+    assert [s.computer for s in game.seats.order_by("number")] == ["", "normal", "normal"]
+    build_goal_stack(page)
+    for _ in range(40):
+        wait_for(lambda: Game.objects.get(pk=game.pk).status in (Game.Status.PROGRAMMING, Game.Status.FINISHED)
+                 and Game.objects.get(pk=game.pk).turn > 0, what="the next round")
+        game.refresh_from_db()
+        if game.status == Game.Status.FINISHED:
+            break
+        turn = game.turn
+        page.wait_for_selector("#ram-compile:not([disabled])")
+        piece = page.locator(".ram-pool .ram-piece:not([disabled])")
+        if piece.count():
+            piece.first.click()
+            page.click(".ram-slot[data-slot='0'] .ram-dir[data-dir='S']")
+        page.click("#ram-compile")
+        wait_for(lambda turn=turn: Game.objects.get(pk=game.pk).turn > turn
+                 or Game.objects.get(pk=game.pk).status == Game.Status.FINISHED, what=f"round {turn} to run")
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.winner is not None, f"no winner after {game.turn} rounds"
+    winner = next(p for p in game.state["players"] if p["id"] == game.winner.bot_id)
+    assert winner["tagged"] == 4 and winner["goals"] == []
+    page.wait_for_selector("#results:not([hidden])", timeout=40_000)
+    assert game.winner.user.profile.display_name in page.inner_text("#results") or \
+        game.winner.user.username in page.inner_text("#results")
+    shoot(page, "whole-game-results-phone")
+    no_sideways_scroll(page)
+    assert [e for e in console.errors if "favicon" not in e] == []
