@@ -350,3 +350,12 @@ def test_the_lobby_form_makes_a_rambots_game_with_computer_players(players):
         answer = client.post("/games/new/rambots/", {"rambots-visibility": "public", "rambots-timer_preset": "realtime",
                                                      "rambots-timeout_policy": "wait", **fields}, follow=True)
         assert answer.redirect_chain[-1][0] == "/" and Game.objects.filter(creator=players[0]).count() == 1
+
+
+def test_a_roboracer_game_refuses_moves_and_keeps_its_snapshot(players, courses):
+    game = services.create_game(user=players[0], course=courses["bolt-bay"], max_seats=2)
+    services.join_game(user=players[1], game_id=game.pk)
+    answer = _move(players[0], game, {"turn": 1, "program": [], "compiled": True})
+    assert answer.status_code == 400 and "/program/" in answer.data["detail"]
+    snap = _snapshot(game, players[0])
+    assert snap["kind"] == "roboracer" and snap["bots"] and len(snap["me"]["hand"]) == 9 and "rambots" not in snap
