@@ -194,7 +194,8 @@ class CreateRAMbotsGameForm(forms.Form):
     strength = forms.ChoiceField(choices=STRENGTH_LABELS, initial=PRACTICE_DEFAULT_STRENGTH, required=False,
                                  label="Computer players' strength")
     speedbots = forms.BooleanField(
-        required=False, label="Speedbots: a round ends when all but one have compiled; the last program runs as it lies"
+        required=False, label="Speedbots: programming ends as soon as all but one player have compiled; the last "
+                               "player's program runs as it lies"
     )
     visibility = forms.ChoiceField(
         choices=[("public", "Public: listed here, any signed-in player may watch"), ("private", "Private: join by invite link")],

@@ -29,6 +29,9 @@ from games.signals import game_finished
 logger = logging.getLogger(__name__)
 GOAL_STEP = 0  # the turn number of the goal-stack step
 TITLE = "RAMbots"
+# A seat's colour once the game starts: its RAMbot's (the board's pieces), so that rings, badges and the seat
+# list never show a player in one colour and their bot in another. The browser's pieces use the same values.
+SEAT_COLOURS = {"red": "#dc2626", "yellow": "#eab308", "green": "#16a34a", "blue": "#2563eb"}
 
 
 @dataclass(frozen=True)
@@ -207,9 +210,11 @@ class RAMbots:
         seats = list(game.seats.order_by("number"))
         state = rules.new_game([seat.bot_id for seat in seats], seed=engine.derive_seed(game.seed, 0, "setup"),
                                options=dict(game.options or {}))
+        colours = {player["id"]: SEAT_COLOURS[player["colour"]] for player in state["players"]}
         for seat in seats:
             seat.move_left, seat.game_left = float(game.move_time), float(game.game_time)
-        Seat.objects.bulk_update(seats, ["move_left", "game_left"])
+            seat.color = colours[seat.bot_id]
+        Seat.objects.bulk_update(seats, ["move_left", "game_left", "color"])
         game.state = state
         game.status = Game.Status.PROGRAMMING
         game.turn = GOAL_STEP
@@ -317,8 +322,12 @@ class RAMbots:
             last = missing[0]
             draft = Draft.objects.filter(seat=last, turn=game.turn).values_list("program", flat=True).first()
             Program.objects.create(seat=last, turn=game.turn, chips=list(draft or []))
-            clocks.stop(last, now)
-            last.save(update_fields=["move_left", "game_left", "clock_started_at", "deadline"])
+            # As if it had compiled: its move time reloads for the next round (002 sets no penalty but the
+            # program as it lies).
+            if clocks.running(last):
+                clocks.stop(last, now)
+                clocks.reload(last, maximum=game.move_time, opponents_thinking=False)
+            last.save(update_fields=["move_left", "game_left", "clock_started_at", "deadline", "expired"])
             services.append_event(game, "seat_ready", {"seat": last.number, "as_it_lies": True,
                                                        "clocks": services._clock_reading([last], now)})
             missing = []

@@ -359,3 +359,17 @@ def test_a_roboracer_game_refuses_moves_and_keeps_its_snapshot(players, courses)
     assert answer.status_code == 400 and "/program/" in answer.data["detail"]
     snap = _snapshot(game, players[0])
     assert snap["kind"] == "roboracer" and snap["bots"] and len(snap["me"]["hand"]) == 9 and "rambots" not in snap
+
+
+def test_seats_take_their_bots_colours_and_speedbots_reloads_the_last_clock(players):
+    game = _rambots(players, options={"speedbots": True})
+    colours = {p["id"]: p["colour"] for p in game.state["players"]}
+    hexes = {"red": "#dc2626", "yellow": "#eab308", "green": "#16a34a", "blue": "#2563eb"}
+    assert {seat.bot_id: seat.color for seat in game.seats.all()} == {bot: hexes[c] for bot, c in colours.items()}
+    _build_goals(game, players)
+    cy = game.seats.get(number=3)
+    Seat.objects.filter(pk=cy.pk).update(move_left=10.0)  # cy dawdled: 10 s of move time left
+    for user in players[:2]:
+        _move(user, game, {"turn": 1, "program": [], "compiled": True})
+    cy.refresh_from_db()
+    assert cy.clock_started_at is None and cy.move_left > 10.0  # ran as it lay, and reloaded as a compile would
