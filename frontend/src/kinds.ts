@@ -25,6 +25,8 @@ export interface KindHost {
   postMove: (body: unknown) => Promise<PostJsonResult<unknown>>;
   /** The kind's screen changed something the shared parts show (a seat's `ready` after a move). */
   changed: () => void;
+  /** GET the game's current snapshot (with my `me`) without applying it; null in the demo. */
+  fetchSnapshot: () => Promise<Snapshot | null>;
 }
 
 /** A kind's board renderer and programming panel, as the game screen drives them. */
@@ -55,6 +57,8 @@ export interface KindScreen {
   seatStats(snap: Snapshot, seat: Seat): HTMLElement | null;
   /** The results table of a finished game. */
   results(snap: Snapshot, lastTurn: number): CustomResults;
+  /** A `seat_ready` or `seat_unready` event, after the game screen marked the seat (before it renders). */
+  seatEvent?(snap: Snapshot, kind: "seat_ready" | "seat_unready", data: unknown): void;
 }
 
 export interface KindEntry {

@@ -390,6 +390,7 @@ export class GameScreen {
         }
         : (body) => postJson(joinUrl(api, "move/"), body, "the move"),
       changed: () => this.render(),
+      fetchSnapshot: () => (this.opts.demoSrc || !api ? Promise.resolve(null) : fetchSnapshot(api)),
     });
     screen.player.speed = this.animator.speed;
     screen.onPhase = (text) => this.panel.setPhase(text);
@@ -933,6 +934,7 @@ export class GameScreen {
         const seat = this.snap.seats.find((s) => s.number === data?.seat);
         if (seat) seat.ready = true;
         this.applyClocks(data?.clocks, receivedAt); // the seat's clock stopped (and reloaded) with its program
+        this.kindScreen?.seatEvent?.(this.snap, "seat_ready", data);
         this.render();
         return;
       }
@@ -996,6 +998,18 @@ export class GameScreen {
       }
       case "turn_dealt":
         this.awaitPush();
+        return;
+      case "seat_unready":
+        // Another kind's screen (RAMbots: uncompiled) learns of it at once; the sync brings the rest, as before.
+        if (this.kindScreen) {
+          const data = msg.data as { seat?: unknown; clocks?: unknown } | null;
+          const seat = this.snap.seats.find((s) => s.number === data?.seat);
+          if (seat) seat.ready = false;
+          this.applyClocks(data?.clocks, receivedAt);
+          this.kindScreen.seatEvent?.(this.snap, "seat_unready", data);
+          this.render();
+        }
+        this.requestSync();
         return;
       default:
         this.requestSync();

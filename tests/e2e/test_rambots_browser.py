@@ -182,3 +182,49 @@ def test_a_person_plays_a_whole_rambots_game_against_two_computers(live_stack, n
     shoot(page, "whole-game-results-phone")
     no_sideways_scroll(page)
     assert [e for e in console.errors if "favicon" not in e] == []
+
+
+def test_a_program_compiled_on_one_page_shows_on_the_other_and_is_not_undone(live_stack, new_page):
+    """ada has a Speedbots game open on her desktop and her phone. She compiles on the desktop: the phone takes the
+    compiled program from the server (locked, with Uncompile), and sends nothing of its own, so the program
+    stays compiled. (A stale page's draft once uncompiled it.)"""
+    from django.contrib.auth import get_user_model
+
+    from games import kinds, services
+    from tests.e2e.test_computer_players_browser import log_in
+
+    users = [get_user_model().objects.create_user(name, password="a long passphrase 42") for name in ("ada", "bob", "cy")]
+    game = kinds.get("rambots").create_game(user=users[0], max_seats=3, options={"speedbots": True})
+    for user in users[1:]:
+        services.join_game(user=user, game_id=game.pk)
+    for user in users:
+        seat = game.seats.get(user=user)
+        pool = next(p for p in Game.objects.get(pk=game.pk).state["players"] if p["id"] == seat.bot_id)["pool"]
+        stack = [next(piece for piece in pool if piece.endswith(colour)) for colour in ("red", "yellow", "green", "blue")]
+        kinds.of(game).submit_move(user=user, game_id=game.pk, data={"turn": 0, "goals": stack})
+    wait_for(lambda: Game.objects.get(pk=game.pk).turn == 1, what="the goal step to resolve")
+
+    desktop, desktop_console = new_page("ada-desktop", DESKTOP)
+    phone, phone_console = new_page("ada-phone", PHONE)
+    base = live_stack.base_url
+    for page in (desktop, phone):
+        log_in(page, base, "ada")
+        page.goto(f"{base}/games/{game.pk}/")
+        page.wait_for_selector("#ram-compile:not([disabled])")
+    sent = []
+    phone.on("request", lambda r: r.url.endswith("/move/") and sent.append(r.post_data))
+    piece = desktop.locator(".ram-pool .ram-piece:not([disabled])").first.get_attribute("data-piece")
+    desktop.locator(f".ram-pool .ram-piece[data-piece='{piece}']").first.click()
+    desktop.click(".ram-slot[data-slot='0'] .ram-dir[data-dir='E']")
+    desktop.click("#ram-compile")
+    wait_for(lambda: Program.objects.filter(seat__game=game, seat__number=1, turn=1).exists(), what="the compile")
+    phone.wait_for_selector(f".ram-slot.filled[data-slot='0'][data-piece='{piece}'][data-dir='E']")
+    phone.wait_for_selector("#ram-uncompile")
+    assert phone.locator(".ram-pool .ram-piece:not([disabled])").count() == 0
+    phone.locator(".ram-pool .ram-piece").first.click(force=True)  # a tap on the locked pool does nothing
+    phone.wait_for_timeout(1500)  # longer than the Speedbots draft's autosave delay
+    assert sent == []
+    assert Program.objects.get(seat__game=game, seat__number=1, turn=1).chips == [{"piece": piece, "dir": "E"}]
+    shoot(phone, "second-page-compiled-phone")
+    for console in (desktop_console, phone_console):
+        assert [e for e in console.errors if "favicon" not in e] == []

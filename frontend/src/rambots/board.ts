@@ -7,10 +7,14 @@ import { svgEl } from "../elements";
 import type { Coord } from "../types";
 import { type Colour, COLOUR_HEX, COLOUR_NAMES, dirLabel, parsePiece, type Piece, pieceLabel, type RDir } from "./types";
 import type { RamMe, RamState } from "./types";
+import { goalsHidden } from "./model";
 
 export const SQ = 100;
 export const BOARD_SQUARES = 8;
-const PAD = 10;
+/** The frame around the squares: wide enough for the compass letters (N at the top). */
+const PAD = 34;
+/** A name label's widest extent (board units): a little less than a square, so neighbours' labels never touch. */
+const NAME_MAX = 88;
 export const RDIR_ANGLE: Record<Exclude<RDir, "up">, number> = { N: 0, E: 90, S: 180, W: 270 };
 const STEP: Record<Exclude<RDir, "up">, [number, number]> = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 const BUBBLE_FONT = 18;
@@ -102,6 +106,11 @@ export class RamBoard {
     }
     // The centre intersection: where the precedence stack stands in the real game.
     svgEl("circle", { cx: span / 2, cy: span / 2, r: 7, class: "ram-centre" }, floor);
+    // The compass: instructions point N, E, S or W, as these letters on the frame say.
+    const mid = span / 2, half = PAD / 2;
+    for (const [letter, x, y] of [["N", mid, -half], ["S", mid, span + half], ["W", -half, mid], ["E", span + half, mid]] as const) {
+      svgEl("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central", class: "ram-compass", "aria-hidden": "true" }, floor, letter);
+    }
     this.piecesLayer = svgEl("g", { class: "ram-pieces" }, this.svg);
     this.fx = svgEl("g", { class: "ram-fx" }, this.svg);
     const boardBox = document.createElement("div");
@@ -127,7 +136,13 @@ export class RamBoard {
     }
     const body = svgEl("g", { class: "ram-body" }, g);
     if (opts.bot && opts.name) {
-      svgEl("text", { y: 47, "text-anchor": "middle", class: "ram-name" }, g, shortName(opts.name));
+      const label = svgEl("text", { y: 46, "text-anchor": "middle", class: "ram-name" }, g, shortName(opts.name));
+      // Wide letters can still overflow the square: squeeze the label to fit (needs layout; 0 without one).
+      const width = typeof label.getComputedTextLength === "function" ? label.getComputedTextLength() : 0;
+      if (width > NAME_MAX) {
+        label.setAttribute("textLength", String(NAME_MAX));
+        label.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      }
     }
     const shape: PieceShape = { ref, g, body, colour, size: opts.bot ? "L" : "S" };
     // Bots above beacons.
@@ -240,14 +255,21 @@ export class RamBoard {
       who.textContent = `${names(p.id)}${me.id === p.id ? " (you)" : ""}`;
       const top = document.createElement("span");
       top.className = "ram-goal-top";
-      if (p.goals_left <= 0) top.textContent = "all tagged";
+      // Before every stack is built nothing is counted yet (goals_left is 0): no "all tagged" then.
+      const building = goalsHidden(state);
+      if (building) {
+        // This player's stack is built by its maker (goals_built: built the stack for the neighbour).
+        const maker = p.goal_maker ? state.players.find((q) => q.id === p.goal_maker) : undefined;
+        top.textContent = maker?.goals_built || (p.goals?.length ?? 0) > 0 ? "goal stack built (hidden)" : "goal stack being built";
+      }
+      else if (p.goals_left <= 0) top.textContent = "all tagged";
       else if (p.goal_top) {
         top.append(pieceIcon(p.goal_top, "up", 22), document.createTextNode(`${COLOUR_NAMES[parsePiece(p.goal_top)?.colour ?? "red"]} next`));
         top.title = `Next goal: ${pieceLabel(p.goal_top)}`;
-      } else top.textContent = state.phase === "goals" ? (p.goals_built ? "stack built" : "being built") : "hidden";
+      } else top.textContent = "hidden";
       const left = document.createElement("span");
       left.className = "ram-goal-left";
-      left.textContent = `${p.goals_left} left`;
+      left.textContent = building ? "" : `${p.goals_left} left`;
       li.append(sw, who, top, left);
       // My whole stack when I may see it (the owner once all are built), and the one I made.
       if (p.goals && p.goals.length) {
@@ -264,9 +286,11 @@ export class RamBoard {
   }
 }
 
-/** A name short enough for the board (8 characters). */
+/** A name short enough for its square (at most 7 characters, the last an ellipsis when cut), so that two bots
+ * side by side keep their labels apart ("Easy Co…", "ada_ph…"); the whole name is in the piece's title. */
 export function shortName(name: string): string {
-  return name.length > 9 ? `${name.slice(0, 8)}…` : name;
+  const chars = [...name.trim()];
+  return chars.length > 7 ? `${chars.slice(0, 6).join("").trimEnd()}…` : chars.join("");
 }
 
 export { dirLabel };

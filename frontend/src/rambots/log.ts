@@ -11,6 +11,33 @@ export interface LogLine {
   instruction: string;
   text: string;
   step: number | null;
+  /** The instruction is still playing: its effects are not known yet (describePlayed). */
+  pending?: boolean;
+}
+
+/** Events that are lines of their own (they end the instruction before them). */
+const OWN_LINE = new Set(["goal_stacks_revealed", "precedence_rotated", "won", "removed"]);
+
+/**
+ * The turn's lines while it plays, after the first `played` of `events`: every instruction whose events have
+ * all played (up to the next `instruction` or a line of its own) in full, the one still playing as a pending
+ * line (its piece and direction, no effects: "does nothing" would be wrong before its events have come).
+ */
+export function describePlayed(state: RamState, events: readonly EngineEvent[], played: number): LogLine[] {
+  const n = Math.max(0, Math.min(played, events.length));
+  if (n >= events.length) return describeTurn(state, events);
+  const next = events[n];
+  if (next.type === "instruction" || OWN_LINE.has(next.type)) return describeTurn(state, events.slice(0, n));
+  let start = n - 1;
+  while (start >= 0 && events[start].type !== "instruction") start--;
+  if (start < 0) return describeTurn(state, events.slice(0, n));
+  const lines = describeTurn(state, events.slice(0, start + 1));
+  const last = lines[lines.length - 1];
+  if (last) {
+    last.text = "";
+    last.pending = true;
+  }
+  return lines;
 }
 
 /** "Red" for player "1" whose bot is red; "Player 1" when unknown. */

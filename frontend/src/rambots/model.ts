@@ -35,14 +35,22 @@ export function cloneState(raw: unknown): RamState {
     return { colour: isColour(q.colour) ? q.colour : "red", at: coord(q.at), dir: isRDir(q.dir) ? q.dir : "N" };
   });
   const precedence = (Array.isArray(r.precedence) ? r.precedence : []).filter(isColour);
+  const phase = typeof r.phase === "string" ? r.phase : "programming";
   return {
-    phase: typeof r.phase === "string" ? r.phase : "programming",
+    phase,
     round: typeof r.round === "number" ? r.round : 0,
     players, beacons,
     precedence: precedence.length ? precedence : [...COLOURS],
     options: r.options && typeof r.options === "object" ? { ...(r.options as Record<string, unknown>) } : {},
     winner: r.winner == null ? null : String(r.winner),
+    // An older server sends no `goals_revealed`: the stacks are revealed once the goal phase is over.
+    goals_revealed: typeof r.goals_revealed === "boolean" ? r.goals_revealed : phase !== "goals",
   };
+}
+
+/** Whether the goal stacks are still being built: no goal counts or tops to show yet. */
+export function goalsHidden(state: RamState): boolean {
+  return !state.goals_revealed || state.phase === "goals";
 }
 
 export function readMe(raw: unknown): RamMe | null {
@@ -100,8 +108,11 @@ export function applyRamEvent(state: RamState, e: EngineEvent): boolean {
         if (p && typeof top === "string") {
           p.goal_top = top;
           p.goals_built = true;
+          // Nothing is tagged yet: the whole stack is left (the server counted nothing while it was hidden).
+          if (!state.goals_revealed) p.goals_left = Math.max(p.goals_left, p.goals?.length || 4);
         }
       }
+      state.goals_revealed = true;
       if (state.phase === "goals") state.phase = "programming";
       return true;
     }

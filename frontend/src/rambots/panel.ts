@@ -6,13 +6,16 @@ import { h } from "../dom";
 import type { PostJsonResult } from "../net";
 import type { Seat, Snapshot } from "../types";
 import { pieceIcon } from "./board";
-import { playerById, sortPieces } from "./model";
+import { playerById, readMe, sortPieces } from "./model";
 import { waitingFor } from "./status";
 import { GoalModel, MAX_INSTRUCTIONS, ProgramModel } from "./program";
 import {
   COLOUR_NAMES, DIR_ARROWS, dirLabel, type Instruction, parsePiece, type Piece, pieceLabel, type RamMe, type RamState,
   type RDir, RDIRS,
 } from "./types";
+
+/** While the server's program is fetched after my seat changed elsewhere. */
+const AWAITING = "Your program changed on another page or device: loading it…";
 
 /** How long the arrangement rests before Speedbots saves it as a draft. */
 export const DRAFT_DELAY_MS = 800;
@@ -56,6 +59,17 @@ export class RambotsPanel {
   private snap: Snapshot | null = null;
   private state: RamState | null = null;
   private me: RamMe | null = null;
+  /** My seat changed elsewhere (another page of mine compiled or uncompiled): nothing is edited or saved
+   * until the server's state of my program is here (a fresh snapshot or fetchMine). */
+  private awaiting = false;
+  /** The seat event my own last move causes (seat_ready after Compile, seat_unready after Uncompile): not news. */
+  private ownEcho: boolean | null = null;
+  /** A seat event of mine that came while my move was being sent. */
+  private echoWhileSending: boolean | null = null;
+  private fetchTry = 0;
+
+  /** The game's current snapshot from the server (null: none to be had, e.g. the demo). */
+  fetchMine: (() => Promise<Snapshot | null>) | null = null;
 
   constructor(parent: HTMLElement, private readonly send: Send, private readonly onSent: () => void) {
     this.el = h("section", { id: "ram-program", class: "ram-program", "aria-labelledby": "ram-program-title" });
@@ -78,6 +92,10 @@ export class RambotsPanel {
 
   /** The snapshot's (or a turn's) state; `moving` while a turn plays. */
   update(snap: Snapshot, state: RamState, me: RamMe | null, moving: boolean): void {
+    // A new snapshot (not the same one with an event applied) is the server's word on my program.
+    const fresh = snap !== this.snap;
+    if (fresh) this.awaiting = false;
+    if (fresh && snap.turn !== this.snap?.turn) this.ownEcho = null;
     this.snap = snap;
     this.state = state;
     this.me = me;
@@ -94,8 +112,14 @@ export class RambotsPanel {
     else if (snap.status === "finished") placeholder = "The game is over.";
     else if (moving || snap.status === "resolving") placeholder = "The bots are running their programs…";
     else if (!snap.me || !mine) placeholder = "You are watching this game.";
-    else if (mine.out || seat?.ejected) placeholder = "Your bot is out of the game.";
+    else if (mine.out || seat?.ejected) placeholder = "Your bot is out of the game: you are watching.";
     else mode = state.phase === "goals" || snap.turn === 0 ? "goals" : "program";
+    // A viewer without a seat in play (a spectator, an ejected or removed seat) has no program: one line
+    // saying so, no card, no "Your program", no Speedbots note about saving an arrangement.
+    const watching = snap.status !== "lobby" && (!snap.me || !mine || mine.out || !!seat?.ejected);
+    this.el.classList.toggle("ram-watching", watching);
+    this.title.hidden = watching;
+    if (watching) this.speedNote.hidden = true;
     this.placeholder.textContent = placeholder;
     this.placeholder.hidden = !placeholder;
     this.el.dataset.mode = mode;
@@ -125,7 +149,11 @@ export class RambotsPanel {
         if (have < need) full.push(ins.piece);
       }
       const key = JSON.stringify(["program", snap.turn, full]);
-      if (key !== this.key || this.mode !== mode || (!this.dirty && !this.sending)) {
+      // The server's compiled state differs from mine (another page compiled or uncompiled): the server wins,
+      // whatever I had laid out here.
+      const overruled = fresh && !this.sending && (me?.compiled === true) !== this.compiled;
+      if (overruled) window.clearTimeout(this.draftTimer);
+      if (key !== this.key || this.mode !== mode || (!this.dirty && !this.sending) || overruled) {
         if (key !== this.key || this.mode !== mode) this.error.textContent = "";
         this.key = key;
         this.program = ProgramModel.from(full, saved);
@@ -135,6 +163,70 @@ export class RambotsPanel {
     }
     this.mode = mode;
     this.render();
+  }
+
+  /**
+   * A seat_ready (`ready`) or seat_unready of my own seat. The echo of a move this page sent is no news;
+   * anything else (my other page compiled, uncompiled, or the server ran my program as it lies) means this
+   * page's program may be stale: editing stops (no draft can be saved over it) until the server's is here.
+   */
+  ownSeat(ready: boolean): void {
+    if (this.sending) {
+      this.echoWhileSending = ready;
+      return;
+    }
+    if (this.ownEcho === ready) {
+      this.ownEcho = null;
+      return;
+    }
+    this.ownEcho = null;
+    if (this.mode === "none") return; // nothing to edit: the next snapshot brings it anyway
+    this.awaiting = true;
+    this.fetchTry = 0;
+    window.clearTimeout(this.draftTimer);
+    this.render();
+    void this.takeServer();
+  }
+
+  /** Fetch the game and take my program (or goal stack) from it: `me.rambots` and my seat's `ready`. */
+  private async takeServer(): Promise<void> {
+    const asked = this.snap;
+    let got: Snapshot | null = null;
+    let failed = false;
+    try {
+      got = this.fetchMine ? await this.fetchMine() : null;
+    } catch {
+      failed = true;
+    }
+    const snap = this.snap;
+    if (!this.awaiting || !snap || snap !== asked) return; // a snapshot came meanwhile: it is the server's word
+    if (failed) {
+      if (++this.fetchTry < 3) {
+        window.setTimeout(() => void this.takeServer(), 1500);
+        return;
+      }
+      this.error.textContent = "Could not load your program from the server: reload the page before changing it.";
+      this.render();
+      return;
+    }
+    if (!got || got.turn !== snap.turn || got.status !== snap.status) {
+      // The demo, or the game moved on (a turn resolving): the next snapshot brings everything.
+      if (!got) this.awaiting = false;
+      this.render();
+      return;
+    }
+    const mine = (got.me as { rambots?: unknown } | null)?.rambots;
+    if (snap.me) (snap.me as { rambots?: unknown }).rambots = mine && typeof mine === "object" ? JSON.parse(JSON.stringify(mine)) : mine;
+    for (const s of got.seats ?? []) {
+      const here = snap.seats.find((x) => x.number === s.number);
+      if (here && typeof s.ready === "boolean") here.ready = s.ready;
+    }
+    this.me = readMe(mine ?? null);
+    this.awaiting = false;
+    this.key = ""; // rebuilt from the server's program
+    this.dirty = false;
+    if (this.state) this.update(snap, this.state, this.me, false);
+    this.onSent(); // the seat list shows my seat's ready
   }
 
   /** What the server now holds for me, kept in the snapshot too (a render before the next snapshot reads it). */
@@ -160,6 +252,17 @@ export class RambotsPanel {
   private myBotDir(): RDir {
     const mine = this.snap?.me && this.state ? playerById(this.state, this.snap.me.bot ?? this.snap.me.seat) : undefined;
     return mine && mine.bot.dir !== "up" ? mine.bot.dir : "N";
+  }
+
+  /** My seat is marked ready (compiled, or run as it lies): the program is not mine to change here. */
+  private seatReady(): boolean {
+    const snap = this.snap;
+    return !!snap?.seats.find((s) => s.number === snap.me?.seat)?.ready;
+  }
+
+  /** Nothing may be changed (nor saved as a draft): compiled, waiting for the server's program, or ready. */
+  private get locked(): boolean {
+    return this.compiled || this.awaiting || (this.mode === "program" && this.seatReady());
   }
 
   private render(): void {
@@ -210,10 +313,10 @@ export class RambotsPanel {
         "aria-label": `${pieceLabel(piece)}${used ? ", on the stack" : !goal.canPick(index) ? ", colour already on the stack" : ""}`,
       });
       b.append(pieceIcon(piece, "up", 30), h("span", { class: "ram-piece-text" }, pieceText(piece)));
-      b.disabled = !goal.canPick(index);
+      b.disabled = !goal.canPick(index) || this.awaiting;
       b.classList.toggle("used", used);
       b.addEventListener("click", () => {
-        if (goal.pick(index)) this.render();
+        if (!this.awaiting && goal.pick(index)) this.render();
       });
       return b;
     });
@@ -227,9 +330,9 @@ export class RambotsPanel {
         h("span", { class: "ram-piece-text" }, pieceText(p)));
       const tools = h("span", { class: "ram-tools" });
       tools.append(
-        this.tool("▲", `Move ${pieceLabel(p)} up`, pos > 0, () => goal.move(pos, -1)),
-        this.tool("▼", `Move ${pieceLabel(p)} down`, pos < goal.picks.length - 1, () => goal.move(pos, 1)),
-        this.tool("✕", `Take ${pieceLabel(p)} off the stack`, true, () => goal.remove(pos)),
+        this.tool("▲", `Move ${pieceLabel(p)} up`, !this.awaiting && pos > 0, () => goal.move(pos, -1)),
+        this.tool("▼", `Move ${pieceLabel(p)} down`, !this.awaiting && pos < goal.picks.length - 1, () => goal.move(pos, 1)),
+        this.tool("✕", `Take ${pieceLabel(p)} off the stack`, !this.awaiting, () => goal.remove(pos)),
       );
       li.append(tools);
       return li;
@@ -239,10 +342,11 @@ export class RambotsPanel {
     }
     this.listEl.replaceChildren(...items);
     const submit = h("button", { type: "button", id: "ram-goals-submit", class: "primary" }, "Send the goal stack");
-    submit.disabled = !goal.complete() || this.sending;
+    submit.disabled = !goal.complete() || this.sending || this.awaiting;
     submit.addEventListener("click", () => void this.sendGoals());
     this.buttons.replaceChildren(submit);
-    this.message.textContent = this.sending ? "Sending…" : goal.complete() ? "Ready to send." : `Still to pick: ${goal.missing().join(", ")}.`;
+    this.message.textContent = this.sending ? "Sending…" : this.awaiting ? AWAITING
+      : goal.complete() ? "Ready to send." : `Still to pick: ${goal.missing().join(", ")}.`;
   }
 
   private async sendGoals(): Promise<void> {
@@ -252,9 +356,13 @@ export class RambotsPanel {
     this.error.textContent = "";
     this.render();
     const goals = goal.goals();
+    this.echoWhileSending = null;
     const res = await this.send({ turn: snap.turn, goals });
     this.sending = false;
+    const seen = this.echoWhileSending;
+    this.echoWhileSending = null;
     if (res.ok) {
+      this.ownEcho = seen === true ? null : true;
       this.remember(snap, { goals_made: goals });
       const seat = snap.seats.find((s) => s.number === snap.me?.seat);
       if (seat) seat.ready = true;
@@ -268,10 +376,12 @@ export class RambotsPanel {
   private renderProgram(): void {
     const snap = this.snap, program = this.program;
     if (!snap || !program) return;
-    const locked = this.compiled;
+    const locked = this.locked;
     this.title.textContent = `Your program · round ${this.state?.round || snap.turn}`;
     this.showBuilder(true);
-    this.help.textContent = locked
+    this.help.textContent = this.awaiting ? "Your program was changed on another page: this page loads the server's before you can change it."
+      : locked && !this.compiled ? "Your program is in for this round."
+      : locked
       ? "Compiled. You may still uncompile and change it until the round runs."
       : `Tap pieces of your code pool to lay out up to ${MAX_INSTRUCTIONS} instructions; they run left to right (here, top to bottom). ` +
         "Point each one: a lying piece moves your bot that way (small 1, medium 2, large 3 squares; turning uses the first), " +
@@ -333,17 +443,18 @@ export class RambotsPanel {
     compile.disabled = locked || this.sending;
     compile.addEventListener("click", () => void this.sendProgram(true));
     const uncompile = h("button", { type: "button", id: "ram-uncompile" }, "Uncompile");
-    uncompile.hidden = !locked;
-    uncompile.disabled = this.sending;
+    uncompile.hidden = !this.compiled;
+    uncompile.disabled = this.sending || this.awaiting;
     uncompile.addEventListener("click", () => void this.sendProgram(false));
     const clear = h("button", { type: "button", id: "ram-clear" }, "Clear");
-    clear.hidden = locked;
-    clear.disabled = !program.slots.length || this.sending;
+    clear.hidden = this.compiled;
+    clear.disabled = locked || !program.slots.length || this.sending;
     clear.addEventListener("click", () => this.edit(() => { program.clear(); return true; }));
     this.buttons.replaceChildren(compile, uncompile, clear);
     const n = waitingFor(snap);
     this.message.textContent = this.sending ? "Sending…"
-      : locked ? `Compiled — waiting for ${n} player${n === 1 ? "" : "s"}.`
+      : this.awaiting ? AWAITING
+      : locked ? `${this.compiled ? "Compiled" : "Program in"} — waiting for ${n} player${n === 1 ? "" : "s"}.`
       : this.draftNote || (program.slots.length ? "Compile when ready." : "Lay out your instructions, then compile.");
   }
 
@@ -351,6 +462,8 @@ export class RambotsPanel {
     const b = h("button", { type: "button", class: `ram-tool${cls ? ` ram-${cls}` : ""}`, "aria-label": label, title: label }, text);
     b.disabled = !enabled;
     b.addEventListener("click", () => {
+      if (this.mode === "program" && this.locked) return;
+      if (this.awaiting) return;
       if (run()) {
         this.dirty = this.mode === "program" ? true : this.dirty;
         if (this.mode === "program") this.scheduleDraft();
@@ -361,7 +474,7 @@ export class RambotsPanel {
   }
 
   private edit(run: () => boolean): void {
-    if (this.compiled || !run()) return;
+    if (this.locked || !run()) return;
     this.dirty = true;
     this.error.textContent = "";
     this.draftNote = "";
@@ -372,13 +485,14 @@ export class RambotsPanel {
   /** Speedbots: the arrangement is saved (uncompiled) once it rests, so that it runs as it lies if I am last. */
   private scheduleDraft(): void {
     window.clearTimeout(this.draftTimer);
-    if (this.state?.options.speedbots !== true || this.compiled) return;
+    if (this.state?.options.speedbots !== true || this.locked) return;
     this.draftTimer = window.setTimeout(() => void this.saveDraft(), DRAFT_DELAY_MS);
   }
 
   private async saveDraft(): Promise<void> {
     const snap = this.snap, program = this.program;
-    if (!snap || !program || this.compiled || this.sending || this.mode !== "program") return;
+    // Never over a compiled program (nor one this page may not know: see ownSeat).
+    if (!snap || !program || this.locked || this.sending || this.mode !== "program") return;
     const body = { turn: snap.turn, program: program.program(), compiled: false };
     const res = await this.send(body);
     if (this.program !== program) return;
@@ -398,9 +512,14 @@ export class RambotsPanel {
     this.error.textContent = "";
     this.render();
     const instructions: Instruction[] = program.program();
+    this.echoWhileSending = null;
     const res = await this.send({ turn: snap.turn, program: instructions, compiled });
     this.sending = false;
+    const seen = this.echoWhileSending;
+    this.echoWhileSending = null;
     if (res.ok) {
+      // Its seat event (ready after Compile, unready after Uncompile) is my own: expected unless already here.
+      this.ownEcho = seen === compiled ? null : compiled;
       this.compiled = compiled;
       this.dirty = false;
       this.draftNote = "";

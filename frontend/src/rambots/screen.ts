@@ -8,12 +8,15 @@ import type { KindHost, KindScreen } from "../kinds";
 import type { EngineEvent, Seat, Snapshot, TurnRecord } from "../types";
 import { RamAnimator } from "./animate";
 import { pieceIcon, RamBoard } from "./board";
-import { describeTurn, playerWord } from "./log";
-import { applyRamEvent, cloneState, playerById, precedenceOrder, readMe, sortPieces } from "./model";
+import { describePlayed, describeTurn, playerWord } from "./log";
+import { applyRamEvent, cloneState, goalsHidden, playerById, precedenceOrder, readMe, sortPieces } from "./model";
 import { RambotsPanel } from "./panel";
-import { nameOfSeat, ramStatusText, seatFor, stateOf } from "./status";
+import { nameOfSeat, ramStatusText, seatFor, seatGoalText, stateOf } from "./status";
 import { COLOUR_HEX, COLOUR_NAMES, parsePiece, pieceLabel, type RamState } from "./types";
 import css from "./rambots.css?inline";
+
+/** Phones (one column): as styles.css and main.ts isNarrow. */
+const NARROW = "(max-width: 800px)";
 
 function injectStyles(): void {
   if (document.getElementById("rambots-styles")) return;
@@ -49,7 +52,9 @@ export class RambotsScreen implements KindScreen {
       this.onPhase?.(`${this.replayTitle}${what ? `${what} · ` : ""}step ${index + 1} of ${count}`);
     };
     this.panel = new RambotsPanel(host.panelCol, (body) => host.postMove(body), () => host.changed());
+    this.panel.fetchMine = () => host.fetchSnapshot();
     host.panelCol.insertBefore(this.panel.el, host.panel.seatsSection);
+    window.matchMedia?.(NARROW).addEventListener?.("change", () => this.placePanel());
     this.logSection = h("section", { class: "ram-log-section rr-log-section", "aria-labelledby": "ram-log-title" });
     this.logTitle = h("h2", { id: "ram-log-title" }, "Turn log");
     this.logList = h("ol", { id: "ram-turn-log", class: "ram-log" });
@@ -113,13 +118,14 @@ export class RambotsScreen implements KindScreen {
   private writeLog(title: string, lines: ReturnType<typeof describeTurn>): void {
     this.logTitle.textContent = title;
     this.logList.replaceChildren(...lines.map((line) => {
-      const li = h("li", { class: line.player ? "ram-log-line" : "ram-log-line ram-log-turn" });
+      const li = h("li", { class: line.player ? `ram-log-line${line.pending ? " ram-log-pending" : ""}` : "ram-log-line ram-log-turn" });
       if (line.player) {
         li.dataset.player = line.player;
         const p = playerById(this.view, line.player) ?? playerById(this.live, line.player);
         const who = h("span", { class: "ram-log-who" }, `${p ? COLOUR_NAMES[p.colour] : `Player ${line.player}`} (${this.names(line.player)})`);
         if (p) who.style.borderColor = COLOUR_HEX[p.colour];
-        li.append(who, h("span", { class: "ram-log-ins" }, line.instruction), h("span", { class: "ram-log-text" }, line.text));
+        li.append(who, h("span", { class: "ram-log-ins" }, line.instruction),
+          h("span", { class: "ram-log-text" }, line.pending ? "running…" : line.text));
       } else li.append(h("span", { class: "ram-log-text" }, line.text));
       return li;
     }));
@@ -136,13 +142,15 @@ export class RambotsScreen implements KindScreen {
     this.writeLog(heading, []);
     const finished = await this.player.play(events, (e) => {
       played.push(e);
-      this.writeLog(heading, describeTurn(before, played));
+      // A line describes a whole instruction: the one still playing waits for its last event.
+      this.writeLog(heading, describePlayed(before, events, played.length));
       if (applyRamEvent(state, e)) {
         this.drawStacks(snap);
         this.host.changed();
       }
     });
     if (!finished) return false;
+    this.writeLog(heading, describeTurn(before, events));
     this.describe();
     return true;
   }
@@ -151,8 +159,29 @@ export class RambotsScreen implements KindScreen {
     this.snap = snap;
     this.host.root.dataset.kind = "rambots";
     this.panel.update(snap, this.live, readMe((snap.me as { rambots?: unknown } | null)?.rambots ?? null), moving);
+    this.placePanel();
     // The stacks may show my own goal stack now (the owner's, once all are built).
     if (!moving) this.drawStacks(snap);
+  }
+
+  /** My own seat's ready / unready: the panel takes the server's program unless it was this page's move. */
+  seatEvent(snap: Snapshot, kind: "seat_ready" | "seat_unready", data: unknown): void {
+    const seat = (data as { seat?: unknown } | null)?.seat;
+    if (snap.me && typeof seat === "number" && seat === snap.me.seat) this.panel.ownSeat(kind === "seat_ready");
+  }
+
+  /** Phones: while I build a goal stack or a program, the panel (pool, slots, Compile) goes right under the
+   * board, before the stacks, the controls and the log, so that the board and the pieces are one short scroll
+   * apart. Otherwise (desktops, nothing to program) it stays in the panel column in front of the seat list. */
+  private placePanel(): void {
+    const el = this.panel.el;
+    const programming = el.dataset.mode === "goals" || el.dataset.mode === "program";
+    const narrow = window.matchMedia?.(NARROW).matches ?? false;
+    if (narrow && programming) {
+      if (el.parentElement !== this.board.wrap) this.board.wrap.insertBefore(el, this.board.stacks);
+    } else if (el.parentElement !== this.host.panelCol) {
+      this.host.panelCol.insertBefore(el, this.host.panel.seatsSection);
+    }
   }
 
   statusText(snap: Snapshot, moving: boolean): string {
@@ -171,7 +200,7 @@ export class RambotsScreen implements KindScreen {
     return precedenceOrder(this.view);
   }
 
-  seatStats(snap: Snapshot, seat: Seat): HTMLElement | null {
+  seatStats(_snap: Snapshot, seat: Seat): HTMLElement | null {
     const id = String(seat.bot ?? seat.number);
     const p = playerById(this.view, id);
     if (!p) return null;
@@ -179,12 +208,16 @@ export class RambotsScreen implements KindScreen {
     const bot = h("span", { class: "stat ram-stat-colour", "data-colour": p.colour });
     bot.append(pieceIcon(`L-${p.colour}`, p.bot.dir, 20), `${COLOUR_NAMES[p.colour]} bot`);
     const goal = h("span", { class: "stat ram-stat-goal" });
-    if (p.goals_left <= 0) goal.append("all goals tagged");
-    else if (p.goal_top) goal.append("next goal ", pieceIcon(p.goal_top, "up", 18), parsePiece(p.goal_top)?.colour ?? "");
-    else goal.append(snap.turn === 0 ? (p.goals_built || seat.ready ? "goal stack built" : "goal stack being built") : "next goal hidden");
-    const left = h("span", { class: "stat ram-stat-left" }, `${p.goals_left} goal${p.goals_left === 1 ? "" : "s"} left`);
-    const tagged = h("span", { class: "stat ram-stat-tagged" }, `tagged ${p.tagged}`);
-    box.append(bot, goal, left, tagged);
+    // Before every stack is built, goals_left counts nothing (0): say what this seat is doing instead.
+    const building = goalsHidden(this.view);
+    const words = seatGoalText(this.view, p, !!seat.ready);
+    if (words !== null || !p.goal_top) goal.append(words ?? "next goal hidden");
+    else goal.append("next goal ", pieceIcon(p.goal_top, "up", 18), parsePiece(p.goal_top)?.colour ?? "");
+    box.append(bot, goal);
+    if (!building) {
+      box.append(h("span", { class: "stat ram-stat-left" }, `${p.goals_left} goal${p.goals_left === 1 ? "" : "s"} left`),
+        h("span", { class: "stat ram-stat-tagged" }, `tagged ${p.tagged}`));
+    }
     if (p.out) box.append(h("span", { class: "stat" }, "out"));
     const pool = sortPieces(p.pool, this.view.precedence);
     const poolEl = h("span", {

@@ -1,7 +1,7 @@
 // The RAMbots status line and seat lookups, pure (no DOM): the screen and the unit tests use them.
 import type { Seat, Snapshot } from "../types";
-import { cloneState } from "./model";
-import type { RamState } from "./types";
+import { cloneState, goalsHidden } from "./model";
+import type { RamPlayer, RamState } from "./types";
 
 /** Players still to act in this step (seats neither ready nor forfeited). */
 export function waitingFor(snap: Pick<Snapshot, "seats">): number {
@@ -47,3 +47,13 @@ export function ramStatusText(snap: Snapshot, state: RamState, moving: boolean):
   }
 }
 
+
+/**
+ * A seat's goal in the seat list: null when its next goal shows as a piece (`goal_top`), else the words.
+ * While the goal stacks are being built nothing is counted yet (`goals_left` is 0): never "all goals tagged" then.
+ */
+export function seatGoalText(state: RamState, p: RamPlayer, ready: boolean): string | null {
+  if (goalsHidden(state)) return p.goals_built || ready ? "has built a goal stack" : "building a goal stack";
+  if (p.goals_left <= 0) return "all goals tagged";
+  return p.goal_top ? null : "next goal hidden";
+}

@@ -40,6 +40,8 @@ export interface RamState {
   precedence: Colour[];
   options: { speedbots?: boolean; [k: string]: unknown };
   winner: string | null;
+  /** Every goal stack is built and the tops are shown (`goals_revealed`; before that, `goals_left` counts nothing). */
+  goals_revealed: boolean;
 }
 export interface Instruction { piece: Piece; dir: RDir }
 /** `me.rambots`, for a seated player only. */
