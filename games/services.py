@@ -906,6 +906,17 @@ def _eject(game: Game, seats: list[Seat], *, by: str, reason: str, by_name: str 
     return kinds.of(game).eject(game, seats, by=by, reason=reason, by_name=by_name)
 
 
+def mark_ejected(game: Game, seats: list[Seat], *, by: str, now: datetime) -> None:
+    """The seats' side of an ejection, whatever the game's kind: clocks stopped, marked ejected by `by`, and
+    their programs of this turn gone."""
+    for seat in seats:
+        clocks.stop(seat, now)
+        seat.ejected_at, seat.ejected_by, seat.expired = now, by, False
+        seat.save(update_fields=["move_left", "game_left", "clock_started_at", "deadline", "expired",
+                                 "ejected_at", "ejected_by"])
+    Program.objects.filter(seat__in=seats, turn=game.turn).delete()
+
+
 def eject_roboracer(game: Game, state: engine.State, seats: list[Seat], *, by: str, reason: str,
                     by_name: str = "") -> list[int]:
     """Eject the seats' bots (the caller holds the lock, the game is programming, and saves the game).
@@ -916,12 +927,7 @@ def eject_roboracer(game: Game, state: engine.State, seats: list[Seat], *, by: s
     """
     now = timezone.now()
     new_state, events = engine.eject(state, [seat.bot_id for seat in seats])
-    for seat in seats:
-        clocks.stop(seat, now)
-        seat.ejected_at, seat.ejected_by, seat.expired = now, by, False
-        seat.save(update_fields=["move_left", "game_left", "clock_started_at", "deadline", "expired",
-                                 "ejected_at", "ejected_by"])
-    Program.objects.filter(seat__in=seats, turn=game.turn).delete()
+    mark_ejected(game, seats, by=by, now=now)
     game.state = engine.state_to_dict(new_state)
     numbers = [seat.number for seat in seats]
     _system_chat(game, _forfeit_line(seats, by=by, by_name=by_name or by, reason=reason))

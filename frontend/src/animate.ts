@@ -7,6 +7,7 @@ import { Board, DIR_ANGLE, DIR_STEP, sharedOffsets, type BotShape } from "./boar
 import { cardChip, chipLabel } from "./chips";
 import { ordinal, upgradeLabel } from "./ruleset";
 import { moduleLabel } from "./modules";
+import { PlaybackBase } from "./playback";
 import type { BotState, Coord, Course, Dir, EngineEvent, Seat } from "./types";
 import { asKnownEvent, isCoord, isDir } from "./types";
 
@@ -57,12 +58,6 @@ interface BotVisual {
 /** Playback speed multiplier; 0 means instant. */
 export type Speed = 0 | 0.5 | 1 | 2 | 4;
 
-const BASE_MS = 300;
-
-function ease(t: number): number {
-  return t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2;
-}
-
 function shortestTurn(from: number, toDir: Dir): number {
   const target = DIR_ANGLE[toDir];
   const cur = ((from % 360) + 360) % 360;
@@ -90,15 +85,7 @@ export function groupEvents(events: EngineEvent[]): EngineEvent[][] {
   return groups;
 }
 
-export class Animator {
-  speed: Speed = 1;
-  private bots = new Map<string, BotVisual>();
-  private generation = 0;
-  private skipping = false;
-  private running = new Set<() => void>();
-  private paused = false;
-  private stepTokens = 0;
-  private wake: (() => void) | null = null;
+export class Animator extends PlaybackBase {
   /** Called before each group plays: phase, step, index and count (for "Phase 2 · belts"). */
   onGroup: ((phase: number, step: string, index: number, count: number) => void) | null = null;
   /** The ruleset counts lives (ruleset.ts): a destroyed bot loses one. roborace's come back whole. */
@@ -108,101 +95,10 @@ export class Animator {
   /** fused: hit points (damage is shown as the hit points left). */
   hitPoints: number | null = null;
 
-  constructor(private readonly board: Board) {}
+  private bots = new Map<string, BotVisual>();
 
-  get isPaused(): boolean {
-    return this.paused;
-  }
-
-  /** Stop everything in progress (snap to the end). Pending play() calls return false. */
-  cancel(): void {
-    this.generation++;
-    this.finishRunning();
-    this.release();
-  }
-
-  /** Finish the current turn's animation at once. */
-  skip(): void {
-    this.skipping = true;
-    this.finishRunning();
-    this.release();
-  }
-
-  pause(): void {
-    this.paused = true;
-  }
-
-  resume(): void {
-    this.paused = false;
-    this.release();
-  }
-
-  /** While paused: play the next group, then stop again. */
-  step(): void {
-    if (!this.paused) return;
-    this.stepTokens++;
-    this.release();
-  }
-
-  private release(): void {
-    const w = this.wake;
-    this.wake = null;
-    w?.();
-  }
-
-  private async gate(gen: number): Promise<void> {
-    while (this.paused && !this.skipping && gen === this.generation) {
-      if (this.stepTokens > 0) {
-        this.stepTokens--;
-        return;
-      }
-      await new Promise<void>((resolve) => { this.wake = resolve; });
-    }
-  }
-
-  private finishRunning(): void {
-    for (const finish of [...this.running]) finish();
-  }
-
-  private duration(factor: number): number {
-    if (this.skipping || this.speed === 0) return 0;
-    return (BASE_MS * factor) / this.speed;
-  }
-
-  /** Run frame(t) for t in (0,1], ending with frame(1). Robust against hidden tabs (timer fallback). */
-  private tween(ms: number, frame: (t: number) => void, linear = false): Promise<void> {
-    if (ms <= 0 || document.hidden || this.skipping) {
-      frame(1);
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const start = performance.now();
-      let done = false;
-      const finish = (): void => {
-        if (done) return;
-        done = true;
-        clearTimeout(timer);
-        this.running.delete(finish);
-        frame(1);
-        resolve();
-      };
-      const timer = setTimeout(finish, ms + 200);
-      this.running.add(finish);
-      const step = (now: number): void => {
-        if (done) return;
-        const t = Math.min(1, (now - start) / ms);
-        if (t >= 1) finish();
-        else {
-          frame(linear ? t : ease(t));
-          requestAnimationFrame(step);
-        }
-      };
-      requestAnimationFrame(step);
-    });
-  }
-
-  private wait(ms: number): Promise<void> {
-    return this.tween(ms, () => undefined);
+  constructor(private readonly board: Board) {
+    super();
   }
 
   private writeAttrs(v: BotVisual): void {
@@ -575,9 +471,7 @@ export class Animator {
    * once, each bot's own events in order. Resolves true when finished, false when cancelled.
    */
   async play(events: EngineEvent[], onEvent: (e: EngineEvent) => void): Promise<boolean> {
-    const gen = this.generation;
-    this.skipping = false;
-    this.stepTokens = 0;
+    const gen = this.begin();
     try {
       // Let the browser lay out and paint the turn's starting state in a task of its own.
       await new Promise((resolve) => setTimeout(resolve, 0));
@@ -610,7 +504,7 @@ export class Animator {
       }
       return gen === this.generation;
     } finally {
-      if (gen === this.generation) this.skipping = false;
+      this.end(gen);
     }
   }
 

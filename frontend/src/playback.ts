@@ -1,6 +1,6 @@
 // Pause / step / skip / speed for a kind's board animation (kinds.ts): the shared playback controls of the
-// game screen drive whichever animator the game's kind has. RoboRacer's Animator (animate.ts) has the same
-// members; a new kind's animator extends PlaybackBase to get them with the same behaviour.
+// game screen drive whichever animator the game's kind has. RoboRacer's Animator (animate.ts) and RAMbots'
+// (rambots/animate.ts) both extend PlaybackBase, and so does a new kind's animator.
 import type { Speed } from "./animate";
 
 /** What the game screen's playback controls need of a kind's animator. */

@@ -397,12 +397,7 @@ class RAMbots:
         now = timezone.now()
         state = _state(game)
         new_state, events = rules.remove_players(state, [seat.bot_id for seat in seats])
-        for seat in seats:
-            clocks.stop(seat, now)
-            seat.ejected_at, seat.ejected_by, seat.expired = now, by, False
-            seat.save(update_fields=["move_left", "game_left", "clock_started_at", "deadline", "expired",
-                                     "ejected_at", "ejected_by"])
-        Program.objects.filter(seat__in=seats, turn=game.turn).delete()
+        services.mark_ejected(game, seats, by=by, now=now)
         game.state = new_state
         numbers = [seat.number for seat in seats]
         services._system_chat(game, services._forfeit_line(seats, by=by, by_name=by_name or by, reason=reason))
