@@ -248,3 +248,28 @@ test("before the goal stacks are built nobody shows 'all tagged' or '0 left'", (
   state.players[0].goals_left = 0;
   assert.equal(seatGoalText(state, state.players[0], false), "all goals tagged");
 });
+
+test("Speedbots: a Compile pressed while a draft is on its way is sent after the draft's answer, never before", async (t) => {
+  mock.timers.enable({ apis: ["setTimeout"] });
+  t.after(() => mock.timers.reset());
+  let release: () => void = () => undefined;
+  const started: string[] = [];
+  const p = mountPanel(speedSnap(), (body) => {
+    const compiled = (body as { compiled?: boolean }).compiled;
+    started.push(compiled ? "compile" : "draft");
+    if (!compiled) return new Promise<void>((resolve) => { release = resolve; });  // the draft hangs on the wire
+  });
+  p.render();
+  p.piece("M-blue").click();
+  mock.timers.tick(DRAFT_DELAY_MS + 10);
+  await flush();
+  assert.deepEqual(started, ["draft"]);
+  (p.byId("ram-compile") as FakeElement).click();
+  await flush();
+  assert.deepEqual(started, ["draft"], "the Compile waits for the draft's answer");
+  release();
+  await flush();
+  await flush();
+  assert.deepEqual(started, ["draft", "compile"]);
+  assert.equal(p.sent[1].compiled, true);
+});

@@ -18,7 +18,9 @@ import {
 const AWAITING = "Your program changed on another page or device: loading it…";
 
 /** How long the arrangement rests before Speedbots saves it as a draft. */
-export const DRAFT_DELAY_MS = 800;
+/** Speedbots: how long the arrangement rests before it is saved. Short: the round may end any moment (the last
+ * player's draft runs as it lies), and a change not saved by then is lost. */
+export const DRAFT_DELAY_MS = 150;
 
 export type Send = (body: unknown) => Promise<PostJsonResult<unknown>>;
 
@@ -71,7 +73,17 @@ export class RambotsPanel {
   /** The game's current snapshot from the server (null: none to be had, e.g. the demo). */
   fetchMine: (() => Promise<Snapshot | null>) | null = null;
 
-  constructor(parent: HTMLElement, private readonly send: Send, private readonly onSent: () => void) {
+  /** The moves this page sends go one after the other, in order: a draft still on its way can never land after
+   * a Compile sent later (and uncompile it), nor an older draft after a newer one. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private send(body: Parameters<Send>[0]): ReturnType<Send> {
+    const next = this.queue.then(() => this.post(body));
+    this.queue = next.catch(() => undefined);
+    return next as ReturnType<Send>;
+  }
+
+  constructor(parent: HTMLElement, private readonly post: Send, private readonly onSent: () => void) {
     this.el = h("section", { id: "ram-program", class: "ram-program", "aria-labelledby": "ram-program-title" });
     this.title = h("h2", { id: "ram-program-title" }, "Your program");
     this.placeholder = h("p", { class: "ram-placeholder" });
