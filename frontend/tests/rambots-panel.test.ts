@@ -4,7 +4,7 @@
 // goal counts while the goal stacks are being built.
 import assert from "node:assert/strict";
 import { mock, test } from "node:test";
-import { RamBoard } from "../src/rambots/board";
+import { RamBoard, shortName } from "../src/rambots/board";
 import { describePlayed, describeTurn } from "../src/rambots/log";
 import { applyRamEvent, cloneState, readMe } from "../src/rambots/model";
 import { DRAFT_DELAY_MS, RambotsPanel } from "../src/rambots/panel";
@@ -272,4 +272,12 @@ test("Speedbots: a Compile pressed while a draft is on its way is sent after the
   await flush();
   assert.deepEqual(started, ["draft", "compile"]);
   assert.equal(p.sent[1].compiled, true);
+});
+
+test("board names keep a trailing number, so two computers of one strength stay apart", () => {
+  assert.equal(shortName("ada"), "ada");
+  assert.equal(shortName("Normal Computer 1"), "Norma…1");
+  assert.notEqual(shortName("Normal Computer 1"), shortName("Normal Computer 2"));
+  assert.equal(shortName("Normal Computer 12").length, 7);
+  assert.equal(shortName("ada_phone"), "ada_ph…");
 });

@@ -286,11 +286,15 @@ export class RamBoard {
   }
 }
 
-/** A name short enough for its square (at most 7 characters, the last an ellipsis when cut), so that two bots
- * side by side keep their labels apart ("Easy Co…", "ada_ph…"); the whole name is in the piece's title. */
+/** A name short enough for its square (at most 7 characters, the ellipsis included when cut), so that two bots
+ * side by side keep their labels apart ("Easy Co…", "ada_ph…"); a name ending in a number keeps it, so that two
+ * computers of one strength stay apart ("Norma…1", "Norma…2"). The whole name is in the piece's title. */
 export function shortName(name: string): string {
   const chars = [...name.trim()];
-  return chars.length > 7 ? `${chars.slice(0, 6).join("").trimEnd()}…` : chars.join("");
+  if (chars.length <= 7) return chars.join("");
+  const number = /\s(\d{1,2})$/.exec(name.trim());
+  if (number) return `${chars.slice(0, 6 - number[1].length).join("").trimEnd()}…${number[1]}`;
+  return `${chars.slice(0, 6).join("").trimEnd()}…`;
 }
 
 export { dirLabel };

@@ -97,8 +97,9 @@ export class RambotsPanel {
     this.buttons = h("div", { class: "ram-buttons" });
     this.message = h("p", { class: "ram-message", "aria-live": "polite" });
     this.error = h("p", { id: "ram-error", class: "rr-error", role: "alert" });
-    this.el.append(this.title, this.placeholder, this.speedNote, this.help, this.poolLabel, this.poolEl, this.listLabel,
-      this.listEl, this.buttons, this.message, this.error);
+    // The help comes after the buttons: the pool, the program and Compile come first, next to the board.
+    this.el.append(this.title, this.placeholder, this.speedNote, this.poolLabel, this.poolEl, this.listLabel,
+      this.listEl, this.buttons, this.message, this.error, this.help);
     parent.appendChild(this.el);
   }
 
@@ -447,7 +448,10 @@ export class RambotsPanel {
       li.append(pic, dirs, tools);
       return li;
     });
-    for (let i = program.slots.length; i < MAX_INSTRUCTIONS; i++) {
+    // Only the next free slot is drawn (the list's label counts them all): five empty rows pushed Compile below
+    // the fold on phones and on 1920x1080 screens.
+    if (program.slots.length < MAX_INSTRUCTIONS) {
+      const i = program.slots.length;
       items.push(h("li", { class: "ram-slot empty", "data-slot": String(i) }, `${i + 1} · empty`));
     }
     this.listEl.replaceChildren(...items);
