@@ -156,6 +156,9 @@ def test_a_person_plays_a_whole_rambots_game_against_two_computers(live_stack, n
     page.wait_for_url(f"{base}/games/*/")
     game = Game.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1]))
     assert [s.computer for s in game.seats.order_by("number")] == ["", "normal", "normal"]
+    # Instant playback, as a player in a hurry may choose (the first test watches rounds at 1x): a busy machine's
+    # slow animation must not hold the next round's Compile past the waits below.
+    page.goto(f"{page.url.split('?')[0]}?speed=0")
     build_goal_stack(page)
     for _ in range(40):
         wait_for(lambda: Game.objects.get(pk=game.pk).status in (Game.Status.PROGRAMMING, Game.Status.FINISHED)
@@ -164,7 +167,7 @@ def test_a_person_plays_a_whole_rambots_game_against_two_computers(live_stack, n
         if game.status == Game.Status.FINISHED:
             break
         turn = game.turn
-        page.wait_for_selector("#ram-compile:not([disabled])")
+        page.wait_for_selector("#ram-compile:not([disabled])", timeout=40_000)
         piece = page.locator(".ram-pool .ram-piece:not([disabled])")
         if piece.count():
             piece.first.click()
