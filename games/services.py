@@ -1178,88 +1178,94 @@ def due_games(*, now: datetime | None = None) -> list[int]:
 
 def resolve_turn(*, game_id: int, turn: int) -> Turn | None:
     """Resolve a turn exactly once, as the game's kind does; a second call (a redelivered task) finds it done
-    and returns None."""
-    kind = kinds.of_id(game_id)
-    return None if kind is None else kind.resolve(game_id=game_id, turn=turn)
-
-
-def resolve_roboracer_turn(*, game_id: int, turn: int) -> Turn | None:
-    """Resolve a RoboRacer turn exactly once; a second call (a redelivered task) finds it done and returns None."""
+    and returns None. The game row is locked and its state checked here, for every kind; the kind's `resolve`
+    plays the turn and stores it inside the same transaction."""
     try:
         with transaction.atomic():
-            game = _locked_game(game_id)
+            try:
+                game = _locked_game(game_id)
+            except NotFound:
+                return None
             if game.status != Game.Status.RESOLVING or game.turn != turn:
                 return None
-            state = _state(game)
-            submitted = list(Program.objects.filter(seat__game=game, turn=turn).select_related("seat"))
-            programs = {program.seat.bot_id: program.chips for program in submitted}
-            reboots = sorted(program.seat.bot_id for program in submitted if program.reboot)
-            actions = {p.seat.bot_id: p.action for p in submitted if p.action is not None}
-            hands = {}
-            if game.modules or engine.rulesets.get(game.ruleset).check_program is not None:
-                # Turbo, Crab Legs and Storage look at the hand's unplayed chips; the other rulesets check
-                # the programs against the hands again (and classic's flywheel saves an unplayed one)
-                hands = {
-                    hand.seat.bot_id: hand.chips
-                    for hand in Hand.objects.filter(seat__game=game, turn=turn).select_related("seat")
-                }
-            seed = engine.derive_seed(game.seed, turn, "resolve")
-            try:
-                new_state, events = engine.resolve_turn(
-                    state, programs, seed, reboots=reboots, actions=actions, hands=hands
-                )
-            except engine.InputError:
-                if not actions:
-                    raise
-                # Each action was checked when it was sent; should one no longer fit, the turn is played
-                # without the actions rather than leaving the game stuck (logged: a bug to look at).
-                logger.exception("game %s turn %s: actions refused at resolution, played without them", game_id, turn)
-                actions = {}
-                new_state, events = engine.resolve_turn(state, programs, seed, reboots=reboots, hands=hands)
-            record = Turn.objects.create(
-                game=game,
-                number=turn,
-                seed=seed,
-                state_before=game.state,
-                programs=programs,
-                reboots=reboots,
-                actions=actions,
-                hands=hands,
-                events=events,
-                state_after=engine.state_to_dict(new_state),
-            )
-            game.state = record.state_after
-            game.resolving_since = None
-            append_event(
-                game,
-                "turn_resolved",
-                {"turn": turn, "events": events, "programs": programs, "reboots": reboots, "actions": actions,
-                 "places": new_state.places},
-            )
-            now = timezone.now()
-            if new_state.finished:
-                _finish(game, new_state, now)
-            else:
-                game.status = Game.Status.PROGRAMMING
-                game.turn = turn + 1
-                append_event(game, "turn_dealt", {"turn": game.turn})
-                _deal(game, new_state, now)
-            # Only what a resolution changes: the game's copy of its course is not written again.
-            game.save(update_fields=[
-                "state", "resolving_since", "version", "status", "turn", "finished_at", "winner", "updated_at",
-            ])
-            # Last in the transaction, so the book's rows are locked only for its final moments.
-            if game.modules:
-                economy.apply_purchases(
-                    course_id=game.course_id, modules=game.modules, purchases=economy.purchases_of(events),
-                    game_id=game.pk, turn=turn,
-                )
-        logger.info("game %s: turn %s resolved, %s events", game_id, turn, len(events))
+            record = kinds.of(game).resolve(game, turn)
+        logger.info("game %s: turn %s resolved, %s events", game_id, turn, len(record.events))
         return record
     except IntegrityError:
         # Another worker stored this turn between our check and our insert: it is resolved once.
         logger.info("turn %s of game %s was resolved concurrently", turn, game_id)
         return None
+
+
+def resolve_roboracer_turn(game: Game, turn: int) -> Turn:
+    """Play a RoboRacer turn and store it: the caller (`resolve_turn`) holds the game's lock in its transaction and
+    has checked that this turn is the one to resolve."""
+    state = _state(game)
+    submitted = list(Program.objects.filter(seat__game=game, turn=turn).select_related("seat"))
+    programs = {program.seat.bot_id: program.chips for program in submitted}
+    reboots = sorted(program.seat.bot_id for program in submitted if program.reboot)
+    actions = {p.seat.bot_id: p.action for p in submitted if p.action is not None}
+    hands = {}
+    if game.modules or engine.rulesets.get(game.ruleset).check_program is not None:
+        # Turbo, Crab Legs and Storage look at the hand's unplayed chips; the other rulesets check
+        # the programs against the hands again (and classic's flywheel saves an unplayed one)
+        hands = {
+            hand.seat.bot_id: hand.chips
+            for hand in Hand.objects.filter(seat__game=game, turn=turn).select_related("seat")
+        }
+    seed = engine.derive_seed(game.seed, turn, "resolve")
+    try:
+        new_state, events = engine.resolve_turn(
+            state, programs, seed, reboots=reboots, actions=actions, hands=hands
+        )
+    except engine.InputError:
+        if not actions:
+            raise
+        # Each action was checked when it was sent; should one no longer fit, the turn is played
+        # without the actions rather than leaving the game stuck (logged: a bug to look at).
+        logger.exception("game %s turn %s: actions refused at resolution, played without them", game.pk,
+                         turn)
+        actions = {}
+        new_state, events = engine.resolve_turn(state, programs, seed, reboots=reboots, hands=hands)
+    record = Turn.objects.create(
+        game=game,
+        number=turn,
+        seed=seed,
+        state_before=game.state,
+        programs=programs,
+        reboots=reboots,
+        actions=actions,
+        hands=hands,
+        events=events,
+        state_after=engine.state_to_dict(new_state),
+    )
+    game.state = record.state_after
+    game.resolving_since = None
+    append_event(
+        game,
+        "turn_resolved",
+        {"turn": turn, "events": events, "programs": programs, "reboots": reboots, "actions": actions,
+         "places": new_state.places},
+    )
+    now = timezone.now()
+    if new_state.finished:
+        _finish(game, new_state, now)
+    else:
+        game.status = Game.Status.PROGRAMMING
+        game.turn = turn + 1
+        append_event(game, "turn_dealt", {"turn": game.turn})
+        _deal(game, new_state, now)
+    # Only what a resolution changes: the game's copy of its course is not written again.
+    game.save(update_fields=[
+        "state", "resolving_since", "version", "status", "turn", "finished_at", "winner", "updated_at",
+    ])
+    # Last in the transaction, so the book's rows are locked only for its final moments.
+    if game.modules:
+        economy.apply_purchases(
+            course_id=game.course_id, modules=game.modules, purchases=economy.purchases_of(events),
+            game_id=game.pk, turn=turn,
+        )
+    return record
 
 
 # -- Computer players (issue 20; docs/computer-players.md) ------------------------------------------------------
@@ -1430,16 +1436,12 @@ def take_back(*, user, game_id: int) -> Seat:
 
 
 def play_computer_turn(*, game_id: int, turn: int, seat_number: int) -> Program | None:
-    """A computer player's move (the `computers` queue's task), as the game's kind plays it."""
-    kind = kinds.of_id(game_id)
-    return None if kind is None else kind.computer_move(game_id=game_id, turn=turn, seat_number=seat_number)
-
-
-def roboracer_computer_turn(*, game_id: int, turn: int, seat_number: int) -> Program | None:
-    """A RoboRacer computer player's move (the `computers` queue's task): read the public state and this seat's own hand,
-    think without any lock held (engine.players, a budget in engine calls), then send the program through
-    `submit_computer_program`, the checks a person's program goes through. None when there is nothing to do."""
-    game = Game.objects.filter(pk=game_id).only("status", "turn", "seed", "state", "course_data", "course_id").first()
+    """A computer player's move (the `computers` queue's task): the game and the seat read without a lock, and
+    nothing done unless that seat is a computer's (or on autopilot) still to move this turn; then the game's kind
+    thinks and sends the move through the checks a person's goes through. None when there is nothing to do."""
+    game = (Game.objects.filter(pk=game_id)
+            .only("kind", "status", "turn", "seed", "state", "options", "course_data", "course_id", "created_at")
+            .first())
     if game is None or game.status != Game.Status.PROGRAMMING or game.turn != turn:
         return None
     seat = Seat.objects.filter(game_id=game_id, number=seat_number).first()
@@ -1447,6 +1449,14 @@ def roboracer_computer_turn(*, game_id: int, turn: int, seat_number: int) -> Pro
         return None
     if Program.objects.filter(seat=seat, turn=turn).exists():
         return None
+    return kinds.of(game).computer_move(game, seat)
+
+
+def roboracer_computer_turn(game: Game, seat: Seat) -> Program | None:
+    """A RoboRacer computer player's move, for `play_computer_turn`: read the public state and this seat's own
+    hand, think without any lock held (engine.players, a budget in engine calls), then send the program through
+    `submit_computer_program`."""
+    game_id, turn, seat_number = game.pk, game.turn, seat.number
     hand = Hand.objects.filter(seat=seat, turn=turn).values_list("chips", flat=True).first()
     if hand is None:
         return None

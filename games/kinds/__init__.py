@@ -36,11 +36,3 @@ def get(name: str):
 def of(game):
     """The adapter of `game`'s kind."""
     return get(game.kind or DEFAULT)
-
-
-def of_id(game_id: int):
-    """The adapter of the game `game_id` (one indexed read), or None when there is no such game."""
-    from games.models import Game
-
-    name = Game.objects.filter(pk=game_id).values_list("kind", flat=True).first()
-    return None if name is None else get(name)

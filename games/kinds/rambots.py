@@ -15,7 +15,7 @@ import random
 import secrets
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 
 import engine
@@ -338,47 +338,39 @@ class RAMbots:
         services.append_event(game, "turn_executing", {"turn": game.turn})
         services._schedule_resolution(game)
 
-    def resolve(self, *, game_id: int, turn: int):
-        try:
-            with transaction.atomic():
-                game = services._locked_game(game_id)
-                if game.status != Game.Status.RESOLVING or game.turn != turn:
-                    return None
-                state = _state(game)
-                seats = list(game.seats.order_by("number"))
-                programs = {p.seat.bot_id: p.chips
-                            for p in Program.objects.filter(seat__game=game, turn=turn).select_related("seat")}
-                if turn == GOAL_STEP:
-                    # A maker who left before building theirs leaves a stack built at random for their neighbour.
-                    for player in state["players"]:
-                        if player["id"] not in programs:
-                            programs[player["id"]] = rules.random_goal_stack(
-                                state, player["id"], seed=engine.derive_seed(game.seed, turn, f"goals-{player['id']}"))
-                    new_state, events = rules.set_goal_stacks(state, programs)
-                    shown = {}  # the goal stacks stay hidden: only their tops are revealed (in the events)
-                else:
-                    new_state, events = rules.resolve_round(state, programs)
-                    shown = programs  # programs are revealed once they have run
-                record = Turn.objects.create(game=game, number=turn, seed=0, state_before=state, programs=programs,
-                                             events=events, state_after=new_state)
-                game.state = new_state
-                game.resolving_since = None
-                services.append_event(game, "turn_resolved", {"turn": turn, "events": events, "programs": shown})
-                now = timezone.now()
-                if rules.winner(new_state) is not None or new_state.get("phase") == "over":
-                    self._finish(game, new_state, seats, now)
-                else:
-                    game.status = Game.Status.PROGRAMMING
-                    game.turn = turn + 1
-                    services.append_event(game, "turn_dealt", {"turn": game.turn})
-                    self._deal(game, new_state, now, seats)
-                game.save(update_fields=["state", "resolving_since", "version", "status", "turn", "finished_at",
-                                         "winner", "updated_at"])
-            logger.info("game %s: RAMbots turn %s resolved, %s events", game_id, turn, len(events))
-            return record
-        except IntegrityError:
-            logger.info("turn %s of game %s was resolved concurrently", turn, game_id)
-            return None
+    def resolve(self, game, turn: int):
+        """Play the goal step or a round and store it; `services.resolve_turn` holds the lock and checked the turn."""
+        state = _state(game)
+        seats = list(game.seats.order_by("number"))
+        programs = {p.seat.bot_id: p.chips
+                    for p in Program.objects.filter(seat__game=game, turn=turn).select_related("seat")}
+        if turn == GOAL_STEP:
+            # A maker who left before building theirs leaves a stack built at random for their neighbour.
+            for player in state["players"]:
+                if player["id"] not in programs:
+                    programs[player["id"]] = rules.random_goal_stack(
+                        state, player["id"], seed=engine.derive_seed(game.seed, turn, f"goals-{player['id']}"))
+            new_state, events = rules.set_goal_stacks(state, programs)
+            shown = {}  # the goal stacks stay hidden: only their tops are revealed (in the events)
+        else:
+            new_state, events = rules.resolve_round(state, programs)
+            shown = programs  # programs are revealed once they have run
+        record = Turn.objects.create(game=game, number=turn, seed=0, state_before=state, programs=programs,
+                                     events=events, state_after=new_state)
+        game.state = new_state
+        game.resolving_since = None
+        services.append_event(game, "turn_resolved", {"turn": turn, "events": events, "programs": shown})
+        now = timezone.now()
+        if rules.winner(new_state) is not None or new_state.get("phase") == "over":
+            self._finish(game, new_state, seats, now)
+        else:
+            game.status = Game.Status.PROGRAMMING
+            game.turn = turn + 1
+            services.append_event(game, "turn_dealt", {"turn": game.turn})
+            self._deal(game, new_state, now, seats)
+        game.save(update_fields=["state", "resolving_since", "version", "status", "turn", "finished_at",
+                                 "winner", "updated_at"])
+        return record
 
     def _finish(self, game: Game, state: dict, seats: list[Seat], now) -> None:
         by_bot = {seat.bot_id: seat for seat in seats}
@@ -436,17 +428,11 @@ class RAMbots:
         submitted = set(Program.objects.filter(seat__game=game, turn=game.turn).values_list("seat_id", flat=True))
         self._execute_when_ready(game, state, all_seats, submitted, now)
 
-    def computer_move(self, *, game_id: int, turn: int, seat_number: int):
-        """A computer player's move: think without a lock on what the seat may see (the engine's players read
-        `public_view` only), then send it through the checks a person's move goes through."""
-        game = Game.objects.filter(pk=game_id).only("status", "turn", "seed", "state", "options").first()
-        if game is None or game.status != Game.Status.PROGRAMMING or game.turn != turn:
-            return None
-        seat = Seat.objects.filter(game_id=game_id, number=seat_number).first()
-        if seat is None or not (seat.computer or seat.autopilot) or seat.ejected_at is not None:
-            return None
-        if Program.objects.filter(seat=seat, turn=turn).exists():
-            return None
+    def computer_move(self, game, seat):
+        """A computer player's move, for `services.play_computer_turn`: think without a lock on what the seat may
+        see (the engine's players read `public_view` only), then send it through the checks a person's move goes
+        through."""
+        game_id, turn, seat_number = game.pk, game.turn, seat.number
         state = _state(game)
         strength = seat.computer or services.AUTOPILOT_STRENGTH
         seed = engine.derive_seed(game.seed, turn, f"computer-{seat.bot_id}")

@@ -67,8 +67,8 @@ class RoboRacer:
     def submit_move(self, *, user, game_id: int, data: dict):
         raise InvalidInput(f"a RoboRacer game takes programs at /api/games/{game_id}/program/")
 
-    def resolve(self, *, game_id: int, turn: int):
-        return services.resolve_roboracer_turn(game_id=game_id, turn=turn)
+    def resolve(self, game, turn: int):
+        return services.resolve_roboracer_turn(game, turn)
 
     def eject(self, game, seats, *, by: str, reason: str, by_name: str = "") -> list[int]:
         return services.eject_roboracer(game, services._state(game), seats, by=by, reason=reason, by_name=by_name)
@@ -76,8 +76,8 @@ class RoboRacer:
     def play_random(self, game, seats, now) -> None:
         services.play_random_roboracer(game, seats, now)
 
-    def computer_move(self, *, game_id: int, turn: int, seat_number: int):
-        return services.roboracer_computer_turn(game_id=game_id, turn=turn, seat_number=seat_number)
+    def computer_move(self, game, seat):
+        return services.roboracer_computer_turn(game, seat)
 
     # -- what viewers see ---------------------------------------------------------------------------------------
     def private_context(self, *, game, state: dict, seat_ids: list[int]) -> dict:
