@@ -549,6 +549,15 @@ export class GameScreen {
       this.updateZoom();
     }
     this.showLive();
+    this.settleSnapshot(game, (turn, events) => {
+      this.log.start(`Turn ${turn} log`, turnPriority(events));
+      for (const e of events) this.log.add(game, e);
+    });
+  }
+
+  /** The end of applying a snapshot, whatever the game's kind: nothing playing or replaying, the panel's notes
+   * cleared, the last resolved turn's log written once (`showLog`), then a render. */
+  private settleSnapshot(game: Snapshot, showLog: (turn: number, events: EngineEvent[]) => void): void {
     this.moving = false;
     this.replaying = null;
     this.panel.setConnection("");
@@ -556,8 +565,7 @@ export class GameScreen {
     const last = game.last_turn;
     if (last && Array.isArray(last.events) && last.turn !== this.loggedTurn) {
       this.loggedTurn = last.turn;
-      this.log.start(`Turn ${last.turn} log`, turnPriority(last.events));
-      for (const e of last.events) this.log.add(game, e);
+      showLog(last.turn, last.events);
     }
     this.render();
   }
@@ -569,16 +577,7 @@ export class GameScreen {
     this.takeClocks(game.server_time, Array.isArray(game.seats) ? game.seats : [], true, receivedAt);
     this.chat?.setMessages(game.chat);
     kind.show(game);
-    this.moving = false;
-    this.replaying = null;
-    this.panel.setConnection("");
-    this.panel.setPhase("");
-    const last = game.last_turn;
-    if (last && Array.isArray(last.events) && last.turn !== this.loggedTurn) {
-      this.loggedTurn = last.turn;
-      kind.showLog(game, last.turn, last.events);
-    }
-    this.render();
+    this.settleSnapshot(game, (turn, events) => kind.showLog(game, turn, events));
   }
 
   /** Seat clocks as of a server time; the offset to the browser's clock is taken at `receivedAt`, when the

@@ -24,6 +24,26 @@ export interface CustomResults {
   rows: { bot: string; seat: Seat | null; name: string; place: number; winner: boolean; note: string; cells: string[] }[];
 }
 
+/** A results row and its name cell, for RoboRacer's table and a kind's own: the swatch, the name linking to the
+ * player's page (a computer player has none: plain text with its badge), "(you)" and the row's note. */
+function playerRow(r: { bot: string; seat: Seat | null; name: string; place: number; note: string },
+                   mine: string | null): [HTMLElement, HTMLElement] {
+  const tr = h("tr", { "data-bot": r.bot, "data-place": String(r.place) });
+  if (r.bot === mine) tr.classList.add("me");
+  const sw = h("span", { class: "swatch small", "aria-hidden": "true" });
+  if (r.seat) sw.style.background = r.seat.color;
+  const name = h("td", { class: "col-name" });
+  const computer = isComputer(r.seat);
+  name.append(sw, r.seat && !computer ? h("a", { href: playerUrl(r.seat.user), class: "rr-results-player" }, r.name) : r.name,
+    r.bot === mine ? " (you)" : "");
+  if (r.seat && computer) {
+    tr.classList.add("computer");
+    name.append(computerBadge(r.seat));
+  }
+  if (r.note) name.append(h("span", { class: "rr-results-note" }, r.note));
+  return [tr, name];
+}
+
 export type PlayAgainResult = { ok: true; url: string } | { ok: false; detail: string };
 
 export interface ResultsActions {
@@ -106,21 +126,7 @@ export class ResultsScreen {
       : `The race is over after ${lastTurn} turn${lastTurn === 1 ? "" : "s"}.`;
     this.showModeStandings(snap, lastTurn, mine);
     this.body.replaceChildren(...rows.map((r) => {
-      const tr = h("tr", { "data-bot": r.bot, "data-place": String(r.place) });
-      if (r.bot === mine) tr.classList.add("me");
-      const sw = h("span", { class: "swatch small", "aria-hidden": "true" });
-      if (r.seat) sw.style.background = r.seat.color;
-      const name = h("td", { class: "col-name" });
-      // The name links to the player's page (rating, history and games); the cell's text is unchanged.
-      // A computer player has no player page: its name is plain text, marked with its badge.
-      const computer = isComputer(r.seat);
-      name.append(sw, r.seat && !computer ? h("a", { href: playerUrl(r.seat.user), class: "rr-results-player" }, r.name) : r.name,
-        r.bot === mine ? " (you)" : "");
-      if (r.seat && computer) {
-        tr.classList.add("computer");
-        name.append(computerBadge(r.seat));
-      }
-      if (r.note) name.append(h("span", { class: "rr-results-note" }, r.note));
+      const [tr, name] = playerRow(r, mine);
       tr.append(
         h("td", { class: "col-place" }, ordinal(r.place)),
         name,
@@ -143,19 +149,7 @@ export class ResultsScreen {
       h("th", { scope: "col", class: "col-place" }, "Place"), h("th", { scope: "col", class: "col-name" }, "Player"),
       ...custom.columns.map(([text, cls]) => h("th", { scope: "col", class: cls }, text)));
     this.body.replaceChildren(...custom.rows.map((r) => {
-      const tr = h("tr", { "data-bot": r.bot, "data-place": String(r.place) });
-      if (r.bot === mine) tr.classList.add("me");
-      const sw = h("span", { class: "swatch small", "aria-hidden": "true" });
-      if (r.seat) sw.style.background = r.seat.color;
-      const name = h("td", { class: "col-name" });
-      const computer = isComputer(r.seat);
-      name.append(sw, r.seat && !computer ? h("a", { href: playerUrl(r.seat.user), class: "rr-results-player" }, r.name) : r.name,
-        r.bot === mine ? " (you)" : "");
-      if (r.seat && computer) {
-        tr.classList.add("computer");
-        name.append(computerBadge(r.seat));
-      }
-      if (r.note) name.append(h("span", { class: "rr-results-note" }, r.note));
+      const [tr, name] = playerRow(r, mine);
       tr.append(h("td", { class: "col-place" }, ordinal(r.place)), name,
         ...r.cells.map((text, i) => h("td", { class: custom.columns[i]?.[1] ?? "" }, text)));
       return tr;

@@ -3,6 +3,7 @@
 // way. Bots are large pieces, ringed in their player's seat colour and labelled with the player's name;
 // beacons are small. Beside the board: the precedence stack and every player's goal stack top. No timing
 // here: animate.ts decides when things change and calls the setters.
+import { h } from "../dom";
 import { svgEl } from "../elements";
 import type { Coord } from "../types";
 import { type Colour, COLOUR_HEX, COLOUR_NAMES, dirLabel, parsePiece, type Piece, pieceLabel, type RDir } from "./types";
@@ -220,41 +221,25 @@ export class RamBoard {
 
   /** The precedence stack (top first) and each player's goal stack top, beside the board. */
   renderStacks(state: RamState, names: (id: string) => string, seatColor: (id: string) => string, me: { id: string | null; rambots: RamMe | null }): void {
-    const prec = document.createElement("section");
-    prec.className = "ram-precedence";
-    prec.setAttribute("aria-label", "Precedence stack, top first");
-    const h = document.createElement("h3");
-    h.textContent = "Precedence";
-    const ol = document.createElement("ol");
-    ol.className = "ram-prec-list";
+    const prec = h("section", { class: "ram-precedence", "aria-label": "Precedence stack, top first" });
+    const ol = h("ol", { class: "ram-prec-list" });
     state.precedence.forEach((c, i) => {
-      const li = document.createElement("li");
-      li.dataset.colour = c;
+      const li = h("li", { "data-colour": c });
       li.append(pieceIcon(`M-${c}`, "up", 24), document.createTextNode(`${i + 1}. ${COLOUR_NAMES[c]}`));
       ol.appendChild(li);
     });
-    prec.append(h, ol);
+    prec.append(h("h3", {}, "Precedence"), ol);
 
-    const goals = document.createElement("section");
-    goals.className = "ram-goal-tops";
-    goals.setAttribute("aria-label", "Goal stacks");
-    const gh = document.createElement("h3");
-    gh.textContent = "Goal stacks";
-    const ul = document.createElement("ul");
-    ul.className = "ram-goal-list";
+    const goals = h("section", { class: "ram-goal-tops", "aria-label": "Goal stacks" });
+    const ul = h("ul", { class: "ram-goal-list" });
     for (const p of state.players) {
-      const li = document.createElement("li");
-      li.dataset.player = p.id;
+      const li = h("li", { "data-player": p.id });
       if (p.out) li.classList.add("out");
-      const sw = document.createElement("span");
-      sw.className = "ram-swatch";
+      const sw = h("span", { class: "ram-swatch" });
       sw.style.background = seatColor(p.id);
       sw.style.borderColor = COLOUR_HEX[p.colour];
-      const who = document.createElement("span");
-      who.className = "ram-goal-who";
-      who.textContent = `${names(p.id)}${me.id === p.id ? " (you)" : ""}`;
-      const top = document.createElement("span");
-      top.className = "ram-goal-top";
+      const who = h("span", { class: "ram-goal-who" }, `${names(p.id)}${me.id === p.id ? " (you)" : ""}`);
+      const top = h("span", { class: "ram-goal-top" });
       // Before every stack is built nothing is counted yet (goals_left is 0): no "all tagged" then.
       const building = goalsHidden(state);
       if (building) {
@@ -267,21 +252,20 @@ export class RamBoard {
         top.append(pieceIcon(p.goal_top, "up", 22), document.createTextNode(`${COLOUR_NAMES[parsePiece(p.goal_top)?.colour ?? "red"]} next`));
         top.title = `Next goal: ${pieceLabel(p.goal_top)}`;
       } else top.textContent = "hidden";
-      const left = document.createElement("span");
-      left.className = "ram-goal-left";
-      left.textContent = building ? "" : `${p.goals_left} left`;
+      const left = h("span", { class: "ram-goal-left" }, building ? "" : `${p.goals_left} left`);
       li.append(sw, who, top, left);
       // My whole stack when I may see it (the owner once all are built), and the one I made.
       if (p.goals && p.goals.length) {
-        const all = document.createElement("span");
-        all.className = "ram-goal-all";
-        all.setAttribute("aria-label", `${me.id === p.id ? "Your" : `${names(p.id)}'s`} goal stack, top first: ${p.goals.map(pieceLabel).join(", ")}`);
+        const all = h("span", {
+          class: "ram-goal-all",
+          "aria-label": `${me.id === p.id ? "Your" : `${names(p.id)}'s`} goal stack, top first: ${p.goals.map(pieceLabel).join(", ")}`,
+        });
         for (const g of p.goals) all.appendChild(pieceIcon(g, "up", 18));
         li.appendChild(all);
       }
       ul.appendChild(li);
     }
-    goals.append(gh, ul);
+    goals.append(h("h3", {}, "Goal stacks"), ul);
     this.stacks.replaceChildren(prec, goals);
   }
 }
