@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 
 import requests
 import websockets
+
+from games.models import Game, Program
 
 
 class Player:
@@ -52,3 +55,19 @@ async def receive_until(ws, predicate, timeout: float = 30.0) -> list[dict]:
 
     await asyncio.wait_for(read(), timeout)
     return messages
+
+
+def wait_for_computers(game_id: int, count: int, *, strength: str = "", timeout: float = 60) -> None:
+    """Wait until the game is over or `count` computer seats (of `strength`, or any) have played its current turn,
+    then a moment more: the test database is flushed after a test, and a worker still writing would deadlock with
+    the flush."""
+    seats = {"seat__computer": strength} if strength else {"seat__computer__gt": ""}
+    deadline = time.monotonic() + timeout
+    while True:
+        game = Game.objects.get(pk=game_id)
+        if game.status == Game.Status.FINISHED or Program.objects.filter(
+                seat__game_id=game_id, turn=game.turn, **seats).count() == count:
+            break
+        assert time.monotonic() < deadline, "the computers did not play the next turn"
+        time.sleep(0.2)
+    time.sleep(0.5)

@@ -3,12 +3,11 @@ separate process), are checked by the same service as a person's, and the turn r
 queue's worker; the person only ever sends their own program."""
 
 import asyncio
-import time
 
 import pytest
 
 from games.models import Game, GameEvent, Program, Turn
-from tests.integration.client import Player, receive_until
+from tests.integration.client import Player, receive_until, wait_for_computers
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -58,12 +57,4 @@ def test_a_practice_game_plays_turns_with_computers_from_their_own_worker(live_s
     assert Game.objects.get(pk=game_id).rated is False
     # Let the computers finish the turn that waits for alice: the test database is flushed next, and a worker
     # still writing would deadlock with the flush.
-    deadline = time.monotonic() + 60
-    while True:
-        game = Game.objects.get(pk=game_id)
-        if game.status == Game.Status.FINISHED or Program.objects.filter(
-                seat__game_id=game_id, seat__computer="normal", turn=game.turn).count() == 2:
-            break
-        assert time.monotonic() < deadline, "the computers did not play the next turn"
-        time.sleep(0.2)
-    time.sleep(0.5)
+    wait_for_computers(game_id, 2, strength="normal")

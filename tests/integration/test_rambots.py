@@ -5,12 +5,10 @@ socket before it runs."""
 
 import asyncio
 import json
-import time
 
 import pytest
 
-from games.models import Game, Program
-from tests.integration.client import Player, receive_until
+from tests.integration.client import Player, receive_until, wait_for_computers
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -62,12 +60,4 @@ def test_a_rambots_game_with_computers_plays_on_the_real_stack(live_stack):
             assert "program" not in json.dumps(message.get("data", {}))
     assert "RAMbots normal computer decided" in live_stack.logs["computers"].read_text()
     # Let the computers finish the turn that waits for ada before the test database is flushed.
-    deadline = time.monotonic() + 60
-    while True:
-        game = Game.objects.get(pk=game_id)
-        if game.status == Game.Status.FINISHED or Program.objects.filter(
-                seat__game_id=game_id, seat__computer__gt="", turn=game.turn).count() == 2:
-            break
-        assert time.monotonic() < deadline, "the computers did not play the next turn"
-        time.sleep(0.2)
-    time.sleep(0.5)
+    wait_for_computers(game_id, 2)
