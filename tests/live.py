@@ -31,6 +31,7 @@ class LiveStack:
         self.logs = logs
         self.commands: dict[str, list[str]] = {}
         self.env: dict[str, str] = {}
+        self.root = ROOT
 
     @property
     def base_url(self) -> str:
@@ -50,7 +51,7 @@ class LiveStack:
         handle = open(self.logs[name], "a")  # noqa: SIM115 - the child writes to it while it runs
         # A session of its own: signals reach the whole process tree (a worker started with --beat has
         # beat as a child process, which must not outlive it).
-        self.processes[name] = subprocess.Popen(self.commands[name], cwd=ROOT, env=self.env, stdout=handle,
+        self.processes[name] = subprocess.Popen(self.commands[name], cwd=self.root, env=self.env, stdout=handle,
                                                 stderr=subprocess.STDOUT, start_new_session=True)
 
     def worker_readies(self) -> int:
@@ -109,19 +110,35 @@ def start(
     worker_concurrency: int = 1,
     web_log_level: str = "warning",
     name: str = "live",
+    root: Path = ROOT,
+    turn_workers: int = 1,
 ) -> LiveStack:
     """Start a Celery worker (its log level is INFO: readiness is read from its log) and `web_servers`
     uvicorn servers (of `web_workers` processes each) on free loopback ports; return once all of them
-    answer. Stop it with `.stop()`."""
-    from roboracer.run import web_command, worker_command
+    answer. Stop it with `.stop()`. `root` is the source tree the processes run (another commit's, for a
+    benchmark that compares two), with the command lines that tree's roboracer/run.py defines."""
+    if root == ROOT:
+        from roboracer.run import web_command, worker_command
+    else:
+        import importlib.util
+
+        spec = importlib.util.spec_from_file_location("_roboracer_run_of_other_tree", root / "roboracer" / "run.py")
+        other = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(other)
+        web_command, worker_command = other.web_command, other.worker_command
 
     log_dir.mkdir(parents=True, exist_ok=True)
     ports = [free_port() for _ in range(web_servers)]
     env = {**os.environ, **env, "PYTHONUNBUFFERED": "1"}
+    if root != ROOT:  # its packages first, before this checkout's (installed in the virtualenv as editable)
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(root), env.get("PYTHONPATH")]))
     quiet = ("--without-gossip", "--without-mingle", "--without-heartbeat")
     commands = {
-        "worker": worker_command("--loglevel=INFO", *quiet, f"--hostname={name}-{ports[0]}@%h", *worker_options,
-                                 concurrency=worker_concurrency),
+        # `turn_workers` Celery workers for the turn queue ("worker", then "worker2", ...), each with its own
+        # pool of `worker_concurrency` processes: more than one is scaling out (make bench-site --web 2).
+        **{("worker" if index == 0 else f"worker{index + 1}"): worker_command(
+            "--loglevel=INFO", *quiet, f"--hostname={name}-{ports[0]}-{index + 1}@%h", *worker_options,
+            concurrency=worker_concurrency) for index in range(turn_workers)},
         # The computer players' own queue and worker, as `make run` has them (docs/computer-players.md).
         "computers": worker_command("--loglevel=INFO", *quiet, "--queues=computers",
                                     f"--hostname={name}-computers-{ports[0]}@%h"),
@@ -131,12 +148,14 @@ def start(
                                                                                  workers=web_workers)
     logs = {process_name: log_dir / f"{process_name}.log" for process_name in commands}
     stack = LiveStack([f"http://127.0.0.1:{port}" for port in ports], {}, logs)
-    stack.commands, stack.env = commands, env
+    stack.commands, stack.env, stack.root = commands, env, root
     try:
         for process_name in commands:
             logs[process_name].write_text("")
             stack.spawn(process_name)
-        wait_for(lambda: stack.check_alive() or "ready." in logs["worker"].read_text(), "celery worker", logs)
+        for worker in (process_name for process_name in commands if process_name.startswith("worker")):
+            wait_for(lambda worker=worker: stack.check_alive() or "ready." in logs[worker].read_text(),
+                     f"celery {worker}", logs)
         wait_for(lambda: stack.check_alive() or "ready." in logs["computers"].read_text(), "computers worker", logs)
 
         def web_up() -> bool:

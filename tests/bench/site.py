@@ -113,11 +113,35 @@ def prepare_redis(url: str, flush: bool) -> None:
         raise BenchError(f"Redis unreachable at {url}: {error}") from None
 
 
-def manage(env: dict[str, str], *args: str) -> None:
-    result = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env={**os.environ, **env},
+def manage(env: dict[str, str], *args: str, root: Path = ROOT) -> None:
+    result = subprocess.run([sys.executable, "manage.py", *args], cwd=root, env={**os.environ, **env},
                             capture_output=True, text=True)
     if result.returncode:
         raise BenchError(f"manage.py {' '.join(args)} failed:\n{result.stdout}{result.stderr}")
+
+
+def bench_users(env: dict[str, str], prefix: str, count: int, root: Path = ROOT) -> list[tuple[str, str]]:
+    """`count` users, each with a session as log-in stores it (tests/bench/bench_users.py): [(name, key)]."""
+    result = subprocess.run([sys.executable, str(ROOT / "tests" / "bench" / "bench_users.py"), prefix, str(count),
+                             str(root)], cwd=root, env={**os.environ, **env}, capture_output=True, text=True)
+    if result.returncode:
+        raise BenchError(f"bench_users.py failed:\n{result.stdout}{result.stderr}")
+    return [tuple(pair) for pair in json.loads(result.stdout)]
+
+
+def source_tree(revision: str) -> Path:
+    """The files of `revision` of this repository, extracted into a temporary folder (git archive)."""
+    resolved = subprocess.run(["git", "rev-parse", "--verify", f"{revision}^{{commit}}"], cwd=ROOT,
+                              capture_output=True, text=True)
+    if resolved.returncode:
+        raise BenchError(f"--against {revision}: not a commit of this repository")
+    commit = resolved.stdout.strip()
+    folder = Path(tempfile.gettempdir()) / f"roboracer-bench-{commit[:12]}"
+    if not (folder / "manage.py").exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        archive = subprocess.run(["git", "archive", commit], cwd=ROOT, capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    return folder
 
 
 def process_tree(pid: int) -> list[int]:
@@ -164,6 +188,14 @@ def cpu_seconds(pids) -> float:
     return total / CLOCK_TICKS
 
 
+def pid_is_python(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/comm") as handle:
+            return handle.read().strip().startswith(("python", "celery", "uvicorn"))
+    except OSError:
+        return False
+
+
 def pids_named(name: str, argument: str = "") -> list[int]:
     """Processes called `name` (and with `argument` in their command line)."""
     found = []
@@ -190,7 +222,9 @@ class CpuMeter:
         self.groups = {
             "web": lambda: [p for name, proc in stack.processes.items() if name.startswith("web")
                             for p in process_tree(proc.pid)],
-            "worker": lambda: process_tree(stack.processes["worker"].pid),
+            "worker": lambda: [p for name, proc in stack.processes.items() if name.startswith("worker")
+                               for p in process_tree(proc.pid)],
+            "computers": lambda: process_tree(stack.processes["computers"].pid),
             "driver": lambda: [os.getpid()],
             "postgres": lambda: pids_named("postgres"),
             "redis": lambda: pids_named("redis-server", f"{redis.hostname}:{redis.port or 6379}"),
@@ -250,6 +284,8 @@ class Player:
         self._dealt: dict[int, asyncio.Future] = {}
         self._pushed: dict[int, asyncio.Future] = {}
         self._snapshot_waiter: asyncio.Future | None = None
+        self._replies: dict[int, asyncio.Future] = {}  # program frames sent over the socket, by their id
+        self._next_id = 0
         self.finished: asyncio.Future = asyncio.get_running_loop().create_future()
 
     def _csrf(self) -> str:
@@ -278,6 +314,15 @@ class Player:
         if status != 200:
             raise BenchError(f"GET /api/auth/csrf/ answered {status}")
         await self.post("/api/auth/signup/", {"username": self.username, "password": PASSWORD}, expect=201)
+
+    async def use_session(self, session_key: str) -> None:
+        """Signed in already (a session made by bench_users.py): send its cookie, and get a CSRF cookie."""
+        from yarl import URL
+
+        self.session.cookie_jar.update_cookies({"sessionid": session_key}, response_url=URL(self.base_url))
+        status, data = await self.request("GET", "/api/auth/csrf/")
+        if status != 200:
+            raise BenchError(f"GET /api/auth/csrf/ answered {status}")
 
     async def connect(self, game_id: int) -> None:
         """Open the game's WebSocket (session cookie, Origin = the site) and wait for its snapshot."""
@@ -333,8 +378,24 @@ class Player:
                         future.set_result(arrived)
                 elif message["kind"] == "game_finished" and not self.finished.done():
                     self.finished.set_result(arrived)
+            elif kind in ("program_accepted", "error") and message.get("id") in self._replies:
+                future = self._replies.pop(message["id"])
+                if not future.done():
+                    future.set_result(message)
             else:
                 self.errors.append(f"unexpected message {message}")
+
+    async def submit(self, game_id: int, body: dict, over_socket: bool) -> None:
+        """A program: POST /api/games/<id>/program/, or a "program" frame on the open socket and its answer."""
+        if not over_socket:
+            await self.post(f"/api/games/{game_id}/program/", body)
+            return
+        self._next_id += 1
+        future = self._replies[self._next_id] = asyncio.get_running_loop().create_future()
+        await self.ws.send_str(json.dumps({"type": "program", "id": self._next_id, **body}))
+        reply = await asyncio.wait_for(future, TURN_TIMEOUT)
+        if reply["type"] != "program_accepted":
+            raise BenchError(f"{self.username}: program frame refused: {reply.get('code')}: {reply.get('detail')}")
 
     @staticmethod
     def _future(table: dict[int, asyncio.Future], turn: int) -> asyncio.Future:
@@ -442,7 +503,7 @@ class Results:
 
 
 async def play_game(players: list[Player], game_id: int, turns: int, think: float, rng: random.Random,
-                    results: Results, modules: bool = False) -> None:
+                    results: Results, modules: bool = False, over_socket: bool = False) -> None:
     import aiohttp
 
     try:
@@ -457,7 +518,7 @@ async def play_game(players: list[Player], game_id: int, turns: int, think: floa
 
             async def submit(player: Player, body: dict, delay: float) -> None:
                 await asyncio.sleep(delay)
-                await player.post(f"/api/games/{game_id}/program/", body)
+                await player.submit(game_id, body, over_socket)
 
             await asyncio.gather(*(submit(p, chips, delay) for (p, chips), delay in zip(programs[:-1], delays,
                                                                                         strict=False)))
@@ -467,7 +528,7 @@ async def play_game(players: list[Player], game_id: int, turns: int, think: floa
                 await asyncio.sleep(max(0.0, started + delays[-1] - time.perf_counter()))
                 sent = time.perf_counter()
                 try:
-                    await last.post(f"/api/games/{game_id}/program/", body)
+                    await last.submit(game_id, body, over_socket)
                 except TimeoutError:
                     raise BenchError(f"turn {turn}: {last.username}'s program (the last) got no answer in "
                                      f"{TURN_TIMEOUT:.0f} s") from None
@@ -507,16 +568,20 @@ async def bounded(limit: int, coroutines) -> list:
     return await asyncio.gather(*(run(c) for c in coroutines))
 
 
-async def drive(stack: live.LiveStack, args, cpu: CpuMeter) -> tuple[Results, dict]:
+async def drive(stack: live.LiveStack, args, cpu: CpuMeter, tag: str,
+                accounts: list[tuple[str, str]] | None, profiler=None) -> tuple[Results, dict]:
     rng = random.Random(args.seed)
-    tag = f"{int(time.time()) % 100000:05d}"
     urls = stack.base_urls
-    players = [Player(urls[i % len(urls)], f"b{tag}-{i:04d}") for i in range(args.games * SEATS)]
+    names = [name for name, _ in accounts] if accounts else [f"{tag}-{i:04d}" for i in range(args.games * SEATS)]
+    players = [Player(urls[i % len(urls)], name) for i, name in enumerate(names)]
     tables = [players[g * SEATS:(g + 1) * SEATS] for g in range(args.games)]
     timings = {}
     try:
         begun = time.perf_counter()
-        await bounded(16, [player.sign_up() for player in players])
+        if accounts:
+            await bounded(64, [player.use_session(key) for player, (_, key) in zip(players, accounts, strict=True)])
+        else:
+            await bounded(16, [player.sign_up() for player in players])
         timings["sign-up"] = time.perf_counter() - begun
 
         begun = time.perf_counter()
@@ -543,13 +608,18 @@ async def drive(stack: live.LiveStack, args, cpu: CpuMeter) -> tuple[Results, di
         gc.collect()
         gc.disable()
         cpu.start()
+        if profiler is not None:
+            profiler.start({group: [pid for pid in pids() if pid_is_python(pid)]
+                            for group, pids in cpu.groups.items() if group in ("web", "worker", "computers")})
         begun = time.perf_counter()
         try:
             await asyncio.gather(*(play_game(table, game_id, args.turns, args.think, random.Random(rng.random()),
-                                             results, args.with_modules)
+                                             results, args.with_modules, args.submit_ws)
                                    for table, game_id in zip(tables, game_ids, strict=True)))
         finally:
             gc.enable()
+            if profiler is not None:
+                profiler.stop()
         timings["play"] = time.perf_counter() - begun
         timings["cpu"] = cpu.stop()
         timings["gaps"] = sum(player.gaps for player in players), sum(player.late for player in players)
@@ -596,6 +666,10 @@ def spread(values: list[float]) -> str:
             f"max {max(ms):.0f} ms (mean {statistics.fmean(ms):.0f})")
 
 
+CURVE = (25, 50, 100, 200, 400)
+GROUPS = ("web", "worker", "computers", "postgres", "redis")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=int(os.environ.get("BENCH_GAMES", 100)))
@@ -603,55 +677,160 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=float(os.environ.get("BENCH_THINK", 20.0)),
                         help="each player thinks uniform(0, THINK) seconds before submitting (default 20)")
     parser.add_argument("--web", type=int, default=int(os.environ.get("BENCH_WEB", 1)),
-                        help="uvicorn servers on ports of their own; players are spread over them (default 1)")
-    parser.add_argument("--web-workers", type=int, default=int(os.environ.get("BENCH_WEB_WORKERS", 2)),
+                        help="uvicorn servers on ports of their own, players spread over them, and as many Celery "
+                             "worker processes for turns (default 1)")
+    parser.add_argument("--web-workers", type=int, default=os.environ.get("BENCH_WEB_WORKERS"),
                         help="processes per uvicorn server, sharing its port (uvicorn --workers; default 2, "
-                             "one per core)")
-    parser.add_argument("--worker-concurrency", type=int, default=int(os.environ.get("BENCH_WORKER_CONCURRENCY", 2)),
-                        help="turns the Celery worker resolves at once, in as many processes (default 2)")
+                             "one per core; 1 with --web 2 or more)")
+    parser.add_argument("--worker-concurrency", type=int, default=os.environ.get("BENCH_WORKER_CONCURRENCY"),
+                        help="turns each Celery turn worker resolves at once, in as many processes (default 2; "
+                             "1 with --web 2 or more: two servers and two worker processes)")
     parser.add_argument("--worker-option", action="append", default=[],
                         help="extra option for the Celery worker, e.g. --worker-option=--pool=threads")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--modules", choices=["off", "on", "both"], default=os.environ.get("BENCH_MODULES", "off"),
                         help="games with all bot modules and a random legal action per bot and turn (on), or "
                              "a run without then one with them, and the ratio of their p99s (both)")
+    parser.add_argument("--sign-up", choices=["fixture", "api"], default="fixture",
+                        help="fixture (default): the users and their sessions are made in the database in one go "
+                             "(tests/bench/bench_users.py); api: each signs up over the API (a password hash each)")
+    parser.add_argument("--submit", choices=["auto", "http", "ws"], default="auto",
+                        help="programs go over HTTP (POST .../program/) or the game's open WebSocket (a "
+                             "\"program\" frame); auto: the WebSocket where the tree has it (default)")
+    parser.add_argument("--profile", action="store_true",
+                        help="sample the web and worker processes with py-spy during play, print where the CPU goes")
+    parser.add_argument("--against", metavar="REV",
+                        help="also run every measurement on commit REV (extracted with git archive), interleaved "
+                             "with this checkout's, and print both")
+    parser.add_argument("--curve", nargs="?", const=",".join(map(str, CURVE)), metavar="GAMES,...",
+                        help=f"one run per number of games (default {','.join(map(str, CURVE))}), a table of "
+                             "latency, throughput, CPU per turn and memory for each, then the capacity with "
+                             "--think 0 (at --capacity-games games)")
+    parser.add_argument("--capacity-games", type=int, default=100,
+                        help="games in the --think 0 capacity run of --curve (default 100)")
     args = parser.parse_args()
+    # One process of each kind per core: 2 web processes and 2 worker processes on this 2-core machine, as one
+    # server of two (the default) or as two servers of one with two workers of one (--web 2, scaling out).
+    args.web_workers = int(args.web_workers or (2 if args.web == 1 else 1))
+    args.worker_concurrency = int(args.worker_concurrency or (2 if args.web == 1 else 1))
+    trees = [("this checkout", ROOT)]
+    if args.against:
+        try:
+            trees.insert(0, (f"against {args.against}", source_tree(args.against)))
+        except BenchError as error:
+            print(f"bench-site: {error}", file=sys.stderr)
+            return 2
+    if args.curve:
+        return curve(args, trees)
     if args.modules != "both":
         args.with_modules = args.modules == "on"
-        return run(args)[0]
+        code = 0
+        for label, root in trees:
+            if len(trees) > 1:
+                print(f"=== {label} ===", flush=True)
+            code = max(code, run(args, root)[0])
+        return code
     p99 = {}
     for with_modules in (False, True):
         args.with_modules = with_modules
         print(f"=== {'with' if with_modules else 'without'} bot modules ===", flush=True)
-        code, p99[with_modules] = run(args)
+        code, figures = run(args)
         if code:
             return code
+        p99[with_modules] = figures["p99"]
     ratio = p99[True] / p99[False] if p99[False] else float("inf")
     print(f"=== p99 without modules {p99[False] * 1000:.0f} ms, with modules {p99[True] * 1000:.0f} ms: "
           f"ratio {ratio:.2f} (target at most 1.5) ===")
     return 0
 
 
-def run(args) -> tuple[int, float]:
-    """One benchmark run; returns (exit code, the latency p99 in seconds)."""
+def curve(args, trees: list[tuple[str, Path]]) -> int:
+    """The --curve mode: every point (and the capacity run) on each tree in turn, then the tables."""
+    args.with_modules = args.modules == "on"
+    points = [int(games) for games in args.curve.split(",")]
+    rows: list[tuple[str, dict]] = []
+    code = 0
+    for games in points:
+        for label, root in trees:
+            args.games = games
+            print(f"=== {games} games, {label} ===", flush=True)
+            status, figures = run(args, root)
+            code = max(code, status)
+            rows.append((label, figures))
+    capacity: list[tuple[str, dict]] = []
+    think = args.think
+    for label, root in trees:
+        args.games, args.think = args.capacity_games, 0.0
+        print(f"=== capacity: {args.games} games, --think 0, {label} ===", flush=True)
+        status, figures = run(args, root)
+        code = max(code, status)
+        capacity.append((label, figures))
+    args.think = think
+    print()
+    print(f"=== the curve: {args.turns} turns per game, think uniform(0, {think:g}) s, {args.web} web server(s) of "
+          f"{args.web_workers} process(es), worker concurrency {args.worker_concurrency}, {os.cpu_count()} cores ===")
+    print(*curve_table(rows), sep="\n")
+    cores = os.cpu_count() or 1
+    print(f"=== capacity with --think 0 ({args.capacity_games} games, {args.turns} turns each) ===")
+    for label, figures in capacity:
+        rate = figures.get("turns_per_s", 0.0)
+        print(f"  {label}: {rate:.1f} turns resolved/s, {rate / cores:.1f} per core ({cores} cores); "
+              f"p50 {figures.get('p50', 0) * 1000:.0f} ms, p99 {figures.get('p99', 0) * 1000:.0f} ms; "
+              f"CPU {figures.get('cpu_per_turn', {}).get('total', 0):.0f} ms per turn")
+    return code
+
+
+def curve_table(rows: list[tuple[str, dict]]) -> list[str]:
+    head = (f"{'games':>5} {'tree':<22} {'p50':>6} {'p99':>6} {'turns/s':>7}  CPU ms per turn: "
+            f"{'web':>5} {'worker':>6} {'comp':>5} {'pg':>5} {'redis':>5} {'total':>6}  peak MB: {'web':>5} "
+            f"{'worker':>6}  gaps missed tracebacks")
+    lines = [head]
+    for label, f in rows:
+        if "p99" not in f:
+            lines.append(f"{f.get('games', 0):>5} {label[:22]:<22} (did not run: {f.get('error', '?')})")
+            continue
+        per = f["cpu_per_turn"]
+        lines.append(f"{f['games']:>5} {label[:22]:<22} {f['p50'] * 1000:>6.0f} {f['p99'] * 1000:>6.0f} "
+                     f"{f['turns_per_s']:>7.1f}                  {per.get('web', 0):>5.0f} {per.get('worker', 0):>6.0f} "
+                     f"{per.get('computers', 0):>5.0f} {per.get('postgres', 0):>5.0f} {per.get('redis', 0):>5.0f} "
+                     f"{per['total']:>6.0f}           {f['memory'].get('web', 0):>5.0f} "
+                     f"{f['memory'].get('worker', 0):>6.0f}  {f['gaps']:>4} {f['missed']:>6} {f['tracebacks']:>10}")
+    return lines
+
+
+def run(args, root: Path = ROOT) -> tuple[int, dict]:
+    """One benchmark run of the tree at `root`; returns (exit code, its figures)."""
 
     database_url = os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL
     redis_url = os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL
     var = Path(tempfile.mkdtemp(prefix="roboracer-bench-site-"))
     env = {"DATABASE_URL": database_url, "REDIS_URL": redis_url, "ROBORACER_VAR_DIR": str(var),
            "SECRET_KEY": "bench-site-not-secret", "DJANGO_SETTINGS_MODULE": "roboracer.settings"}
+    if root != ROOT:
+        env["PYTHONPATH"] = str(root)
+    figures: dict = {"games": args.games}
+    tag = f"b{int(time.time() * 10) % 1000000:06d}"
     try:
         prepare_database(database_url, fresh=database_url == DEFAULT_DATABASE_URL)
         prepare_redis(redis_url, flush=redis_url == DEFAULT_REDIS_URL)
-        manage(env, "migrate", "--noinput")
-        manage(env, "load_courses")
+        manage(env, "migrate", "--noinput", root=root)
+        manage(env, "load_courses", root=root)
+        accounts = bench_users(env, tag, args.games * SEATS, root) if args.sign_up == "fixture" else None
     except BenchError as error:
         print(f"bench-site: {error}", file=sys.stderr)
-        return 2, 0.0
+        return 2, {**figures, "error": str(error)[:80]}
 
     stack = live.start(env=env, log_dir=var / "logs", worker_options=args.worker_option, web_servers=args.web,
                        web_workers=args.web_workers, worker_concurrency=args.worker_concurrency,
-                       name="bench")
+                       name="bench", root=root, turn_workers=args.web)
+    args.submit_ws = args.submit == "ws" or (args.submit == "auto" and tree_takes_ws_programs(root))
+    profiler = None
+    if args.profile:
+        from tests.bench.profiling import Profiler
+
+        profiler = Profiler(var / "profile") if Profiler.available() else None
+        if profiler is None:
+            print("bench-site: --profile needs py-spy (pip install py-spy); running without it", file=sys.stderr)
     try:
         try:
             import uvloop
@@ -659,12 +838,16 @@ def run(args) -> tuple[int, float]:
             runner = uvloop.run
         except ImportError:
             runner = asyncio.run
-        results, timings = runner(drive(stack, args, CpuMeter(stack, redis_url)))
+        results, timings = runner(drive(stack, args, CpuMeter(stack, redis_url), tag, accounts, profiler))
         stack.check_alive()
-        memory = {name: peak_rss_mb(process.pid) for name, process in stack.processes.items()}
+        memory: dict[str, tuple[float, int]] = {}
+        for name, process in stack.processes.items():  # web, web2... as "web"; worker, worker2... as "worker"
+            group = name.rstrip("0123456789")
+            mb, count = peak_rss_mb(process.pid)
+            memory[group] = (memory.get(group, (0.0, 0))[0] + mb, memory.get(group, (0.0, 0))[1] + count)
     except BenchError as error:
         print(f"bench-site: {error}\nlogs in {var / 'logs'}", file=sys.stderr)
-        return 1, 0.0
+        return 1, {**figures, "error": str(error)[:80]}
     finally:
         stack.stop()
     p99 = percentile(results.latencies, 99) if results.latencies else 0.0
@@ -676,20 +859,23 @@ def run(args) -> tuple[int, float]:
     print(f"site benchmark: {args.games} games x {SEATS} players on {COURSE}, {args.turns} turns each, "
           f"think uniform(0, {args.think:g}) s before each program"
           + (", all 17 bot modules, a random legal module action with every program" if args.with_modules else ""))
-    print(f"stack: PostgreSQL {urlsplit(database_url).path.lstrip('/')}, Redis {redis_url}, "
-          f"{args.web} uvicorn server(s) of {args.web_workers} process(es), Celery worker {worker_options}")
-    print(f"set-up: {players} sign-ups in {timings['sign-up']:.1f} s; games created, joined and "
-          f"{players} WebSockets open in {timings['games']:.1f} s")
+    print(f"stack: {'tree ' + str(root) + ', ' if root != ROOT else ''}PostgreSQL "
+          f"{urlsplit(database_url).path.lstrip('/')}, Redis {redis_url}, "
+          f"{args.web} uvicorn server(s) of {args.web_workers} process(es), {args.web} Celery turn worker(s) of "
+          f"{worker_options}; "
+          f"programs over {'the WebSocket' if args.submit_ws else 'HTTP'}")
+    print(f"set-up: {players} {'sessions made' if accounts else 'sign-ups'} in {timings['sign-up']:.1f} s; games "
+          f"created, joined and {players} WebSockets open in {timings['games']:.1f} s")
     print(f"games {args.games}, players {players}, turns resolved {results.turns_resolved}, "
           f"wall time {timings['play']:.1f} s, {results.turns_resolved / timings['play']:.1f} turns resolved/s"
           + (" (the think time bounds it; --think 0 gives the stack's capacity)" if args.think else ""))
     if results.latencies:
-        print(f"latency, last program's request sent -> turn_resolved (first phase event) at each client, "
+        print(f"latency, last program sent -> turn_resolved (first phase event) at each client, "
               f"{len(results.latencies)} samples:\n  {spread(results.latencies)}")
         for turn, values in sorted(results.by_turn.items()):
             print(f"  turn {turn}{' (every game starts at once)' if turn == 1 else ''}: {spread(values)}")
-        print(f"  from the last program's response instead: {spread(results.from_response)}")
-        print(f"  the last program's request itself: {spread(results.last_request)}")
+        print(f"  from the last program's answer instead: {spread(results.from_response)}")
+        print(f"  the last program's round trip itself: {spread(results.last_request)}")
         print("where the time goes (the event rows' created_at):", *breakdown(database_url, results.marks), sep="\n")
     gaps, late = timings["gaps"]
     print(f"event streams: {gaps} version(s) missing when a later one arrived (a client resyncs), {late} of them "
@@ -699,20 +885,45 @@ def run(args) -> tuple[int, float]:
     print("peak RSS (VmHWM summed over each process tree): "
           + ", ".join(f"{name} {mb:.0f} MB ({count} process{'es' if count > 1 else ''})"
                       for name, (mb, count) in memory.items()))
+    turns = max(results.turns_resolved, 1)
+    cpu_per_turn = {name: seconds * 1000 / turns for name, seconds in timings["cpu"].items()}
+    cpu_per_turn["total"] = sum(value for name, value in cpu_per_turn.items() if name in GROUPS)
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} at the end; "
           "CPU seconds during play: " + ", ".join(f"{name} {seconds:.1f}" for name, seconds in timings["cpu"].items())
           + f" (of {os.cpu_count() * timings['play']:.0f} on {os.cpu_count()} cores)")
+    print("CPU per turn resolved: " + ", ".join(f"{name} {ms:.1f} ms" for name, ms in cpu_per_turn.items())
+          + " (total: the site's processes, PostgreSQL and Redis; not the driver)")
     print("tracebacks in the server logs: " + ", ".join(f"{name} {count}" for name, count in tracebacks.items()))
+    if profiler is not None:
+        from tests.bench.profiling import tables
+
+        print("where the CPU goes (py-spy samples during play, scaled to each group's CPU per turn):",
+              *tables(profiler, timings["cpu"], results.turns_resolved), sep="\n")
     if any(tracebacks.values()):
         results.failures.append(f"the servers logged {sum(tracebacks.values())} traceback(s)")
+    figures.update(p50=percentile(results.latencies, 50) if results.latencies else 0.0, p99=p99,
+                   turns_per_s=results.turns_resolved / timings["play"], cpu_per_turn=cpu_per_turn,
+                   memory={name: mb for name, (mb, _) in memory.items()}, gaps=gaps - late,
+                   missed=args.games * args.turns - results.turns_resolved, tracebacks=sum(tracebacks.values()))
     if results.failures:
         print(f"FAILURES ({len(results.failures)}):", *results.failures[:20], sep="\n  ")
         print(f"logs in {var / 'logs'}")
-        return 1, p99
+        return 1, figures
     import shutil
 
+    if profiler is not None:
+        kept = Path(tempfile.gettempdir()) / "roboracer-bench-profile"
+        shutil.rmtree(kept, ignore_errors=True)
+        shutil.copytree(var / "profile", kept)
+        print(f"py-spy's raw stacks (collapsed; flamegraph.pl or speedscope read them) in {kept}")
     shutil.rmtree(var, ignore_errors=True)
-    return 0, p99
+    return 0, figures
+
+
+def tree_takes_ws_programs(root: Path) -> bool:
+    """Whether that tree's game socket takes programs (a "program" frame): the newer ones do."""
+    consumers = root / "games" / "consumers.py"
+    return consumers.exists() and '"program"' in consumers.read_text()
 
 
 if __name__ == "__main__":
