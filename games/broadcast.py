@@ -10,10 +10,11 @@ stays open, not a new event loop and a new Redis connection, as `async_to_sync` 
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import threading
+from contextlib import contextmanager
 
+import orjson
 from channels.layers import get_channel_layer
 from django.db import transaction
 
@@ -41,7 +42,10 @@ def event_message(event: GameEvent) -> dict:
 
 
 def encode(message: dict) -> str:
-    return json.dumps(message, separators=(",", ":"))
+    """A frame's JSON text, with orjson: 4-8 times faster than the standard library's encoder on a
+    snapshot or a turn's events (docs/performance.md). Dict keys that are not strings (a bot id as an
+    int) become strings, as json.dumps makes them; non-ASCII text is written as UTF-8, not \\u escapes."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 class _Sender:
@@ -87,9 +91,46 @@ def _send_all(messages: list[tuple[str, dict]]) -> None:
     _sender.run(send_all())
 
 
+_batch = threading.local()  # the events of the current batched_events() block, per thread
+
+
+@contextmanager
+def batched_events():
+    """Inside one transaction (a program, a turn's resolution): the events its block appends go to their game's
+    group as ONE channel-layer message after the commit ({"type": "game.events", "texts": [...]}), and each
+    socket sends them on as the same frames, in order. One PUBLISH, one decode and one consumer dispatch per
+    socket instead of one per event (docs/performance.md). The send is registered with the first event,
+    so whatever the block registers after it (the deal's pushed snapshots) still goes out after the events.
+    The block must not catch a rolled-back savepoint that appended an event (none does: a failure anywhere
+    rolls the whole transaction back, and nothing is sent). Nested blocks join the outer one."""
+    if getattr(_batch, "open", False):
+        yield
+        return
+    _batch.texts = None  # set by the first event
+    _batch.open = True
+    try:
+        yield
+    finally:
+        _batch.open = False
+        _batch.texts = None
+
+
 def send_after_commit(event: GameEvent) -> None:
     text = encode(event_message(event))
     game_id = event.game_id
+    if getattr(_batch, "open", False):
+        if _batch.texts is not None and _batch.game_id == game_id:
+            _batch.texts.append(text)
+            return
+        texts = _batch.texts = [text]
+        _batch.game_id = game_id
+
+        def send_batch() -> None:
+            group_send(group_name(game_id), {"type": "game.events", "texts": texts}
+                       if len(texts) > 1 else {"type": "game.event", "text": texts[0]})
+
+        transaction.on_commit(send_batch, robust=True)
+        return
 
     def send() -> None:
         # At most once: a dropped message is recovered by the client's resync from the database.

@@ -6,13 +6,21 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from games import selectors
-from games.broadcast import group_name, player_group_name, user_group_name
+from games import selectors, services
+from games.broadcast import encode, group_name, player_group_name, user_group_name
+from games.errors import Conflict, GameError, InvalidInput, NotAllowed, NotFound, RateLimited
 from games.throttle import TokenBucket
 
-# Every frame a client may send is a few dozen characters ({"type": "sync"}); anything longer is refused before
-# it is parsed. (uvicorn itself closes the socket, code 1009, on a frame over its --ws-max-size, 16 MiB.)
+# Every frame a client may send is a few hundred characters at most ({"type": "sync"}, a program); anything
+# longer is refused before it is parsed. (uvicorn itself closes the socket, code 1009, on a frame over its
+# --ws-max-size, 16 MiB.)
 MAX_FRAME_CHARS = 4096
+
+# What a refused program frame's error says, by the service's error: the same refusals as POST .../program/,
+# with the HTTP status that request would have had (docs/api.md "Programs over the socket").
+ERROR_CODES = {InvalidInput: "invalid", NotAllowed: "not_allowed", NotFound: "not_found", Conflict: "conflict",
+               RateLimited: "rate_limited"}
+PROGRAM_FIELDS = ("turn", "chips", "reboot", "action")
 
 
 class BadFrame(Exception):
@@ -71,6 +79,10 @@ class JsonFramesConsumer(AsyncJsonWebsocketConsumer):
             return
         await self.receive_json(content, **kwargs)
 
+    @classmethod
+    async def encode_json(cls, content):
+        return encode(content)  # orjson, as the frames the group messages carry
+
     async def send_error(self, code: str, detail: str, **extra) -> None:
         await self.send_json({"type": "error", "code": code, "detail": detail, **extra})
 
@@ -94,7 +106,7 @@ class JsonFramesConsumer(AsyncJsonWebsocketConsumer):
 
 
 class GameConsumer(JsonFramesConsumer):
-    forwarded = frozenset({"game.event", "game.snapshot"})
+    forwarded = frozenset({"game.event", "game.events", "game.snapshot"})
 
     async def connect(self):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -127,11 +139,57 @@ class GameConsumer(JsonFramesConsumer):
             await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive_json(self, content, **kwargs):
+        if content["type"] == "program":
+            await self.receive_program(content)
+            return
         if content["type"] != "sync":
-            await self.send_error("unknown_type", "unknown message type; the only one is {\"type\": \"sync\"}")
+            await self.send_error("unknown_type",
+                                  "unknown message type; this socket takes {\"type\": \"sync\"} and programs")
             return
         if await self.sync_allowed():
             await self.send_snapshot()
+
+    # Programs per socket: a person sends one a turn, and a changed mind a few more.
+    PROGRAM_RATE = 2.0
+    PROGRAM_BURST = 6
+
+    async def receive_program(self, content: dict) -> None:
+        """A program over the open socket: the same checks, the same write and the same events as POST
+        /api/games/<id>/program/ (services.submit_program), without a request, a session lookup or the
+        middleware per program. Answered on this socket alone: `program_accepted` or an `error` (with the
+        frame's `id`, when it had a usable one, and the `status` the HTTP request would have had)."""
+        from games.api.errors import _messages
+        from games.api.serializers import ProgramSerializer
+
+        request_id = content.get("id")
+        if request_id is not None and not (
+            (isinstance(request_id, str) and len(request_id) <= 64)
+            or (isinstance(request_id, int) and not isinstance(request_id, bool) and abs(request_id) < 2**53)
+        ):
+            await self.send_error("invalid", "id: a string of at most 64 characters or an integer", status=400)
+            return
+        reply = {"id": request_id} if request_id is not None else {}
+        if getattr(self, "program_bucket", None) is None:
+            self.program_bucket = TokenBucket(rate=self.PROGRAM_RATE, burst=self.PROGRAM_BURST)
+        wait = self.program_bucket.take()
+        if wait:
+            await self.send_error("rate_limited", f"too many programs; at most {self.PROGRAM_RATE:g} a second",
+                                  retry_after=round(wait + 0.005, 2), status=429, **reply)
+            return
+        serializer = ProgramSerializer(data={key: content[key] for key in PROGRAM_FIELDS if key in content})
+        if not serializer.is_valid():
+            # The same sentence as the API's 400 detail ("chips: ...; turn: ...").
+            await self.send_error("invalid", "; ".join(_messages(serializer.errors)), status=400, **reply)
+            return
+        try:
+            program = await database_sync_to_async(services.submit_program)(
+                user=self.scope["user"], game_id=self.game_id, **serializer.validated_data)
+        except GameError as error:
+            code = next((name for kind, name in ERROR_CODES.items() if isinstance(error, kind)), "invalid")
+            await self.send_error(code, error.message, status=error.status_code, **reply)
+            return
+        await self.send_json({"type": "program_accepted", **reply, "turn": program.turn, "chips": program.chips,
+                              "reboot": program.reboot, "action": program.action})
 
     async def send_snapshot(self):
         snapshot = await database_sync_to_async(self._snapshot)()
@@ -149,6 +207,12 @@ class GameConsumer(JsonFramesConsumer):
         """A public event from the group (never carries a hand or an unrevealed program), encoded once by
         its sender for every socket."""
         await self.send(text_data=event["text"])
+
+    async def game_events(self, event):
+        """Several public events of one transaction in one group message (broadcast.batched_events): the
+        client gets each as its own frame, in order."""
+        for text in event["texts"]:
+            await self.send(text_data=text)
 
 
 class NotificationConsumer(JsonFramesConsumer):

@@ -270,9 +270,10 @@ def game_snapshot(*, game: Game, user) -> dict:
     return game_snapshots(game=game, users=[user])[0][1]
 
 
-def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
+def game_snapshots(*, game: Game, users: list | None = None, last_turn: dict | None = None) -> list[tuple]:
     """(user, `game_snapshot`) for each of `users`, or for every player whose bot was not ejected, reading
-    the shared part once (what a deal pushes to every player)."""
+    the shared part once (what a deal pushes to every player). `last_turn` ({"number", "events"}: the turn
+    the caller has just stored) saves reading it back."""
     now = timezone.now()
     seats = list(game.seats.select_related("user", "user__profile").order_by("number"))
     if users is None:
@@ -284,7 +285,7 @@ def game_snapshots(*, game: Game, users: list | None = None) -> list[tuple]:
     mine_ids = [seated[user.pk].pk for user in users if user and user.pk in seated]
     kind = kinds.of(game)
     private = kind.private_context(game=game, state=state, seat_ids=mine_ids)  # read once for every viewer
-    last = game.turns.order_by("-number").values("number", "events").first()
+    last = last_turn or game.turns.order_by("-number").values("number", "events").first()
     shown_ratings = ratings.shown_ratings_of(users=[seat.user_id for seat in seats])
     rating_changes = ratings.rating_changes_of(game=game) if game.status == Game.Status.FINISHED else {}
     chat_lines = recent_chat(game=game, teams=True)  # filtered per viewer below (team chat)

@@ -73,6 +73,34 @@ def _locked_game(game_id: int, *, user=None) -> Game:
         raise NotFound(f"game {game_id} does not exist") from None
 
 
+_SENTINEL_GAME, _SENTINEL_USER = -7_301_915, -7_301_916  # ids no row has: placeholders in a compiled query
+_visible_lock_queries: dict[bool, tuple[str, tuple]] = {}
+
+
+def _locked_visible_game(game_id: int, *, user) -> Game:
+    """`_locked_game(game_id, user=user)` for the hot path (every program): the same query, compiled by the ORM
+    once per process with placeholder ids and then run with this game's and user's. Building that query
+    (selectors.visible_games: two EXISTS subqueries) was a fifth of a program's CPU (docs/performance.md).
+    One query either way, with the NotFound of a missing id for a private game's stranger."""
+    if not (user and user.is_authenticated) or not isinstance(game_id, int):
+        return _locked_game(game_id, user=user)
+    staff = bool(user.is_staff)
+    compiled = _visible_lock_queries.get(staff)
+    if compiled is None:
+        from django.contrib.auth import get_user_model
+
+        placeholder = get_user_model()(pk=_SENTINEL_USER, is_staff=staff)
+        query = selectors.visible_games(user=placeholder, games=Game.objects.select_for_update()).filter(
+            pk=_SENTINEL_GAME)
+        compiled = _visible_lock_queries[staff] = query.query.sql_with_params()
+    sql, params = compiled
+    values = {_SENTINEL_GAME: game_id, _SENTINEL_USER: user.pk}
+    game = next(iter(Game.objects.raw(sql, [values.get(value, value) for value in params])), None)
+    if game is None:
+        raise NotFound(f"game {game_id} does not exist")
+    return game
+
+
 def append_event(game: Game, kind: str, data: dict | None = None) -> GameEvent:
     """Number and store a public event; the caller holds the game lock and saves the game."""
     game.version += 1
@@ -107,10 +135,11 @@ def _live_seats(game: Game, state: engine.State, seats: list[Seat] | None = None
     return [seat for seat in seats if seat.ejected_at is None and state.bot(seat.bot_id).in_game]
 
 
-def _deal(game: Game, state: engine.State, now: datetime) -> None:
+def _deal(game: Game, state: engine.State, now: datetime, last_turn: dict | None = None) -> None:
     """Deal the turn's hands and start the clocks of the seats that must program.
 
     A rebooting bot's program (five "0" chips) is entered for it at once and its clock stays stopped.
+    `last_turn` ({"number", "events"}): the turn just resolved, for the pushed snapshots.
     """
     hands = engine.deal(state, engine.derive_seed(game.seed, game.turn, "deal"))
     seats = {seat.bot_id: seat for seat in game.seats.all()}
@@ -145,17 +174,17 @@ def _deal(game: Game, state: engine.State, now: datetime) -> None:
     _clocks_event(game, ordered, now)
     # The turn's only programs are those just entered (the game row is locked).
     _execute_when_all_ready(game, state, now, seats=ordered, submitted=submitted)
-    _push_snapshots(game)
+    _push_snapshots(game, last_turn)
 
 
-def _push_snapshots(game: Game) -> None:
+def _push_snapshots(game: Game, last_turn: dict | None = None) -> None:
     """Once the deal commits, every player's snapshot of the new turn, their hand included, goes to their own
     sockets on the game's page: no player has to ask for one after `turn_dealt`. Built right after the commit
     from the game as it was committed (the caller held its lock and is done with it), and from its seats,
     hands and programs read then."""
 
     def push() -> None:
-        broadcast.push_snapshots(selectors.game_snapshots(game=game))
+        broadcast.push_snapshots(selectors.game_snapshots(game=game, last_turn=last_turn))
 
     transaction.on_commit(push, robust=True)
 
@@ -680,14 +709,15 @@ def submit_program(
     every check, and only the game's changed columns are written. A person whose seat a computer plays
     (timeout policy "computer") takes it back with this program.
     """
-    game = _locked_game(game_id, user=user)
+    game = _locked_visible_game(game_id, user=user)
     seats = list(game.seats.all())
     seat = next((seat for seat in seats if seat.user_id == user.pk), None)
     if seat is None:
         raise NotAllowed("you have no seat in this game")
-    program = _record_program(game, seats, seat, turn=turn, chips=chips, reboot=reboot, action=action)
-    if seat.autopilot:
-        _hand_back(game, seat)
+    with broadcast.batched_events():  # seat_ready, and turn_executing from the last program: one message
+        program = _record_program(game, seats, seat, turn=turn, chips=chips, reboot=reboot, action=action)
+        if seat.autopilot:
+            _hand_back(game, seat)
     game.save(update_fields=["version", "status", "resolving_since", "updated_at"])
     return program
 
@@ -1188,7 +1218,8 @@ def resolve_turn(*, game_id: int, turn: int) -> Turn | None:
                 return None
             if game.status != Game.Status.RESOLVING or game.turn != turn:
                 return None
-            record = kinds.of(game).resolve(game, turn)
+            with broadcast.batched_events():  # turn_resolved, turn_dealt, clocks...: one message to the group
+                record = kinds.of(game).resolve(game, turn)
         logger.info("game %s: turn %s resolved, %s events", game_id, turn, len(record.events))
         return record
     except IntegrityError:
@@ -1254,7 +1285,7 @@ def resolve_roboracer_turn(game: Game, turn: int) -> Turn:
         game.status = Game.Status.PROGRAMMING
         game.turn = turn + 1
         append_event(game, "turn_dealt", {"turn": game.turn})
-        _deal(game, new_state, now)
+        _deal(game, new_state, now, last_turn={"number": turn, "events": events})
     # Only what a resolution changes: the game's copy of its course is not written again.
     game.save(update_fields=[
         "state", "resolving_since", "version", "status", "turn", "finished_at", "winner", "updated_at",

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from games import selectors, services
 from games.errors import InvalidInput
+from games.models import Game
+from roboracer.courses.models import Course
 
 
 class RoboRacer:
@@ -15,7 +17,10 @@ class RoboRacer:
 
     # -- the lobby ------------------------------------------------------------------------------------------
     def board_name(self, game) -> str:
-        return game.course.name
+        if Game.course.is_cached(game):
+            return game.course.name
+        # Only the name: the course row's layout is not read on every deal (docs/performance.md).
+        return Course.objects.filter(pk=game.course_id).values_list("name", flat=True).first() or ""
 
     def min_players(self, game) -> int:
         return game.course.min_players

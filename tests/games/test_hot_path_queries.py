@@ -1,0 +1,41 @@
+"""How many queries the hot path of a game makes: a program, the turn's resolution with the deal's pushed
+snapshots, and what is sent on. Capacity (docs/performance.md) is mostly the ORM's CPU per query, so a query
+added here costs every turn of every game; these ceilings fail when one creeps in."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games import services
+from tests.games.factories import legal_program, started_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def statements(captured) -> list[str]:
+    return [query["sql"] for query in captured.captured_queries if query["sql"] not in ("BEGIN", "COMMIT")]
+
+
+def test_a_program_and_a_resolution_stay_within_their_queries(courses, make_user):
+    users = [make_user(f"player{index}") for index in range(4)]
+    game = started_game(users=users, course=courses["bolt-bay"])
+    programs = []
+    for user in users:
+        program = legal_program(game, user)
+        with CaptureQueriesContext(connection) as captured:
+            services.submit_program(user=user, game_id=game.pk, turn=1, chips=program)
+        programs.append(statements(captured))
+    # Lock the game row, seats, hand, the turn's programs, insert the program, the seat's clock, seat_ready,
+    # the game row; the last one adds turn_executing.
+    assert [len(queries) for queries in programs] == [8, 8, 8, 9]
+    with CaptureQueriesContext(connection) as captured:
+        services.resolve_turn(game_id=game.pk, turn=1)
+    resolution = statements(captured)
+    # In the transaction: 12 statements; after the commit the pushed snapshots read seats, programs, hands,
+    # ratings, chat and whether the course is stable.
+    assert len(resolution) <= 18, "\n".join(sql[:100] for sql in resolution)
+    # The course's layout is never read again: the game has its own copy, and the lobby name and the rated
+    # check read one column each.
+    assert not any('"courses_course"."data"' in sql for sql in resolution)
+    # Nor is the turn just stored read back for the snapshots.
+    assert not any('FROM "games_turn"' in sql for sql in resolution)
