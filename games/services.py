@@ -5,6 +5,7 @@ Hidden information (hands, programs before resolution) is only stored here, neve
 
 from __future__ import annotations
 
+import json
 import logging
 import secrets
 import threading
@@ -12,7 +13,7 @@ from collections import OrderedDict
 from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef, Q, Subquery
 from django.utils import timezone
 
 import engine
@@ -73,32 +74,72 @@ def _locked_game(game_id: int, *, user=None) -> Game:
         raise NotFound(f"game {game_id} does not exist") from None
 
 
-_SENTINEL_GAME, _SENTINEL_USER = -7_301_915, -7_301_916  # ids no row has: placeholders in a compiled query
-_visible_lock_queries: dict[bool, tuple[str, tuple]] = {}
+class _Compiled:
+    """A queryset the ORM compiles once per process, with placeholder ids, and that then runs through
+    `raw()` with the real ones: on the hot path (every program) building the SQL of a query cost more CPU
+    than running it (docs/performance.md). `build(variant, **placeholders)` returns the queryset;
+    `run(variant, **values)` gives the same names their values. A value the query holds that is not a
+    placeholder (a status, a visibility) stays as compiled. Placeholders are positive and fit a 32-bit
+    column (the ORM compiles a lookup with a value out of its field's range to NULL), and no constant of
+    these queries is that large."""
+
+    _placeholders = iter(range(2_147_400_000, 2_147_483_647))
+
+    def __init__(self, build, *names: str):
+        self.build, self.names = build, names
+        self.compiled: dict[object, tuple[str, tuple, dict[int, str]]] = {}
+
+    def run(self, variant: object = None, **values):
+        compiled = self.compiled.get(variant)
+        if compiled is None:
+            placeholders = {name: next(self._placeholders) for name in self.names}
+            queryset = self.build(variant, **placeholders)
+            sql, params = queryset.query.sql_with_params()
+            compiled = self.compiled[variant] = (queryset.model, sql, params,
+                                                 {value: name for name, value in placeholders.items()})
+        model, sql, params, names = compiled
+        return model.objects.raw(sql, [values[names[value]] if value in names else value for value in params])
+
+
+def _visible_for_update(staff: bool, *, game_id: int, user_id: int):
+    from django.contrib.auth import get_user_model
+
+    placeholder = get_user_model()(pk=user_id, is_staff=staff)
+    return selectors.visible_games(user=placeholder, games=Game.objects.select_for_update()).filter(pk=game_id)
+
+
+_visible_lock = _Compiled(_visible_for_update, "game_id", "user_id")
 
 
 def _locked_visible_game(game_id: int, *, user) -> Game:
-    """`_locked_game(game_id, user=user)` for the hot path (every program): the same query, compiled by the ORM
-    once per process with placeholder ids and then run with this game's and user's. Building that query
-    (selectors.visible_games: two EXISTS subqueries) was a fifth of a program's CPU (docs/performance.md).
-    One query either way, with the NotFound of a missing id for a private game's stranger."""
+    """`_locked_game(game_id, user=user)` for the hot path: the same query (selectors.visible_games, two EXISTS
+    subqueries), compiled once per process. One query either way, and a private game's stranger gets the
+    NotFound of a missing id."""
     if not (user and user.is_authenticated) or not isinstance(game_id, int):
         return _locked_game(game_id, user=user)
-    staff = bool(user.is_staff)
-    compiled = _visible_lock_queries.get(staff)
-    if compiled is None:
-        from django.contrib.auth import get_user_model
-
-        placeholder = get_user_model()(pk=_SENTINEL_USER, is_staff=staff)
-        query = selectors.visible_games(user=placeholder, games=Game.objects.select_for_update()).filter(
-            pk=_SENTINEL_GAME)
-        compiled = _visible_lock_queries[staff] = query.query.sql_with_params()
-    sql, params = compiled
-    values = {_SENTINEL_GAME: game_id, _SENTINEL_USER: user.pk}
-    game = next(iter(Game.objects.raw(sql, [values.get(value, value) for value in params])), None)
+    game = next(iter(_visible_lock.run(bool(user.is_staff), game_id=game_id, user_id=user.pk)), None)
     if game is None:
         raise NotFound(f"game {game_id} does not exist")
     return game
+
+
+def _seats_with_turn(_variant, *, game_id: int, turn: int):
+    hands = Hand.objects.filter(seat=OuterRef("pk"), turn=turn).values("chips")[:1]
+    programs = Program.objects.filter(seat=OuterRef("pk"), turn=turn).values("pk")[:1]
+    return Seat.objects.filter(game_id=game_id).annotate(
+        turn_hand=Subquery(hands), turn_program=Subquery(programs)).order_by("number")
+
+
+_seats_and_turn = _Compiled(_seats_with_turn, "game_id", "turn")
+
+
+def _seats_hands_programs(game: Game) -> tuple[list[Seat], dict[int, list], set[int]]:
+    """The game's seats, with this turn's hand of each ({seat id: chips}) and the seats that have a program:
+    one query where three were (a program's hot path)."""
+    seats = list(_seats_and_turn.run(game_id=game.pk, turn=game.turn))
+    hands = {seat.pk: json.loads(seat.turn_hand) if isinstance(seat.turn_hand, str) else seat.turn_hand
+             for seat in seats if seat.turn_hand is not None}
+    return seats, hands, {seat.pk for seat in seats if seat.turn_program is not None}
 
 
 def append_event(game: Game, kind: str, data: dict | None = None) -> GameEvent:
@@ -710,12 +751,13 @@ def submit_program(
     (timeout policy "computer") takes it back with this program.
     """
     game = _locked_visible_game(game_id, user=user)
-    seats = list(game.seats.all())
+    seats, hands, submitted = _seats_hands_programs(game)
     seat = next((seat for seat in seats if seat.user_id == user.pk), None)
     if seat is None:
         raise NotAllowed("you have no seat in this game")
     with broadcast.batched_events():  # seat_ready, and turn_executing from the last program: one message
-        program = _record_program(game, seats, seat, turn=turn, chips=chips, reboot=reboot, action=action)
+        program = _record_program(game, seats, seat, turn=turn, chips=chips, reboot=reboot, action=action,
+                                  hand=hands.get(seat.pk), submitted=submitted)
         if seat.autopilot:
             _hand_back(game, seat)
     game.save(update_fields=["version", "status", "resolving_since", "updated_at"])
@@ -743,10 +785,14 @@ def submit_computer_program(
     return program
 
 
+_UNREAD = object()
+
+
 def _record_program(game: Game, seats: list[Seat], seat: Seat, *, turn: int, chips: list, reboot: bool,
-                    action: dict | None) -> Program:
+                    action: dict | None, hand=_UNREAD, submitted: set[int] | None = None) -> Program:
     """The checks and the write of a program, whoever sends it (a person, a computer player). The caller holds
-    the game lock and saves the game."""
+    the game lock and saves the game. `hand` (this turn's chips of the seat, None if it has none) and
+    `submitted` (the seats with a program this turn) save their queries when the caller read them."""
     if not kinds.of(game).takes_chips:
         raise InvalidInput(f"a {kinds.of(game).title} game takes no chips: send moves to /api/games/{game.pk}/move/")
     if game.status in (Game.Status.FINISHED, Game.Status.CANCELLED):
@@ -759,7 +805,8 @@ def _record_program(game: Game, seats: list[Seat], seat: Seat, *, turn: int, chi
         raise Conflict(f"turn {turn} is not the current turn ({game.turn})")
     state = _state(game)
     bot = state.bot(seat.bot_id)
-    hand = Hand.objects.filter(seat=seat, turn=game.turn).only("chips").first()
+    if hand is _UNREAD:
+        hand = Hand.objects.filter(seat=seat, turn=game.turn).values_list("chips", flat=True).first()
     if hand is None or not bot.in_game:
         raise Conflict("your bot has no program to run this turn")
     if "scanner" in game.modules and _scanned(seat, game.turn):
@@ -772,17 +819,18 @@ def _record_program(game: Game, seats: list[Seat], seat: Seat, *, turn: int, chi
         raise InvalidInput("reboot: bots can't reboot in an arena (003 \"Rebooting\")")
     if reboot and not engine.rulesets.get(state.ruleset).reboots:
         raise InvalidInput(f"reboot: {engine.rulesets.get(state.ruleset).title} has no reboot")
-    _check_program(bot, hand.chips, chips, action, state)
+    _check_program(bot, hand, chips, action, state)
     # The game row is locked, so no other request adds this seat's program meanwhile.
-    submitted = {p.seat_id: p for p in Program.objects.filter(seat__game=game, turn=game.turn)}
-    program = submitted.get(seat.pk)
-    created = program is None
+    if submitted is None:
+        submitted = set(Program.objects.filter(seat__game=game, turn=game.turn).values_list("seat_id", flat=True))
+    created = seat.pk not in submitted
     if created:
         program = Program.objects.create(
             seat=seat, turn=game.turn, chips=list(chips), reboot=bool(reboot), action=action
         )
-        submitted[seat.pk] = program
+        submitted = submitted | {seat.pk}
     else:
+        program = Program.objects.get(seat=seat, turn=game.turn)
         program.chips, program.reboot, program.action = list(chips), bool(reboot), action
         program.save(update_fields=["chips", "reboot", "action", "submitted_at"])
     now = timezone.now()
@@ -796,7 +844,7 @@ def _record_program(game: Game, seats: list[Seat], seat: Seat, *, turn: int, chi
             seat.save(update_fields=["move_left", "game_left", "clock_started_at", "deadline", "expired"])
         # Only this seat's clock changed: its reading rides on the event (one message fewer per program).
         append_event(game, "seat_ready", {"seat": seat.number, "clocks": _clock_reading([seat], now)})
-    _execute_when_all_ready(game, state, now, seats=seats, submitted=set(submitted))
+    _execute_when_all_ready(game, state, now, seats=seats, submitted=submitted)
     return program
 
 
@@ -1212,9 +1260,11 @@ def resolve_turn(*, game_id: int, turn: int) -> Turn | None:
     plays the turn and stores it inside the same transaction."""
     try:
         with transaction.atomic():
-            try:
-                game = _locked_game(game_id)
-            except NotFound:
+            # With its course row's name and state (not its layout), unlocked: the deal's notices and pushed
+            # snapshots read them without a query each (docs/performance.md).
+            game = (Game.objects.select_for_update(of=("self",)).select_related("course")
+                    .defer("course__data").filter(pk=game_id).first())
+            if game is None:
                 return None
             if game.status != Game.Status.RESOLVING or game.turn != turn:
                 return None

@@ -8,7 +8,10 @@ import { TurnLog, turnPriority } from "./log";
 import { confirmStart, GameActions } from "./actions";
 import { ChatPanel } from "./chat";
 import { clockOffset, parseServerTime, seatClock } from "./clock";
-import { fetchJson, fetchSnapshot, gameActionUrl, GameSocket, joinUrl, postJson, postProgram, turnUrl, wsUrlFromPath } from "./net";
+import {
+  fetchJson, fetchSnapshot, gameActionUrl, GameSocket, joinUrl, postJson, postProgram, programResult, turnUrl, wsUrlFromPath,
+  type PostResult, type ProgramBody,
+} from "./net";
 import { Notifications } from "./notify";
 import { botName, ejectedNotice, expiredNotice, Panel, seatNames, statusText } from "./panel";
 import { ProgramUI } from "./program";
@@ -262,7 +265,7 @@ export class GameScreen {
         return { ok: true };
       }
       : async (body) => {
-        const res = await postProgram(opts.apiUrl, body);
+        const res = await this.sendProgram(body);
         // The server holds this program now: a later render (its own seat_ready may come after the
         // answer) must not read the snapshot's old "no program" as the program having been cleared.
         const me = this.snap?.me;
@@ -352,6 +355,14 @@ export class GameScreen {
     }
     this.socket?.connect();
     this.updateControls();
+  }
+
+  /** A program goes over the open game socket (answered there by its id); when the socket is not open, or
+   * closes or stays silent before the answer, it goes as POST .../program/ (sending it twice is harmless:
+   * the server replaces the seat's program for the turn with the same one). */
+  private async sendProgram(body: ProgramBody): Promise<PostResult> {
+    const reply = this.socket ? await this.socket.request({ type: "program", ...body }) : null;
+    return reply ? programResult(reply) : postProgram(this.opts.apiUrl, body);
   }
 
   private async loadDemo(src: string): Promise<void> {

@@ -1,5 +1,5 @@
 // Talking to the server: REST (snapshot, program) with Django's CSRF cookie, and a WebSocket
-// that reconnects with backoff.
+// that reconnects with backoff and carries requests (a program) answered on the same socket by `id`.
 import type { Chip, ServerMessage, Snapshot } from "./types";
 import type { ModuleAction } from "./modules";
 
@@ -82,6 +82,43 @@ export async function postProgram(apiUrl: string, body: ProgramBody): Promise<Po
   return res.ok ? { ok: true } : res;
 }
 
+// ---- Requests over the game socket (a program: GameConsumer.receive_program in games/consumers.py) ----
+/** A frame the client sends and the server answers on this socket alone, by the frame's `id`. */
+export interface SocketRequest { type: string; [key: string]: unknown }
+/** The server held the program: its turn, chips, reboot and action as stored. */
+export interface ProgramAcceptedReply {
+  type: "program_accepted"; id: string | number; turn: number; chips: Chip[]; reboot: boolean; action: unknown;
+}
+/** A refused request: `status` is the HTTP status the same POST would have had, `detail` its sentence. */
+export interface ErrorReply {
+  type: "error"; id: string | number; code: string; detail: string; status?: number; retry_after?: number;
+}
+export type SocketReply = ProgramAcceptedReply | ErrorReply;
+
+/** How long a request waits for its reply before it gives up (resolves null). */
+export const REQUEST_TIMEOUT_MS = 8000;
+/** The server refuses a longer frame (games/consumers.py MAX_FRAME_CHARS) without its `id`: such a request
+ * is not sent, as if the socket were closed. */
+export const MAX_FRAME_CHARS = 4096;
+
+/** A reply to a request: a program_accepted or an error that carries an `id`. (The server's other error
+ * frames, a refused sync's among them, carry none.) */
+function isReply(msg: object): msg is SocketReply {
+  const m = msg as { type?: unknown; id?: unknown };
+  return (m.type === "program_accepted" || m.type === "error") && (typeof m.id === "string" || typeof m.id === "number");
+}
+
+/** A program frame's reply as postProgram's PostResult: the same detail the POST's would have, the same
+ * generic sentence when there is none. */
+export function programResult(reply: SocketReply): PostResult {
+  if (reply.type === "program_accepted") return { ok: true };
+  const status = typeof reply.status === "number" && reply.status > 0 ? reply.status : 400;
+  const detail = typeof reply.detail === "string" && reply.detail ? reply.detail
+    : status === 429 ? "Too many messages: wait a moment and try again."
+      : `The server refused the program (HTTP ${status}).`;
+  return { ok: false, status, detail };
+}
+
 /** POST /api/games/<id>/<action>/ (chat, leave, cancel) from the game's API URL. */
 export function gameActionUrl(apiUrl: string, action: string): string {
   return joinUrl(apiUrl, `${action}/`);
@@ -96,6 +133,9 @@ export class GameSocket {
   private stopped = false;
   private everOpen = false;
   private failures = 0;
+  /** Requests sent and not answered yet, by id; each resolves once (reply, timeout or close). */
+  private readonly pending = new Map<string, { resolve: (reply: SocketReply | null) => void; timer: number | undefined }>();
+  private lastId = 0;
 
   constructor(
     private readonly url: string,
@@ -130,11 +170,16 @@ export class GameSocket {
       } catch {
         return;
       }
-      if (msg && typeof msg === "object" && "type" in msg) this.onMessage(msg as ServerMessage);
+      if (!msg || typeof msg !== "object" || !("type" in msg)) return;
+      // A reply belongs to its request; one that comes after its request gave up is dropped (the sync
+      // logic must not read a program's rate_limited error as its own).
+      if (isReply(msg)) this.settle(String(msg.id), msg);
+      else this.onMessage(msg as ServerMessage);
     });
     ws.addEventListener("close", () => {
       if (this.ws !== ws) return;
       this.ws = null;
+      this.settleAll();
       this.onState("closed");
       this.scheduleReconnect();
     });
@@ -159,9 +204,42 @@ export class GameSocket {
     return false;
   }
 
+  /** Send a request with a fresh `id` and wait for its reply: null if the socket is not open, closes first,
+   * or no reply comes within `timeoutMs`. */
+  request(frame: SocketRequest, timeoutMs = REQUEST_TIMEOUT_MS): Promise<SocketReply | null> {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return Promise.resolve(null);
+    this.lastId += 1;
+    const id = `r${this.lastId}`;
+    const text = JSON.stringify({ ...frame, id });
+    if (text.length > MAX_FRAME_CHARS) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const timer = window.setTimeout(() => this.settle(id, null), timeoutMs);
+      this.pending.set(id, { resolve, timer });
+      try {
+        ws.send(text);
+      } catch {
+        this.settle(id, null);
+      }
+    });
+  }
+
+  private settle(id: string, reply: SocketReply | null): void {
+    const waiting = this.pending.get(id);
+    if (!waiting) return;
+    this.pending.delete(id);
+    window.clearTimeout(waiting.timer);
+    waiting.resolve(reply);
+  }
+
+  private settleAll(): void {
+    for (const id of [...this.pending.keys()]) this.settle(id, null);
+  }
+
   close(): void {
     this.stopped = true;
     window.clearTimeout(this.timer);
+    this.settleAll();
     this.ws?.close();
   }
 }

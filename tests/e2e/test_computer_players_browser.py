@@ -23,6 +23,7 @@ from games import services
 from games.models import Game, GameEvent, Hand, Program, Seat, Turn
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_play_three_turns import PASSWORD, create_game, frozen_registers, registers, sign_up
+from tests.e2e.test_program_socket import expect_program
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 DESKTOP = {"width": 1280, "height": 800}
@@ -185,7 +186,7 @@ def test_play_against_the_computer_to_the_results(live_stack, courses, new_page)
                 phone.wait_for_selector("#game-status:has-text('Turn 1 — programming')")
                 no_sideways_scroll(phone)
                 shoot(phone, "game-phone")
-            with carol.expect_response(lambda r: r.url.endswith("/program/") and r.request.method == "POST") as answer:
+            with expect_program(carol) as answer:
                 carol.click("#submit-program")
             assert answer.value.status == 200, answer.value.text()
         # Every program is in: the turn runs at once (the move time is 2 minutes, the limit here 20 s).
@@ -351,8 +352,7 @@ def test_a_computer_plays_for_a_person_whose_time_ran_out(live_stack, courses, n
     erin.locator("#rr-program-title").click(timeout=2000)  # the focus off any button: Enter submits
     for key in "12345"[: 5 - len(frozen_registers(erin))]:
         erin.keyboard.press(key)
-    with erin.expect_response(lambda r: r.url.endswith("/program/") and r.request.method == "POST",
-                              timeout=5000) as answer:
+    with expect_program(erin, timeout=5000) as answer:
         erin.keyboard.press("Enter")
     taken_back = answer.value.status == 200
     assert taken_back, "erin never got a program in"

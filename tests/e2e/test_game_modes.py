@@ -12,6 +12,7 @@ import pytest
 import engine
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_modules import api
+from tests.e2e.test_program_socket import expect_program
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 SOLUTIONS = json.loads((Path(__file__).resolve().parents[1] / "engine" / "puzzle_solutions.json").read_text())
@@ -25,7 +26,7 @@ def click_program(page, program):
         index = next(i for i, c in enumerate(hand) if c == chip and i not in used)
         used.add(index)
         page.click(f"button.chip[data-index='{index}']")
-    with page.expect_response(lambda r: r.url.endswith("/program/") and r.request.method == "POST") as answer:
+    with expect_program(page) as answer:
         page.click("#submit-program")
     assert answer.value.status == 200, answer.value.text()
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.test_program_socket import expect_program
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 DEMO = json.loads((Path(__file__).resolve().parents[2] / "static" / "demo" / "modules.json").read_text())
@@ -337,7 +338,7 @@ def play_turn(page, action_value, keep_spare_move=False):
         page.select_option("#module-action", action_value)
     pick_program(page, keep_spare_move)
     chips = page.eval_on_selector_all(".register", "els => els.map(e => e.dataset.chip)")  # frozen ones too
-    with page.expect_response(lambda r: r.url.endswith("/program/") and r.request.method == "POST") as answer:
+    with expect_program(page) as answer:
         page.click("#submit-program")  # the last program in starts the turn at once
     assert answer.value.status == 200, answer.value.text()
     return chips

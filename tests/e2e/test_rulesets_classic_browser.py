@@ -15,6 +15,7 @@ from tests.e2e.test_play_three_turns import (
     wait_for_bots,
     wait_for_turn,
 )
+from tests.e2e.test_program_socket import expect_program
 from tests.e2e.test_rulesets_browser import two_players_in_a_game
 from tests.e2e.test_rulesets_fused_browser import damage_of, panel_stats, plan_programs
 
@@ -86,7 +87,7 @@ def test_two_players_play_three_turns_of_classic_with_a_power_down(live_stack, c
                 size = "desktop" if bot == "1" else "phone"
                 page.screenshot(path=str(ARTIFACTS / f"rulesets-classic-{size}-programming.png"))
                 page.screenshot(path=str(ARTIFACTS / f"rulesets-classic-{size}-programming-full.png"), full_page=True)
-            with page.expect_response(lambda r: r.url.endswith("/program/") and r.request.method == "POST") as answer:
+            with expect_program(page) as answer:
                 page.click("#submit-program")
             assert answer.value.status == 200, answer.value.text()
             sent = answer.value.request.post_data_json

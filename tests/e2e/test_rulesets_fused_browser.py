@@ -19,6 +19,7 @@ from tests.e2e.test_play_three_turns import (
     wait_for_bots,
     wait_for_turn,
 )
+from tests.e2e.test_program_socket import expect_program
 from tests.e2e.test_rulesets_browser import two_players_in_a_game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -126,7 +127,7 @@ def test_two_players_play_three_turns_of_fused(live_stack, courses, new_page):
                 size = "desktop" if bot == "1" else "phone"
                 page.screenshot(path=str(ARTIFACTS / f"rulesets-fused-{size}-programming.png"))
                 page.screenshot(path=str(ARTIFACTS / f"rulesets-fused-{size}-programming-full.png"), full_page=True)
-            with page.expect_response(lambda r: r.url.endswith("/program/") and r.request.method == "POST") as answer:
+            with expect_program(page) as answer:
                 page.click("#submit-program")
             assert answer.value.status == 200, answer.value.text()
 

@@ -25,9 +25,9 @@ def test_a_program_and_a_resolution_stay_within_their_queries(courses, make_user
         with CaptureQueriesContext(connection) as captured:
             services.submit_program(user=user, game_id=game.pk, turn=1, chips=program)
         programs.append(statements(captured))
-    # Lock the game row, seats, hand, the turn's programs, insert the program, the seat's clock, seat_ready,
-    # the game row; the last one adds turn_executing.
-    assert [len(queries) for queries in programs] == [8, 8, 8, 9]
+    # Lock the game row (the visibility check in the same query), the seats with their hands and programs of
+    # the turn, insert the program, the seat's clock, seat_ready, the game row; the last adds turn_executing.
+    assert [len(queries) for queries in programs] == [6, 6, 6, 7]
     with CaptureQueriesContext(connection) as captured:
         services.resolve_turn(game_id=game.pk, turn=1)
     resolution = statements(captured)

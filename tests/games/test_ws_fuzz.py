@@ -40,15 +40,21 @@ frames = st.one_of(
 )
 
 
-def is_sync(kind: str, data) -> bool:
-    """The oracle: a text frame of at most MAX_FRAME_CHARS that is a JSON object whose type is "sync"."""
+def is_sync(kind: str, data, type_: str = "sync") -> bool:
+    """The oracle: a text frame of at most MAX_FRAME_CHARS that is a JSON object whose type is "sync" (or
+    `type_`)."""
     if kind != "text" or len(data) > MAX_FRAME_CHARS:
         return False
     try:
         content = json.loads(data)
     except (ValueError, RecursionError):
         return False
-    return isinstance(content, dict) and content.get("type") == "sync"
+    return isinstance(content, dict) and content.get("type") == type_
+
+
+# A "program" frame is read as a program (docs/api.md "Programs over the socket"): a fuzzed one is refused like
+# a POST of its fields would be (its chips are never five chips of the hand), or over the socket's limit.
+PROGRAM_CODES = {"invalid", "conflict", "not_allowed", "not_found", "rate_limited"}
 
 
 @pytest.fixture
@@ -85,10 +91,13 @@ def test_any_frame_gets_one_error_or_snapshot_and_changes_nothing(fuzzed_game, c
     for (kind, data), reply in zip(sent, replies, strict=True):
         if is_sync(kind, data):
             assert reply["type"] == "snapshot" or reply.get("code") == "rate_limited", reply
+        elif is_sync(kind, data, "program"):
+            assert reply["type"] == "error" and reply["code"] in PROGRAM_CODES, reply
         else:
             assert reply["type"] == "error" and reply["code"] in CODES - {"rate_limited"}, reply
         if reply["type"] == "error":
-            assert set(reply) <= {"type", "code", "detail", "retry_after"} and isinstance(reply["detail"], str)
+            assert set(reply) <= {"type", "code", "detail", "retry_after", "status", "id"}, reply
+            assert isinstance(reply["detail"], str)
         else:
             assert reply["version"] == game.version and reply["game"]["me"]["seat"] == 2
             assert json.dumps(fuzzed_game["alice_hand"]) not in json.dumps(reply)
