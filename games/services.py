@@ -12,6 +12,7 @@ import threading
 from collections import OrderedDict
 from datetime import datetime, timedelta
 
+import orjson
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q, Subquery
 from django.utils import timezone
@@ -267,8 +268,24 @@ def _execute_when_all_ready(
         _schedule_resolution(game)
 
 
+_parsed_states: OrderedDict[int, tuple[dict, engine.State]] = OrderedDict()
+
+
 def _state(game: Game) -> engine.State:
-    return engine.state_from_dict(game.state, _course(game))
+    """The game's engine state, parsed again only when its stored state changed: the four programs of a turn
+    parse the same state (engine states are immutable, so one is shared). The stored dict is compared with
+    a private copy of the one parsed, so nothing that edits a game's dict in place can make a stale hit."""
+    with _parsed_courses_lock:
+        cached = _parsed_states.get(game.pk)
+    if cached is not None and cached[0] == game.state:
+        return cached[1]
+    state = engine.state_from_dict(game.state, _course(game))
+    with _parsed_courses_lock:
+        _parsed_states[game.pk] = (orjson.loads(orjson.dumps(game.state, option=orjson.OPT_NON_STR_KEYS)), state)
+        _parsed_states.move_to_end(game.pk)
+        while len(_parsed_states) > PARSED_COURSES_KEPT:
+            _parsed_states.popitem(last=False)
+    return state
 
 
 _parsed_courses: OrderedDict[tuple, engine.Course] = OrderedDict()

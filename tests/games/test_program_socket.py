@@ -100,3 +100,33 @@ async def test_program_frames_are_rate_limited_per_socket(courses, make_user):
     assert limited and all(answer["status"] == 429 and answer["retry_after"] > 0 for answer in limited)
     assert len(limited) < 12 and answers[0]["code"] == "conflict"
     await a.disconnect()
+
+
+@pytest.mark.parametrize("frame", [
+    {"turn": 1, "chips": ["1", "2", "3", "U", "R"]},
+    {"turn": 1, "chips": ["1", "2", "3", "U", "R"], "reboot": True, "action": {"charge": 2}},
+    {"turn": 3, "chips": ["R@5", "S", "1", "1", "B"], "action": None},
+])
+def test_the_socket_reads_a_plain_program_exactly_as_the_api_serializer(frame):
+    from games.api.serializers import ProgramSerializer
+    from games.consumers import plain_program
+
+    serializer = ProgramSerializer(data=frame)
+    assert serializer.is_valid()
+    assert plain_program({"type": "program", **frame}) == dict(serializer.validated_data)
+
+
+@pytest.mark.parametrize("frame", [
+    {"turn": "1", "chips": ["1", "2", "3", "U", "R"]},  # the serializer reads a numeric string
+    {"turn": True, "chips": ["1", "2", "3", "U", "R"]},
+    {"turn": 1, "chips": [" 1", "2", "3", "U", "R"]},  # it trims
+    {"turn": 1, "chips": ["1\x00", "2", "3", "U", "R"]},  # it refuses a NUL
+    {"turn": 1, "chips": ["\u0661", "2", "3", "U", "R"]},
+    {"turn": 1, "chips": ["1", "2", "3", "U"]},
+    {"turn": 1, "chips": ["1", "2", "3", "U", "R"], "reboot": "true"},
+    {"turn": 0, "chips": ["1", "2", "3", "U", "R"]},
+])
+def test_anything_unusual_goes_to_the_api_serializer(frame):
+    from games.consumers import plain_program
+
+    assert plain_program({"type": "program", **frame}) is None
