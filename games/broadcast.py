@@ -96,23 +96,34 @@ _batch = threading.local()  # the events of the current batched_events() block, 
 
 @contextmanager
 def batched_events():
-    """Inside one transaction (a program, a turn's resolution): the events its block appends go to their game's
-    group as ONE channel-layer message after the commit ({"type": "game.events", "texts": [...]}), and each
-    socket sends them on as the same frames, in order. One PUBLISH, one decode and one consumer dispatch per
-    socket instead of one per event (docs/performance.md). The send is registered with the first event,
-    so whatever the block registers after it (the deal's pushed snapshots) still goes out after the events.
-    The block must not catch a rolled-back savepoint that appended an event (none does: a failure anywhere
-    rolls the whole transaction back, and nothing is sent). Nested blocks join the outer one."""
+    """Inside one transaction (a program, a turn's resolution): the events its block appends are stored in one
+    INSERT when the block ends, and go to their game's group as ONE channel-layer message after the commit
+    ({"type": "game.events", "texts": [...]}); each socket sends them on as the same frames, in order. One
+    statement, one PUBLISH, one decode and one consumer dispatch per socket instead of one per event
+    (docs/performance.md). The send is registered with the first event, so whatever the block registers
+    after it (the deal's pushed snapshots) still goes out after the events. Nothing in the block reads the
+    game's event rows back, and it must not catch a rolled-back savepoint that appended an event (none
+    does: a failure anywhere rolls the whole transaction back, and nothing is stored or sent). Nested
+    blocks join the outer one."""
     if getattr(_batch, "open", False):
         yield
         return
-    _batch.texts = None  # set by the first event
-    _batch.open = True
+    _batch.texts, _batch.rows, _batch.open = None, [], True
     try:
         yield
+        rows = _batch.rows
     finally:
-        _batch.open = False
-        _batch.texts = None
+        _batch.open, _batch.texts, _batch.rows = False, None, []
+    if rows:
+        GameEvent.objects.bulk_create(rows)
+
+
+def store_event(event: GameEvent) -> None:
+    """Store a new event row now, or with the others of the current batched_events() block."""
+    if getattr(_batch, "open", False):
+        _batch.rows.append(event)
+    else:
+        event.save(force_insert=True)
 
 
 def send_after_commit(event: GameEvent) -> None:

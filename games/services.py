@@ -146,7 +146,8 @@ def _seats_hands_programs(game: Game) -> tuple[list[Seat], dict[int, list], set[
 def append_event(game: Game, kind: str, data: dict | None = None) -> GameEvent:
     """Number and store a public event; the caller holds the game lock and saves the game."""
     game.version += 1
-    event = GameEvent.objects.create(game=game, version=game.version, kind=kind, data=data or {})
+    event = GameEvent(game=game, version=game.version, kind=kind, data=data or {})
+    broadcast.store_event(event)  # at once, or with the others of a program's or a resolution's transaction
     broadcast.send_after_commit(event)
     if kind in lobby_feed.KINDS:
         lobby_feed.changed(game=game)

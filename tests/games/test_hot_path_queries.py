@@ -26,14 +26,17 @@ def test_a_program_and_a_resolution_stay_within_their_queries(courses, make_user
             services.submit_program(user=user, game_id=game.pk, turn=1, chips=program)
         programs.append(statements(captured))
     # Lock the game row (the visibility check in the same query), the seats with their hands and programs of
-    # the turn, insert the program, the seat's clock, seat_ready, the game row; the last adds turn_executing.
-    assert [len(queries) for queries in programs] == [6, 6, 6, 7]
+    # the turn, insert the program, the seat's clock, the events (seat_ready; turn_executing too from the last
+    # program: one INSERT), the game row.
+    assert [len(queries) for queries in programs] == [6, 6, 6, 6]
     with CaptureQueriesContext(connection) as captured:
         services.resolve_turn(game_id=game.pk, turn=1)
     resolution = statements(captured)
-    # In the transaction: 12 statements; after the commit the pushed snapshots read seats, programs, hands,
-    # ratings, chat and whether the course is stable.
-    assert len(resolution) <= 18, "\n".join(sql[:100] for sql in resolution)
+    # In the transaction: lock (with the course's name and state), programs, the turn, seats, hands, clocks,
+    # the events in one INSERT, the game; after the commit the pushed snapshots read seats, programs, hands,
+    # ratings and chat.
+    assert len(resolution) <= 14, "\n".join(sql[:100] for sql in resolution)
+    assert sum(sql.startswith('INSERT INTO "games_gameevent"') for sql in resolution) == 1
     # The course's layout is never read again: the game has its own copy, and the lobby name and the rated
     # check read one column each.
     assert not any('"courses_course"."data"' in sql for sql in resolution)
