@@ -270,21 +270,25 @@ def game_snapshot(*, game: Game, user) -> dict:
     return game_snapshots(game=game, users=[user])[0][1]
 
 
-def game_snapshots(*, game: Game, users: list | None = None, last_turn: dict | None = None) -> list[tuple]:
+def game_snapshots(*, game: Game, users: list | None = None, last_turn: dict | None = None,
+                   dealt: dict | None = None) -> list[tuple]:
     """(user, `game_snapshot`) for each of `users`, or for every player whose bot was not ejected, reading
     the shared part once (what a deal pushes to every player). `last_turn` ({"number", "events"}: the turn
-    the caller has just stored) saves reading it back."""
+    the caller has just stored) and `dealt` (a RoboRacer deal's {"hands": {seat id: chips}, "programs":
+    {seat id: Program}}, all of the turn's) save reading them back."""
     now = timezone.now()
     seats = list(game.seats.select_related("user", "user__profile").order_by("number"))
     if users is None:
         users = [seat.user for seat in seats if seat.ejected_at is None]
-    programs = {program.seat_id: program for program in Program.objects.filter(seat__game=game, turn=game.turn)}
+    programs = dealt["programs"] if dealt is not None else {
+        program.seat_id: program for program in Program.objects.filter(seat__game=game, turn=game.turn)}
     state = game.state or {}
     in_lobby = game.status == Game.Status.LOBBY
     seated = {seat.user_id: seat for seat in seats}
     mine_ids = [seated[user.pk].pk for user in users if user and user.pk in seated]
     kind = kinds.of(game)
-    private = kind.private_context(game=game, state=state, seat_ids=mine_ids)  # read once for every viewer
+    private = kind.private_context(game=game, state=state, seat_ids=mine_ids,  # read once for every viewer
+                                   **({"hands": dealt["hands"]} if dealt is not None else {}))
     last = last_turn or game.turns.order_by("-number").values("number", "events").first()
     shown_ratings = ratings.shown_ratings_of(users=[seat.user_id for seat in seats])
     rating_changes = ratings.rating_changes_of(game=game) if game.status == Game.Status.FINISHED else {}
@@ -383,9 +387,13 @@ def game_snapshots(*, game: Game, users: list | None = None, last_turn: dict | N
     return snapshots
 
 
-def roboracer_private_context(*, game: Game, state: dict, seat_ids: list[int]) -> dict:
-    """What RoboRacer snapshots read once for all their viewers: their hands, scans and bots."""
-    hands = {hand.seat_id: hand.chips for hand in Hand.objects.filter(seat_id__in=seat_ids, turn=game.turn)}
+def roboracer_private_context(*, game: Game, state: dict, seat_ids: list[int], hands: dict | None = None) -> dict:
+    """What RoboRacer snapshots read once for all their viewers: their hands (unless the caller has them: a
+    deal's), scans and bots."""
+    if hands is None:
+        hands = {hand.seat_id: hand.chips for hand in Hand.objects.filter(seat_id__in=seat_ids, turn=game.turn)}
+    else:
+        hands = {seat_id: chips for seat_id, chips in hands.items() if seat_id in seat_ids}
     # A Scanner's results, each for its owner alone; read only when the game has Scanners (one query).
     scans = (
         {scan.seat_id: scan for scan in Scan.objects.filter(seat_id__in=seat_ids, turn=game.turn)}

@@ -189,12 +189,12 @@ def _deal(game: Game, state: engine.State, now: datetime, last_turn: dict | None
     Hand.objects.bulk_create(
         [Hand(seat=seats[bot_id], turn=game.turn, chips=list(chips)) for bot_id, chips in hands.items()]
     )
-    thinking, submitted, computers = [], set(), []
+    thinking, submitted, computers, entered = [], set(), [], {}
     for bot_id in hands:
         seat = seats[bot_id]
         required = engine.required_program(state.bot(bot_id), state.ruleset)
         if required is not None:
-            Program.objects.create(seat=seat, turn=game.turn, chips=list(required))
+            entered[seat.pk] = Program.objects.create(seat=seat, turn=game.turn, chips=list(required))
             submitted.add(seat.pk)
             append_event(game, "seat_ready", {"seat": seat.number})
         elif seat.autopilot:
@@ -217,17 +217,19 @@ def _deal(game: Game, state: engine.State, now: datetime, last_turn: dict | None
     _clocks_event(game, ordered, now)
     # The turn's only programs are those just entered (the game row is locked).
     _execute_when_all_ready(game, state, now, seats=ordered, submitted=submitted)
-    _push_snapshots(game, last_turn)
+    # The turn's hands and programs are those just written: the pushed snapshots need not read them back.
+    dealt = {"hands": {seats[bot_id].pk: list(chips) for bot_id, chips in hands.items()}, "programs": entered}
+    _push_snapshots(game, last_turn, dealt)
 
 
-def _push_snapshots(game: Game, last_turn: dict | None = None) -> None:
+def _push_snapshots(game: Game, last_turn: dict | None = None, dealt: dict | None = None) -> None:
     """Once the deal commits, every player's snapshot of the new turn, their hand included, goes to their own
     sockets on the game's page: no player has to ask for one after `turn_dealt`. Built right after the commit
     from the game as it was committed (the caller held its lock and is done with it), and from its seats,
     hands and programs read then."""
 
     def push() -> None:
-        broadcast.push_snapshots(selectors.game_snapshots(game=game, last_turn=last_turn))
+        broadcast.push_snapshots(selectors.game_snapshots(game=game, last_turn=last_turn, dealt=dealt))
 
     transaction.on_commit(push, robust=True)
 

@@ -85,8 +85,8 @@ class RoboRacer:
         return services.roboracer_computer_turn(game, seat)
 
     # -- what viewers see ---------------------------------------------------------------------------------------
-    def private_context(self, *, game, state: dict, seat_ids: list[int]) -> dict:
-        return selectors.roboracer_private_context(game=game, state=state, seat_ids=seat_ids)
+    def private_context(self, *, game, state: dict, seat_ids: list[int], hands: dict | None = None) -> dict:
+        return selectors.roboracer_private_context(game=game, state=state, seat_ids=seat_ids, hands=hands)
 
     def public_fields(self, *, game, state: dict, seats: list) -> dict:
         return selectors.roboracer_public_fields(game=game, state=state, seats=seats)
