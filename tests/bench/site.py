@@ -1,21 +1,23 @@
 """Site benchmark: many concurrent 4-player games through the whole live stack. Prints figures, not pass/fail.
 
 The stack: PostgreSQL and Redis (the machine's; database `bench`, Redis db 5 by default), a Celery worker
-resolving two turns at once (WORKER_CONCURRENCY=2) and uvicorn with two processes on one port
-(WEB_WORKERS=2), one of each per core, started on loopback with the commands roboracer.run defines
-(tests/live.py). The driver is
-one asyncio process (aiohttp): every user signs up over the API (CSRF cookie, then sign-up), creators
-create games on Bolt Bay with 4 seats, three others join each (the game starts when full), and every
-player opens the game's WebSocket and reads its snapshot (its hand).
+resolving two turns at once (WORKER_CONCURRENCY=2), the computer players' worker, and uvicorn with two
+processes on one port (WEB_WORKERS=2), one of each per core, started on loopback with the commands
+roboracer.run defines (tests/live.py). The driver is one asyncio process (aiohttp): the users and their
+sessions are made in the database in one go (tests/bench/bench_users.py; --sign-up api signs each up over the
+API instead, a password hash each), each gets a CSRF cookie, creators create games on Bolt Bay with 4 seats,
+three others join each (the game starts when full), and every player opens the game's WebSocket and reads its
+snapshot (its hand).
 
 Each turn of each game: every player thinks for a random time (uniform in 0..--think seconds, 20 by
 default: people take that long to pick five chips, and it makes 100 games offer about 5 turns a second;
---think 2 is an overload test the machine cannot keep up with), then submits a legal program: five chips from its hand as a multiset, frozen registers keeping their chip. The
-player with the longest think submits last, once the other programs have been answered, so its request is
-the one that makes the turn execute. Latency is measured from the moment just BEFORE the last program's
-request is sent to the arrival of `turn_resolved` (the message that carries the turn's phase events, the
-first phase event among them) at each of the game's four WebSockets; one sample per (client, turn). The
-figures from the last program's response are printed too. After `turn_dealt` the server pushes each player
+--think 0 is the stack's capacity), then submits a legal program: five chips from its hand as a multiset,
+frozen registers keeping their chip. Programs go as a "program" frame on the open game socket, as the browser
+sends them (--submit http: POST .../program/; a tree without program frames, --against an older commit, gets
+HTTP). The player with the longest think submits last, once the other programs have been answered, so its
+program is the one that makes the turn execute. Latency is measured from the moment just BEFORE the last
+program is sent to the arrival of `turn_resolved` (the message that carries the turn's phase events) at each
+of the game's four WebSockets; one sample per (client, turn). After `turn_dealt` the server pushes each player
 its snapshot with the new hand (as the browser gets it); a player that gets none within 15 s sends
 `{"type": "sync"}` instead (counted as a resync).
 
@@ -25,16 +27,23 @@ for up to 250 ms, and that pause counted as the site's latency.
 
 Printed: games, players, turns resolved, wall time of the play phase, turns resolved per second, latency
 p50/p90/p99/max, the peak RSS (VmHWM, summed over each process tree) of the web server(s) and the worker,
-and the CPU seconds each party used while the games played.
+the CPU seconds each party used while the games played, and the CPU per turn resolved of each.
 
-Bot modules (issue 15): --modules on creates every game with all 17 modules, and every bot sends a random
-legal module action with each program (install, charge, activate), built from its snapshot (hand, battery,
-module, prices) and checked locally with the engine's own action check. --modules both runs the benchmark
-without modules, then with them, on the same stack settings, and prints both p99s and their ratio (the
-issue's target: with modules at most 1.5x without, at 100 games).
+Modes (docs/performance.md):
+- --curve: one run per number of games (25, 50, 100, 200, 400), then a --think 0 run (the capacity, in turns
+  resolved per second and per core), and a table of p50/p99, turns/s, CPU per turn per process, peak memory,
+  version gaps, missed turns and tracebacks for each.
+- --against REV: every run is made on commit REV too (extracted with git archive, its own command lines),
+  interleaved with this checkout's: the before/after comparison in one run on one machine.
+- --profile: py-spy samples the web and worker processes during play; prints where the CPU goes, by layer
+  and by our own functions, in ms per turn (tests/bench/profiling.py).
+- --web N: N uvicorn servers on ports of their own (players spread over them) and N Celery turn workers, one
+  process each by default: scaling out.
+- --modules on|both: games with all 17 bot modules and a random legal module action with every program;
+  both runs without then with them and prints the ratio of their p99s.
 
 Run: make bench-site, or .venv/bin/python tests/bench/site.py [--games 100] [--turns 3] [--think 20]
-[--web-workers 2] [--worker-concurrency 2] [--web 1] [--modules off|on|both] ...
+[--curve] [--against REV] [--profile] [--web 1] [--web-workers 2] [--worker-concurrency 2] ...
 Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench, dropped and re-created each
 run) and REDIS_URL (default redis://127.0.0.1:6379/5, flushed each run); a URL you set is only migrated
 (and its Redis not flushed), and the user names carry a per-run tag.

@@ -118,9 +118,14 @@ class MockServer:
         self.game_ws = ws
 
         def on_message(message):
-            self.sent.append(json.loads(message))
-            if json.loads(message).get("type") == "sync":
+            frame = json.loads(message)
+            self.sent.append(frame)
+            if frame.get("type") == "sync":
                 ws.send(json.dumps({"type": "snapshot", "version": self.game["version"], "game": self.game}))
+            elif frame.get("type") == "program":  # as the server answers one (docs/api.md)
+                ws.send(json.dumps({"type": "program_accepted", "id": frame.get("id"), "turn": frame["turn"],
+                                    "chips": frame["chips"], "reboot": frame.get("reboot", False),
+                                    "action": frame.get("action")}))
 
         ws.on_message(on_message)
         ws.send(json.dumps({"type": "snapshot", "version": self.game["version"], "game": self.game}))
