@@ -123,12 +123,15 @@ class MockServer:
             if frame.get("type") == "sync":
                 ws.send(json.dumps({"type": "snapshot", "version": self.game["version"], "game": self.game}))
             elif frame.get("type") == "program":  # as the server answers one (docs/api.md)
-                ws.send(json.dumps({"type": "program_accepted", "id": frame.get("id"), "turn": frame["turn"],
-                                    "chips": frame["chips"], "reboot": frame.get("reboot", False),
-                                    "action": frame.get("action")}))
+                ws.send(json.dumps(self.answer_program(frame)))
 
         ws.on_message(on_message)
         ws.send(json.dumps({"type": "snapshot", "version": self.game["version"], "game": self.game}))
+
+    def answer_program(self, frame):
+        """The answer to a program frame: accepted (a test's own server may refuse some)."""
+        return {"type": "program_accepted", "id": frame.get("id"), "turn": frame["turn"], "chips": frame["chips"],
+                "reboot": frame.get("reboot", False), "action": frame.get("action")}
 
     def notify_socket(self, ws):
         self.notify_ws = ws

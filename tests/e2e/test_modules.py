@@ -175,6 +175,16 @@ class ModuleServer:
         self.scans = 0
         page.route("http://rr.test/api/games/1/scan/", self.scan)
         page.route("http://rr.test/api/games/1/program/", self.program)
+        self.mock.answer_program = self.program_frame  # the browser sends programs on the game socket
+
+    def program_frame(self, frame):
+        """The socket's answer to a program frame: the same refusal as the POST's, with the HTTP status."""
+        body = {key: frame.get(key) for key in ("turn", "chips", "reboot", "action")}
+        self.mock.posts.append(("program", body))
+        if body.get("action") == {"charge": 5}:
+            return {"type": "error", "code": "invalid", "status": 400, "id": frame.get("id"),
+                    "detail": "charge: 5 charges cost 1290, the battery has 340"}
+        return {"type": "program_accepted", "id": frame.get("id"), **body, "reboot": bool(body["reboot"])}
 
     def scan(self, route):
         self.scans += 1
