@@ -225,8 +225,9 @@ def _deal(game: Game, state: engine.State, now: datetime, last_turn: dict | None
 def _push_snapshots(game: Game, last_turn: dict | None = None, dealt: dict | None = None) -> None:
     """Once the deal commits, every player's snapshot of the new turn, their hand included, goes to their own
     sockets on the game's page: no player has to ask for one after `turn_dealt`. Built right after the commit
-    from the game as it was committed (the caller held its lock and is done with it), and from its seats,
-    hands and programs read then."""
+    from the game as it was committed (the caller held its lock and is done with it) and its seats read then;
+    the turn's hands and programs are the deal's (`dealt`) and the last turn the one just stored
+    (`last_turn`) when the caller passes them, else they are read then too."""
 
     def push() -> None:
         broadcast.push_snapshots(selectors.game_snapshots(game=game, last_turn=last_turn, dealt=dealt))

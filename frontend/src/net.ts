@@ -43,6 +43,11 @@ export interface ProgramBody { turn: number; chips: Chip[]; reboot: boolean; act
 export type PostResult = { ok: true } | { ok: false; status: number; detail: string };
 export type PostJsonResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; detail: string };
 
+/** What a refusal says when the server gave no `detail`: by HTTP status, over HTTP or the socket alike. */
+function refusedSentence(status: number, what: string): string {
+  return status === 429 ? "Too many messages: wait a moment and try again." : `The server refused ${what} (HTTP ${status}).`;
+}
+
 /** POST JSON with the CSRF header; a 4xx/5xx comes back as its `detail` (or a generic sentence). */
 export async function postJson<T = unknown>(url: string, body: unknown, what = "the request"): Promise<PostJsonResult<T>> {
   let res: Response;
@@ -67,8 +72,7 @@ export async function postJson<T = unknown>(url: string, body: unknown, what = "
     /* not JSON */
   }
   if (res.ok) return { ok: true, status: res.status, data: data as T };
-  let detail = res.status === 429 ? "Too many messages: wait a moment and try again."
-    : `The server refused ${what} (HTTP ${res.status}).`;
+  let detail = refusedSentence(res.status, what);
   if (data && typeof data === "object" && "detail" in data) {
     const d = (data as { detail: unknown }).detail;
     if (typeof d === "string" && d) detail = d;
@@ -113,9 +117,7 @@ function isReply(msg: object): msg is SocketReply {
 export function programResult(reply: SocketReply): PostResult {
   if (reply.type === "program_accepted") return { ok: true };
   const status = typeof reply.status === "number" && reply.status > 0 ? reply.status : 400;
-  const detail = typeof reply.detail === "string" && reply.detail ? reply.detail
-    : status === 429 ? "Too many messages: wait a moment and try again."
-      : `The server refused the program (HTTP ${status}).`;
+  const detail = typeof reply.detail === "string" && reply.detail ? reply.detail : refusedSentence(status, "the program");
   return { ok: false, status, detail };
 }
 
