@@ -19,6 +19,7 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 
 from games.models import GameEvent
+from roboracer import compiled
 
 SEND_TIMEOUT = 10.0  # seconds; past it the send is given up (delivery is at most once; clients resync)
 
@@ -115,7 +116,7 @@ def batched_events():
     finally:
         _batch.open, _batch.texts, _batch.rows = False, None, []
     if rows:
-        GameEvent.objects.bulk_create(rows)
+        compiled.insert_many(rows)  # one INSERT ... VALUES (bulk_create's UNNEST escapes each JSON text in Python)
 
 
 def store_event(event: GameEvent) -> None:

@@ -13,6 +13,7 @@ import engine
 from engine.state import board_from_dict
 from games import clocks, kinds
 from games.models import ChatMessage, Game, GameEvent, Hand, Program, Scan, Seat, Turn
+from roboracer import compiled
 from roboracer.accounts.models import Profile
 from roboracer.ratings import selectors as ratings
 
@@ -223,12 +224,18 @@ def chat_message(*, message: ChatMessage) -> dict:
     }
 
 
+_recent_chat = compiled.Compiled(lambda limit, *, game_id: ChatMessage.objects.filter(game_id=game_id).select_related(
+    "user", "user__profile").order_by("-id")[:limit])
+
+
 def recent_chat(
     *, game: Game, limit: int = CHAT_IN_SNAPSHOT, before: int | None = None, team: str = "", teams: bool = False
 ) -> list[dict]:
     """The last `limit` messages (before message id `before`, if given), oldest first, that a viewer on `team`
     ("" for nobody's: a spectator, staff) may read: messages to everyone and their own team's. `teams`: every
     message, each with its team, for the caller to filter per viewer (`visible_chat`)."""
+    if before is None and teams:  # a snapshot's (every snapshot, every deal): its SQL built once
+        return [chat_message(message=m) for m in _recent_chat.run(limit, game_id=game.pk)[::-1]]
     messages = game.chat.select_related("user", "user__profile").order_by("-id")
     if before is not None:
         messages = messages.filter(id__lt=before)
@@ -270,6 +277,10 @@ def game_snapshot(*, game: Game, user) -> dict:
     return game_snapshots(game=game, users=[user])[0][1]
 
 
+_snapshot_seats = compiled.Compiled(lambda _variant, *, game_id: Seat.objects.filter(game_id=game_id).select_related(
+    "user", "user__profile").order_by("number"))
+
+
 def game_snapshots(*, game: Game, users: list | None = None, last_turn: dict | None = None,
                    dealt: dict | None = None) -> list[tuple]:
     """(user, `game_snapshot`) for each of `users`, or for every player whose bot was not ejected, reading
@@ -277,7 +288,9 @@ def game_snapshots(*, game: Game, users: list | None = None, last_turn: dict | N
     the caller has just stored) and `dealt` (a RoboRacer deal's {"hands": {seat id: chips}, "programs":
     {seat id: Program}}, all of the turn's) save reading them back."""
     now = timezone.now()
-    seats = list(game.seats.select_related("user", "user__profile").order_by("number"))
+    seats = _snapshot_seats.run(game_id=game.pk)
+    for seat in seats:
+        Seat.game.field.set_cached_value(seat, game)
     if users is None:
         users = [seat.user for seat in seats if seat.ejected_at is None]
     programs = dealt["programs"] if dealt is not None else {

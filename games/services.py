@@ -22,6 +22,7 @@ from games import broadcast, clocks, kinds, lobby_feed, selectors
 from games.errors import Conflict, InvalidInput, NotAllowed, NotFound, RateLimited
 from games.models import SEAT_COLORS, ChatMessage, Game, GameEvent, Hand, Program, Scan, Seat, Turn
 from games.signals import game_finished
+from roboracer import compiled
 from roboracer.accounts.models import Profile
 from roboracer.accounts.services import COMPUTER_PREFIX  # computer players' usernames, refused to people
 from roboracer.courses.models import Course
@@ -75,33 +76,6 @@ def _locked_game(game_id: int, *, user=None) -> Game:
         raise NotFound(f"game {game_id} does not exist") from None
 
 
-class _Compiled:
-    """A queryset the ORM compiles once per process, with placeholder ids, and that then runs through
-    `raw()` with the real ones: on the hot path (every program) building the SQL of a query cost more CPU
-    than running it (docs/performance.md). `build(variant, **placeholders)` returns the queryset;
-    `run(variant, **values)` gives the same names their values. A value the query holds that is not a
-    placeholder (a status, a visibility) stays as compiled. Placeholders are positive and fit a 32-bit
-    column (the ORM compiles a lookup with a value out of its field's range to NULL), and no constant of
-    these queries is that large."""
-
-    _placeholders = iter(range(2_147_400_000, 2_147_483_647))
-
-    def __init__(self, build, *names: str):
-        self.build, self.names = build, names
-        self.compiled: dict[object, tuple[str, tuple, dict[int, str]]] = {}
-
-    def run(self, variant: object = None, **values):
-        compiled = self.compiled.get(variant)
-        if compiled is None:
-            placeholders = {name: next(self._placeholders) for name in self.names}
-            queryset = self.build(variant, **placeholders)
-            sql, params = queryset.query.sql_with_params()
-            compiled = self.compiled[variant] = (queryset.model, sql, params,
-                                                 {value: name for name, value in placeholders.items()})
-        model, sql, params, names = compiled
-        return model.objects.raw(sql, [values[names[value]] if value in names else value for value in params])
-
-
 def _visible_for_update(staff: bool, *, game_id: int, user_id: int):
     from django.contrib.auth import get_user_model
 
@@ -109,7 +83,7 @@ def _visible_for_update(staff: bool, *, game_id: int, user_id: int):
     return selectors.visible_games(user=placeholder, games=Game.objects.select_for_update()).filter(pk=game_id)
 
 
-_visible_lock = _Compiled(_visible_for_update, "game_id", "user_id")
+_visible_lock = compiled.Compiled(_visible_for_update)
 
 
 def _locked_visible_game(game_id: int, *, user) -> Game:
@@ -131,13 +105,13 @@ def _seats_with_turn(_variant, *, game_id: int, turn: int):
         turn_hand=Subquery(hands), turn_program=Subquery(programs)).order_by("number")
 
 
-_seats_and_turn = _Compiled(_seats_with_turn, "game_id", "turn")
+_seats_and_turn = compiled.Compiled(_seats_with_turn)
 
 
 def _seats_hands_programs(game: Game) -> tuple[list[Seat], dict[int, list], set[int]]:
     """The game's seats, with this turn's hand of each ({seat id: chips}) and the seats that have a program:
     one query where three were (a program's hot path)."""
-    seats = list(_seats_and_turn.run(game_id=game.pk, turn=game.turn))
+    seats = _seats_and_turn.run(game_id=game.pk, turn=game.turn)
     hands = {seat.pk: json.loads(seat.turn_hand) if isinstance(seat.turn_hand, str) else seat.turn_hand
              for seat in seats if seat.turn_hand is not None}
     return seats, hands, {seat.pk for seat in seats if seat.turn_program is not None}
@@ -178,6 +152,18 @@ def _live_seats(game: Game, state: engine.State, seats: list[Seat] | None = None
     return [seat for seat in seats if seat.ejected_at is None and state.bot(seat.bot_id).in_game]
 
 
+_game_seats = compiled.Compiled(lambda _variant, *, game_id: Seat.objects.filter(game_id=game_id))
+
+
+def seats_of(game: Game) -> list[Seat]:
+    """`list(game.seats.all())`, in the same order and each seat's `game` the one given, without building the
+    query each time (a turn's deal)."""
+    seats = _game_seats.run(game_id=game.pk)
+    for seat in seats:
+        Seat.game.field.set_cached_value(seat, game)
+    return seats
+
+
 def _deal(game: Game, state: engine.State, now: datetime, last_turn: dict | None = None) -> None:
     """Deal the turn's hands and start the clocks of the seats that must program.
 
@@ -185,8 +171,8 @@ def _deal(game: Game, state: engine.State, now: datetime, last_turn: dict | None
     `last_turn` ({"number", "events"}): the turn just resolved, for the pushed snapshots.
     """
     hands = engine.deal(state, engine.derive_seed(game.seed, game.turn, "deal"))
-    seats = {seat.bot_id: seat for seat in game.seats.all()}
-    Hand.objects.bulk_create(
+    seats = {seat.bot_id: seat for seat in seats_of(game)}
+    compiled.insert_many(
         [Hand(seat=seats[bot_id], turn=game.turn, chips=list(chips)) for bot_id, chips in hands.items()]
     )
     thinking, submitted, computers, entered = [], set(), [], {}
@@ -211,7 +197,7 @@ def _deal(game: Game, state: engine.State, now: datetime, last_turn: dict | None
     for seat in thinking:
         started.setdefault((seat.deadline, seat.expired), []).append(seat.pk)
     for (deadline, expired), seat_ids in started.items():
-        Seat.objects.filter(pk__in=seat_ids).update(clock_started_at=now, deadline=deadline, expired=expired)
+        compiled.update_many(Seat, seat_ids, clock_started_at=now, deadline=deadline, expired=expired)
     _notify_turn(game, [seat for seat in thinking if not seat.computer])
     ordered = sorted(seats.values(), key=lambda seat: seat.number)
     _clocks_event(game, ordered, now)
@@ -781,7 +767,7 @@ def submit_program(
                                   hand=hands.get(seat.pk), submitted=submitted)
         if seat.autopilot:
             _hand_back(game, seat)
-    game.save(update_fields=["version", "status", "resolving_since", "updated_at"])
+    compiled.update(game, ["version", "status", "resolving_since", "updated_at"])
     return program
 
 
@@ -846,9 +832,9 @@ def _record_program(game: Game, seats: list[Seat], seat: Seat, *, turn: int, chi
         submitted = set(Program.objects.filter(seat__game=game, turn=game.turn).values_list("seat_id", flat=True))
     created = seat.pk not in submitted
     if created:
-        program = Program.objects.create(
+        program = compiled.insert(Program(
             seat=seat, turn=game.turn, chips=list(chips), reboot=bool(reboot), action=action
-        )
+        ))
         submitted = submitted | {seat.pk}
     else:
         program = Program.objects.get(seat=seat, turn=game.turn)
@@ -862,7 +848,7 @@ def _record_program(game: Game, seats: list[Seat], seat: Seat, *, turn: int, chi
             clocks.reload(
                 seat, maximum=game.move_time, opponents_thinking=any(other.pk not in submitted for other in live)
             )
-            seat.save(update_fields=["move_left", "game_left", "clock_started_at", "deadline", "expired"])
+            compiled.update(seat, ["move_left", "game_left", "clock_started_at", "deadline", "expired"])
         # Only this seat's clock changed: its reading rides on the event (one message fewer per program).
         append_event(game, "seat_ready", {"seat": seat.number, "clocks": _clock_reading([seat], now)})
     _execute_when_all_ready(game, state, now, seats=seats, submitted=submitted)
@@ -1275,6 +1261,12 @@ def due_games(*, now: datetime | None = None) -> list[int]:
     )
 
 
+_resolution_lock = compiled.Compiled(lambda _variant, *, game_id: Game.objects.select_for_update(
+    of=("self",)).select_related("course").defer("course__data").filter(pk=game_id))
+_turn_programs = compiled.Compiled(lambda _variant, *, game_id, turn: Program.objects.filter(
+    seat__game_id=game_id, turn=turn).select_related("seat"))
+
+
 def resolve_turn(*, game_id: int, turn: int) -> Turn | None:
     """Resolve a turn exactly once, as the game's kind does; a second call (a redelivered task) finds it done
     and returns None. The game row is locked and its state checked here, for every kind; the kind's `resolve`
@@ -1283,8 +1275,7 @@ def resolve_turn(*, game_id: int, turn: int) -> Turn | None:
         with transaction.atomic():
             # With its course row's name and state (not its layout), unlocked: the deal's notices and pushed
             # snapshots read them without a query each (docs/performance.md).
-            game = (Game.objects.select_for_update(of=("self",)).select_related("course")
-                    .defer("course__data").filter(pk=game_id).first())
+            game = next(iter(_resolution_lock.run(game_id=game_id)), None)
             if game is None:
                 return None
             if game.status != Game.Status.RESOLVING or game.turn != turn:
@@ -1303,7 +1294,7 @@ def resolve_roboracer_turn(game: Game, turn: int) -> Turn:
     """Play a RoboRacer turn and store it: the caller (`resolve_turn`) holds the game's lock in its transaction and
     has checked that this turn is the one to resolve."""
     state = _state(game)
-    submitted = list(Program.objects.filter(seat__game=game, turn=turn).select_related("seat"))
+    submitted = _turn_programs.run(game_id=game.pk, turn=turn)
     programs = {program.seat.bot_id: program.chips for program in submitted}
     reboots = sorted(program.seat.bot_id for program in submitted if program.reboot)
     actions = {p.seat.bot_id: p.action for p in submitted if p.action is not None}
@@ -1329,7 +1320,7 @@ def resolve_roboracer_turn(game: Game, turn: int) -> Turn:
                          turn)
         actions = {}
         new_state, events = engine.resolve_turn(state, programs, seed, reboots=reboots, hands=hands)
-    record = Turn.objects.create(
+    record = compiled.insert(Turn(
         game=game,
         number=turn,
         seed=seed,
@@ -1340,7 +1331,7 @@ def resolve_roboracer_turn(game: Game, turn: int) -> Turn:
         hands=hands,
         events=events,
         state_after=engine.state_to_dict(new_state),
-    )
+    ))
     game.state = record.state_after
     game.resolving_since = None
     append_event(
@@ -1358,7 +1349,7 @@ def resolve_roboracer_turn(game: Game, turn: int) -> Turn:
         append_event(game, "turn_dealt", {"turn": game.turn})
         _deal(game, new_state, now, last_turn={"number": turn, "events": events})
     # Only what a resolution changes: the game's copy of its course is not written again.
-    game.save(update_fields=[
+    compiled.update(game, [
         "state", "resolving_since", "version", "status", "turn", "finished_at", "winner", "updated_at",
     ])
     # Last in the transaction, so the book's rows are locked only for its final moments.

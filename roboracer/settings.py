@@ -147,9 +147,14 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # PostgreSQL's default max_connections=100 (make bench-site).
     DATABASES["default"]["OPTIONS"] = {
         "pool": {"min_size": 2, "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "16")), "timeout": 20},
-        # Not "server_side_binding": with it make bench-site used more CPU in PostgreSQL (14.4 s against
-        # 11.7 s) and in Python, and its latency rose.
     }
+    # Prepared statements: parameters bound by the server, and a statement run again on a connection (the hot
+    # path's dozen, run every turn) is parsed and planned once per connection instead of each time. It halved
+    # PostgreSQL's CPU per turn (docs/performance.md). Django turns preparing off unless prepare_threshold is
+    # given; DATABASE_PREPARED=0 turns both off, for a pooler in transaction mode (PgBouncer without
+    # max_prepared_statements) that cannot keep a connection's prepared statements.
+    if os.environ.get("DATABASE_PREPARED", "1") != "0":
+        DATABASES["default"]["OPTIONS"] |= {"server_side_binding": True, "prepare_threshold": 1}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL") or f"unix://{VAR_DIR / 'redis.sock'}"

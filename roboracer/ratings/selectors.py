@@ -9,6 +9,7 @@ from django.db.models.fields.json import KT
 from django.db.models.functions import Coalesce
 
 from games import kinds
+from roboracer import compiled
 from roboracer.courses.models import Course
 from roboracer.ratings.models import DEFAULT_MU, DEFAULT_SIGMA, Rating, RatingChange, ordinal
 
@@ -44,11 +45,15 @@ def ratings_of(*, users) -> dict[int, float]:
     return {pk: found.get(pk, default) for pk in ids}
 
 
+# Every snapshot reads its players' ratings: the SQL is built once per number of players.
+_ratings_of = compiled.Compiled(lambda _variant, *, ids: Rating.objects.filter(user_id__in=ids).values_list(
+    "user_id", "mu", "sigma"))
+
+
 def shown_ratings_of(*, users) -> dict[int, int]:
     """{user id: shown rating} for these users (users or ids), in one query; the default for the unrated."""
     ids = [getattr(user, "pk", user) for user in users]
-    found = {pk: shown(mu, sigma) for pk, mu, sigma in Rating.objects.filter(user_id__in=ids).values_list(
-        "user_id", "mu", "sigma")}
+    found = {pk: shown(mu, sigma) for pk, mu, sigma in _ratings_of.run(ids=ids)} if ids else {}
     return {pk: found.get(pk, DEFAULT_SHOWN) for pk in ids}
 
 

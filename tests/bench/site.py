@@ -512,10 +512,11 @@ class Results:
 
 
 async def play_game(players: list[Player], game_id: int, turns: int, think: float, rng: random.Random,
-                    results: Results, modules: bool = False, over_socket: bool = False) -> None:
+                    results: Results, modules: bool = False, over_socket: bool = False, offset: float = 0.0) -> None:
     import aiohttp
 
     try:
+        await asyncio.sleep(offset)  # --start spread: this game's players sit down this much later
         for turn in range(1, turns + 1):
             programs = [(player, player.program(rng)) for player in players]
             programs = [(player, {"turn": turn, "chips": chips, "reboot": False,
@@ -622,9 +623,12 @@ async def drive(stack: live.LiveStack, args, cpu: CpuMeter, tag: str,
                             for group, pids in cpu.groups.items() if group in ("web", "worker", "computers")})
         begun = time.perf_counter()
         try:
+            # --start spread: each game's first turn begins at a moment of its own in the first think window,
+            # as on a site where games start one after another; together: all at once, a tournament round.
+            offsets = [rng.uniform(0, args.think) if args.start == "spread" else 0.0 for _ in game_ids]
             await asyncio.gather(*(play_game(table, game_id, args.turns, args.think, random.Random(rng.random()),
-                                             results, args.with_modules, args.submit_ws)
-                                   for table, game_id in zip(tables, game_ids, strict=True)))
+                                             results, args.with_modules, args.submit_ws, offset)
+                                   for table, game_id, offset in zip(tables, game_ids, offsets, strict=True)))
         finally:
             gc.enable()
             if profiler is not None:
@@ -696,6 +700,10 @@ def main() -> int:
                              "1 with --web 2 or more: two servers and two worker processes)")
     parser.add_argument("--worker-option", action="append", default=[],
                         help="extra option for the Celery worker, e.g. --worker-option=--pool=threads")
+    parser.add_argument("--start", choices=["together", "spread"], default=os.environ.get("BENCH_START", "together"),
+                        help="together (default): every game's first turn starts at once, as a tournament round "
+                             "does; spread: each game starts at a random moment in the first think window, as "
+                             "games do on a site in its steady state")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--modules", choices=["off", "on", "both"], default=os.environ.get("BENCH_MODULES", "off"),
                         help="games with all bot modules and a random legal action per bot and turn (on), or "
@@ -776,7 +784,8 @@ def curve(args, trees: list[tuple[str, Path]]) -> int:
         capacity.append((label, figures))
     args.think = think
     print()
-    print(f"=== the curve: {args.turns} turns per game, think uniform(0, {think:g}) s, {args.web} web server(s) of "
+    print(f"=== the curve: {args.turns} turns per game, think uniform(0, {think:g}) s, games starting "
+          f"{'at once' if args.start == 'together' else 'spread over the first think window'}, {args.web} web server(s) of "
           f"{args.web_workers} process(es), worker concurrency {args.worker_concurrency}, {os.cpu_count()} cores ===")
     print(*curve_table(rows), sep="\n")
     cores = os.cpu_count() or 1
@@ -866,7 +875,9 @@ def run(args, root: Path = ROOT) -> tuple[int, dict]:
     worker_options = " ".join([f"concurrency {args.worker_concurrency}", *args.worker_option])
     players = args.games * SEATS
     print(f"site benchmark: {args.games} games x {SEATS} players on {COURSE}, {args.turns} turns each, "
-          f"think uniform(0, {args.think:g}) s before each program"
+          f"think uniform(0, {args.think:g}) s before each program, "
+          + ("games starting at once" if args.start == "together" else "each game starting at a random moment of "
+             "the first think window")
           + (", all 17 bot modules, a random legal module action with every program" if args.with_modules else ""))
     print(f"stack: {'tree ' + str(root) + ', ' if root != ROOT else ''}PostgreSQL "
           f"{urlsplit(database_url).path.lstrip('/')}, Redis {redis_url}, "
