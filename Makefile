@@ -7,7 +7,7 @@ NODE_INSTALLED := frontend/node_modules/.installed
 BUNDLE := static/dist/game.js
 FRONTEND_SOURCES := $(shell find frontend/src -type f 2>/dev/null) frontend/vite.config.ts frontend/tsconfig.json
 
-.PHONY: run test install build migrate lint bench bench-engine bench-frontend bench-site bench-bots bench-rambots clean
+.PHONY: run test install build migrate lint bench bench-engine bench-frontend bench-site bench-hot-path bench-bots bench-rambots clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit("RoboRacer needs Python 3.11 or newer" if sys.version_info < (3, 11) else 0)'
@@ -61,6 +61,9 @@ bench-rambots: install
 
 bench-site: install build
 	$(BIN)/python tests/bench/site.py $(BENCH_ARGS)
+
+bench-hot-path: install
+	$(BIN)/python tests/bench/hot_path.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) frontend/node_modules static/dist var
