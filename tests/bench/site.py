@@ -893,7 +893,7 @@ def run(args, root: Path = ROOT) -> tuple[int, dict]:
         print(f"latency, last program sent -> turn_resolved (first phase event) at each client, "
               f"{len(results.latencies)} samples:\n  {spread(results.latencies)}")
         for turn, values in sorted(results.by_turn.items()):
-            print(f"  turn {turn}{' (every game starts at once)' if turn == 1 else ''}: {spread(values)}")
+            print(f"  turn {turn}{' (every game starts at once)' if turn == 1 and args.start == 'together' else ''}: {spread(values)}")
         print(f"  from the last program's answer instead: {spread(results.from_response)}")
         print(f"  the last program's round trip itself: {spread(results.last_request)}")
         print("where the time goes (the event rows' created_at):", *breakdown(database_url, results.marks), sep="\n")
