@@ -277,8 +277,21 @@ def game_snapshot(*, game: Game, user) -> dict:
     return game_snapshots(game=game, users=[user])[0][1]
 
 
-_snapshot_seats = compiled.Compiled(lambda _variant, *, game_id: Seat.objects.filter(game_id=game_id).select_related(
-    "user", "user__profile").order_by("number"))
+def _game_seats(with_users: bool, *, game_id: int) -> QuerySet:
+    seats = Seat.objects.filter(game_id=game_id).order_by("number")
+    return seats.select_related("user", "user__profile") if with_users else seats
+
+
+_compiled_seats = compiled.Compiled(_game_seats)
+
+
+def seats_of(*, game: Game, with_users: bool = False) -> list[Seat]:
+    """`list(game.seats.all())` (with each seat's user and profile if `with_users`), in seat order and each
+    seat's `game` the one given, its SQL built once per process: every deal and every snapshot reads them."""
+    seats = _compiled_seats.run(with_users, game_id=game.pk)
+    for seat in seats:
+        Seat.game.field.set_cached_value(seat, game)
+    return seats
 
 
 def game_snapshots(*, game: Game, users: list | None = None, last_turn: dict | None = None,
@@ -288,9 +301,7 @@ def game_snapshots(*, game: Game, users: list | None = None, last_turn: dict | N
     the caller has just stored) and `dealt` (a RoboRacer deal's {"hands": {seat id: chips}, "programs":
     {seat id: Program}}, all of the turn's) save reading them back."""
     now = timezone.now()
-    seats = _snapshot_seats.run(game_id=game.pk)
-    for seat in seats:
-        Seat.game.field.set_cached_value(seat, game)
+    seats = seats_of(game=game, with_users=True)
     if users is None:
         users = [seat.user for seat in seats if seat.ejected_at is None]
     programs = dealt["programs"] if dealt is not None else {

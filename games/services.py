@@ -152,18 +152,6 @@ def _live_seats(game: Game, state: engine.State, seats: list[Seat] | None = None
     return [seat for seat in seats if seat.ejected_at is None and state.bot(seat.bot_id).in_game]
 
 
-_game_seats = compiled.Compiled(lambda _variant, *, game_id: Seat.objects.filter(game_id=game_id))
-
-
-def seats_of(game: Game) -> list[Seat]:
-    """`list(game.seats.all())`, in the same order and each seat's `game` the one given, without building the
-    query each time (a turn's deal)."""
-    seats = _game_seats.run(game_id=game.pk)
-    for seat in seats:
-        Seat.game.field.set_cached_value(seat, game)
-    return seats
-
-
 def _deal(game: Game, state: engine.State, now: datetime, last_turn: dict | None = None) -> None:
     """Deal the turn's hands and start the clocks of the seats that must program.
 
@@ -171,7 +159,7 @@ def _deal(game: Game, state: engine.State, now: datetime, last_turn: dict | None
     `last_turn` ({"number", "events"}): the turn just resolved, for the pushed snapshots.
     """
     hands = engine.deal(state, engine.derive_seed(game.seed, game.turn, "deal"))
-    seats = {seat.bot_id: seat for seat in seats_of(game)}
+    seats = {seat.bot_id: seat for seat in selectors.seats_of(game=game)}
     compiled.insert_many(
         [Hand(seat=seats[bot_id], turn=game.turn, chips=list(chips)) for bot_id, chips in hands.items()]
     )

@@ -119,28 +119,35 @@ _updates: dict[tuple, str] = {}
 _inserts: dict[tuple, tuple[str, list]] = {}
 
 
-def update(instance: models.Model, fields: Iterable[str]) -> None:
-    """`instance.save(update_fields=fields)`, for an instance read from the database: the same UPDATE, its
-    SQL built once per model and fields. Raises DatabaseError, as save() does, when no row was updated."""
-    fields = tuple(fields)
-    model = type(instance)
-    connection = connections[DB]
-    sql = _updates.get((model, fields))
+def _update_sql(model: type[models.Model], names: tuple[str, ...], keys: int) -> str:
+    """UPDATE model's table SET the named columns WHERE its primary key is one of `keys` values."""
+    sql = _updates.get((model, names, keys))
     if sql is None:
-        meta, quote = model._meta, connection.ops.quote_name
-        columns = ", ".join(f"{quote(meta.get_field(name).column)} = %s" for name in fields)
-        sql = _updates[(model, fields)] = (
-            f"UPDATE {quote(meta.db_table)} SET {columns} WHERE {quote(meta.pk.column)} = %s")
-    meta = model._meta
-    params = []
-    for name in fields:
-        field = meta.get_field(name)
-        params.append(field.get_db_prep_save(field.pre_save(instance, False), connection))
-    params.append(meta.pk.get_db_prep_value(instance.pk, connection))
+        meta, quote = model._meta, connections[DB].ops.quote_name
+        columns = ", ".join(f"{quote(meta.get_field(name).column)} = %s" for name in names)
+        where = "= %s" if keys == 1 else f"IN ({', '.join(['%s'] * keys)})"
+        sql = _updates[(model, names, keys)] = f"UPDATE {quote(meta.db_table)} SET {columns} WHERE {quote(meta.pk.column)} {where}"
+    return sql
+
+
+def _run_update(model: type[models.Model], names: tuple[str, ...], values: list, keys: list) -> int:
+    connection, meta = connections[DB], model._meta
+    params = [meta.get_field(name).get_db_prep_save(value, connection) for name, value in zip(names, values, strict=True)]
+    params.extend(meta.pk.get_db_prep_value(key, connection) for key in keys)
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        if cursor.rowcount != 1:
-            raise DatabaseError("Save with update_fields did not affect any rows.")
+        cursor.execute(_update_sql(model, names, len(keys)), params)
+        return cursor.rowcount
+
+
+def update(instance: models.Model, fields: Iterable[str]) -> None:
+    """`instance.save(update_fields=fields)`, for an instance read from the database: the same UPDATE (each
+    field's `pre_save`, so auto_now too), its SQL built once per model and fields. Raises DatabaseError, as
+    save() does, when no row was updated."""
+    names = tuple(fields)
+    meta = instance._meta
+    values = [meta.get_field(name).pre_save(instance, False) for name in names]
+    if _run_update(type(instance), names, values, [instance.pk]) != 1:
+        raise DatabaseError("Save with update_fields did not affect any rows.")
 
 
 def update_many(model: type[models.Model], keys: list, **values) -> int:
@@ -148,20 +155,7 @@ def update_many(model: type[models.Model], keys: list, **values) -> int:
     its SQL built once per model, columns and number of keys. Returns the rows updated."""
     if not keys:
         return 0
-    connection = connections[DB]
-    meta, names = model._meta, tuple(values)
-    key = (model, names, len(keys))
-    sql = _updates.get(key)
-    if sql is None:
-        quote = connection.ops.quote_name
-        columns = ", ".join(f"{quote(meta.get_field(name).column)} = %s" for name in names)
-        sql = _updates[key] = (f"UPDATE {quote(meta.db_table)} SET {columns} "
-                               f"WHERE {quote(meta.pk.column)} IN ({', '.join(['%s'] * len(keys))})")
-    params = [meta.get_field(name).get_db_prep_save(value, connection) for name, value in values.items()]
-    params.extend(meta.pk.get_db_prep_value(pk, connection) for pk in keys)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.rowcount
+    return _run_update(model, tuple(values), list(values.values()), keys)
 
 
 def _insert_sql(model: type[models.Model], rows: int) -> tuple[str, list]:

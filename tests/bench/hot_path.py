@@ -20,7 +20,6 @@ import os
 import sys
 import time
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/bench_hot_path"
@@ -43,19 +42,6 @@ def postgres_cpu() -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
-def fresh_database(url: str) -> None:
-    import psycopg
-
-    parts = urlsplit(url)
-    if parts.scheme not in ("postgres", "postgresql"):
-        raise ValueError(f"DATABASE_URL must be a PostgreSQL URL, not {url}")
-    name = parts.path.lstrip("/")
-    with psycopg.connect(urlunsplit(("postgresql", parts.netloc, "/postgres", "", "")), autocommit=True,
-                         connect_timeout=5) as admin:
-        admin.execute(f'drop database if exists "{name}" with (force)')
-        admin.execute(f'create database "{name}"')
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=40)
@@ -71,9 +57,11 @@ def main() -> int:
     os.environ["REDIS_URL"] = os.environ.get("BENCH_HOT_PATH_REDIS_URL", DEFAULT_REDIS_URL)
     os.environ.setdefault("ROBORACER_VAR_DIR", "/tmp/roboracer-bench-hot-path")
     os.environ["DJANGO_SETTINGS_MODULE"] = "roboracer.settings"
+    from bench_db import BenchError, prepare_database  # tests/bench, this script's folder
+
     try:
-        fresh_database(os.environ["DATABASE_URL"])
-    except Exception as error:  # noqa: BLE001  (printed: PostgreSQL unreachable, not a PostgreSQL URL)
+        prepare_database(os.environ["DATABASE_URL"], fresh=True)
+    except BenchError as error:
         print(f"bench-hot-path: {error}", file=sys.stderr)
         return 2
     import logging

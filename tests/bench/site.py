@@ -64,12 +64,13 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests import live  # noqa: E402
+from tests.bench.bench_db import BenchError, prepare_database  # noqa: E402
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/bench"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/5"
@@ -81,32 +82,7 @@ RESYNC_AFTER = 15.0  # no turn_dealt (or no pushed snapshot after it) this long:
 WALL = time.time() - time.perf_counter()  # perf_counter() + WALL: the wall clock, to compare with the server's
 
 
-class BenchError(Exception):
-    pass
-
-
 # --- services -------------------------------------------------------------------------------------------
-
-
-def prepare_database(url: str, fresh: bool) -> None:
-    """Check PostgreSQL answers; (re)create the database when `fresh`, else create it if missing."""
-    import psycopg
-
-    parts = urlsplit(url)
-    if parts.scheme not in ("postgres", "postgresql"):
-        raise BenchError(f"DATABASE_URL must be a PostgreSQL URL, not {url}")
-    name = parts.path.lstrip("/")
-    admin = urlunsplit(("postgresql", parts.netloc, "/postgres", "", ""))
-    try:
-        with psycopg.connect(admin, autocommit=True, connect_timeout=5) as conn:
-            exists = conn.execute("select 1 from pg_database where datname = %s", (name,)).fetchone()
-            if exists and fresh:
-                conn.execute(f'drop database "{name}" with (force)')
-                exists = None
-            if not exists:
-                conn.execute(f'create database "{name}"')
-    except psycopg.OperationalError as error:
-        raise BenchError(f"PostgreSQL unreachable at {parts.hostname}:{parts.port or 5432}: {error}") from None
 
 
 def prepare_redis(url: str, flush: bool) -> None:
