@@ -777,18 +777,26 @@ def curve(args, trees: list[tuple[str, Path]]) -> int:
 def curve_table(rows: list[tuple[str, dict]]) -> list[str]:
     head = (f"{'games':>5} {'tree':<22} {'p50':>6} {'p99':>6} {'turns/s':>7}  CPU ms per turn: "
             f"{'web':>5} {'worker':>6} {'comp':>5} {'pg':>5} {'redis':>5} {'total':>6}  peak MB: {'web':>5} "
-            f"{'worker':>6}  gaps missed tracebacks")
+            f"{'worker':>6}  gaps missed tracebacks  CPU/before")
     lines = [head]
+    before: dict | None = None  # the --against tree's figures, run just before this checkout's at that point
     for label, f in rows:
         if "p99" not in f:
             lines.append(f"{f.get('games', 0):>5} {label[:22]:<22} (did not run: {f.get('error', '?')})")
+            before = None
             continue
         per = f["cpu_per_turn"]
+        ratio = ""
+        if label.startswith("against"):
+            before = f
+        elif before is not None and before["games"] == f["games"] and before["cpu_per_turn"]["total"]:
+            ratio = f"{per['total'] / before['cpu_per_turn']['total']:.2f}"
+            before = None
         lines.append(f"{f['games']:>5} {label[:22]:<22} {f['p50'] * 1000:>6.0f} {f['p99'] * 1000:>6.0f} "
                      f"{f['turns_per_s']:>7.1f}                  {per.get('web', 0):>5.0f} {per.get('worker', 0):>6.0f} "
                      f"{per.get('computers', 0):>5.0f} {per.get('postgres', 0):>5.0f} {per.get('redis', 0):>5.0f} "
                      f"{per['total']:>6.0f}           {f['memory'].get('web', 0):>5.0f} "
-                     f"{f['memory'].get('worker', 0):>6.0f}  {f['gaps']:>4} {f['missed']:>6} {f['tracebacks']:>10}")
+                     f"{f['memory'].get('worker', 0):>6.0f}  {f['gaps']:>4} {f['missed']:>6} {f['tracebacks']:>10}  {ratio:>10}")
     return lines
 
 
