@@ -165,7 +165,7 @@ CHANNEL_LAYERS = {
         # round trips per message per socket, one message at a time per process, and at 100 busy games its
         # queue held events for seconds (make bench-site, docs/site.md). Delivery is at most once either way;
         # clients resync from a snapshot.
-        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        "BACKEND": "roboracer.channel_layer.ChannelLayer",  # RedisPubSubChannelLayer, a quieter idle loop
         "CONFIG": {
             "hosts": [{"address": REDIS_URL, "socket_timeout": 30, "socket_connect_timeout": 5}],
         },

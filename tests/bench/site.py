@@ -587,6 +587,13 @@ async def drive(stack: live.LiveStack, args, cpu: CpuMeter, tag: str,
                 raise BenchError(f"{player.username}: the game did not start with a hand: {player.snapshot}")
         timings["games"] = time.perf_counter() - begun
 
+        if args.idle:
+            # The stack's fixed cost: every socket open, every game waiting for programs, nobody moving.
+            await asyncio.sleep(2)  # the last snapshots sent
+            cpu.start()
+            await asyncio.sleep(args.idle)
+            timings["idle"] = cpu.stop()
+
         results = Results()
         # The driver stands in for 400 browsers on machines of their own: its cyclic garbage collector, which
         # paused it for up to 250 ms walking half a million live objects (and freed none), must not count as
@@ -680,6 +687,9 @@ def main() -> int:
                         help="together (default): every game's first turn starts at once, as a tournament round "
                              "does; spread: each game starts at a random moment in the first think window, as "
                              "games do on a site in its steady state")
+    parser.add_argument("--idle", type=float, default=0.0, metavar="SECONDS",
+                        help="before play, measure the CPU the stack uses for SECONDS with every socket open and "
+                             "nobody moving (its fixed cost per second)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--modules", choices=["off", "on", "both"], default=os.environ.get("BENCH_MODULES", "off"),
                         help="games with all bot modules and a random legal action per bot and turn (on), or "
@@ -895,6 +905,9 @@ def run(args, root: Path = ROOT) -> tuple[int, dict]:
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} at the end; "
           "CPU seconds during play: " + ", ".join(f"{name} {seconds:.1f}" for name, seconds in timings["cpu"].items())
           + f" (of {os.cpu_count() * timings['play']:.0f} on {os.cpu_count()} cores)")
+    if "idle" in timings:
+        print(f"idle, {args.idle:g} s with {players} sockets open and nobody moving, CPU ms a second: "
+              + ", ".join(f"{name} {seconds * 1000 / args.idle:.1f}" for name, seconds in timings["idle"].items()))
     print("CPU per turn resolved: " + ", ".join(f"{name} {ms:.1f} ms" for name, ms in cpu_per_turn.items())
           + " (total: the site's processes, PostgreSQL and Redis; not the driver)")
     print("tracebacks in the server logs: " + ", ".join(f"{name} {count}" for name, count in tracebacks.items()))

@@ -1,0 +1,59 @@
+"""The channel layer: channels_redis's Redis pub/sub layer, with a quieter receive loop.
+
+The stock loop asks its subscribed connection for a message with a 0.1 s timeout, so every web process
+wakes ten times a second while nothing happens. A message still arrives the moment Redis pushes it (the
+read returns as soon as there is data); the timeout only decides how often an idle process wakes up to ask
+again. One second keeps that under Redis's socket timeout (30 s, settings.CHANNEL_LAYERS), so an idle read
+never ends in a timeout error, and cuts the idle wake-ups of the loop tenfold (`make bench-site` with
+`--idle`; docs/performance.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from channels_redis.pubsub import RedisPubSubChannelLayer, RedisPubSubLoopLayer, RedisSingleShardConnection
+from channels_redis.utils import _wrap_close
+
+logger = logging.getLogger(__name__)
+
+RECEIVE_TIMEOUT = 1.0
+
+
+class QuietShardConnection(RedisSingleShardConnection):
+    async def _do_receiving(self):
+        while True:
+            try:
+                if self._pubsub and self._pubsub.subscribed:
+                    message = await self._pubsub.get_message(ignore_subscribe_messages=True,
+                                                             timeout=RECEIVE_TIMEOUT)
+                    self._receive_message(message)
+                else:
+                    await asyncio.sleep(0.1)  # not subscribed yet: the first group_add is under way
+            except (asyncio.CancelledError, asyncio.TimeoutError, GeneratorExit):
+                raise
+            except BaseException:
+                logger.exception("Unexpected exception in receive task")
+                await asyncio.sleep(1)
+
+
+class QuietLoopLayer(RedisPubSubLoopLayer):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._shards = [QuietShardConnection(shard.host, self) for shard in self._shards]
+
+
+class ChannelLayer(RedisPubSubChannelLayer):
+    """settings.CHANNEL_LAYERS's backend: RedisPubSubChannelLayer, whose per-event-loop layers use
+    QuietShardConnection."""
+
+    def _get_layer(self):
+        loop = asyncio.get_running_loop()
+        try:
+            return self._layers[loop]
+        except KeyError:
+            layer = QuietLoopLayer(*self._args, **self._kwargs, channel_layer=self)
+            self._layers[loop] = layer
+            _wrap_close(self, loop)
+            return layer

@@ -1,0 +1,36 @@
+"""The channel layer of settings.CHANNEL_LAYERS (roboracer/channel_layer.py) on the real Redis: the Redis pub/sub
+layer with a receive loop that waits a second, not a tenth, between polls of an idle connection."""
+
+import asyncio
+
+from channels.layers import get_channel_layer
+
+from roboracer import channel_layer as quiet
+
+
+async def test_the_site_layer_polls_quietly_and_still_delivers_after_idle_waits():
+    layer = get_channel_layer()
+    assert isinstance(layer, quiet.ChannelLayer)
+    channel = await layer.new_channel()
+    other = await layer.new_channel()
+    try:
+        await layer.group_add("quiet-test", channel)
+        await layer.group_add("quiet-test-other", other)
+        shards = layer._get_layer()._shards
+        assert shards and all(isinstance(shard, quiet.QuietShardConnection) for shard in shards)
+
+        # Two full receive timeouts with nothing published: the loop keeps running, and what is published
+        # next reaches the group's member, and only it.
+        await asyncio.sleep(2 * quiet.RECEIVE_TIMEOUT + 0.2)
+        assert all(shard._receive_task is not None and not shard._receive_task.done() for shard in shards)
+        await layer.group_send("quiet-test", {"type": "game.event", "text": "after a quiet while"})
+        message = await asyncio.wait_for(layer.receive(channel), timeout=10)
+        assert message == {"type": "game.event", "text": "after a quiet while"}
+        assert layer._get_layer().channels[other].empty()
+
+        # A group joined while the loop waits gets its messages too.
+        await layer.group_add("quiet-test-late", other)
+        await layer.group_send("quiet-test-late", {"type": "game.event", "text": "late"})
+        assert await asyncio.wait_for(layer.receive(other), timeout=10) == {"type": "game.event", "text": "late"}
+    finally:
+        await layer.flush()
