@@ -31,7 +31,7 @@ class QuietShardConnection(RedisSingleShardConnection):
                     self._receive_message(message)
                 else:
                     await asyncio.sleep(0.1)  # not subscribed yet: the first group_add is under way
-            except (asyncio.CancelledError, asyncio.TimeoutError, GeneratorExit):
+            except (TimeoutError, asyncio.CancelledError, GeneratorExit):
                 raise
             except BaseException:
                 logger.exception("Unexpected exception in receive task")
