@@ -1,9 +1,10 @@
-"""What the benchmarks share: their error, and a PostgreSQL database of their own made (or made again) for a
-run. A plain module (no `tests` package import), so a benchmark that runs another checkout's code
-(tests/bench/hot_path.py --root) can import it from its own folder."""
+"""What the benchmarks share: their error, a PostgreSQL database of their own made (or made again) for a
+run, and the CPU of processes read from /proc. A plain module (no `tests` package import), so a benchmark
+that runs another checkout's code (tests/bench/hot_path.py --root) can import it from its own folder."""
 
 from __future__ import annotations
 
+import os
 from urllib.parse import urlsplit, urlunsplit
 
 
@@ -30,3 +31,35 @@ def prepare_database(url: str, fresh: bool) -> None:
                 conn.execute(f'create database "{name}"')
     except psycopg.OperationalError as error:
         raise BenchError(f"PostgreSQL unreachable at {parts.hostname}:{parts.port or 5432}: {error}") from None
+
+
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pids) -> float:
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+            total += sum(int(f) for f in fields[11:15])  # utime, stime, and those of reaped children
+        except OSError:
+            pass
+    return total / CLOCK_TICKS
+
+
+def pids_named(name: str, argument: str = "") -> list[int]:
+    """Processes called `name` (and with `argument` in their command line)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/comm") as handle:
+                    if handle.read().strip() != name:
+                        continue
+                with open(f"/proc/{entry}/cmdline", "rb") as handle:
+                    if argument.encode() in handle.read():
+                        found.append(int(entry))
+            except OSError:
+                pass
+    return found

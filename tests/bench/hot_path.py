@@ -15,7 +15,6 @@ Run: .venv/bin/python tests/bench/hot_path.py [--games 40] [--turns 3] [--profil
 from __future__ import annotations
 
 import argparse
-import glob
 import os
 import sys
 import time
@@ -24,22 +23,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/bench_hot_path"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/6"
-
-
-def postgres_cpu() -> float:
-    """CPU seconds of every postgres process on this machine (the bench's backends among them)."""
-    total = 0
-    for directory in glob.glob("/proc/[0-9]*"):
-        try:
-            with open(f"{directory}/comm") as comm:
-                if not comm.read().startswith("postgres"):
-                    continue
-            with open(f"{directory}/stat") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])
-        except OSError:
-            continue
-    return total / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> int:
@@ -57,7 +40,8 @@ def main() -> int:
     os.environ["REDIS_URL"] = os.environ.get("BENCH_HOT_PATH_REDIS_URL", DEFAULT_REDIS_URL)
     os.environ.setdefault("ROBORACER_VAR_DIR", "/tmp/roboracer-bench-hot-path")
     os.environ["DJANGO_SETTINGS_MODULE"] = "roboracer.settings"
-    from bench_db import BenchError, prepare_database  # tests/bench, this script's folder
+    # tests/bench, this script's folder
+    from bench_db import BenchError, cpu_seconds, pids_named, prepare_database
 
     try:
         prepare_database(os.environ["DATABASE_URL"], fresh=True)
@@ -99,7 +83,7 @@ def main() -> int:
             if game.status != "programming":
                 continue
             chips = [legal_program(game, player) for player in players]
-            before_postgres = postgres_cpu()
+            before_postgres = cpu_seconds(pids_named("postgres"))
             with CaptureQueriesContext(connection) as captured:
                 if profile:
                     profile.enable()
@@ -111,7 +95,7 @@ def main() -> int:
                 resolved = time.process_time()
                 if profile:
                     profile.disable()
-            postgres += postgres_cpu() - before_postgres
+            postgres += cpu_seconds(pids_named("postgres")) - before_postgres
             programs_cpu += submitted - began
             resolution_cpu += resolved - submitted
             statements += sum(not query["sql"].startswith(("BEGIN", "COMMIT")) for query in captured.captured_queries)

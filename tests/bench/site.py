@@ -70,7 +70,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests import live  # noqa: E402
-from tests.bench.bench_db import BenchError, prepare_database  # noqa: E402
+from tests.bench.bench_db import CLOCK_TICKS, BenchError, cpu_seconds, pids_named, prepare_database  # noqa: E402
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/bench"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/5"
@@ -158,44 +158,12 @@ def peak_rss_mb(pid: int) -> tuple[float, int]:
     return total / 1024, count
 
 
-CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def cpu_seconds(pids) -> float:
-    total = 0
-    for pid in pids:
-        try:
-            with open(f"/proc/{pid}/stat") as handle:
-                fields = handle.read().rsplit(")", 1)[1].split()
-            total += sum(int(f) for f in fields[11:15])  # utime, stime, and those of reaped children
-        except OSError:
-            pass
-    return total / CLOCK_TICKS
-
-
 def pid_is_python(pid: int) -> bool:
     try:
         with open(f"/proc/{pid}/comm") as handle:
             return handle.read().strip().startswith(("python", "celery", "uvicorn"))
     except OSError:
         return False
-
-
-def pids_named(name: str, argument: str = "") -> list[int]:
-    """Processes called `name` (and with `argument` in their command line)."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/comm") as handle:
-                    if handle.read().strip() != name:
-                        continue
-                with open(f"/proc/{entry}/cmdline", "rb") as handle:
-                    if argument.encode() in handle.read():
-                        found.append(int(entry))
-            except OSError:
-                pass
-    return found
 
 
 class CpuMeter:
