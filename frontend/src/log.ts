@@ -116,9 +116,14 @@ export function rulesetEventLine(snap: Snapshot | null, e: EngineEvent): { col: 
 
 /** classic's `register_order` event: "Robots act in this order: Alice, Bob". */
 export function registerOrderText(snap: Snapshot | null, order: unknown): string {
+  // The order holds the robots on the board: an empty one means none is there to act (all destroyed).
+  if (Array.isArray(order) && order.length === 0) return NO_ROBOT_ACTS;
   const ids = Array.isArray(order) ? order.map(String) : [];
   return ids.length ? `Robots act in this order: ${ids.map((id) => nameOf(snap, id)).join(", ")}` : "Robots act";
 }
+
+/** The words of an empty classic `register_order`. */
+export const NO_ROBOT_ACTS = "No robot on the board: no robot acts";
 
 /** A shot that hit (`target`, or fused/classic's `hit` list): "shoots Bob", "laser hits Bob and Cy"; null for a miss. */
 export function shotText(snap: Snapshot | null, e: Record<string, unknown>): string | null {
@@ -206,11 +211,17 @@ export function moduleText(snap: Snapshot | null, e: EngineEvent): string | null
   }
 }
 
-/** roborace's `space_order` event: "Spaces act in this order: Alice, Bob". */
+/** roborace's `space_order` event: "Spaces act in this order: Alice, Bob". The order holds the robots on the
+ * board; an empty one means every robot was destroyed earlier in the phase, and a space acts only on the robot
+ * standing on it (004 "Execute all program"), so no space acts. */
 export function spaceOrderText(snap: Snapshot | null, order: unknown): string {
+  if (Array.isArray(order) && order.length === 0) return NO_SPACE_ACTS;
   const ids = Array.isArray(order) ? order.map(String) : [];
   return ids.length ? `Spaces act in this order: ${ids.map((id) => nameOf(snap, id)).join(", ")}` : "Spaces act";
 }
+
+/** The words of an empty `space_order` (docs/rules.md "RoboRace"). */
+export const NO_SPACE_ACTS = "No robot on the board: no space acts";
 
 /** The turn's priority as its events show it: the order in which bots play chips. (roborace's cards have
  * no such order: the larger number acts first, phase by phase; its rows keep the order the events came in.) */
