@@ -189,13 +189,17 @@ def respawn(turn: Turn) -> None:
 
 @runs_in("winning")
 def last_bot_alive(turn: Turn) -> None:
-    """A drone is not a bot alive: it neither wins nor keeps another bot from winning (003 "Drone"). In team
-    play the last team alive wins: its bot is the winner when it is the only one left (003 "Team Play")."""
+    """The last bot alive wins. It runs after the respawn (003 "Phase Steps": "(Phase 5) Bots Respawn- Check
+    winning conditions"; 001 and 000 reinstate destroyed robots at the end of the turn too), and a bot counts
+    as alive while it is in the game: on the course, or destroyed with a life left (a classic robot waiting
+    for a free square beside its archive). A drone is not a bot alive: it neither wins nor keeps another bot
+    from winning (003 "Drone"). In team play the last team alive wins: its bot is the winner when it is the
+    only one left (003 "Team Play")."""
     if turn.course.mode == "puzzle":
         return  # a puzzle is solved or failed (engine.puzzle), never won by the last bot alive
     racers = [bot_id for bot_id in turn.order if turn.bots[bot_id].drone_of is None]
     if turn.winner is None and turn.winning_team is None and len(racers) > 1:
-        remaining = [bot_id for bot_id in racers if turn.bots[bot_id].at is not None]
+        remaining = [bot_id for bot_id in racers if turn.bots[bot_id].at is not None or turn.bots[bot_id].lives > 0]
         if len(remaining) == 1:
             turn.winner = remaining[0]
             turn.emit("winner", remaining[0], reason="last bot alive", **turn.team_of(remaining[0]))

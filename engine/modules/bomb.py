@@ -7,14 +7,16 @@ from a vent or by riding a belt into a shocker) the bomb is destroyed without ex
 A bomb lives within one turn: dropped in the `modules` step of phase 1, it is a turn-local actor
 (`Turn.actors`, kind "bomb", id owner + ".bomb") that the elements asking `in_order(actors=True)` move and
 hurt (belts, pushers, teleporters, vents, crushers, wall lasers, screens, trapdoors; pits and the edge);
-any damage or fall destroys it (`bomb_destroyed`). It explodes in the `bombs` step of phase 5.
-docs/rules.md "Modules".
+any damage or fall destroys it (`bomb_destroyed`). It explodes in the `bombs` step of phase 5, breaking every
+intact mirror in its blast (003 "Mirror": "An exploding bomb will destroy all mirrors in the bomb's explosion
+area", and no Bad Luck for anybody: "you didn't destroy it yourself"). docs/rules.md "Modules".
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..elements.covers import Mirror
 from ..steps import runs_in
 from . import register_module
 from .base import Module
@@ -60,7 +62,9 @@ def drop_bombs(turn: Turn) -> None:
 def explode_bombs(turn: Turn) -> None:
     """Phase 5: each bomb still on the course explodes, in the order they were dropped: 9 damage to every bot
     on its square, 2 to every bot on the 8 squares around it (walls do not shelter them); real and virtual
-    bots and drones alike. Other bombs are not hurt by a blast."""
+    bots and drones alike. Other bombs are not hurt by a blast. Every intact mirror on those squares breaks
+    (`mirror_broken` with `bot` null and `cause` "bomb"); nobody gets Bad Luck for it."""
+
     if not turn.actors:
         return
     course = turn.course
@@ -74,6 +78,11 @@ def explode_bombs(turn: Turn) -> None:
         bomb.at = None
         turn.emit("bomb_exploded", bomb.id, owner=bomb.owner, at=list(centre),
                   squares=[list(square) for square in squares])  # fmt: skip
+        for square in squares:  # in reading order
+            mirror = course.covers.get(square)
+            if isinstance(mirror, Mirror) and mirror.intact(turn):
+                turn.board.mirrors_broken.add(square)
+                turn.emit("mirror_broken", None, at=list(square), cause="bomb")
         for bot in turn.in_order():
             if bot.at in squares:
                 amount = CENTRE_DAMAGE if bot.at == centre else AROUND_DAMAGE

@@ -6,10 +6,11 @@ B2, F, F0, B, turns, powered down; ties by the order of the register before, the
 recently last); conveyor belts move every robot on them one square, then express belts one more; gears turn;
 board and robot lasers fire at once; robots on flags touch them and robots on flags and wrenches archive
 there. At the end of the round wrenches repair 2, a wrench/hammer square repairs 2 and gives its upgrade,
-and destroyed robots return at their archive with 4 damage, facing as they died. A robot that announced a
-power down sits the next round out: it repairs all damage at its start, does not move, fire or touch flags,
-but the floor still moves it. The first robot to touch the last flag wins; the race goes on for five more
-rounds for the runner-ups. Upgrades: docs/rules.md "classic".
+and destroyed robots return at their archive with 4 damage, facing as they died (one that finds no free
+square waits for the first end of round with one); then the last robot in the race wins. A robot that
+announced a power down sits the next round out: it repairs all damage at its start, does not move, fire or
+touch flags, but the floor still moves it. The first robot to touch the last flag wins; the race goes on
+for five more rounds for the runner-ups. Upgrades: docs/rules.md "classic".
 """
 
 from __future__ import annotations
@@ -488,7 +489,11 @@ def _offer(rng: random.Random) -> str:
     return rng.choice(sorted(PLAYED))
 
 
-def _end_of_round(turn: Turn, down: set[str], died: list[str], rng: random.Random, offers: dict) -> None:
+def _end_of_round(
+    turn: Turn, down: set[str], died: list[str], waiting: list[str], rng: random.Random, offers: dict
+) -> None:
+    """Wrenches and hammers, then the robots return: `waiting` (destroyed in an earlier round, they found no
+    free square then) first, then `died` (this round), each in the order they were destroyed."""
     turn.step = "repairs"
     for bot in turn.in_order():
         tile = turn.course.tiles.get(bot.at)
@@ -516,7 +521,7 @@ def _end_of_round(turn: Turn, down: set[str], died: list[str], rng: random.Rando
             bot.upgrades = tuple(u for u in bot.upgrades if u != lost)
             bot.upgrade_state = tuple((k, v) for k, v in bot.upgrade_state if k != lost)
             turn.emit("upgrade_lost", bot_id, upgrade=lost, reason="destroyed")
-    for bot_id in died:  # in the order they were destroyed (000 "Multiple archive markers")
+    for bot_id in waiting + died:  # in the order they were destroyed (000 "Multiple archive markers")
         bot = turn.bots[bot_id]
         if bot.at is not None or bot.lives <= 0:
             continue
@@ -625,10 +630,14 @@ def _resolve(
                 died.append(event["bot"])
                 order = [bot_id for bot_id in order if bot_id != event["bot"]] + [event["bot"]]
         turn.order = tuple(order)
-    if not turn.finishers:
+    # Destroyed in an earlier round and still waiting for a free square: the priority keeps destroyed robots
+    # at its end in the order they were destroyed (each one destroyed goes last, 000 "Priority").
+    waiting = [bot_id for bot_id in order
+               if turn.bots[bot_id].at is None and turn.bots[bot_id].lives > 0 and bot_id not in died]  # fmt: skip
+    _end_of_round(turn, down, died, waiting, rng, offers)
+    if not turn.finishers:  # after the robots returned: a robot with lives left is still in the race
         turn.step = "winning"
         last_bot_alive(turn)
-    _end_of_round(turn, down, died, rng, offers)
     turn.step = "priority"
     new_bots = []
     for bot_id in state.priority:

@@ -6,11 +6,12 @@ belt one); pushers and crushers in their numbered stages; gears; laser turrets (
 robots, the others hit every robot in their line); robots' lasers; check points (flags and green wrenches
 set the reinstate square, flags are tagged in order). A virtual robot alone on its square at the end of a
 stage turns real, except in its first turn, which it spends virtual. At the end of the turn robots on a
-wrench or a flag repair, destroyed robots with robots left are reinstated (virtual, full HP), and a robot
-whose player asked for a reboot sits the next turn out with its HP restored (it plays no cards, fires no
-laser and touches no check point; it can still be pushed and shot). Leaving the board runs into the
-electrified fence (option `electric_fence`, on by default): 2 HP and an obstacle; with it off the robot is
-destroyed. docs/rules.md "fused" has the decisions the document leaves open.
+wrench or a flag repair, destroyed robots with robots left are reinstated (virtual, full HP), then the last
+robot in the game (the only player with robots left) wins, and a robot whose player asked for a reboot sits
+the next turn out with its HP restored (it plays no cards, fires no laser and touches no check point; it
+can still be pushed and shot). Leaving the board runs into the electrified fence (option `electric_fence`,
+on by default): 2 HP and an obstacle; with it off the robot is destroyed. docs/rules.md "fused" has the
+decisions the document leaves open.
 """
 
 from __future__ import annotations
@@ -253,9 +254,6 @@ def _resolve(
         _fusing(turn, {bot_id: damage for bot_id, damage in before.items() if turn.bots[bot_id].at is not None}, cards)
         if turn.winner is not None:
             break
-    if turn.winner is None:
-        turn.step = "winning"
-        last_bot_alive(turn)
     reinstated = set()
     if turn.winner is None:
         turn.step = "repairs"
@@ -274,6 +272,10 @@ def _resolve(
                 bot.at, bot.dir, bot.virtual, bot.damage = bot.spawn_at, bot.spawn_dir, True, 0
                 reinstated.add(bot_id)
                 turn.emit("respawned", bot_id, at=list(bot.at), dir=bot.dir, virtual=True)
+        # 001 "Mode": a destroyed robot "will be reinstated at the end of the turn, if the player has any robots
+        # left": reinstated first, then the last robot in the game wins (docs/rules.md "fused").
+        turn.step = "winning"
+        last_bot_alive(turn)
     turn.step = "priority"
     played = {bot_id: tuple(card for _, _, card in program) for bot_id, program in cards.items()}
     new_bots = []

@@ -438,6 +438,8 @@ export class TurnLog {
         return this.note(row.damage, destroyedText(r.cause));
       }
       case "radiation": return this.note(row.move, "radiation left behind", row);
+      // A bomb's blast breaks mirrors with no robot to blame (`bot` null, `cause` "bomb"): a line of the course's.
+      case "mirror_broken": return this.note(row.move, bot === null ? `${r.cause === "bomb" ? "a bomb" : "something"} broke a mirror` : "broke a mirror", row);
       case "checkpoint": return this.note(row.cps, `✓ ${String(r.number)}`);
       case "winner": {
         this.won = true;

@@ -86,3 +86,14 @@ test("the robot list: a forfeit is one 'forfeited' badge; a fallen robot says ho
   assert.deepEqual(seatState({ status: "finished", me: null }, seats[1], bot({ lives: 0, at: null })),
     { notes: ["out of the game"], badge: "out" });
 });
+
+test("a mirror broken by a bomb is the course's line, with no robot and no 'null'", () => {
+  const { text } = logOf([
+    ev({ phase: 5, step: "bombs", bot: "1.bomb", type: "bomb_exploded", owner: "1", at: [3, 3] }),
+    ev({ phase: 5, step: "bombs", bot: null, type: "mirror_broken", at: [4, 2], cause: "bomb" }),
+    ev({ phase: 2, bot: "2", type: "mirror_broken", at: [5, 5] }),
+  ]);
+  assert.ok(text.includes("Course") && text.includes("a bomb broke a mirror"), text);
+  assert.ok(text.includes("Benbroke a mirror"), text); // a robot that broke one keeps its own words (row: Ben)
+  assert.ok(!/null|undefined/.test(text), text);
+});
