@@ -13,6 +13,7 @@ from django.utils.text import slugify
 import engine
 from games.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from roboracer.courses import selectors
+from roboracer.courses.budget import CourseTooComplex, CpuBudget
 from roboracer.courses.models import Course, CourseTransition
 
 S = Course.State
@@ -59,11 +60,14 @@ def load_bundled_courses() -> list[Course]:
 
 def _checked(data) -> dict:
     """The course as the engine writes it back, or InvalidCourse with the validator's messages."""
-    report = selectors.validate(data=data)
+    budget = CpuBudget()  # one budget for the report and the parse (docs/course-builder.md "Validator: cost")
+    report = selectors.validate(data=data, budget=budget)
     if report["errors"]:
         raise InvalidCourse(report)
     try:
-        parsed = engine.parse_course(data)
+        parsed = engine.parse_course(data, budget=budget)
+    except engine.TooComplex as error:
+        raise CourseTooComplex(str(error)) from None
     except (engine.InputError, RecursionError) as error:  # the validator said yes; belt and braces
         raise InvalidCourse({"errors": [{"message": str(error), "squares": []}], "warnings": []}) from None
     return {"name": parsed.name, "data": parsed.to_dict(), "min_players": parsed.players[0],
