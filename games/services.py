@@ -616,7 +616,7 @@ def play_again(*, user, game_id: int) -> tuple[Game, bool]:
             raise Conflict("only a finished game can be played again")
         if game.rematch_id is not None:
             return Game.objects.get(pk=game.rematch_id), False
-        if game.test_drive and not _may_test_drive(user=user, course_id=game.course_id):
+        if game.test_drive and not selectors.may_test_drive(user=user, course_id=game.course_id):
             # A guest of a test drive would otherwise re-create the author's private draft (issue 33 item 12).
             raise NotAllowed("only the course's author and staff can play a test drive again")
         new = kinds.of(game).recreate(game, user=user)
@@ -633,14 +633,6 @@ def play_again(*, user, game_id: int) -> tuple[Game, bool]:
         notices = [(seat.user_id, notice) for seat in seats if seat.user_id != user.pk]
         transaction.on_commit(lambda: broadcast.notify_users(notices), robust=True)
     return new, True
-
-
-def _may_test_drive(*, user, course_id: int | None) -> bool:
-    """Who may test-drive a course (roboracer.courses.services.start_test_drive): its author and staff."""
-    from roboracer.courses import selectors as course_selectors
-
-    course = Course.objects.filter(pk=course_id).first()
-    return course is not None and course_selectors.may_write(user=user, course=course)
 
 
 def _rematch_computers(game: Game, strengths: list[str]) -> None:

@@ -8,6 +8,7 @@ import pytest
 from rest_framework.test import APIClient
 
 import engine
+from games import selectors as game_selectors
 from games import services as game_services
 from games.errors import NotAllowed
 from games.models import Game
@@ -41,6 +42,9 @@ def finished_test_drive(people):
 
 def test_a_test_drives_guest_cannot_play_it_again(people):
     draft, game = finished_test_drive(people)
+    game.refresh_from_db()
+    assert game_selectors.game_snapshot(game=game, user=people["guest"])["can_play_again"] is False
+    assert game_selectors.game_snapshot(game=game, user=people["author"])["can_play_again"] is True
     with pytest.raises(NotAllowed):
         game_services.play_again(user=people["guest"], game_id=game.pk)
     assert Game.objects.filter(course=draft).count() == 1
