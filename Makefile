@@ -7,7 +7,7 @@ NODE_INSTALLED := frontend/node_modules/.installed
 BUNDLE := static/dist/game.js
 FRONTEND_SOURCES := $(shell find frontend/src -type f 2>/dev/null) frontend/vite.config.ts frontend/tsconfig.json
 
-.PHONY: run test install build migrate lint bench bench-engine bench-frontend bench-site bench-hot-path bench-bots bench-rambots clean
+.PHONY: run test install build migrate lint bench bench-validate bench-engine bench-frontend bench-site bench-hot-path bench-bots bench-rambots clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit("RoboRacer needs Python 3.11 or newer" if sys.version_info < (3, 11) else 0)'
@@ -49,6 +49,9 @@ bench: bench-engine bench-frontend
 bench-engine: install
 	$(BIN)/python tests/bench/engine_turns.py
 	$(BIN)/python tests/bench/rulesets.py
+
+bench-validate: install
+	$(BIN)/python tests/bench/course_validation.py $(BENCH_ARGS)
 
 bench-frontend: install build
 	$(BIN)/python tests/bench/frontend.py

@@ -5,10 +5,12 @@ scan(state, programs, owner) -> what a Scanner shows its owner (bot modules, eng
 """
 
 from . import (
+    budget,
     players,
     reports,
     rulesets,
 )
+from .budget import StepBudget, TooComplex
 from .builder import element_catalog, validate_course
 from .bundled import bundled_course, bundled_course_data, bundled_slugs
 from .chips import CHIP_NAMES, CHIPS, PROGRAM_LENGTH
@@ -43,7 +45,10 @@ __all__ = [
     "ProgramError",
     "ScenarioError",
     "State",
+    "StepBudget",
+    "TooComplex",
     "bot_from_dict",
+    "budget",
     "bundled_course",
     "bundled_course_data",
     "bundled_slugs",

@@ -8,11 +8,11 @@ concerns) or, for a course that parses, the warnings of docs/course-builder.md "
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
 from . import rulesets
+from .budget import Budget, TooComplex
 from .course import MAX_SIDE, MODES, Course, parse_course
 from .elements import ELEMENT_TYPES, LAYERS
 from .elements.portals import exit_of
@@ -59,27 +59,32 @@ def _entry(message: str, squares: Iterable[Square] = ()) -> dict[str, Any]:
     return {"message": message, "squares": unique}
 
 
-def validate_course(data: Any) -> dict[str, list[dict[str, Any]]]:
+def validate_course(data: Any, *, budget: Budget | None = None) -> dict[str, list[dict[str, Any]]]:
     """`{"errors": [...], "warnings": [...]}`, each entry `{"message", "squares": [[x, y], ...]}`.
 
     Errors come from `parse_course` (at most one: the parser stops at the first problem); warnings are
-    only looked for when there is no error. No errors means `parse_course(data)` succeeds."""
+    only looked for when there is no error. No errors means `parse_course(data)` succeeds.
+
+    `budget` (engine.budget) bounds the work; when it runs out, TooComplex is raised (the one exception this
+    function lets through: it says nothing about the course but that it could not be checked)."""
     try:
-        course = parse_course(data)
+        course = parse_course(data, budget=budget)
+    except TooComplex:
+        raise
     except CourseError as error:
         return {"errors": [_entry(str(error), error.squares)], "warnings": []}
     except (TypeError, ValueError, KeyError, AttributeError, RecursionError) as error:  # never raise on bad data
         return {"errors": [_entry(f"course: can't be read ({type(error).__name__}: {error})")], "warnings": []}
-    return {"errors": [], "warnings": course_warnings(course, data)}
+    return {"errors": [], "warnings": course_warnings(course, data, budget=budget)}
 
 
-def course_warnings(course: Course, data: Any = None) -> list[dict[str, Any]]:
+def course_warnings(course: Course, data: Any = None, *, budget: Budget | None = None) -> list[dict[str, Any]]:
     """The warnings for a course that parses, in a fixed order (docs/course-builder.md "Validator")."""
     warnings: list[dict[str, Any]] = []
     if isinstance(data, dict):
         for field in sorted(set(data) - set(COURSE_FIELDS), key=str):
             warnings.append(_entry(f"course: unknown field {field!r} is not part of a course and is dropped"))
-    warnings += _unreachable_checkpoints(course)
+    warnings += _unreachable_checkpoints(course, budget)
     warnings += _starts_in_fire(course)
     warnings += _belts_into_walls(course)
     warnings += _starts_facing_walls(course)
@@ -110,54 +115,105 @@ def _shot_blocked(course: Course, at: Square, heading: str) -> bool:
     return element is not None and all(element.stops_shot(heading, phase) for phase in PHASES)
 
 
-def _steps(course: Course, at: Square) -> Iterable[Square]:
-    """The squares a bot on `at` may get to next, optimistically (an over-approximation: the search never
-    leaves out a square a bot could really get to; docs/course-builder.md "Validator")."""
-    for heading in DIRECTIONS:
-        ahead = neighbour(at, heading)
-        if course.on_course(ahead) and not _move_blocked(course, at, heading):
-            yield ahead
-        for portal in course.mounted.get("portal", {}).get(at, ()):
-            if portal.side == heading:
+def _graph(course: Course, budget: Budget | None = None) -> list[list[int]]:
+    """The ways a bot may go, optimistically (an over-approximation: a search never leaves out a square a bot
+    could really get to; docs/course-builder.md "Validator"), as lists of node numbers, built once a course.
+
+    Nodes: square (x, y) is `y * width + x`; then one hub a row, one a column, and one a teleporter colour. A
+    vent leads to its row's and its column's hub (a bot leaving it flies over walls and pits to any square of
+    them), a teleporter to its colour's hub and that hub to every teleporter of the colour. So the graph has a
+    size linear in the squares, where listing every pair of teleporters (or every square a vent reaches) would
+    not be (docs/course-builder.md "Validator: cost")."""
+    width, height = course.width, course.height
+    squares = width * height
+    rows, columns, colours_from = squares, squares + height, squares + height + width
+    colours: dict[str, int] = {}
+    for teleporter in course.of_type("teleporter"):
+        colours.setdefault(teleporter.colour, colours_from + len(colours))
+    graph: list[list[int]] = [[] for _ in range(colours_from + len(colours))]
+    portals = course.mounted.get("portal", {})
+    for y in range(height):
+        if budget is not None:
+            budget.spend(width)
+        for x in range(width):
+            at, node = (x, y), y * width + x
+            ways = graph[node]
+            for heading in DIRECTIONS:
+                ahead = neighbour(at, heading)
+                if course.on_course(ahead) and not _move_blocked(course, at, heading):
+                    ways.append(ahead[1] * width + ahead[0])
+            for portal in portals.get(at, ()):
                 exit_square = exit_of(course, portal)
                 if exit_square is not None:
-                    yield exit_square
-    if course.tiles.get(at) is not None and course.tiles[at].type == "vent":
-        # A bot leaving a vent flies over walls and pits: any square in its row or column may be reached.
-        for heading in DIRECTIONS:
-            square = neighbour(at, heading)
-            while course.on_course(square):
-                yield square
-                square = neighbour(square, heading)
-    above = course.ceiling.get(at)
-    if above is not None and above.type == "teleporter":
-        for other in course.of_type("teleporter"):
-            if other.colour == above.colour and other.at != at:
-                yield other.at
+                    ways.append(exit_square[1] * width + exit_square[0])
+            tile = course.tiles.get(at)
+            if tile is not None and tile.type == "vent":
+                ways.extend((rows + y, columns + x))
+            above = course.ceiling.get(at)
+            if above is not None and above.type == "teleporter":
+                hub = colours[above.colour]
+                ways.append(hub)
+                graph[hub].append(node)
+    for y in range(height):
+        graph[rows + y] = [y * width + x for x in range(width)]
+    for x in range(width):
+        graph[columns + x] = [y * width + x for y in range(height)]
+    return graph
 
 
-def reachable(course: Course, origin: Square) -> set[Square]:
-    """Every square a bot standing on `origin` could ever get to (never a pit: a bot falls in and is gone)."""
-    seen = {origin}
-    queue = deque([origin])
-    while queue:
-        at = queue.popleft()
-        for square in _steps(course, at):
-            if square not in seen and square not in course.pits:
-                seen.add(square)
-                queue.append(square)
+_SPEND_EVERY = 4096  # units a search counts before it tells the budget
+
+
+def _search(course: Course, graph: list[list[int]], origin: Square, budget: Budget | None) -> bytearray:
+    """Breadth-first from `origin` over `graph`: a byte a node, 1 where a bot could get to. Each node is
+    entered at most once and each of its ways looked at once: linear in the graph. Pits are never entered (a
+    bot falls in and is gone)."""
+    seen = bytearray(len(graph))
+    width = course.width
+    for x, y in course.pits:
+        seen[y * width + x] = 2  # never entered, never reported
+    start = origin[1] * width + origin[0]
+    seen[start] = 1
+    queue = [start]
+    units = 0
+    for node in queue:  # the list grows as the search goes: a queue without pops
+        ways = graph[node]
+        units += 1 + len(ways)
+        if units >= _SPEND_EVERY and budget is not None:
+            budget.spend(units)
+            units = 0
+        for other in ways:
+            if not seen[other]:
+                seen[other] = 1
+                queue.append(other)
+    if budget is not None and units:
+        budget.spend(units)
     return seen
 
 
-def _unreachable_checkpoints(course: Course) -> list[dict[str, Any]]:
+def reachable(course: Course, origin: Square, *, budget: Budget | None = None,
+              graph: list[list[int]] | None = None) -> set[Square]:
+    """Every square a bot standing on `origin` could ever get to (never a pit: a bot falls in and is gone)."""
+    graph = _graph(course, budget) if graph is None else graph
+    seen = _search(course, graph, origin, budget)
+    width = course.width
+    return {(node % width, node // width) for node in range(course.width * course.height) if seen[node] == 1}
+
+
+def _reaches(course: Course, graph: list[list[int]], origin: Square, target: Square, budget: Budget | None) -> bool:
+    return _search(course, graph, origin, budget)[target[1] * course.width + target[0]] == 1
+
+
+def _unreachable_checkpoints(course: Course, budget: Budget | None = None) -> list[dict[str, Any]]:
     """Check point 1 must be reachable from every start, and check point n from check point n - 1 (a bot
-    that tagged it respawns there)."""
+    that tagged it respawns there). One graph, then one linear search a start and a check point."""
     if not course.checkpoints:
         return []
     warnings = []
+    graph = _graph(course, budget)
     first = course.checkpoints[0]
     for start in course.starts:
-        if first.at not in reachable(course, start.at):
+        if not _reaches(course, graph, start.at, first.at, budget):
             warnings.append(
                 _entry(
                     f"check point 1 at {_square(first.at)} can't be reached from start {start.number} at "
@@ -166,7 +222,7 @@ def _unreachable_checkpoints(course: Course) -> list[dict[str, Any]]:
                 )
             )
     for before, checkpoint in zip(course.checkpoints, course.checkpoints[1:], strict=False):
-        if checkpoint.at not in reachable(course, before.at):
+        if not _reaches(course, graph, before.at, checkpoint.at, budget):
             warnings.append(
                 _entry(
                     f"check point {checkpoint.number} at {_square(checkpoint.at)} can't be reached from check "

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import rulesets
+from .budget import Budget
 from .elements import ELEMENT_TYPES, MISSING, Element
 from .elements.basic import Pit, Start
 from .elements.belts import Belt
@@ -225,12 +226,18 @@ def _element(raw: Any, index: int, width: int, height: int) -> Element:
     return element
 
 
-def parse_course(data: Any) -> Course:
-    """Validate course data and build a Course; raises CourseError naming the bad element or field."""
+def parse_course(data: Any, *, budget: Budget | None = None) -> Course:
+    """Validate course data and build a Course; raises CourseError naming the bad element or field.
+
+    `budget` (engine.budget): one unit per element read; TooComplex when it runs out."""
     name, width, height, mode, players, raw_elements = _header(data)
     suits = _rulesets(data)
     puzzle = parse_puzzle_block(data, mode, players)  # engine.puzzle (issue 16)
-    elements = [_element(raw, index, width, height) for index, raw in enumerate(raw_elements)]
+    elements = []
+    for index, raw in enumerate(raw_elements):
+        if budget is not None:
+            budget.spend(1)
+        elements.append(_element(raw, index, width, height))
 
     tiles: dict[Square, Element] = {}
     markers: dict[Square, Element] = {}

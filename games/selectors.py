@@ -58,6 +58,16 @@ def is_invited(*, user, game: Game) -> bool:
     return Seat.objects.filter(game__rematch=game, user=user).exists()
 
 
+def may_test_drive(*, user, course_id: int | None) -> bool:
+    """Who may test-drive a course, and so play a test drive again: its author and staff (issue 33 item 12;
+    roboracer.courses.services.start_test_drive)."""
+    from roboracer.courses import selectors as course_selectors
+    from roboracer.courses.models import Course
+
+    course = Course.objects.filter(pk=course_id).only("author_id").first()
+    return course is not None and course_selectors.may_write(user=user, course=course)
+
+
 def rematch_link(*, game: Game) -> str:
     """Where a "play again" game is opened from: its page, or for a private game its invite link."""
     if game.visibility == Game.Visibility.PRIVATE:
@@ -406,7 +416,8 @@ def game_snapshots(*, game: Game, users: list | None = None, last_turn: dict | N
             "can_balance": bool(in_lobby and game.teams and user and game.creator_id == user.pk),
             "chat": visible_chat(chat=chat_lines, team=mine.team if mine is not None else ""),
             "can_chat": mine is not None or _is_staff(user),
-            "can_play_again": bool(mine is not None and game.status == Game.Status.FINISHED),
+            "can_play_again": bool(mine is not None and game.status == Game.Status.FINISHED
+                                   and (not game.test_drive or may_test_drive(user=user, course_id=game.course_id))),
         }))
     return snapshots
 

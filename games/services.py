@@ -18,7 +18,7 @@ from django.db.models import Exists, OuterRef, Q, Subquery
 from django.utils import timezone
 
 import engine
-from games import broadcast, clocks, kinds, lobby_feed, selectors
+from games import broadcast, clocks, kinds, lobby_feed, selectors, setup
 from games.errors import Conflict, InvalidInput, NotAllowed, NotFound, RateLimited
 from games.models import SEAT_COLORS, ChatMessage, Game, GameEvent, Hand, Program, Scan, Seat, Turn
 from games.signals import game_finished
@@ -333,12 +333,17 @@ def create_game(
     teams: bool = False,
     ruleset: str = engine.rulesets.DEFAULT,
     options: dict | None = None,
+    use: str = setup.LOBBY,
+    computers: int = 0,
 ) -> Game:
     """A new game in the lobby, the creator in seat 1. `course_data`: the layout to play on (the course's
     current one by default; play again keeps the finished game's own copy). `test_drive`: the course builder's
-    test drive, whose copy of the course takes from 1 player, so any number seated may start it."""
+    test drive, whose copy of the course takes from 1 player, so any number seated may start it. `use` and
+    `computers` (the computer seats to come): what the game is for, as games.setup's policy asks."""
     course_data = course.data if course_data is None else course_data
     mode = course_data.get("mode", "race")
+    if test_drive:
+        use = setup.TEST_DRIVE
     puzzle = course_data.get("puzzle") if mode == "puzzle" else None
     if mode == "puzzle":
         # A puzzle seats its own number of players (docs/modes.md "Puzzles").
@@ -358,23 +363,18 @@ def create_game(
         raise InvalidInput(f"visibility: {visibility!r} is not one of {', '.join(Game.Visibility.values)}")
     if timeout_policy not in Game.TimeoutPolicy.values:
         raise InvalidInput(f"timeout_policy: {timeout_policy!r} is not one of {', '.join(Game.TimeoutPolicy.values)}")
-    if teams and (mode not in ("race", "arena") or max_seats < MIN_TEAM_GAME):
-        raise InvalidInput(
-            f"teams: team play is for races and arenas with at least {MIN_TEAM_GAME} seats (two bots a team)"
-        )
     move, game_seconds = timer_settings(preset=timer_preset, move_time=move_time, game_time=game_time)
     modules = clean_modules(modules)
-    options = _ruleset_options(
-        ruleset=ruleset, options=options, course_data=course_data, max_seats=max_seats, modules=modules, teams=teams
-    )
+    options = setup.check_setting(course_data=course_data, use=use, ruleset=ruleset, seats=max_seats,
+                                  computers=computers, modules=modules, teams=teams, options=options)
     game = Game.objects.create(
         course=course,
         course_data=course_data,
         creator=user,
         max_seats=max_seats,
         lives=lives,
-        # A puzzle's own seed: every solver is dealt the same hands (docs/modes.md "Puzzles").
-        seed=int(puzzle.get("seed", 0)) if puzzle is not None else secrets.randbits(62),
+        # A puzzle game's own seed, every other game's secret one (games.setup.game_seed, docs/modes.md).
+        seed=setup.game_seed(course_data=course_data, use=use),
         visibility=visibility,
         invite_code=secrets.token_urlsafe(12) if visibility == Game.Visibility.PRIVATE else "",
         timer_preset=timer_preset,
@@ -398,39 +398,7 @@ def create_game(
     return game
 
 
-def _ruleset_options(*, ruleset, options, course_data: dict, max_seats: int, modules: list, teams: bool) -> dict:
-    """The game's ruleset checked against the course and the other choices; its options as stored (those that
-    differ from the ruleset's defaults). docs/rulesets.md."""
-    try:
-        rules = engine.rulesets.get(ruleset)
-    except engine.InputError as error:
-        raise InvalidInput(f"ruleset: {error}") from None
-    if ruleset not in engine.rulesets.on_site():
-        raise InvalidInput(f"ruleset: {rules.title} is not playable on the site yet")
-    suits = course_data.get("rulesets") or [engine.rulesets.DEFAULT]
-    if ruleset not in suits:
-        raise InvalidInput(
-            f"ruleset: this course suits {', '.join(engine.rulesets.get(name).title for name in suits if name in engine.rulesets.available())}"
-            f", not {rules.title}"
-        )
-    if modules and not rules.modules:
-        raise InvalidInput(f"modules: {rules.title} has no bot modules")
-    if teams and not rules.teams:
-        raise InvalidInput(f"teams: {rules.title} has no team play")
-    if max_seats > rules.players[1]:
-        raise InvalidInput(f"max_seats: {rules.title} takes at most {rules.players[1]} players")
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise InvalidInput("options: must be an object of option -> value")
-    try:
-        merged = rules.check_options(options)
-    except engine.InputError as error:
-        raise InvalidInput(f"options: {error}") from None
-    return dict(engine.state.options_table(merged, rules.options))
-
-
-MIN_TEAM_GAME = 4  # two bots a team (003 "Team Play": "two teams of two or more bots")
+MIN_TEAM_GAME = setup.MIN_TEAM_GAME  # two bots a team (003 "Team Play": "two teams of two or more bots")
 TEAMS = ("blue", "orange")
 
 
@@ -516,10 +484,12 @@ def create_seated_game(*, creator, users: list, course: Course, computers: tuple
         raise InvalidInput("a seated game needs distinct players")
     for strength in computers:
         _check_strength(strength)
-    if computers and options.get("course_data", course.data).get("mode", "race") not in COMPUTER_MODES:
-        raise InvalidInput("computer players race and fight; they don't solve puzzles")
     total = len(users) + len(computers)
     options.setdefault("max_seats", total)
+    # Competitive: a tournament table unless the caller says (the Pyramid does). games.setup refuses puzzle
+    # courses here, and computer players on a course they can't play.
+    options.setdefault("use", setup.TOURNAMENT)
+    options["computers"] = len(computers)
     if computers:
         options["rated"] = False
     game = create_game(user=creator, course=course, **options)
@@ -646,6 +616,9 @@ def play_again(*, user, game_id: int) -> tuple[Game, bool]:
             raise Conflict("only a finished game can be played again")
         if game.rematch_id is not None:
             return Game.objects.get(pk=game.rematch_id), False
+        if game.test_drive and not selectors.may_test_drive(user=user, course_id=game.course_id):
+            # A guest of a test drive would otherwise re-create the author's private draft (issue 33 item 12).
+            raise NotAllowed("only the course's author and staff can play a test drive again")
         new = kinds.of(game).recreate(game, user=user)
         computers = [seat.computer for seat in seats if seat.computer]
         if computers:
@@ -666,6 +639,9 @@ def _rematch_computers(game: Game, strengths: list[str]) -> None:
     """Play again with computer players: they take the new lobby's free seats again, and a game that fills up
     starts at once (a practice game plays on with one click). The caller holds the transaction."""
     game = _locked_game(game.pk)
+    why = _computer_refusal(game, computers=len(strengths))
+    if why is not None:
+        raise Conflict(why)
     placed = list(game.seats.all())
     for strength in strengths:
         free = [n for n in range(1, game.max_seats + 1) if n not in {seat.number for seat in placed}]
@@ -1417,6 +1393,16 @@ def _computer_joined(game: Game, seat: Seat) -> None:
                                        "computer": seat.computer, "display_name": selectors.player_name(user=seat.user)})
 
 
+def _computer_refusal(game: Game, *, computers: int) -> str | None:
+    """games.setup's answer for `game`'s setting with `computers` computer seats (a RoboRacer game's course
+    and ruleset; a kind without courses asks with none)."""
+    uses_courses = kinds.of(game).uses_courses
+    return setup.refusal(kind=game.kind or kinds.DEFAULT, course_data=game.course_data if uses_courses else None,
+                         use=setup.TEST_DRIVE if game.test_drive else setup.LOBBY, ruleset=game.ruleset,
+                         seats=game.max_seats, computers=computers, modules=list(game.modules or ()),
+                         teams=game.teams, options=dict(game.options or {}))
+
+
 @transaction.atomic
 def add_computer(*, user, game_id: int, strength: str = "normal", seat_number: int | None = None) -> Seat:
     """The creator seats a computer player in a free seat of a game in the lobby: `seat_number`, or the lowest
@@ -1428,9 +1414,10 @@ def add_computer(*, user, game_id: int, strength: str = "normal", seat_number: i
         raise NotAllowed("only the game's creator can add computer players")
     if game.status != Game.Status.LOBBY:
         raise Conflict("computer players are added in the lobby, before the game starts")
-    if game.course_data.get("mode", "race") not in COMPUTER_MODES:
-        raise Conflict("computer players race and fight; they don't solve puzzles")
     seats = list(game.seats.all())
+    why = _computer_refusal(game, computers=sum(1 for seat in seats if seat.computer) + 1)
+    if why is not None:
+        raise Conflict(why)
     if len(seats) >= game.max_seats:
         raise Conflict("this game is full")
     free = [n for n in range(1, game.max_seats + 1) if n not in {seat.number for seat in seats}]
@@ -1469,18 +1456,18 @@ def practice_game(*, user, course: Course, opponents: int = 1, strength: str = "
     """"Play against the computer": a game with `user` in seat 1 and `opponents` computer players of
     `strength`, started at once (turn 1 dealt). Public, so others may watch; unrated."""
     _check_strength(strength)
-    if course.data.get("mode", "race") not in COMPUTER_MODES:
-        raise InvalidInput("course: computer players race and fight; pick a race or arena course")
     if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= 7:
         raise InvalidInput("opponents: from 1 to 7")
     seats = opponents + 1
-    if not course.min_players <= seats <= course.max_players:
-        raise InvalidInput(f"{course.name} takes {course.min_players} to {course.max_players} players, not {seats}")
     if ruleset is None:
         ruleset = (course.data.get("rulesets") or [engine.rulesets.DEFAULT])[0]
+    setup.check_setting(course_data=course.data, use=setup.PRACTICE, ruleset=ruleset, seats=seats,
+                        computers=opponents)
+    if not course.min_players <= seats <= course.max_players:
+        raise InvalidInput(f"{course.name} takes {course.min_players} to {course.max_players} players, not {seats}")
     # If the player walks away, a computer plays for them too and the game ends by itself.
     game = create_game(user=user, course=course, max_seats=seats, rated=False, ruleset=ruleset,
-                       timeout_policy=Game.TimeoutPolicy.COMPUTER)
+                       timeout_policy=Game.TimeoutPolicy.COMPUTER, use=setup.PRACTICE, computers=opponents)
     game = _locked_game(game.pk)
     placed = list(game.seats.all())
     for number in range(2, seats + 1):

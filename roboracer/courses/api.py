@@ -153,7 +153,7 @@ class ElementCatalogView(APIView):
 class ValidateCourseView(BodyLimit, APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses={200: ValidationReportSerializer, **_errors(400, 403, 413)},
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={200: ValidationReportSerializer, **_errors(400, 403, 413, 422)},
                    summary="Validate a course JSON: errors and warnings, each with its squares")
     def post(self, request):
         return Response(selectors.validate(data=request.data))
@@ -168,7 +168,7 @@ class CourseListView(BodyLimit, APIView):
         return Response([selectors.course_summary(course=course) for course in courses])
 
     @extend_schema(request=CourseWriteSerializer,
-                   responses={201: CourseSerializer, 400: InvalidCourseSerializer, **_errors(403, 409, 413)},
+                   responses={201: CourseSerializer, 400: InvalidCourseSerializer, **_errors(403, 409, 413, 422)},
                    summary="Create a private course of mine")
     def post(self, request):
         serializer = CourseWriteSerializer(data=request.data)
@@ -189,7 +189,7 @@ class CourseDetailView(BodyLimit, APIView):
 
     @extend_schema(request=CourseWriteSerializer,
                    responses={200: CourseSerializer, 201: CourseSerializer, 400: InvalidCourseSerializer,
-                              **_errors(403, 404, 409, 413)},
+                              **_errors(403, 404, 409, 413, 422)},
                    summary="Change a course: in place (private, development), or a new version (stable: 201)")
     def put(self, request, slug: str):
         serializer = CourseWriteSerializer(data=request.data)

@@ -216,9 +216,15 @@ def editor_init(*, course: Course | None, user) -> dict:
 
 
 # --- The engine's validator and element catalogue (issue 17, the engine part). -----------------------------
-def validate(*, data) -> dict:
-    """{"errors": [{"message", "squares"}], "warnings": [...]} (engine.validate_course: never raises)."""
-    return engine.validate_course(data)
+def validate(*, data, budget=None) -> dict:
+    """{"errors": [{"message", "squares"}], "warnings": [...]} (engine.validate_course), within the request's
+    CPU budget (`budget`, a new roboracer.courses.budget.CpuBudget by default): past it, CourseTooComplex."""
+    from roboracer.courses.budget import CourseTooComplex, CpuBudget
+
+    try:
+        return engine.validate_course(data, budget=CpuBudget() if budget is None else budget)
+    except engine.TooComplex as error:
+        raise CourseTooComplex(str(error)) from None
 
 
 def element_catalog() -> dict:

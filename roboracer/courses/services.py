@@ -5,7 +5,7 @@ as a CourseTransition in the same transaction as the change, with the course row
 
 from __future__ import annotations
 
-import re
+import secrets
 
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
@@ -13,6 +13,7 @@ from django.utils.text import slugify
 import engine
 from games.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from roboracer.courses import selectors
+from roboracer.courses.budget import CourseTooComplex, CpuBudget
 from roboracer.courses.models import Course, CourseTransition
 
 S = Course.State
@@ -59,11 +60,14 @@ def load_bundled_courses() -> list[Course]:
 
 def _checked(data) -> dict:
     """The course as the engine writes it back, or InvalidCourse with the validator's messages."""
-    report = selectors.validate(data=data)
+    budget = CpuBudget()  # one budget for the report and the parse (docs/course-builder.md "Validator: cost")
+    report = selectors.validate(data=data, budget=budget)
     if report["errors"]:
         raise InvalidCourse(report)
     try:
-        parsed = engine.parse_course(data)
+        parsed = engine.parse_course(data, budget=budget)
+    except engine.TooComplex as error:
+        raise CourseTooComplex(str(error)) from None
     except (engine.InputError, RecursionError) as error:  # the validator said yes; belt and braces
         raise InvalidCourse({"errors": [{"message": str(error), "squares": []}], "warnings": []}) from None
     return {"name": parsed.name, "data": parsed.to_dict(), "min_players": parsed.players[0],
@@ -81,12 +85,21 @@ def _free_slug(base: str) -> str:
     return candidate
 
 
+SLUG_TOKEN = 6  # random characters that end a new course's slug
+SLUG_ALPHABET = "abcdefghjkmnpqrstuwxyz23456789"  # no v (never "-v<n>", a version's), no look-alikes
+
+
 def _slug_from_name(name: str) -> str:
-    base = slugify(name)[:SLUG_LENGTH].strip("-") or "course"
-    # "<lineage>-v<n>" is how new versions are named: a course named so would take a version's slug.
-    if re.search(r"-v\d+$", base):
-        base = base[: SLUG_LENGTH - 7] + "-course"
-    return _free_slug(base)
+    """`<the name, slugified>-<6 random characters>`: a slug that depends on no other course, so it says
+    nothing about courses the author may not see (issue 33 item 12). Deriving it from the free slugs (`-2`,
+    `-3`...) told anyone that a hidden course had taken a name. A collision with any course (a chance of one in
+    30**6 per course of that name) draws again."""
+    base = slugify(name)[: SLUG_LENGTH - SLUG_TOKEN - 1].strip("-") or "course"
+    for _ in range(20):
+        candidate = f"{base}-{''.join(secrets.choice(SLUG_ALPHABET) for _ in range(SLUG_TOKEN))}"
+        if candidate not in RESERVED_SLUGS and not Course.objects.filter(slug=candidate).exists():
+            return candidate
+    raise Conflict("no free slug for this name: try again")
 
 
 def create_course(*, user, data) -> Course:

@@ -1,12 +1,31 @@
 """Staff create pyramids (name, pool, rules) and look at places, challenges and history here."""
 
+from django import forms
 from django.contrib import admin
 
+from games import setup as game_setup
 from roboracer.pyramid.models import Challenge, Entry, Place, Pyramid
+from roboracer.pyramid.selectors import pool_fits
+
+
+class PyramidForm(forms.ModelForm):
+    class Meta:
+        model = Pyramid
+        fields = "__all__"  # noqa: DJ007 (the admin's own form: every field it shows)
+
+    def clean_courses(self):
+        """The pool holds only courses a challenge's game can be played on (games.setup)."""
+        courses = self.cleaned_data["courses"]
+        unfit = [f"{course.name}: " + (game_setup.refusal(course_data=course.data, use=game_setup.PYRAMID, seats=2)
+                                       or "") for course in courses if not pool_fits(course=course)]
+        if unfit:
+            raise forms.ValidationError("; ".join(unfit))
+        return courses
 
 
 @admin.register(Pyramid)
 class PyramidAdmin(admin.ModelAdmin):
+    form = PyramidForm
     list_display = ("name", "slug", "starting_points", "max_defences", "timer_preset", "timeout_policy")
     prepopulated_fields = {"slug": ("name",)}
     filter_horizontal = ("courses",)

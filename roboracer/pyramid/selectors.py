@@ -6,6 +6,7 @@ public games; hands and programs stay in the games app, which shows them to thei
 
 from __future__ import annotations
 
+from games import setup as game_setup
 from games.models import Game, Program
 from games.selectors import player_name
 from roboracer.courses.models import Course
@@ -22,11 +23,19 @@ def pyramid_by_slug(*, slug: str) -> Pyramid | None:
     return Pyramid.objects.filter(slug=slug).first()
 
 
-def course_pool(*, pyramid: Pyramid):
+def course_pool(*, pyramid: Pyramid) -> list[Course]:
     """The stable courses for 2 players a challenge's game is drawn from: the pyramid's own pool, or, if it
     names none, every stable course bundled with RoboRacer (docs/pyramid.md, "Courses")."""
     courses = pyramid.courses.all() if pyramid.courses.exists() else Course.objects.filter(bundled=True)
-    return courses.filter(state=Course.State.STABLE, min_players__lte=2, max_players__gte=2).order_by("slug")
+    courses = courses.filter(state=Course.State.STABLE, min_players__lte=2, max_players__gte=2).order_by("slug")
+    # Only courses a challenge's game can be played on, as the one policy of a game's setting says
+    # (games.setup): no puzzle, none of another ruleset. So a challenge never fails because of its course.
+    return [course for course in courses if pool_fits(course=course)]
+
+
+def pool_fits(*, course: Course) -> bool:
+    """A challenge's game (2 players, the default ruleset) can be played on `course` (games.setup)."""
+    return game_setup.fits(course_data=course.data, use=game_setup.PYRAMID, seats=2)
 
 
 def rank_cost(*, challenger: Place, defender: Place) -> int | None:

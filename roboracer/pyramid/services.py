@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import services as game_services
+from games import setup as game_setup
 from games.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from games.models import Game, Program, Seat
 from roboracer.pyramid import selectors
@@ -115,6 +116,7 @@ def create_challenge(*, user, slug: str, player: str) -> Challenge:
         move_time=pyramid.move_time,
         game_time=pyramid.game_time,
         timeout_policy=pyramid.timeout_policy,
+        use=game_setup.PYRAMID,
     )
     mine.points -= cost
     mine.save(update_fields=["points"])

@@ -22,8 +22,8 @@ from django.utils import timezone
 import engine
 from games import clocks as game_clocks
 from games import kinds
-from games import selectors as game_selectors
 from games import services as game_services
+from games import setup as game_setup
 from games.errors import Conflict, GameError, InvalidInput, NotAllowed, NotFound
 from games.models import Game, Program, Seat
 from roboracer.courses.models import Course
@@ -84,11 +84,6 @@ def _check_settings(*, kind: str, courses: list[Course], table_size: int, lives:
     if not isinstance(computer_fill, str) or (computer_fill and computer_fill not in COMPUTER_FILLS):
         raise InvalidInput(f"computer_fill: \"\" (off) or the strength of the computer players who fill a table's "
                            f"empty seats: {', '.join(COMPUTER_FILLS)}; not {computer_fill!r}")
-    if computer_fill:
-        for course in courses:
-            if course.data.get("mode", "race") not in game_selectors.COMPUTER_MODES:
-                raise InvalidInput(f"courses: {course.name} is a {course.data.get('mode')} course; computer players "
-                                   f"fill tables on {' and '.join(game_selectors.COMPUTER_MODES)} courses only")
     if not 1 <= lives <= game_services.MAX_LIVES:
         raise InvalidInput(f"lives: from 1 to {game_services.MAX_LIVES}, not {lives}")
     if not isinstance(modules, list) or any(name not in engine.MODULE_NAMES for name in modules):
@@ -116,6 +111,14 @@ def _check_settings(*, kind: str, courses: list[Course], table_size: int, lives:
                 or any(isinstance(p, bool) or not isinstance(p, int | float) or not 0 <= p <= 1000 for p in points)):
             raise InvalidInput(f"points: 1 to {table_size} numbers from 0 to 1000, the points of place 1, 2... "
                                "(a place past the list scores 0)")
+    # The one policy of a game's setting (games.setup), asked for each course now rather than when a round
+    # starts: a puzzle, a course of another ruleset, modules its ruleset lacks, computers on a course they
+    # can't play are refused here (docs/tournaments.md "Courses").
+    for course in courses:
+        why = game_setup.refusal(kind=kind, course_data=course.data, use=game_setup.TOURNAMENT, seats=table_size,
+                                 computers=1 if computer_fill else 0, modules=modules)
+        if why is not None:
+            raise InvalidInput(f"courses: {course.name}: {why}")
 
 
 @transaction.atomic
