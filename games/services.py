@@ -92,7 +92,9 @@ def _locked_visible_game(game_id: int, *, user) -> Game:
     NotFound of a missing id."""
     if not (user and user.is_authenticated) or not isinstance(game_id, int):
         return _locked_game(game_id, user=user)
-    game = next(iter(_visible_lock.run(bool(user.is_staff), game_id=game_id, user_id=user.pk)), None)
+    # An id no integer column holds (SQLite refuses to bind it) is a missing game, as the ORM's paths answer.
+    fits = 0 < game_id < 2**63
+    game = next(iter(_visible_lock.run(bool(user.is_staff), game_id=game_id, user_id=user.pk)), None) if fits else None
     if game is None:
         raise NotFound(f"game {game_id} does not exist")
     return game
