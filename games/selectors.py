@@ -548,11 +548,21 @@ def roboracer_turn(*, game: Game, turn: Turn) -> dict:
         "events": turn.events,
         "programs": turn.programs,
         "reboots": turn.reboots,
-        "actions": turn.actions,
+        "actions": public_actions(ruleset=game.ruleset, actions=turn.actions),
         "before": _public_state(turn.state_before),
         "after": _public_state(turn.state_after),
         "report": _turn_report(game, turn),
     }
+
+
+def public_actions(*, ruleset: str, actions: dict | None) -> dict:
+    """A resolved turn's actions as every viewer sees them ({bot id: action}): what every player saw happen, never
+    what only the owner may see (classic's flywheel instruction, circuit breaker threshold: docs/api.md)."""
+    shown = engine.rulesets.get(ruleset).public_action
+    if shown is None:
+        return dict(actions or {})
+    public = {bot_id: shown(action) for bot_id, action in (actions or {}).items()}
+    return {bot_id: action for bot_id, action in public.items() if action is not None}
 
 
 def _turn_report(game: Game, turn) -> Any:

@@ -1325,8 +1325,8 @@ def resolve_roboracer_turn(game: Game, turn: int) -> Turn:
     append_event(
         game,
         "turn_resolved",
-        {"turn": turn, "events": events, "programs": programs, "reboots": reboots, "actions": actions,
-         "places": new_state.places},
+        {"turn": turn, "events": events, "programs": programs, "reboots": reboots,
+         "actions": selectors.public_actions(ruleset=game.ruleset, actions=actions), "places": new_state.places},
     )
     now = timezone.now()
     if new_state.finished:
