@@ -1031,10 +1031,12 @@ def eject_roboracer(game: Game, state: engine.State, seats: list[Seat], *, by: s
 def _chat_line(game: Game, **fields) -> dict:
     """Store a chat line and push it as a `chat` event; returns what the event carries. A team's line is no
     public event: it goes only to that team's players' own sockets (docs/modes.md "Team chat")."""
-    data = selectors.chat_message(message=ChatMessage.objects.create(game=game, **fields))
+    message = ChatMessage.objects.create(game=game, **fields)
+    data = selectors.chat_message(message=message)
     team = fields.get("team")
     if team:
         members = list(game.seats.filter(team=team, ejected_at__isnull=True).values_list("user_id", flat=True))
+        message.readers.set([user_id for user_id in members if user_id is not None])  # who may ever read it
         game_id = game.pk
         transaction.on_commit(lambda: broadcast.push_team_chat(game_id, members, data), robust=True)
         return data
