@@ -584,6 +584,9 @@ def leave_game(*, user, game_id: int) -> Game:
         if game.creator_id == user.pk:
             raise Conflict("you created this game: cancel it instead of leaving")
         seat.delete()
+        if game.visibility == Game.Visibility.PRIVATE:  # their sockets check again, before any frame of this
+            game_id, user_id = game.pk, user.pk
+            transaction.on_commit(lambda: broadcast.access_changed(game_id, user_id), robust=True)
         lobby_feed.changed(game=game, left=(user.pk,))
         append_event(game, "seat_left", {"seat": seat.number})
     elif game.status == Game.Status.PROGRAMMING:
