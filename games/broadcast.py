@@ -10,6 +10,7 @@ stays open, not a new event loop and a new Redis connection, as `async_to_sync` 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import os
 import threading
 from contextlib import contextmanager
@@ -35,6 +36,23 @@ def user_group_name(user_id: int) -> str:
 def player_group_name(game_id: int, user_id: int) -> str:
     """A player's own sockets on one game's page: where their snapshot (hand included) is pushed."""
     return f"game-{game_id}-user-{user_id}"
+
+
+def session_group_name(session_key: str) -> str:
+    """Every socket opened with one log-in (one session): logging out closes them all. A hash of the key, so the
+    key itself is never a channel-layer name."""
+    return "session-" + hashlib.sha256(session_key.encode()).hexdigest()[:40]
+
+
+def end_session(session_key: str) -> None:
+    """Close every socket opened with this session (the user logged out); call it after the log-out."""
+    group_send(session_group_name(session_key), {"type": "session.ended"})
+
+
+def access_changed(game_id: int, user_id: int) -> None:
+    """Tell a user's own sockets on a game's page to check again whether they may still watch it (they left a
+    private game before it started); call it after commit."""
+    group_send(player_group_name(game_id, user_id), {"type": "game.access"})
 
 
 def event_message(event: GameEvent) -> dict:

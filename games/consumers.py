@@ -8,7 +8,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from engine import PROGRAM_LENGTH
 from games import selectors, services
-from games.broadcast import encode, group_name, player_group_name, user_group_name
+from games.broadcast import encode, group_name, player_group_name, session_group_name, user_group_name
 from games.errors import Conflict, GameError, InvalidInput, NotAllowed, NotFound, RateLimited
 from games.throttle import TokenBucket
 
@@ -77,7 +77,7 @@ class JsonFramesConsumer(AsyncJsonWebsocketConsumer):
     forwarded: frozenset[str] = frozenset()
 
     async def dispatch(self, message):
-        if message["type"] == "websocket.receive" or message["type"] in self.forwarded:
+        if message["type"] in ("websocket.receive", "session.ended") or message["type"] in self.forwarded:
             await getattr(self, get_handler_name(message))(message)
         else:
             await super().dispatch(message)
@@ -93,6 +93,37 @@ class JsonFramesConsumer(AsyncJsonWebsocketConsumer):
             await self.send_error(bad.code, bad.detail)
             return
         await self.receive_json(content, **kwargs)
+
+    async def join_session(self) -> None:
+        """A signed-in user's socket joins the group of every socket opened with the same log-in: logging out
+        closes them all (roboracer/accounts/signals.py; docs/site.md "Sockets and access")."""
+        self.session_group = None
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            return
+        key = getattr(self.scope.get("session"), "session_key", None)
+        if key:
+            self.session_group = session_group_name(key)
+            await self.channel_layer.group_add(self.session_group, self.channel_name)
+
+    async def leave_session(self) -> None:
+        if getattr(self, "session_group", None):
+            await self.channel_layer.group_discard(self.session_group, self.channel_name)
+
+    def signed_in_still(self) -> bool:
+        """Whether the log-in this socket was opened with still stands (for a signed-in user: its session is
+        still stored; a log-out deletes it). In a thread: it reads the database."""
+        user = self.scope.get("user")
+        session = self.scope.get("session")
+        if user is None or not user.is_authenticated or session is None:
+            return True  # no session: a consumer mounted without the site's session middleware (tests)
+        key = getattr(session, "session_key", None)
+        return bool(key) and session.exists(key)
+
+    async def session_ended(self, event):
+        """The log-in this socket was opened with logged out: the socket closes (4401, as for a socket that
+        needs a log-in)."""
+        await self.close(code=4401)
 
     @classmethod
     async def encode_json(cls, content):
@@ -126,11 +157,14 @@ class GameConsumer(JsonFramesConsumer):
     async def connect(self):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.groups_joined = []
+        self.allowed = False
         user = self.scope.get("user")
         allowed, seated = await database_sync_to_async(self._allowed)(user)
         if not allowed:
             await self.close(code=4403)
             return
+        self.allowed = True
+        await self.join_session()
         # Join before the snapshot so that no event falls between the two; the client drops
         # events whose version its snapshot already includes. A player also joins their own group, where
         # each deal pushes their new snapshot (hand included); nobody else ever joins it.
@@ -150,8 +184,23 @@ class GameConsumer(JsonFramesConsumer):
         return True, selectors.seat_of(user=user, game=game) is not None
 
     async def disconnect(self, code):
-        for group in self.groups_joined:
+        await self.revoke()
+        await self.leave_session()
+
+    async def revoke(self) -> None:
+        """This socket may no longer watch the game: it leaves the game's groups and passes on nothing more."""
+        self.allowed = False
+        groups, self.groups_joined = self.groups_joined, []
+        for group in groups:
             await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def game_access(self, event):
+        """The user's access to this game changed (they left it before the start): checked again, in order with
+        the game's frames, so a socket that lost it gets no frame sent after the change."""
+        if self.allowed:
+            still, _ = await database_sync_to_async(self._allowed)(self.scope.get("user"))
+            if not still:
+                await self.revoke()
 
     async def receive_json(self, content, **kwargs):
         if content["type"] == "program":
@@ -210,27 +259,39 @@ class GameConsumer(JsonFramesConsumer):
                               "reboot": program.reboot, "action": program.action})
 
     async def send_snapshot(self):
-        snapshot = await database_sync_to_async(self._snapshot)()
+        snapshot = await database_sync_to_async(self._snapshot)() if self.allowed else None
+        if snapshot is None:  # access lost (left a private game, logged out): refused as for a missing game
+            await self.revoke()
+            await self.send_error("not_found", f"game {self.game_id} does not exist")
+            return
         await self.send_json({"type": "snapshot", "version": snapshot["version"], "game": snapshot})
 
-    def _snapshot(self) -> dict:
+    def _snapshot(self) -> dict | None:
+        """The snapshot, access checked again (the game, the user's right to watch it, the log-in): None if
+        this socket may no longer see the game."""
+        user = self.scope["user"]
         game = selectors.get_game(game_id=self.game_id)
-        return selectors.game_snapshot(game=game, user=self.scope["user"])
+        if game is None or not selectors.can_view(user=user, game=game) or not self.signed_in_still():
+            return None
+        return selectors.game_snapshot(game=game, user=user)
 
     async def game_snapshot(self, event):
         """This player's own snapshot, pushed after a deal (only ever sent to their own group)."""
-        await self.send(text_data=event["text"])
+        if self.allowed:
+            await self.send(text_data=event["text"])
 
     async def game_event(self, event):
         """A public event from the group (never carries a hand or an unrevealed program), encoded once by
         its sender for every socket."""
-        await self.send(text_data=event["text"])
+        if self.allowed:
+            await self.send(text_data=event["text"])
 
     async def game_events(self, event):
         """Several public events of one transaction in one group message (broadcast.batched_events): the
         client gets each as its own frame, in order."""
-        for text in event["texts"]:
-            await self.send(text_data=text)
+        if self.allowed:
+            for text in event["texts"]:
+                await self.send(text_data=text)
 
 
 class NotificationConsumer(JsonFramesConsumer):
@@ -246,11 +307,13 @@ class NotificationConsumer(JsonFramesConsumer):
             return
         self.group = user_group_name(user.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.join_session()
         await self.accept()
 
     async def disconnect(self, code):
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.leave_session()
 
     async def receive_json(self, content, **kwargs):
         await self.send_error("unknown_type", "this socket only sends notices; it takes no messages")

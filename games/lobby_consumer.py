@@ -20,12 +20,14 @@ class LobbyConsumer(JsonFramesConsumer):
             self.groups_joined.append(lobby_feed.user_group_name(user.pk))
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
+        await self.join_session()  # logging out closes it
         await self.accept()
         await self.send_lobby()
 
     async def disconnect(self, code):
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
+        await self.leave_session()
 
     async def receive_json(self, content, **kwargs):
         # receive() parsed the frame (bad ones were answered with an error frame already)

@@ -157,6 +157,9 @@ class ChatMessage(models.Model):
     to_all = models.BooleanField(default=True)  # "@all"; team chat comes with team play
     # Team chat (003 "Chat Commands"): the team it went to, "" for everyone. Only that team ever sees it.
     team = models.CharField(max_length=6, blank=True, default="")
+    # A team line's readers: the team's players when it was said. A player moved to the other team, or who joins
+    # the team later, never reads what was said in it without them (issue 33 item 13; docs/modes.md).
+    readers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="team_chat_read")
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:

@@ -239,19 +239,36 @@ _recent_chat = compiled.Compiled(lambda limit, *, game_id: ChatMessage.objects.f
 
 
 def recent_chat(
-    *, game: Game, limit: int = CHAT_IN_SNAPSHOT, before: int | None = None, team: str = "", teams: bool = False
+    *, game: Game, limit: int = CHAT_IN_SNAPSHOT, before: int | None = None, reader=None, teams: bool = False
 ) -> list[dict]:
-    """The last `limit` messages (before message id `before`, if given), oldest first, that a viewer on `team`
-    ("" for nobody's: a spectator, staff) may read: messages to everyone and their own team's. `teams`: every
-    message, each with its team, for the caller to filter per viewer (`visible_chat`)."""
+    """The last `limit` messages (before message id `before`, if given), oldest first, that `reader` may read:
+    messages to everyone, and the team lines said in their team while they were in it (they are among the
+    line's readers; a spectator, staff and anonymous users read none). `teams`: every message, each with its
+    team, for the caller to filter per viewer (`team_chat_readers`, `visible_chat`)."""
     if before is None and teams:  # a snapshot's (every snapshot, every deal): its SQL built once
         return [chat_message(message=m) for m in _recent_chat.run(limit, game_id=game.pk)[::-1]]
     messages = game.chat.select_related("user", "user__profile").order_by("-id")
     if before is not None:
         messages = messages.filter(id__lt=before)
     if not teams:
-        messages = messages.filter(team__in=["", team] if team else [""])
+        if reader is not None and reader.is_authenticated:
+            messages = messages.filter(Q(team="") | Q(Exists(ChatMessage.readers.through.objects.filter(
+                chatmessage_id=OuterRef("pk"), user_id=reader.pk))))
+        else:
+            messages = messages.filter(team="")
     return [chat_message(message=m) for m in list(messages[:limit])[::-1]]
+
+
+def team_chat_readers(*, chat: list[dict]) -> dict[int, set[int]]:
+    """{team line id: the ids of the users who may read it} for the team lines among `chat` (one query, none
+    when there are no team lines)."""
+    ids = [line["id"] for line in chat if line["team"]]
+    readers: dict[int, set[int]] = {line_id: set() for line_id in ids}
+    if ids:
+        rows = ChatMessage.readers.through.objects.filter(chatmessage_id__in=ids)
+        for line_id, user_id in rows.values_list("chatmessage_id", "user_id"):
+            readers[line_id].add(user_id)
+    return readers
 
 
 def viewer_team(*, game: Game, user) -> str:
@@ -261,10 +278,14 @@ def viewer_team(*, game: Game, user) -> str:
     return game.seats.filter(user=user).values_list("team", flat=True).first() or ""
 
 
-def visible_chat(*, chat: list[dict], team: str) -> list[dict]:
-    """Of the recent lines (with their teams), those a viewer on `team` may read (team chat is hidden from the
-    other team and from spectators: docs/modes.md "Team chat")."""
-    return [line for line in chat if line["team"] is None or (team and line["team"] == team)][-CHAT_IN_SNAPSHOT:]
+def visible_chat(*, chat: list[dict], readers: dict[int, set[int]], user) -> list[dict]:
+    """Of the recent lines (with their teams), those `user` may read: a team line only if they were in that team
+    when it was said (`readers`: `team_chat_readers`); team chat is hidden from the other team, from spectators
+    and from whoever joins the team later (docs/modes.md "Team chat")."""
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    return [line for line in chat
+            if line["team"] is None or (user_id is not None and user_id in readers.get(line["id"], ()))
+            ][-CHAT_IN_SNAPSHOT:]
 
 
 def seat_of(*, user, game: Game) -> Seat | None:
@@ -327,6 +348,7 @@ def game_snapshots(*, game: Game, users: list | None = None, last_turn: dict | N
     shown_ratings = ratings.shown_ratings_of(users=[seat.user_id for seat in seats])
     rating_changes = ratings.rating_changes_of(game=game) if game.status == Game.Status.FINISHED else {}
     chat_lines = recent_chat(game=game, teams=True)  # filtered per viewer below (team chat)
+    chat_readers = team_chat_readers(chat=chat_lines)
     shared = {
         "id": game.pk,
         "status": game.status,
@@ -414,7 +436,7 @@ def game_snapshots(*, game: Game, users: list | None = None, last_turn: dict | N
             ),
             "computer_strengths": list(engine.players.STRENGTHS),
             "can_balance": bool(in_lobby and game.teams and user and game.creator_id == user.pk),
-            "chat": visible_chat(chat=chat_lines, team=mine.team if mine is not None else ""),
+            "chat": visible_chat(chat=chat_lines, readers=chat_readers, user=user),
             "can_chat": mine is not None or _is_staff(user),
             "can_play_again": bool(mine is not None and game.status == Game.Status.FINISHED
                                    and (not game.test_drive or may_test_drive(user=user, course_id=game.course_id))),
@@ -559,11 +581,21 @@ def roboracer_turn(*, game: Game, turn: Turn) -> dict:
         "events": turn.events,
         "programs": turn.programs,
         "reboots": turn.reboots,
-        "actions": turn.actions,
+        "actions": public_actions(ruleset=game.ruleset, actions=turn.actions),
         "before": _public_state(turn.state_before),
         "after": _public_state(turn.state_after),
         "report": _turn_report(game, turn),
     }
+
+
+def public_actions(*, ruleset: str, actions: dict | None) -> dict:
+    """A resolved turn's actions as every viewer sees them ({bot id: action}): what every player saw happen, never
+    what only the owner may see (classic's flywheel instruction, circuit breaker threshold: docs/api.md)."""
+    shown = engine.rulesets.get(ruleset).public_action
+    if shown is None:
+        return dict(actions or {})
+    public = {bot_id: shown(action) for bot_id, action in (actions or {}).items()}
+    return {bot_id: action for bot_id, action in public.items() if action is not None}
 
 
 def _turn_report(game: Game, turn) -> Any:

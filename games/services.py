@@ -556,6 +556,9 @@ def leave_game(*, user, game_id: int) -> Game:
         if game.creator_id == user.pk:
             raise Conflict("you created this game: cancel it instead of leaving")
         seat.delete()
+        if game.visibility == Game.Visibility.PRIVATE:  # their sockets check again, before any frame of this
+            game_id, user_id = game.pk, user.pk
+            transaction.on_commit(lambda: broadcast.access_changed(game_id, user_id), robust=True)
         lobby_feed.changed(game=game, left=(user.pk,))
         append_event(game, "seat_left", {"seat": seat.number})
     elif game.status == Game.Status.PROGRAMMING:
@@ -1009,10 +1012,12 @@ def eject_roboracer(game: Game, state: engine.State, seats: list[Seat], *, by: s
 def _chat_line(game: Game, **fields) -> dict:
     """Store a chat line and push it as a `chat` event; returns what the event carries. A team's line is no
     public event: it goes only to that team's players' own sockets (docs/modes.md "Team chat")."""
-    data = selectors.chat_message(message=ChatMessage.objects.create(game=game, **fields))
+    message = ChatMessage.objects.create(game=game, **fields)
+    data = selectors.chat_message(message=message)
     team = fields.get("team")
     if team:
         members = list(game.seats.filter(team=team, ejected_at__isnull=True).values_list("user_id", flat=True))
+        message.readers.set([user_id for user_id in members if user_id is not None])  # who may ever read it
         game_id = game.pk
         transaction.on_commit(lambda: broadcast.push_team_chat(game_id, members, data), robust=True)
         return data
@@ -1303,8 +1308,8 @@ def resolve_roboracer_turn(game: Game, turn: int) -> Turn:
     append_event(
         game,
         "turn_resolved",
-        {"turn": turn, "events": events, "programs": programs, "reboots": reboots, "actions": actions,
-         "places": new_state.places},
+        {"turn": turn, "events": events, "programs": programs, "reboots": reboots,
+         "actions": selectors.public_actions(ruleset=game.ruleset, actions=actions), "places": new_state.places},
     )
     now = timezone.now()
     if new_state.finished:

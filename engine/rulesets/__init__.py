@@ -75,6 +75,9 @@ class Ruleset:
     # A program's legality and a random legal program, where they differ from 003's (engine.program).
     check_program: Callable[..., Any] | None = None  # (bot, hand, cards, action, *, state) -> ProgramError | None
     random_program: Callable[..., tuple[str, ...]] | None = None  # (bot, hand, seed) -> cards
+    # What every player saw of a robot's action once the turn ran (classic's: no flywheel instruction, no
+    # circuit breaker threshold), action -> the public action or None (nothing to show); None: all of it.
+    public_action: Callable[[Any], Any] | None = None
 
     def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """The ruleset's options with `options` applied; an unknown option or a wrong type is an InputError."""

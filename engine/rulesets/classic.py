@@ -178,6 +178,26 @@ def _is_action(action: Any) -> bool:
     return isinstance(action, Mapping) and not set(action) - {"power_down", "upgrade_use"}
 
 
+def public_action(action: Any) -> dict[str, Any] | None:
+    """A robot's action as every player saw it happen: a power down, the switches it set (stabilizer, beams: on
+    or off, seen when the robot moves and fires) and that its flywheel saved an instruction (the card set aside,
+    face down). Never the instruction saved, nor the circuit breaker's threshold (only the owner knows them;
+    a breaker that trips says so in its own event). None when nothing of it shows."""
+    if not isinstance(action, Mapping):
+        return None
+    public: dict[str, Any] = {}
+    if action.get("power_down") is True:
+        public["power_down"] = True
+    use = action.get("upgrade_use")
+    if isinstance(use, Mapping):
+        shown = {name: value for name, value in use.items() if name in SWITCHES and isinstance(value, bool)}
+        if "flywheel" in use:
+            shown["flywheel"] = True
+        if shown:
+            public["upgrade_use"] = dict(sorted(shown.items()))
+    return public or None
+
+
 def _check_program(bot: Any, hand: Sequence[str], cards: Any, action: Any = None, *, state: Any = None):
     if action is not None and not _is_action(action):
         return ProgramError(ACTION_SHAPE)
@@ -697,6 +717,7 @@ RULESET = register(
         check_course=_check_course,
         check_program=_check_program,
         random_program=_random_program,
+        public_action=public_action,
         report=lambda state, events: reports.register_report(state, events),
         bot_fields=_bot_fields,
         requests=_requests,
