@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import ROUND_HALF_UP, Decimal
 
 from django.db.models import Avg
@@ -22,6 +23,11 @@ def _whole(value) -> int:
     """A price as a whole number: rounded half up, within the floor and the maximum."""
     rounded = int(Decimal(str(value)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
     return max(PRICE_FLOOR, min(PRICE_MAX, rounded))
+
+
+def day_of(at: dt.datetime) -> dt.datetime:
+    """The start (00:00 UTC) of the day of the aware datetime `at`."""
+    return at.astimezone(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0)
 
 
 def book(*, course: Course) -> dict[str, int]:
@@ -68,16 +74,23 @@ def course_prices(*, course: Course) -> dict:
     """GET /api/courses/<slug>/prices/: the book, where a new game would start from, and the history (oldest
     first, at most HISTORY_POINTS: the newest ones)."""
     finished = finished_games(course=course)
+    from games.models import Game
+
     points = list(
-        PricePoint.objects.filter(course=course).order_by("-id").values("at", "game_id", "prices")[:HISTORY_POINTS]
+        PricePoint.objects.filter(course=course).order_by("-id")
+        .values("at", "game_id", "game__visibility", "prices")[:HISTORY_POINTS]
     )
     return {
         "course": course.slug,
         "finished_games": finished,
         "source": price_source(course=course, finished=finished),
         "prices": book(course=course),
+        # A point a private game caused names no game and no time finer than its day (docs/rules.md "The module
+        # economy on the site"): its game is null and its `at` the day's start, 00:00 UTC.
         "history": [
             {"at": point["at"].isoformat(), "game": point["game_id"], "prices": point["prices"]}
+            if point["game_id"] is None or point["game__visibility"] == Game.Visibility.PUBLIC else
+            {"at": day_of(point["at"]).isoformat(), "game": None, "prices": point["prices"]}
             for point in reversed(points)
         ],
     }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.contrib.auth import get_user_model
 from django.core.paginator import Page, Paginator
 from django.db.models import F, OuterRef, QuerySet, Subquery, TextField, Value
@@ -127,10 +129,25 @@ def rating_of(*, user) -> dict:
 
 
 def history_of(*, user) -> list[dict]:
-    """Every rated game's change to the player's rating, oldest first: the chart's points."""
+    """Every rated game's change to the player's rating, oldest first: the chart's points. A point that a
+    private game caused names no game and no time finer than its day (docs/ratings.md "The history names no
+    private game"): its `game` is null and its `at` is the day's start, 00:00 UTC."""
+    from games.models import Game
+
     changes = RatingChange.objects.filter(user=user).order_by("created_at", "id").values_list(
-        "game_id", "created_at", "mu_after", "sigma_after")
-    return [{"game": game_id, "at": at.isoformat(), "rating": shown(mu, sigma)} for game_id, at, mu, sigma in changes]
+        "game_id", "game__visibility", "created_at", "mu_after", "sigma_after")
+    return [
+        {"game": None, "at": day_of(at).isoformat(), "rating": shown(mu, sigma)}
+        if visibility != Game.Visibility.PUBLIC else
+        {"game": game_id, "at": at.isoformat(), "rating": shown(mu, sigma)}
+        for game_id, visibility, at, mu, sigma in changes
+    ]
+
+
+def day_of(at):
+    """The start (00:00 UTC) of the day of the aware datetime `at`: all a public history tells of a private
+    game's time."""
+    return at.astimezone(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0)
 
 
 def finished_games_of(*, user, viewer) -> QuerySet:

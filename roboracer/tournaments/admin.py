@@ -15,7 +15,7 @@ class EntryInline(admin.TabularInline):
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    list_display = ("name", "organiser", "format", "status", "registration_closes")
+    list_display = ("name", "organiser", "format", "status", "registration_closes", "stalled_at")
     list_filter = ("status", "format")
     search_fields = ("name",)
     raw_id_fields = ("organiser",)

@@ -62,6 +62,11 @@ class Tournament(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Set by the beat sweep when one of this tournament's steps failed (docs/tournaments.md "When a step
+    # fails"): the sweep then passes over it until staff clear both fields (the admin); the organiser and
+    # staff see the reason on the organiser's page. Other tournaments advance meanwhile.
+    stalled_at = models.DateTimeField(null=True, blank=True)
+    stalled_reason = models.CharField(max_length=200, blank=True, default="")
 
     class Meta:
         ordering = ["-registration_closes", "-pk"]
