@@ -85,8 +85,8 @@ def course_prices(*, course: Course) -> dict:
         "finished_games": finished,
         "source": price_source(course=course, finished=finished),
         "prices": book(course=course),
-        # A point a private game caused names no game and no time finer than its day (docs/rules.md "The module
-        # economy on the site"): its game is null and its `at` the day's start, 00:00 UTC.
+        # A point a private game caused names no game and no time finer than its day (docs/ratings.md "The history
+        # names no private game"): its game is null and its `at` the day's start, 00:00 UTC.
         "history": [
             {"at": point["at"].isoformat(), "game": point["game_id"], "prices": point["prices"]}
             if point["game_id"] is None or point["game__visibility"] == Game.Visibility.PUBLIC else
