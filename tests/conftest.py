@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from tests import profiles  # noqa: F401 - loads the Hypothesis profile (ci or dev) before any test module
+
 ROOT = Path(__file__).resolve().parent.parent
 LOG_DIR = ROOT / "var" / "test-logs"
 
@@ -64,7 +66,23 @@ def live_stack(django_db_setup, django_db_blocker):
         stack.stop()
 
 
+LIVE_DIRS = {"integration": "integration", "e2e": "e2e"}
+
+
 def pytest_collection_modifyitems(config, items):
-    """Browser tests last: Playwright's sync API keeps an event loop on the main thread while it runs,
-    which async tests and async_to_sync after it would trip over."""
+    """Every test under tests/integration/ (or using `live_stack`) is marked `integration`, every test under
+    tests/e2e/ `e2e`, so `make test-fast` can leave out what needs the live stack or a browser with
+    `-m "not integration and not e2e"`. Browser tests run last: Playwright's sync API keeps an event loop on
+    the main thread while it runs, which async tests and async_to_sync after it would trip over."""
+    tests_dir = Path(__file__).resolve().parent
+    for item in items:
+        try:
+            area = Path(str(item.path)).resolve().relative_to(tests_dir).parts[0]
+        except ValueError:
+            area = ""
+        marker = LIVE_DIRS.get(area)
+        if marker is None and "live_stack" in getattr(item, "fixturenames", ()):
+            marker = "integration"
+        if marker and item.get_closest_marker(marker) is None:
+            item.add_marker(marker)
     items.sort(key=lambda item: item.get_closest_marker("e2e") is not None)
