@@ -29,6 +29,42 @@ def make_user(db, django_user_model):
     return make
 
 
+# The users of a test: `players` gives the names in its module's PLAYERS (default alice, bob, carol), with
+# e-mail addresses at example.com if the module sets PLAYER_EMAILS = True; `make_players(count, prefix)` makes
+# p000, p001, ... for tests that need many.
+DEFAULT_PLAYERS = ("alice", "bob", "carol")
+
+
+@pytest.fixture
+def players(request, make_user):
+    names = getattr(request.module, "PLAYERS", DEFAULT_PLAYERS)
+    emails = getattr(request.module, "PLAYER_EMAILS", False)
+    return [make_user(name, **({"email": f"{name}@example.com"} if emails else {})) for name in names]
+
+
+@pytest.fixture
+def make_players(make_user):
+    from tests.helpers import many_players
+
+    return lambda count, prefix="p": many_players(make_user, count, prefix)
+
+
+@pytest.fixture(name="client_for")
+def client_for_fixture():
+    """`client_for(user)`: an API client authenticated as `user` (tests.helpers.client_for)."""
+    from tests.helpers import client_for
+
+    return client_for
+
+
+@pytest.fixture(name="wait_until")
+def wait_until_fixture():
+    """`wait_until(predicate, what, timeout=60)`: poll a condition with a deadline (tests.helpers.wait_until)."""
+    from tests.helpers import wait_until
+
+    return wait_until
+
+
 def _database_url() -> str:
     """The URL of the test database pytest-django created (its NAME is the test name by now)."""
     db = settings.DATABASES["default"]
