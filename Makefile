@@ -1,4 +1,5 @@
 # Two commands for a fresh machine (Python 3.11+ and Node 20+): `make run` and `make test`.
+# `make test-fast` is the inner loop (docs/testing.md): no live stack, no browser, fewer Hypothesis examples.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -7,7 +8,7 @@ NODE_INSTALLED := frontend/node_modules/.installed
 BUNDLE := static/dist/game.js
 FRONTEND_SOURCES := $(shell find frontend/src -type f 2>/dev/null) frontend/vite.config.ts frontend/tsconfig.json
 
-.PHONY: run test install build migrate lint bench bench-validate bench-engine bench-frontend bench-site bench-hot-path bench-bots bench-rambots clean
+.PHONY: run test test-fast install build migrate lint bench bench-validate bench-engine bench-frontend bench-site bench-hot-path bench-bots bench-players bench-rambots clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit("RoboRacer needs Python 3.11 or newer" if sys.version_info < (3, 11) else 0)'
@@ -36,10 +37,19 @@ migrate: install
 run: install build migrate
 	$(BIN)/python -m roboracer.run
 
+# The whole suite; it prints the 15 slowest tests so a slow one is seen when it arrives (budget: docs/testing.md).
 test: install build
 	$(BIN)/python -m ruff check .
 	cd frontend && npm test --silent
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest --durations=15 $(PYTEST_ARGS)
+
+# ruff, the node unit tests, and every test that needs neither the live stack (a real worker or ASGI server)
+# nor a browser: tests/engine (its import checks included) and the site's own tests.
+FAST_MARKERS := not integration and not e2e
+test-fast: install $(NODE_INSTALLED)
+	$(BIN)/python -m ruff check .
+	cd frontend && npm test --silent
+	$(BIN)/python -m pytest -q -m "$(FAST_MARKERS)" --durations=10 $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/python -m ruff check .
@@ -58,6 +68,9 @@ bench-frontend: install build
 
 bench-bots: install
 	$(BIN)/python tests/bench/bots.py $(BENCH_ARGS)
+
+bench-players: install
+	$(BIN)/python tests/bench/players.py
 
 bench-rambots: install
 	$(BIN)/python tests/bench/rambots_bots.py $(BENCH_ARGS)

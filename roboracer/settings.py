@@ -189,7 +189,9 @@ CELERY_TASK_ROUTES = {"games.tasks.computer_move": {"queue": "computers"}}
 CELERY_BEAT_SCHEDULE = {
     "sweep-games": {"task": "games.tasks.sweep_games", "schedule": 5.0},
     # Real-time games have two-minute move times: look for passed deadlines every second.
-    "enforce-deadlines": {"task": "games.tasks.enforce_deadlines", "schedule": 1.0},
+    # ROBORACER_DEADLINE_CHECK_SECONDS: shorter for the process tests' sampling windows (docs/testing.md).
+    "enforce-deadlines": {"task": "games.tasks.enforce_deadlines",
+                          "schedule": float(os.environ.get("ROBORACER_DEADLINE_CHECK_SECONDS") or 1.0)},
     # Registrations that are due close, and a tournament round whose advance was lost is repaired.
     "sweep-tournaments": {"task": "tournaments.tasks.sweep", "schedule": 10.0},
 }

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from tests import profiles  # noqa: F401 - loads the Hypothesis profile (ci or dev) before any test module
+
 ROOT = Path(__file__).resolve().parent.parent
 LOG_DIR = ROOT / "var" / "test-logs"
 
@@ -25,6 +27,42 @@ def make_user(db, django_user_model):
         return django_user_model.objects.create_user(username=username, password="correct horse battery", **extra)
 
     return make
+
+
+# The users of a test: `players` gives the names in its module's PLAYERS (default alice, bob, carol), with
+# e-mail addresses at example.com if the module sets PLAYER_EMAILS = True; `make_players(count, prefix)` makes
+# p000, p001, ... for tests that need many.
+DEFAULT_PLAYERS = ("alice", "bob", "carol")
+
+
+@pytest.fixture
+def players(request, make_user):
+    names = getattr(request.module, "PLAYERS", DEFAULT_PLAYERS)
+    emails = getattr(request.module, "PLAYER_EMAILS", False)
+    return [make_user(name, **({"email": f"{name}@example.com"} if emails else {})) for name in names]
+
+
+@pytest.fixture
+def make_players(make_user):
+    from tests.helpers import many_players
+
+    return lambda count, prefix="p": many_players(make_user, count, prefix)
+
+
+@pytest.fixture(name="client_for")
+def client_for_fixture():
+    """`client_for(user)`: an API client authenticated as `user` (tests.helpers.client_for)."""
+    from tests.helpers import client_for
+
+    return client_for
+
+
+@pytest.fixture(name="wait_until")
+def wait_until_fixture():
+    """`wait_until(predicate, what, timeout=60)`: poll a condition with a deadline (tests.helpers.wait_until)."""
+    from tests.helpers import wait_until
+
+    return wait_until
 
 
 def _database_url() -> str:
@@ -64,7 +102,23 @@ def live_stack(django_db_setup, django_db_blocker):
         stack.stop()
 
 
+LIVE_DIRS = {"integration": "integration", "e2e": "e2e"}
+
+
 def pytest_collection_modifyitems(config, items):
-    """Browser tests last: Playwright's sync API keeps an event loop on the main thread while it runs,
-    which async tests and async_to_sync after it would trip over."""
+    """Every test under tests/integration/ (or using `live_stack`) is marked `integration`, every test under
+    tests/e2e/ `e2e`, so `make test-fast` can leave out what needs the live stack or a browser with
+    `-m "not integration and not e2e"`. Browser tests run last: Playwright's sync API keeps an event loop on
+    the main thread while it runs, which async tests and async_to_sync after it would trip over."""
+    tests_dir = Path(__file__).resolve().parent
+    for item in items:
+        try:
+            area = Path(str(item.path)).resolve().relative_to(tests_dir).parts[0]
+        except ValueError:
+            area = ""
+        marker = LIVE_DIRS.get(area)
+        if marker is None and "live_stack" in getattr(item, "fixturenames", ()):
+            marker = "integration"
+        if marker and item.get_closest_marker(marker) is None:
+            item.add_marker(marker)
     items.sort(key=lambda item: item.get_closest_marker("e2e") is not None)

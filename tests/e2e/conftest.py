@@ -1,4 +1,6 @@
-"""A real headless Chromium (Debian's /usr/bin/chromium) driven by Playwright."""
+"""A real headless Chromium (Debian's /usr/bin/chromium) driven by Playwright: one browser for the whole run,
+a fresh context (cookies, storage) per page. Turns play instantly (speed 0) unless the test chooses a speed
+(`?speed=` in the address, or a click on a speed button) or is marked `animated`."""
 
 import os
 import shutil
@@ -11,7 +13,7 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "var" / "test-artifacts"  # gi
 CI = os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).exists():
         message = f"no Chromium at {CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)"
@@ -43,12 +45,22 @@ class ConsoleWatch:
         page.on("pageerror", lambda error: self.errors.append(f"{name}: {error}"))
 
 
+# Before any script of the page: the speed a visitor has not chosen is "instant" (the screen reads the address's
+# `?speed=` first, then this remembered choice, which a click on a speed button replaces).
+INSTANT_TURNS = """try {
+  if (localStorage.getItem("roboracer-speed") === null) localStorage.setItem("roboracer-speed", "0");
+} catch (e) { /* about:blank has no storage */ }"""
+
+
 @pytest.fixture
-def new_page(browser):
+def new_page(browser, request):
     contexts = []
+    animated = request.node.get_closest_marker("animated") is not None
 
     def make(name, viewport=None):
         context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})
+        if not animated:
+            context.add_init_script(INSTANT_TURNS)
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(20_000)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import engine
 from engine.builder import reachable
 from engine.elements import ELEMENT_TYPES, Element, register, whole
+from tests.profiles import examples
 
 
 def course(*elements, width=4, height=4, start=([0, 3], "N"), checkpoint=(3, 0), **fields):
@@ -418,7 +419,7 @@ JSON_VALUES = st.recursive(
 EXPO = engine.bundled_course_data("element-expo")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.integers(0, len(EXPO["elements"]) - 1), st.sampled_from(["at", "type", "side", "dir", "phases",
        "colour", "sides", "speed", "number", "strength", "open", "shape", "rulesets", "puzzle", "mode",
        "players", "width"]), JSON_VALUES)

@@ -13,6 +13,7 @@ import engine
 from engine.state import Bot
 from tests.engine.strategies import course_and_bots
 from tests.engine.test_properties import _replay
+from tests.profiles import examples
 
 ACTORS = ("drone", "bomb", "virtualizer")
 IDLE = ["0"] * 5
@@ -116,7 +117,7 @@ def _activation(draw, module):
     return {"activate": {}}
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(games(), st.data())
 def test_random_actor_turns_keep_the_invariants_and_replay_exactly(case, data):
     state, turns, rng = case

@@ -20,6 +20,7 @@ import engine
 from engine.modules import MODULE_NAMES, MODULES
 from engine.modules.economy import PRICE_FLOOR
 from tests.engine.strategies import course_and_bots
+from tests.profiles import examples
 
 from .test_properties import _board, _replay
 
@@ -147,7 +148,7 @@ def _dump(state, programs, actions, hands, reboots):
 
 
 @settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+    max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
 )
 @given(games(), st.data())
 def test_all_modules_together_keep_the_invariants_and_the_events_explain_the_state(case, data):

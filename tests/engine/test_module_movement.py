@@ -16,6 +16,7 @@ from engine.modules import MODULES
 from engine.resolve import chip_play
 from engine.state import Bot
 from tests.engine.strategies import COURSES, course_and_bots
+from tests.profiles import examples
 
 from .test_properties import _replay
 
@@ -90,7 +91,7 @@ def _clamped_moves(events, activations):
     ]  # fmt: skip
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(games(), st.data())
 def test_movement_modules_keep_the_events_explaining_the_state(case, data):
     state, turns, rng = case

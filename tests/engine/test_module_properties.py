@@ -13,6 +13,7 @@ import engine
 from engine.modules import MODULE_NAMES, MODULES
 from engine.modules.economy import PRICE_FLOOR
 from tests.engine.strategies import course_and_bots
+from tests.profiles import examples
 
 
 def _action(draw, bot, modules):
@@ -43,7 +44,7 @@ def games(draw):
     return state, draw(st.integers(1, 6)), draw(st.randoms(use_true_random=False))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(games(), st.data())
 def test_random_actions_keep_the_invariants_and_replay_exactly(case, data):
     state, turns, rng = case

@@ -13,6 +13,7 @@ from engine.elements.lasers import Strike
 from engine.modules import MODULES
 from engine.turn import MODULE_CAUSED
 from tests.engine.strategies import COURSES
+from tests.profiles import examples
 
 from .test_properties import _board, _replay
 
@@ -35,7 +36,7 @@ def _armed(state, draw):
     return replace(state, bots=bots)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.sampled_from(sorted(COURSES)), st.integers(2, 6), st.integers(1, 4), st.data())
 def test_weapon_modules_keep_the_invariants_and_the_events_explain_the_state(slug, count, turns, data):
     course = COURSES[slug]

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import engine
 from tests.engine.strategies import course_and_bots
+from tests.profiles import examples
 
 CHIP = st.sampled_from(["1", "2", "3", "B", "L", "R", "U"])
 PROGRAM = st.lists(CHIP, min_size=5, max_size=5)
@@ -126,7 +127,7 @@ def _replay(before, events, board=None):
     return bots
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(games())
 def test_invariants_after_every_step_and_events_explain_the_new_state(case):
     state, turns = case
@@ -144,7 +145,7 @@ def test_invariants_after_every_step_and_events_explain_the_new_state(case):
         assert sorted(after.priority) == sorted(b.id for b in after.bots)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(games())
 def test_same_input_gives_byte_identical_output_and_input_is_not_mutated(case):
     state, turns = case
@@ -158,7 +159,7 @@ def test_same_input_gives_byte_identical_output_and_input_is_not_mutated(case):
     assert turns == turns_before
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(games())
 def test_state_round_trips_through_plain_data(case):
     state, turns = case
@@ -275,7 +276,7 @@ def engine_opposite(side):
     return "NESW"[("NESW".index(side) + 2) % 4]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(random_courses(), st.lists(st.lists(PROGRAM, min_size=5, max_size=5), min_size=1, max_size=4), st.data())
 def test_invariants_hold_on_random_courses(course, programs_by_turn, data):
     assume(course is not None)
@@ -329,7 +330,7 @@ def _check_places(state):
                     assert places[bot.id] == places[other.id], "equal bots share a place"
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(games(), st.data())
 def test_final_places_rank_every_bot_once_the_race_is_over(case, data):
     """Games played to the end (one life each, up to 12 turns), with ejections between turns at random."""

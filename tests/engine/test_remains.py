@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 import engine
 from tests.engine.test_properties import PROGRAM, _replay, random_courses
+from tests.profiles import examples
 
 
 def _pieces(events):
@@ -27,7 +28,7 @@ def _pieces(events):
     return came, went
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(random_courses(mode="arena"), st.lists(st.lists(PROGRAM, min_size=5, max_size=5), min_size=1, max_size=4), st.data())
 def test_every_piece_is_accounted_for_and_none_ends_a_turn_in_a_hole(course, programs_by_turn, data):
     assume(course is not None)

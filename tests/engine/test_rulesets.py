@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 import engine
 from engine import rulesets
 from engine.cards import ROBORACE_NUMBERS, roborace_deck, split
+from tests.profiles import examples
 
 AVAILABLE = rulesets.available()
 BY_RULESET = {
@@ -92,7 +93,7 @@ def games(draw):
     return state, draw(st.integers(0, 2**32)), draw(st.integers(1, 6))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(games())
 def test_properties_in_every_ruleset(game):
     """Dealt hands fit the ruleset (unique cards where numbered); random programs from them are legal; a turn

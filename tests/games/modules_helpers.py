@@ -1,17 +1,10 @@
 """Helpers for games with bot modules: a started game whose state and hands a test prepares."""
 
-from rest_framework.test import APIClient
-
 from games import services
 from games.models import Game, Hand
+from tests.helpers import client_for  # noqa: F401 - the shared one, for the tests that import it from here
 
 FULL_HAND = ["1", "2", "3", "L", "R", "U", "B", "1", "2"]
-
-
-def client_for(user):
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 def module_game(*, users, course, modules, lives=3) -> Game:

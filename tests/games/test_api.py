@@ -7,18 +7,9 @@ from rest_framework.test import APIClient
 
 from games.models import Program
 from tests.games.factories import hand_of, started_game
+from tests.helpers import client_for
 
-
-@pytest.fixture
-def players(make_user):
-    return make_user("alice"), make_user("bob")
-
-
-def client_for(user=None, csrf=False):
-    client = APIClient(enforce_csrf_checks=csrf)
-    if user is not None:
-        client.force_authenticate(user) if not csrf else client.force_login(user)
-    return client
+PLAYERS = ("alice", "bob")  # the `players` fixture (tests/conftest.py)
 
 
 def test_signup_login_and_csrf(db):

@@ -7,21 +7,15 @@ from pathlib import Path
 
 import pytest
 from channels.db import database_sync_to_async as sync_to_async
-from rest_framework.test import APIClient
 
 import engine
 from games import selectors, services
 from games.models import ChatMessage, Game, Hand
 from tests.games.factories import hand_of, legal_program, started_game
 from tests.games.test_hidden_information import drain, game_socket
+from tests.helpers import client_for
 
 SOLUTIONS = json.loads((Path(__file__).parents[1] / "engine" / "puzzle_solutions.json").read_text())
-
-
-def client_for(user):
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 def team_lobby(courses, users, course="twin-lanes"):

@@ -17,9 +17,7 @@ from tests.games.modules_helpers import FULL_HAND, client_for, module_game, set_
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def players(make_user):
-    return make_user("alice"), make_user("bob"), make_user("sam")
+PLAYERS = ("alice", "bob", "sam")  # the `players` fixture (tests/conftest.py)
 
 
 # --- creating ----------------------------------------------------------------------------------------

@@ -16,9 +16,8 @@ def eager_tasks():
     app.conf.task_always_eager = False
 
 
-@pytest.fixture
-def players(make_user):
-    return [make_user(name, email=f"{name}@example.com") for name in ("alice", "bob", "carol")]
+PLAYERS = ("alice", "bob", "carol")  # the `players` fixture (tests/conftest.py)
+PLAYER_EMAILS = True
 
 
 def play_until_dealt(courses, players, preset, django_capture_on_commit_callbacks):

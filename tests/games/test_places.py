@@ -1,6 +1,5 @@
 """Final places reach the site: the stored state, the snapshot, the turn record and the finishing events."""
 
-import pytest
 
 from games import selectors, services
 from games.models import Game, Hand
@@ -9,9 +8,7 @@ from tests.games.factories import started_game
 HAND = ["B", "B", "1", "L", "R", "U", "L", "R", "2"]
 
 
-@pytest.fixture
-def players(make_user):
-    return [make_user(name) for name in ("ann", "ben", "cat")]
+PLAYERS = ("ann", "ben", "cat")  # the `players` fixture (tests/conftest.py)
 
 
 def _play(game, programs):

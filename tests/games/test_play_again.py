@@ -2,20 +2,18 @@
 invited; exactly one new game however often (and by however many players at once) it is pressed."""
 
 import pytest
-from rest_framework.test import APIClient
 
 from games import broadcast, selectors, services
 from games.models import Game, GameEvent
 from tests.games.factories import started_game
+from tests.helpers import client_for
 from tests.integration.conftest import needs_postgres
 
 SETTINGS = ("course_id", "course_data", "max_seats", "lives", "visibility", "timer_preset", "move_time", "game_time",
             "timeout_policy")
 
 
-@pytest.fixture
-def players(make_user):
-    return make_user("alice"), make_user("bob"), make_user("carol")
+PLAYERS = ("alice", "bob", "carol")  # the `players` fixture (tests/conftest.py)
 
 
 def finished_game(courses, users, **options):
@@ -28,12 +26,6 @@ def finished_game(courses, users, **options):
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     return game
-
-
-def client_for(user):
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 def test_play_again_copies_the_course_and_every_setting(courses, players, monkeypatch,

@@ -14,10 +14,7 @@ from games import kinds, selectors, services
 from games.errors import Conflict, InvalidInput, NotFound
 from games.models import Draft, Game, GameEvent, Hand, Program, Seat, Turn
 
-
-@pytest.fixture
-def players(make_user):
-    return [make_user(name) for name in ("ada", "bob", "cy")]
+PLAYERS = ("ada", "bob", "cy")  # the `players` fixture (tests/conftest.py)
 
 
 def _client(user) -> APIClient:

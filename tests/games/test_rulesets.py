@@ -2,18 +2,12 @@
 must suit it, hands and programs follow its cards, turns resolve by its rules, and the snapshot says which."""
 
 import pytest
-from rest_framework.test import APIClient
 
 import engine
 from games import selectors, services
 from games.models import Game
 from tests.games.factories import hand_of, legal_program
-
-
-def client_for(user):
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
+from tests.helpers import client_for
 
 
 def roborace_game(courses, users):

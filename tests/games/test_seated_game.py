@@ -10,9 +10,7 @@ from games.signals import game_finished
 HAND = ["B", "B", "1", "L", "R", "U", "L", "R", "2"]
 
 
-@pytest.fixture
-def players(make_user):
-    return [make_user(name) for name in ("ann", "ben", "cat", "dan")]
+PLAYERS = ("ann", "ben", "cat", "dan")  # the `players` fixture (tests/conftest.py)
 
 
 def test_a_seated_game_starts_at_once_with_its_players_in_order(courses, players):

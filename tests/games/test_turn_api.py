@@ -9,6 +9,7 @@ from rest_framework.test import APIClient
 from games import services
 from games.models import Hand
 from tests.games.factories import hand_of, legal_program, started_game
+from tests.helpers import client_for
 
 PUBLIC_BOT_KEYS = {"id", "at", "dir", "damage", "lives", "next_checkpoint", "virtual", "rebooting", "battery",
                    "module", "drone_of"}
@@ -30,12 +31,6 @@ def played(courses, make_user):
     turn2_program = legal_program(game, alice)  # robots shoot: the hand may have shrunk
     services.submit_program(user=alice, game_id=game.pk, turn=2, chips=turn2_program)
     return game, (alice, bob, sam), programs, turn2_program
-
-
-def client_for(user):
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 def test_a_resolved_turn_is_the_same_for_players_and_spectators(played):

@@ -15,6 +15,7 @@ from games.consumers import MAX_FRAME_CHARS
 from games.models import Game, Program
 from tests.games.factories import hand_of, started_game
 from tests.games.wsclient import send_raw, site_socket
+from tests.profiles import examples
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -66,7 +67,7 @@ def fuzzed_game(courses, make_user):
     return {"game": game, "cookie": client.cookies["sessionid"].value, "alice_hand": hand_of(game, alice)}
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                  HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(sent=st.lists(frames, min_size=1, max_size=12))
 def test_any_frame_gets_one_error_or_snapshot_and_changes_nothing(fuzzed_game, caplog, sent):

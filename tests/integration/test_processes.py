@@ -25,7 +25,12 @@ from tests.live import free_port
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="parent-death signal: Linux only")
 
-WINDOW = 5.0  # seconds over which `enforce-deadlines` is counted
+# The scheduler sends `enforce-deadlines` every CHECK_EVERY seconds here (production: every second), so one
+# scheduler sends about 5 in a WINDOW and two would send about 10: the same counts as the production interval
+# over 5 s, in half the time.
+CHECK_EVERY = 0.5
+WINDOW = 2.5  # seconds over which `enforce-deadlines` is counted
+LOCK_SECONDS = 4.0  # the scheduler lock's expiry in these runs (production: roboracer.beat.LOCK_TIMEOUT, 10 s)
 
 
 def _our_processes(var_dir: Path) -> list[psutil.Process]:
@@ -170,11 +175,13 @@ def var_dir(transactional_db):
 def run_env(var_dir):
     env = {key: value for key, value in os.environ.items() if key != "REDIS_URL"}  # its own embedded Redis
     env.update(ROBORACER_VAR_DIR=str(var_dir), DATABASE_URL=_database_url(), HOST="127.0.0.1",
-               PYTHONUNBUFFERED="1")
+               PYTHONUNBUFFERED="1", ROBORACER_DEADLINE_CHECK_SECONDS=str(CHECK_EVERY),
+               ROBORACER_BEAT_LOCK_SECONDS=str(LOCK_SECONDS))
     return env
 
 
 def _assert_one_scheduler_at_one_check_a_second(run: Run) -> None:
+    """One scheduler, sending `enforce-deadlines` once per CHECK_EVERY (a second in production)."""
     counter = SendCounter(run.var_dir / "redis.sock")
     try:
         checks = counter.checks_in_window(run.output)
@@ -271,7 +278,9 @@ def test_a_stray_scheduler_on_the_same_redis_sends_nothing(var_dir, run_env):
             cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT, start_new_session=True,
             env={**run_env, "REDIS_URL": f"unix://{var_dir / 'redis.sock'}"})
     wait_until(lambda: "is starting." in stray_log.read_text(), "the stray scheduler starts", output=stray_log)
-    time.sleep(3)  # its first ticks
+    # Its first tick: it tries the lock, finds it held, and says so.
+    wait_until(lambda: "standing by, sending nothing" in stray_log.read_text(), "the stray scheduler stands by",
+               output=stray_log)
 
     counter = SendCounter(var_dir / "redis.sock")
     try:
@@ -370,7 +379,7 @@ def test_a_standing_by_scheduler_takes_over_when_the_holder_stops_or_dies(var_di
     """Two `celery beat` on one Redis: the second stands by; it takes over at once when the first stops
     (the lock is released on the way out), and within the lock's expiry when the holder is SIGKILLed."""
     from roboracer import embedded_redis
-    from roboracer.beat import LOCK_TIMEOUT
+    LOCK_TIMEOUT = LOCK_SECONDS  # noqa: N806 - the lock's expiry in these beats (run_env sets it)
 
     socket = var_dir / "redis.sock"
     redis_process = embedded_redis.start(socket)

@@ -14,10 +14,7 @@ from roboracer.ratings.models import Rating
 from roboracer.ratings.selectors import shown
 from tests.ratings.helpers import course_copy, played
 
-
-@pytest.fixture
-def players(make_user):
-    return [make_user(name) for name in ("ann", "ben", "cat")]
+PLAYERS = ("ann", "ben", "cat")  # the `players` fixture (tests/conftest.py)
 
 
 def _api(user) -> APIClient:

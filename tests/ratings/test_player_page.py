@@ -9,10 +9,7 @@ from roboracer.ratings import selectors
 from roboracer.ratings.models import RatingChange
 from tests.ratings.helpers import played
 
-
-@pytest.fixture
-def players(make_user):
-    return [make_user(name) for name in ("ann", "ben", "cat")]
+PLAYERS = ("ann", "ben", "cat")  # the `players` fixture (tests/conftest.py)
 
 
 def _client(user) -> Client:

@@ -12,10 +12,7 @@ from roboracer.ratings import services as rating_services
 from roboracer.ratings.models import DEFAULT_MU, DEFAULT_SIGMA, Rating, RatingChange
 from tests.ratings.helpers import course_copy, finish, played
 
-
-@pytest.fixture
-def players(make_user):
-    return [make_user(name) for name in ("ann", "ben", "cat", "dan")]
+PLAYERS = ("ann", "ben", "cat", "dan")  # the `players` fixture (tests/conftest.py)
 
 
 def _rating(user) -> Rating:

@@ -9,6 +9,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from roboracer.tournaments.models import Entry, Tournament
+from tests.helpers import client_for
 from tests.tournaments.factories import (
     current_tables,
     finish_table,
@@ -24,12 +25,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def olga(make_user):
     return organiser(make_user)
-
-
-def client_for(user):
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 def body(now=None, **extra):

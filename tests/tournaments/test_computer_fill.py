@@ -7,7 +7,6 @@ from types import SimpleNamespace
 
 import pytest
 from django.utils import timezone
-from rest_framework.test import APIClient
 
 from games import services as game_services
 from games.errors import InvalidInput
@@ -16,6 +15,7 @@ from roboracer.ratings.models import Rating, RatingChange
 from roboracer.ratings.selectors import is_rated
 from roboracer.tournaments import selectors, services
 from roboracer.tournaments.models import Action, Entry, Round, TableSeat, Tournament
+from tests.helpers import client_for, many_players
 from tests.tournaments.factories import (
     current_tables,
     finish_table,
@@ -38,10 +38,6 @@ def pool(courses):
     return [courses["cogwheel-crossing"]]
 
 
-def players(make_user, count, prefix="p"):
-    return [make_user(f"{prefix}{i:03d}") for i in range(count)]
-
-
 def game_seats(table):
     return list(Seat.objects.filter(game_id=table.game_id).order_by("number"))
 
@@ -53,19 +49,13 @@ def finish_game(table, places: dict[int, int]) -> None:
     services.record_table(game=table.game, state=SimpleNamespace(places={str(n): p for n, p in places.items()}))
 
 
-def client_for(user):
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
-
-
 def test_the_settings_strengths_are_the_computer_players_strengths():
     assert set(Tournament.ComputerFill.values) == {"", *game_services.COMPUTER_STRENGTHS}
     assert services.COMPUTER_FILLS == tuple(game_services.COMPUTER_STRENGTHS)
 
 
 def test_three_players_at_tables_of_four_play_an_easy_computer_in_an_unrated_game(olga, pool, make_user):
-    field = players(make_user, 3)
+    field = many_players(make_user, 3)
     tournament = started(open_tournament(organiser=olga, courses=pool, table_size=4, computer_fill="easy"), field)
     (table,) = current_tables(tournament)
     people = users_at(table)
@@ -102,7 +92,7 @@ def test_three_players_at_tables_of_four_play_an_easy_computer_in_an_unrated_gam
 
 
 def test_a_real_game_with_a_computer_finishing_records_the_people_only(olga, courses, make_user):
-    field = players(make_user, 3)
+    field = many_players(make_user, 3)
     tournament = started(open_tournament(organiser=olga, courses=[courses["tiny-yard"]], table_size=4,
                                          computer_fill="normal"), field)
     (table,) = current_tables(tournament)
@@ -126,7 +116,7 @@ def test_a_real_game_with_a_computer_finishing_records_the_people_only(olga, cou
 
 
 def test_heats_with_computers_advance_the_people_and_fill_the_next_round(olga, pool, make_user):
-    field = players(make_user, 5)
+    field = many_players(make_user, 5)
     tournament = started(open_tournament(organiser=olga, courses=pool, table_size=4, advance=1,
                                          computer_fill="hard"), field)
     first, second = current_tables(tournament)
@@ -160,7 +150,7 @@ def test_heats_with_computers_advance_the_people_and_fill_the_next_round(olga, p
 def test_a_lone_player_plays_computers_instead_of_a_bye_and_scores_like_one(olga, pool, make_user):
     tournament = started(open_tournament(organiser=olga, courses=pool, table_size=2, format="league",
                                          league_rounds=1, points=[2, 0], computer_fill="easy"),
-                         players(make_user, 3))
+                         many_players(make_user, 3))
     pair, lone = current_tables(tournament)
     assert not lone.bye and lone.game_id is not None and not lone.finished
     (alone,) = users_at(lone)
@@ -182,7 +172,7 @@ def test_a_lone_player_plays_computers_instead_of_a_bye_and_scores_like_one(olga
 
 
 def test_in_heats_the_lone_player_of_a_filled_table_goes_through_unless_ejected(olga, pool, make_user):
-    field = players(make_user, 3)
+    field = many_players(make_user, 3)
     tournament = started(open_tournament(organiser=olga, courses=pool, table_size=2, computer_fill="easy"), field)
     pair, lone = current_tables(tournament)
     (alone,) = users_at(lone)
@@ -194,7 +184,7 @@ def test_in_heats_the_lone_player_of_a_filled_table_goes_through_unless_ejected(
     assert [s.computer for s in game_seats(final)] == ["", ""]  # a full table: no computer
 
     other = started(open_tournament(organiser=olga, courses=pool, table_size=2, computer_fill="easy", name="Two"),
-                    players(make_user, 3, prefix="q"))
+                    many_players(make_user, 3, prefix="q"))
     pair, lone = current_tables(other)
     (alone,) = users_at(lone)
     game_services.leave_game(user=alone, game_id=lone.game_id)  # resigns: the computer wins, alone is ejected
@@ -241,7 +231,7 @@ def test_the_api_sets_and_shows_the_fill_and_the_computers_at_the_tables(olga, c
     answer = client.post("/api/tournaments/", body(name="Filled", computer_fill="hard"), format="json")
     assert answer.status_code == 201 and answer.json()["computer_fill"] == "hard"
     tournament = Tournament.objects.get(pk=answer.json()["id"])
-    for user in players(make_user, 3):
+    for user in many_players(make_user, 3):
         assert client_for(user).post(f"/api/tournaments/{tournament.pk}/register/").status_code == 200
     detail = client.post(f"/api/tournaments/{tournament.pk}/start/").json()
     (table,) = detail["rounds"][0]["tables"]
@@ -251,20 +241,20 @@ def test_the_api_sets_and_shows_the_fill_and_the_computers_at_the_tables(olga, c
 
 
 def test_with_the_fill_off_tables_stay_as_they_were(olga, pool, make_user):
-    tournament = started(open_tournament(organiser=olga, courses=pool, table_size=4), players(make_user, 3))
+    tournament = started(open_tournament(organiser=olga, courses=pool, table_size=4), many_players(make_user, 3))
     assert tournament.computer_fill == ""
     (table,) = current_tables(tournament)
     assert [s.computer for s in game_seats(table)] == ["", "", ""]
     assert Game.objects.get(pk=table.game_id).rated is True
     assert selectors.rounds(tournament=tournament)[0]["tables"][0]["computers"] == []
     byes = started(open_tournament(organiser=olga, courses=pool, table_size=2, name="Byes"),
-                   players(make_user, 3, prefix="q"))
+                   many_players(make_user, 3, prefix="q"))
     assert current_tables(byes)[1].bye and current_tables(byes)[1].game_id is None
 
 
 def test_a_computer_player_is_never_a_substitute(olga, pool, make_user):
     tournament = started(open_tournament(organiser=olga, courses=pool, table_size=4, computer_fill="easy"),
-                         players(make_user, 3))
+                         many_players(make_user, 3))
     (table,) = current_tables(tournament)
     computer = game_seats(table)[3].user
     entry = Entry.objects.get(tournament=tournament, user=users_at(table)[0])
@@ -275,7 +265,7 @@ def test_a_computer_player_is_never_a_substitute(olga, pool, make_user):
 
 def test_the_pages_show_the_computers_and_the_form_sets_the_fill(olga, courses, make_user, client):
     tournament = started(open_tournament(organiser=olga, courses=[courses["cogwheel-crossing"]], table_size=4,
-                                         computer_fill="normal"), players(make_user, 3))
+                                         computer_fill="normal"), many_players(make_user, 3))
     client.force_login(olga)
     page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
     assert 'data-computer="normal"' in page and "Normal Computer 1" in page and "unrated" in page

@@ -9,6 +9,7 @@ from games.errors import InvalidInput
 from games.models import Game
 from roboracer.tournaments import services
 from roboracer.tournaments.models import Round, Tournament
+from tests.helpers import many_players
 from tests.tournaments.factories import current_tables, open_tournament, organiser, started, users_at
 
 pytestmark = pytest.mark.django_db
@@ -19,12 +20,8 @@ def olga(make_user):
     return organiser(make_user)
 
 
-def players(make_user, count):
-    return [make_user(f"r{i:03d}") for i in range(count)]
-
-
 def test_a_rambots_tournament_seats_rambots_tables_and_advances_on_their_results(olga, make_user):
-    field = players(make_user, 6)
+    field = many_players(make_user, 6, prefix="r")
     tournament = started(open_tournament(organiser=olga, courses=[], kind="rambots", table_size=3, advance=1), field)
     tables = current_tables(tournament)
     assert len(tables) == 2

@@ -12,6 +12,7 @@ from roboracer.ratings.models import Rating
 from roboracer.tournaments import selectors, services
 from roboracer.tournaments.models import Action, Entry, Round, Table, TableSeat, Tournament
 from tests.games.factories import legal_program
+from tests.helpers import many_players
 from tests.tournaments.factories import (
     current_tables,
     finish_table,
@@ -32,10 +33,6 @@ def olga(make_user):
 @pytest.fixture
 def pool(courses):
     return [courses["cogwheel-crossing"]]
-
-
-def players(make_user, count, prefix="p"):
-    return [make_user(f"{prefix}{i:03d}") for i in range(count)]
 
 
 # Creating ----------------------------------------------------------------------------------------------------
@@ -117,7 +114,7 @@ def test_a_missing_tournament_is_not_found(make_user):
 
 def test_too_few_players_cancel_the_tournament_when_registration_closes(olga, pool, make_user):
     tournament = open_tournament(organiser=olga, courses=pool, min_players=3)
-    for user in players(make_user, 2):
+    for user in many_players(make_user, 2):
         services.register(user=user, tournament_id=tournament.pk)
     Tournament.objects.filter(pk=tournament.pk).update(registration_closes=timezone.now())
     assert services.close_registration(tournament_id=tournament.pk) == "cancelled"
@@ -128,7 +125,7 @@ def test_too_few_players_cancel_the_tournament_when_registration_closes(olga, po
 
 def test_registration_does_not_close_before_its_time(olga, pool, make_user):
     tournament = open_tournament(organiser=olga, courses=pool)
-    for user in players(make_user, 3):
+    for user in many_players(make_user, 3):
         services.register(user=user, tournament_id=tournament.pk)
     assert services.close_registration(tournament_id=tournament.pk) is None
     assert services.sweep() == 0 and not Round.objects.exists()
@@ -136,7 +133,7 @@ def test_registration_does_not_close_before_its_time(olga, pool, make_user):
 
 def test_the_sweep_closes_registration_once_and_seats_round_one(olga, pool, make_user):
     tournament = open_tournament(organiser=olga, courses=pool, table_size=4)
-    for user in players(make_user, 9):
+    for user in many_players(make_user, 9):
         services.register(user=user, tournament_id=tournament.pk)
     Tournament.objects.filter(pk=tournament.pk).update(registration_closes=timezone.now())
     assert services.sweep() == 1
@@ -155,7 +152,7 @@ def test_the_sweep_closes_registration_once_and_seats_round_one(olga, pool, make
 
 def test_seeding_by_rating_snakes_the_best_players_across_tables(olga, pool, make_user):
     tournament = open_tournament(organiser=olga, courses=pool, table_size=4, seeding="rating")
-    field = players(make_user, 8)
+    field = many_players(make_user, 8)
     for strength, user in enumerate(reversed(field)):  # p007 is the weakest... p000 the strongest
         Rating.objects.create(user=user, mu=10 + strength * 5, sigma=1)
     started(tournament, field)
@@ -167,7 +164,7 @@ def test_seeding_by_rating_snakes_the_best_players_across_tables(olga, pool, mak
 # Heats -------------------------------------------------------------------------------------------------------
 
 def test_heats_top_k_go_through_until_one_final_table(olga, pool, make_user):
-    field = players(make_user, 16)
+    field = many_players(make_user, 16)
     tournament = started(open_tournament(organiser=olga, courses=pool, table_size=4, advance=2), field)
     tables = current_tables(tournament)
     assert [t.seats.count() for t in tables] == [4, 4, 4, 4]
@@ -202,7 +199,7 @@ def test_heats_top_k_go_through_until_one_final_table(olga, pool, make_user):
 
 
 def test_a_round_does_not_advance_while_a_table_plays_or_while_paused(olga, pool, make_user):
-    tournament = started(open_tournament(organiser=olga, courses=pool, table_size=4), players(make_user, 8))
+    tournament = started(open_tournament(organiser=olga, courses=pool, table_size=4), many_players(make_user, 8))
     first, second = current_tables(tournament)
     finish_table(first, users_at(first))
     assert services.advance(tournament_id=tournament.pk) is None
@@ -217,7 +214,7 @@ def test_a_round_does_not_advance_while_a_table_plays_or_while_paused(olga, pool
 
 def test_an_ejected_player_takes_the_last_place_and_leaves_the_heats(olga, pool, make_user):
     tournament = started(open_tournament(organiser=olga, courses=pool, table_size=3, advance=2),
-                         players(make_user, 6))
+                         many_players(make_user, 6))
     first, second = current_tables(tournament)
     a, b, c = users_at(first)
     game_services.leave_game(user=a, game_id=first.game_id)  # resigns: ejected
@@ -238,7 +235,7 @@ def test_an_ejected_player_takes_the_last_place_and_leaves_the_heats(olga, pool,
 
 def test_a_real_game_finishing_records_its_table(olga, courses, make_user):
     tournament = started(open_tournament(organiser=olga, courses=[courses["tiny-yard"]], table_size=3),
-                         players(make_user, 3))
+                         many_players(make_user, 3))
     (table,) = current_tables(tournament)
     a, b, c = users_at(table)
     game_services.leave_game(user=b, game_id=table.game_id)
@@ -263,7 +260,7 @@ def test_games_outside_tournaments_are_left_alone(courses, make_user):
 # League ------------------------------------------------------------------------------------------------------
 
 def test_league_points_swiss_reseating_and_tie_breaks(olga, pool, make_user):
-    field = players(make_user, 8)
+    field = many_players(make_user, 8)
     tournament = started(open_tournament(organiser=olga, courses=pool, table_size=4, format="league",
                                          league_rounds=2, points=[5, 3, 1, 0]), field)
     t1, t2 = current_tables(tournament)
@@ -300,7 +297,7 @@ def test_league_points_swiss_reseating_and_tie_breaks(olga, pool, make_user):
 
 
 def test_league_ties_fall_to_best_places_then_rating(olga, pool, make_user):
-    field = players(make_user, 4)
+    field = many_players(make_user, 4)
     Rating.objects.create(user=field[3], mu=40, sigma=1)
     tournament = started(open_tournament(organiser=olga, courses=pool, table_size=2, format="league",
                                          league_rounds=1, points=[1, 1]), field)
@@ -316,7 +313,7 @@ def test_league_ties_fall_to_best_places_then_rating(olga, pool, make_user):
 
 def test_a_bye_at_tables_of_two_scores_a_win(olga, pool, make_user):
     tournament = started(open_tournament(organiser=olga, courses=pool, table_size=2, format="league",
-                                         league_rounds=1, points=[2, 0]), players(make_user, 5))
+                                         league_rounds=1, points=[2, 0]), many_players(make_user, 5))
     tables = current_tables(tournament)
     assert [t.seats.count() for t in tables] == [2, 2, 1] and tables[2].bye and tables[2].game is None
     assert tables[2].seats.get().points == 2
@@ -326,7 +323,7 @@ def test_a_bye_at_tables_of_two_scores_a_win(olga, pool, make_user):
 
 def test_a_player_who_withdraws_mid_game_resigns_and_takes_the_last_place(olga, pool, make_user):
     tournament = started(open_tournament(organiser=olga, courses=pool, table_size=4, format="league",
-                                         league_rounds=2), players(make_user, 4))
+                                         league_rounds=2), many_players(make_user, 4))
     (table,) = current_tables(tournament)
     a, b, c, d = users_at(table)
     services.withdraw(user=b, tournament_id=tournament.pk)
@@ -343,7 +340,7 @@ def test_a_player_who_withdraws_mid_game_resigns_and_takes_the_last_place(olga, 
 # Organiser actions -------------------------------------------------------------------------------------------
 
 def test_organiser_actions_belong_to_the_organiser(olga, pool, make_user):
-    tournament = started(open_tournament(organiser=olga, courses=pool), players(make_user, 2))
+    tournament = started(open_tournament(organiser=olga, courses=pool), many_players(make_user, 2))
     stranger = make_user("mallory")
     entry = Entry.objects.filter(tournament=tournament).first()
     for action in (lambda u: services.pause(user=u, tournament_id=tournament.pk),
@@ -357,7 +354,7 @@ def test_organiser_actions_belong_to_the_organiser(olga, pool, make_user):
 
 
 def test_pause_and_resume_are_logged_and_checked(olga, pool, make_user):
-    tournament = started(open_tournament(organiser=olga, courses=pool), players(make_user, 2))
+    tournament = started(open_tournament(organiser=olga, courses=pool), many_players(make_user, 2))
     with pytest.raises(Conflict):
         services.resume(user=olga, tournament_id=tournament.pk)
     services.pause(user=olga, tournament_id=tournament.pk)
@@ -370,7 +367,7 @@ def test_pause_and_resume_are_logged_and_checked(olga, pool, make_user):
 
 def test_disqualify_ejects_the_player_and_puts_them_last(olga, pool, make_user):
     tournament = started(open_tournament(organiser=olga, courses=pool, table_size=3, advance=1),
-                         players(make_user, 3))
+                         many_players(make_user, 3))
     (table,) = current_tables(tournament)
     a, b, c = users_at(table)
     entry = Entry.objects.get(tournament=tournament, user=a)
@@ -384,7 +381,7 @@ def test_disqualify_ejects_the_player_and_puts_them_last(olga, pool, make_user):
 
 
 def test_replace_a_player_before_their_first_move_only(olga, pool, make_user):
-    tournament = started(open_tournament(organiser=olga, courses=pool, table_size=3), players(make_user, 3))
+    tournament = started(open_tournament(organiser=olga, courses=pool, table_size=3), many_players(make_user, 3))
     (table,) = current_tables(tournament)
     a, b, c = users_at(table)
     sub, sub2 = make_user("sub"), make_user("sub2")
@@ -413,7 +410,7 @@ def test_replace_a_player_before_their_first_move_only(olga, pool, make_user):
 
 
 def test_extend_adds_game_time_to_the_running_games(olga, pool, make_user):
-    tournament = started(open_tournament(organiser=olga, courses=pool, table_size=2), players(make_user, 4))
+    tournament = started(open_tournament(organiser=olga, courses=pool, table_size=2), many_players(make_user, 4))
     before = {s.pk: (s.game_left, s.deadline) for s in Seat.objects.all()}
     with pytest.raises(InvalidInput):
         services.extend(user=olga, tournament_id=tournament.pk, seconds=10)
@@ -425,7 +422,7 @@ def test_extend_adds_game_time_to_the_running_games(olga, pool, make_user):
 
 
 def test_end_finishes_a_running_tournament_and_cancels_an_open_one(olga, pool, make_user):
-    running = started(open_tournament(organiser=olga, courses=pool), players(make_user, 2))
+    running = started(open_tournament(organiser=olga, courses=pool), many_players(make_user, 2))
     services.end(user=olga, tournament_id=running.pk)
     running.refresh_from_db()
     assert running.status == "finished" and not Round.objects.filter(status="running").exists()
@@ -439,7 +436,7 @@ def test_end_finishes_a_running_tournament_and_cancels_an_open_one(olga, pool, m
 
 def test_a_player_ejected_for_time_takes_the_last_place_and_leaves(olga, courses, make_user):
     tournament = started(open_tournament(organiser=olga, courses=[courses["tiny-yard"]], table_size=4, advance=2,
-                                         timeout_policy="eject"), players(make_user, 4))
+                                         timeout_policy="eject"), many_players(make_user, 4))
     (table,) = current_tables(tournament)
     slow, a, b, c = users_at(table)
     Seat.objects.filter(game=table.game, user=slow).update(deadline=timezone.now() - timedelta(seconds=1))
@@ -456,7 +453,7 @@ def test_a_player_ejected_for_time_takes_the_last_place_and_leaves(olga, courses
 
 def test_the_sweep_records_a_finished_game_whose_table_was_missed_and_advances(olga, courses, make_user):
     tournament = started(open_tournament(organiser=olga, courses=[courses["tiny-yard"]], table_size=2),
-                         players(make_user, 4))
+                         many_players(make_user, 4))
     first, second = current_tables(tournament)
     for table in (first, second):
         game_services.leave_game(user=users_at(table)[1], game_id=table.game_id)
@@ -472,7 +469,7 @@ def test_the_sweep_records_a_finished_game_whose_table_was_missed_and_advances(o
 
 def test_a_player_disqualified_during_registration_is_not_seated(olga, pool, make_user):
     tournament = open_tournament(organiser=olga, courses=pool, table_size=2)
-    field = players(make_user, 3)
+    field = many_players(make_user, 3)
     for user in field:
         services.register(user=user, tournament_id=tournament.pk)
     cheat = Entry.objects.get(tournament=tournament, user=field[0])

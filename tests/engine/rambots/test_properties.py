@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from engine.kinds import rambots as rb
 from engine.kinds.rambots.players import random_program
+from tests.profiles import examples
 
 
 def census(state) -> Counter:
@@ -42,7 +43,7 @@ def check_view(state) -> None:
             assert seen["goal_top"] == (real["goals"][0] if revealed and real["goals"] else None)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(seed=st.integers(0, 10**6), count=st.integers(2, 4), rounds=st.integers(1, 12),
        eject_at=st.integers(0, 15))
 def test_random_games_keep_their_invariants(seed, count, rounds, eject_at):
