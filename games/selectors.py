@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
@@ -140,9 +141,21 @@ def lobby_game(*, game_id: int) -> Game | None:
     return with_winner_names([game])[0] if game else None
 
 
-def lobby_state(*, user) -> dict:
-    """The whole lobby as `user` sees it: open public games, their own games (with `my_move`) and their
-    archived ones. What GET /api/games/ answers and the lobby socket sends on connect and on sync."""
+def open_games_page(*, page: int = 1, defer: tuple[str, ...] = ()) -> tuple[list[Game], int, bool]:
+    """One page of the open public games, newest first, LOBBY_PAGE_SIZE a page: the games, how many open games
+    there are in all, and whether a later page holds more. Bounded however many games others create."""
+    size = settings.LOBBY_PAGE_SIZE
+    page = max(1, page)
+    games = open_games().defer(*defer).order_by("-created_at", "-pk")
+    total = games.count()
+    shown = list(games[(page - 1) * size: page * size])
+    return with_winner_names(shown), total, page * size < total
+
+
+def lobby_state(*, user, page: int = 1) -> dict:
+    """The lobby as `user` sees it: one page of the open public games (`open_total`, `open_next`: the next
+    page's number or null), their own games (with `my_move`) and their archived ones. What GET /api/games/
+    answers and the lobby socket sends on connect and on sync (page 1)."""
     signed_in = bool(user and user.is_authenticated)
     # Not the layouts nor the game states: a summary needs none of them, and they are most of a game's bytes.
     light = ("course__data", "course_data", "state")
@@ -152,8 +165,11 @@ def lobby_state(*, user) -> dict:
         with_winner_names(games_of(user=user, archived=True).select_related("creator").defer(*light))
         if signed_in else []
     )
+    shown, total, more = open_games_page(page=page, defer=light)
     return {
-        "open": [game_summary(game=game) for game in with_winner_names(open_games().defer(*light))],
+        "open": [game_summary(game=game) for game in shown],
+        "open_total": total,
+        "open_next": page + 1 if more else None,
         "mine": [{**game_summary(game=game), "my_move": game.pk in my_move} for game in mine],
         "archived": [game_summary(game=game) for game in archived],
     }

@@ -13,6 +13,8 @@ from collections import OrderedDict
 from datetime import datetime, timedelta
 
 import orjson
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q, Subquery
 from django.utils import timezone
@@ -316,6 +318,17 @@ def _seat_color(user, taken: set[str], number: int) -> str:
     return SEAT_COLORS[number - 1]
 
 
+def check_open_lobbies(*, user) -> None:
+    """Refuse (429) a new lobby to an account that already has OPEN_LOBBIES_PER_ACCOUNT games it created and
+    nobody started (test drives aside; tournament tables and Pyramid challenges start at once). In the caller's
+    transaction: the account's row is locked, so two creates at once are counted one after the other."""
+    limit = settings.OPEN_LOBBIES_PER_ACCOUNT
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    if Game.objects.filter(creator=user, status=Game.Status.LOBBY, test_drive=False).count() >= limit:
+        raise RateLimited(f"you already have {limit} open games waiting for players: start or cancel one "
+                          "before creating another")
+
+
 @transaction.atomic
 def create_game(
     *,
@@ -369,6 +382,8 @@ def create_game(
     modules = clean_modules(modules)
     options = setup.check_setting(course_data=course_data, use=use, ruleset=ruleset, seats=max_seats,
                                   computers=computers, modules=modules, teams=teams, options=options)
+    if use == setup.LOBBY and not (puzzle is not None and max_seats == 1):  # a solo puzzle starts at once
+        check_open_lobbies(user=user)
     game = Game.objects.create(
         course=course,
         course_data=course_data,

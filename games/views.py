@@ -265,13 +265,14 @@ def lobby(request):
             else:
                 return redirect("game", game_id=game.pk)
     mine = selectors.with_winner_names(selectors.games_of(user=request.user)) if request.user.is_authenticated else []
-    open_games = list(selectors.open_games())
+    open_games, open_total, _more = selectors.open_games_page()
     archived = (selectors.with_winner_names(selectors.games_of(user=request.user, archived=True))
                 if request.user.is_authenticated else [])
     shown = {game.course_id for games in (open_games, mine, archived) for game in games}
     context = {
         "form": form,
         "open_games": open_games,
+        "open_total": open_total,
         "my_games": mine,
         "my_move": selectors.awaiting_my_move(user=request.user, games=mine) if mine else set(),
         "archived_games": archived,

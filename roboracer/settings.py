@@ -212,6 +212,12 @@ AUTHENTICATION_BACKENDS = [
 # one client address, log-ins there are refused with a 429 and Retry-After until LOGIN_COOLOFF_MINUTES have
 # passed since the last failure. A successful log-in forgets that account's and address's failures.
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+
+# Open lobbies (created through the lobby form or the API, not started) one account may have at once; the
+# next create is refused with 429 (docs/api.md). Tournament tables and Pyramid challenges don't count.
+OPEN_LOBBIES_PER_ACCOUNT = int(os.environ.get("OPEN_LOBBIES_PER_ACCOUNT", "10"))
+# Open public games in one page of the lobby list (GET /api/games/, the lobby socket's first frame, the page).
+LOBBY_PAGE_SIZE = int(os.environ.get("LOBBY_PAGE_SIZE", "50"))
 AXES_COOLOFF_TIME = timedelta(minutes=float(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # either one reaching the limit locks
 AXES_USERNAME_CALLABLE = "roboracer.accounts.lockout.username_key"

@@ -32,6 +32,8 @@ class LobbySerializer(serializers.Serializer):
     """Documentation only: games.selectors.lobby_state (also the lobby socket's `lobby` message)."""
 
     open = GameSummarySerializer(many=True, help_text="public games waiting for players")
+    open_total = serializers.IntegerField(help_text="how many public games wait for players in all")
+    open_next = serializers.IntegerField(allow_null=True, help_text="the next page of `open` (?page=), or null")
     mine = GameSummarySerializer(many=True, help_text="my games, with my_move")
     archived = GameSummarySerializer(many=True, help_text="my games I archived with !archive")
 

@@ -166,6 +166,7 @@ class RAMbots:
             raise InvalidInput("options: speedbots is true or false")
         move, game_seconds = services.timer_settings(preset=timer_preset, move_time=move_time, game_time=game_time)
         with transaction.atomic():
+            services.check_open_lobbies(user=user)
             game = Game.objects.create(
                 kind=self.name, course=None, course_data={}, creator=user, max_seats=max_seats,
                 seed=secrets.randbits(62), visibility=visibility,

@@ -24,7 +24,7 @@ async def connected(user):
     ok, _ = await comm.connect()
     assert ok
     first = await comm.receive_json_from(timeout=5)
-    assert first["type"] == "lobby" and set(first) == {"type", "open", "mine", "archived"}
+    assert first["type"] == "lobby" and set(first) == {"type", "open", "open_total", "open_next", "mine", "archived"}
     return comm, first
 
 
