@@ -219,6 +219,9 @@ AXES_RESET_ON_SUCCESS = True
 AXES_DISABLE_ACCESS_LOG = True  # failures only: no row per successful log-in
 AXES_LOCKOUT_CALLABLE = "roboracer.accounts.lockout.lockout_response"
 AXES_VERBOSE = False  # no "AXES: BEGIN" banner on every process start and manage.py command
+# The largest request body accepted (bytes): larger ones get a 413 as they stream in, before Django reads
+# them (roboracer/body_limit.py, docs/site.md "Request size"). Django's own DATA_UPLOAD_MAX_MEMORY_SIZE.
+MAX_REQUEST_BODY_BYTES = int(os.environ.get("MAX_REQUEST_BODY_BYTES", str(2_621_440)))
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"
