@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    "django_ratelimit",
     "csp",
     "roboracer.accounts",
     "roboracer.courses",
@@ -224,6 +225,15 @@ AXES_VERBOSE = False  # no "AXES: BEGIN" banner on every process start and manag
 # The largest request body accepted (bytes): larger ones get a 413 as they stream in, before Django reads
 # them (roboracer/body_limit.py, docs/site.md "Request size"). Django's own DATA_UPLOAD_MAX_MEMORY_SIZE.
 MAX_REQUEST_BODY_BYTES = int(os.environ.get("MAX_REQUEST_BODY_BYTES", str(2_621_440)))
+# Sign-up throttling (django-ratelimit, docs/site.md "Sign-up throttling"): at most SIGNUP_RATE sign-up attempts
+# from one client address, counted in the shared Redis (every web process sees one count).
+SIGNUP_RATE = os.environ.get("SIGNUP_RATE", "10/h")
+RATELIMIT_USE_CACHE = "throttle"
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "throttle": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                 "KEY_PREFIX": "throttle", "OPTIONS": {"socket_timeout": 5, "socket_connect_timeout": 5}},
+}
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"
