@@ -6,6 +6,7 @@ from django.shortcuts import redirect, render
 from django.utils.html import format_html
 
 from games.errors import GameError
+from roboracer.accounts import signup_throttle
 from roboracer.accounts.backends import BACKEND
 from roboracer.accounts.forms import Errors, SignupForm, sentence
 from roboracer.accounts.models import NAMED_PALETTE, PALETTE
@@ -14,6 +15,11 @@ from roboracer.accounts.services import profile_data, sign_up, update_profile
 
 def signup(request):
     form = SignupForm(request.POST or None)
+    if request.method == "POST" and (wait := signup_throttle.wait_seconds(request)):
+        response = render(request, "registration/locked_out.html",
+                          {"heading": "Too many sign-ups", "message": signup_throttle.message(wait)}, status=429)
+        response["Retry-After"] = str(wait)
+        return response
     if request.method == "POST" and form.is_valid():
         try:
             user = sign_up(username=form.cleaned_data["username"], password=form.cleaned_data["password1"])
