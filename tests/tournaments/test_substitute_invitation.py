@@ -5,7 +5,8 @@ import pytest
 
 from games import services as game_services
 from games.models import Game, Seat
-from roboracer.tournaments.models import Entry, Substitution, TableSeat
+from roboracer.tournaments import models as tournament_models
+from roboracer.tournaments.models import Entry, TableSeat
 from tests.games.factories import legal_program
 from tests.helpers import client_for, many_players
 from tests.tournaments.factories import current_tables, open_tournament, organiser, started, users_at
@@ -48,7 +49,7 @@ def unchanged(s):
 def test_replace_leaves_the_seat_with_the_old_player_until_the_invitee_accepts(setting):
     invite(setting)
     unchanged(setting)
-    invitation = Substitution.objects.get()
+    invitation = tournament_models.Substitution.objects.get()
     assert invitation.invitee == setting["sub"] and invitation.status == "pending"
     # the substitute sees it: in the list of their invitations, in the tournament's detail, on its page
     sub = client_for(setting["sub"])
@@ -66,7 +67,7 @@ def test_replace_leaves_the_seat_with_the_old_player_until_the_invitee_accepts(s
 
 def test_a_strangers_accept_is_a_404_and_changes_nothing(setting, make_user):
     invite(setting)
-    invitation = Substitution.objects.get()
+    invitation = tournament_models.Substitution.objects.get()
     missing = client_for(make_user("mallory")).post("/api/tournaments/invitations/999999/accept/")
     for user in (make_user("eve"), setting["first"], setting["olga"]):
         for action in ("accept", "decline"):
@@ -82,7 +83,7 @@ def test_a_strangers_accept_is_a_404_and_changes_nothing(setting, make_user):
 
 def test_accept_moves_the_seat(setting):
     invite(setting)
-    invitation = Substitution.objects.get()
+    invitation = tournament_models.Substitution.objects.get()
     sub = client_for(setting["sub"])
     answer = sub.post(f"/api/tournaments/invitations/{invitation.pk}/accept/")
     assert answer.status_code == 200, answer.content
@@ -104,7 +105,7 @@ def test_accept_moves_the_seat(setting):
 
 def test_decline_leaves_the_seat(setting):
     invite(setting)
-    invitation = Substitution.objects.get()
+    invitation = tournament_models.Substitution.objects.get()
     sub = client_for(setting["sub"])
     assert sub.post(f"/api/tournaments/invitations/{invitation.pk}/decline/").status_code == 200
     invitation.refresh_from_db()
@@ -115,7 +116,7 @@ def test_decline_leaves_the_seat(setting):
 
 def test_the_organiser_cancels_and_the_invitation_is_gone(setting):
     invite(setting)
-    invitation = Substitution.objects.get()
+    invitation = tournament_models.Substitution.objects.get()
     detail = client_for(setting["olga"]).get(f"/api/tournaments/{setting['tournament'].pk}/").json()
     assert [i["id"] for i in detail["substitutions"]] == [invitation.pk]
     assert "substitutions" not in client_for(setting["sub"]).get(
@@ -133,7 +134,7 @@ def test_the_organiser_cancels_and_the_invitation_is_gone(setting):
 
 def test_accept_after_the_game_moved_on_is_refused_and_changes_nothing(setting):
     invite(setting)
-    invitation = Substitution.objects.get()
+    invitation = tournament_models.Substitution.objects.get()
     game = Game.objects.get(pk=setting["table"].game_id)
     game_services.submit_program(user=setting["first"], game_id=game.pk, turn=1,
                                  chips=legal_program(game, setting["first"]))
@@ -150,7 +151,7 @@ def test_the_pages_invite_accept_and_cancel(setting, client):
                          {"action": "replace", "entry": setting["entry"].pk, "username": "sub"}, follow=True)
     assert "Invitation sent" in answer.content.decode()
     unchanged(setting)
-    invitation = Substitution.objects.get()
+    invitation = tournament_models.Substitution.objects.get()
     assert f'id="cancel-invitation-{invitation.pk}"' in answer.content.decode()
     assert client.post(f"/tournaments/invitations/{invitation.pk}/", {"action": "accept"}).status_code == 404
     unchanged(setting)
