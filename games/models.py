@@ -72,6 +72,9 @@ class Game(models.Model):
     # The creator's wish that the game be rated; whether it is rated also depends on the course's state and
     # the mode (roboracer.ratings.selectors.is_rated).
     rated = models.BooleanField(default=True)
+    # Set when the game finished with fewer than two seats that ever moved (a program of their own): nobody's
+    # rating changes (roboracer.ratings.services.rate_game; docs/ratings.md "Aborted games").
+    aborted = models.BooleanField(default=False)
     # Team play (003 "Team Play"): the seats are on the Blue and Orange teams (Seat.team); docs/modes.md.
     teams = models.BooleanField(default=False)
     # The rules the game is played by (engine.rulesets; docs/rulesets.md) and that ruleset's game options

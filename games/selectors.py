@@ -125,6 +125,7 @@ def game_summary(*, game: Game) -> dict:
         "winner": getattr(game, "winner_name", None),
         "modules": list(game.modules),
         "rated": ratings.is_rated(game=game),
+        "aborted": game.aborted,  # finished with fewer than two seats that moved: unrated (docs/ratings.md)
         "creator_rating": ratings.creator_rating(game=game),
     }
 
@@ -376,6 +377,7 @@ def game_snapshots(*, game: Game, users: list | None = None, last_turn: dict | N
         "max_seats": game.max_seats,
         "visibility": game.visibility,
         "rated": ratings.is_rated(game=game),
+        "aborted": game.aborted,  # finished with fewer than two seats that moved: unrated (docs/ratings.md)
         "timers": {
             "preset": game.timer_preset,
             "move": game.move_time,

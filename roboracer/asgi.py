@@ -13,11 +13,13 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
+from roboracer.body_limit import BodyLimitMiddleware  # noqa: E402
 from roboracer.ws_origin import SameOriginValidator  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        # Bodies over MAX_REQUEST_BODY_BYTES are refused as they stream in (roboracer/body_limit.py).
+        "http": BodyLimitMiddleware(django_asgi_app),
         # Origin checked like Django's CSRF check (scheme, host and port): roboracer/ws_origin.py.
         "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }

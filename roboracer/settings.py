@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    "django_ratelimit",
     "csp",
     "roboracer.accounts",
     "roboracer.courses",
@@ -208,9 +209,11 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # first: refuses a throttled log-in before any password check
     "roboracer.accounts.backends.UsernameIgnoringCaseBackend",
 ]
-# Log-in throttling (django-axes, docs/site.md): after LOGIN_FAILURE_LIMIT failures for one username, or from
-# one client address, log-ins there are refused with a 429 and Retry-After until LOGIN_COOLOFF_MINUTES have
-# passed since the last failure. A successful log-in forgets that account's and address's failures.
+# Log-in throttling (django-axes, docs/site.md): after LOGIN_FAILURE_LIMIT failures for one username from one
+# client address, or from one address whatever the usernames, log-ins from that address are refused with a 429
+# and Retry-After until LOGIN_COOLOFF_MINUTES have passed since the last failure. Never per username alone:
+# wrong passwords from one address must not keep the owner out from another (issue 33). A successful log-in
+# forgets that account's and address's failures.
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
 
 # Open lobbies (created through the lobby form or the API, not started) one account may have at once; the
@@ -219,12 +222,27 @@ OPEN_LOBBIES_PER_ACCOUNT = int(os.environ.get("OPEN_LOBBIES_PER_ACCOUNT", "10"))
 # Open public games in one page of the lobby list (GET /api/games/, the lobby socket's first frame, the page).
 LOBBY_PAGE_SIZE = int(os.environ.get("LOBBY_PAGE_SIZE", "50"))
 AXES_COOLOFF_TIME = timedelta(minutes=float(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # either one reaching the limit locks
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]  # either one reaching the limit locks
 AXES_USERNAME_CALLABLE = "roboracer.accounts.lockout.username_key"
 AXES_RESET_ON_SUCCESS = True
 AXES_DISABLE_ACCESS_LOG = True  # failures only: no row per successful log-in
 AXES_LOCKOUT_CALLABLE = "roboracer.accounts.lockout.lockout_response"
 AXES_VERBOSE = False  # no "AXES: BEGIN" banner on every process start and manage.py command
+# The largest request body accepted (bytes): larger ones get a 413 as they stream in, before Django reads
+# them (roboracer/body_limit.py, docs/site.md "Request size"). Django's own DATA_UPLOAD_MAX_MEMORY_SIZE.
+MAX_REQUEST_BODY_BYTES = int(os.environ.get("MAX_REQUEST_BODY_BYTES", str(2_621_440)))
+# Sign-up throttling (django-ratelimit, docs/site.md "Sign-up throttling"): at most SIGNUP_RATE sign-up attempts
+# from one client address, counted in the shared Redis (every web process sees one count).
+SIGNUP_RATE = os.environ.get("SIGNUP_RATE", "10/h")
+RATELIMIT_USE_CACHE = "throttle"
+# django-ratelimit warns that Django's own RedisCache is "not officially supported": it only tests memcached
+# and django-redis. Its add (SET NX) and incr (INCR) are what the count needs (docs/site.md).
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "throttle": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                 "KEY_PREFIX": "throttle", "OPTIONS": {"socket_timeout": 5, "socket_connect_timeout": 5}},
+}
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"

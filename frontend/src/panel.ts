@@ -296,9 +296,10 @@ export class Panel {
     this.prices.dataset.prices = JSON.stringify(prices ?? {});
   }
 
-  /** "Rated game" or "Unrated game" (docs/ratings.md), when the server says. */
+  /** "Rated game", "Unrated game" or "Aborted: not rated" (docs/ratings.md), when the server says. */
   setRated(snap: Snapshot): void {
-    const text = snap.rated === undefined ? "" : snap.rated ? "Rated game" : "Unrated game";
+    const text = snap.aborted ? "Aborted: not rated"
+      : snap.rated === undefined ? "" : snap.rated ? "Rated game" : "Unrated game";
     if (this.rated.textContent !== text) this.rated.textContent = text;
     this.rated.hidden = !text;
   }

@@ -199,8 +199,8 @@ export class ResultsScreen {
     }));
   }
 
-  /** "Rated game. Ratings now: alice 1012 (+12), bob 988 (−12)" (names link to the players' pages), "Unrated game.", or
-   * nothing when the server does not say. */
+  /** "Rated game. Ratings now: alice 1012 (+12), bob 988 (−12)" (names link to the players' pages), "Unrated game.",
+   * "Aborted: not rated ..." (fewer than two players moved; docs/ratings.md "Aborted games"), or nothing when the server does not say. */
   private showRatings(
     snap: Snapshot,
     seats: { user: string; display_name?: string; rating?: number; rating_change?: number | null; computer?: Seat["computer"] }[],
@@ -210,6 +210,10 @@ export class ResultsScreen {
       return;
     }
     this.ratings.hidden = false;
+    if (snap.aborted) {
+      this.ratings.replaceChildren("Aborted: not rated (fewer than two players moved).");
+      return;
+    }
     if (!snap.rated) {
       this.ratings.replaceChildren("Unrated game.");
       return;

@@ -225,6 +225,8 @@ export interface Snapshot {
   visibility?: "public" | "private";
   /** Whether the game changes ratings when it finishes (docs/ratings.md "Which games are rated"). */
   rated?: boolean;
+  /** Finished with fewer than two seats that moved: unrated for everyone (docs/ratings.md "Aborted games"). */
+  aborted?: boolean;
   /** Only for seated players of a private game. */
   invite_url?: string | null;
   timers?: Timers | null;

@@ -9,6 +9,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from roboracer.accounts import signup_throttle
 from roboracer.accounts.backends import BACKEND
 from roboracer.accounts.services import profile_data, sign_up, update_profile
 
@@ -36,11 +37,16 @@ class SignupView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        request=CredentialsSerializer, responses={201: None, 400: None, 409: None}, summary="Create an account and log in",
+        request=CredentialsSerializer, responses={201: None, 400: None, 409: None, 429: None},
+        summary="Create an account and log in",
         description="400: the username breaks the rules (docs/site.md, Names) or the password is weak; "
-                    "409: the name is taken, ignoring case.",
+                    "409: the name is taken, ignoring case; 429 with Retry-After (seconds): too many sign-ups "
+                    "from this address (SIGNUP_RATE).",
     )
     def post(self, request):
+        if wait := signup_throttle.wait_seconds(request):
+            return Response({"detail": signup_throttle.message(wait)}, status=status.HTTP_429_TOO_MANY_REQUESTS,
+                            headers={"Retry-After": str(wait)})
         serializer = CredentialsSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = sign_up(**serializer.validated_data)  # InvalidInput is a 400, Conflict (name taken) a 409

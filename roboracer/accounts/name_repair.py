@@ -16,6 +16,7 @@ from roboracer.accounts.names import (
     NameError_,
     clean_display_name,
     clean_username,
+    lookalike_keys,
     name_key,
     normalised_display_name,
     normalised_username,
@@ -107,3 +108,39 @@ def repair(user_model, profile_model, *, apply: bool) -> list[Rename]:
         for user_id, name in profile_model.objects.exclude(display_name="").values_list("user_id", "display_name"):
             profile_model.objects.filter(user_id=user_id).update(display_name_key=name_key(name))
     return renames
+
+
+@dataclass(frozen=True)
+class Lookalike:
+    """Two accounts' names that look alike (names.lookalike_keys) but are not equal ignoring case."""
+
+    first: tuple[int, str, str]  # (user id, "username" or "display_name", name), the older account's
+    second: tuple[int, str, str]
+
+    def __str__(self) -> str:
+        (id1, field1, name1), (id2, field2, name2) = self.first, self.second
+        return f"user {id1} {field1} {name1!r} ~ user {id2} {field2} {name2!r}"
+
+
+def lookalikes(users: list[tuple[int, str]], display_names: dict[int, str]) -> list[Lookalike]:
+    """Pairs of different accounts whose usernames or display names look alike; reported, never renamed (a
+    rename would take a name a player chose from them without telling them which one was first)."""
+    names = [(user_id, "username", name) for user_id, name in sorted(users)]
+    names += [(user_id, "display_name", name) for user_id, name in sorted(display_names.items()) if name]
+    by_key: dict[str, list[tuple[int, str, str]]] = {}
+    for entry in names:
+        for key in lookalike_keys(entry[2]):
+            by_key.setdefault(key, []).append(entry)
+    found: set[Lookalike] = set()
+    for entries in by_key.values():
+        for i, one in enumerate(entries):
+            for other in entries[i + 1:]:
+                if one[0] != other[0]:
+                    found.add(Lookalike(*sorted((one, other))))
+    return sorted(found, key=lambda pair: (pair.first, pair.second))
+
+
+def stored_lookalikes(user_model, profile_model) -> list[Lookalike]:
+    users = list(user_model.objects.values_list("id", "username"))
+    display_names = dict(profile_model.objects.exclude(display_name="").values_list("user_id", "display_name"))
+    return lookalikes(users, display_names)

@@ -5,13 +5,17 @@ A username is a handle typed at log-in and shown in links: 2-30 ASCII letters, d
 beginning and ending with a letter or a digit. A display name is what opponents see: 1-40 printable
 characters of any script, single spaces between words; no control, format (bidi overrides such as U+202E),
 private-use or unassigned characters, no `<` or `>`. Both are unique ignoring case across usernames and
-display names, so no one can show a name that reads as another player's.
+display names, so no one can show a name that reads as another player's; nor one that only looks like
+another player's (Unicode TR39 confusable skeletons, from the confusables data confusable_homoglyphs ships).
 """
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
+from functools import cache, lru_cache
+from importlib import resources
 
 USERNAME_MIN, USERNAME_MAX = 2, 30
 DISPLAY_NAME_MAX = 40
@@ -36,6 +40,55 @@ class NameError_(ValueError):  # noqa: N801 - "NameError" is a builtin
 def name_key(name: str) -> str:
     """What two names must not share: their case-folded NFKC form."""
     return unicodedata.normalize("NFKC", name).casefold()
+
+
+@cache
+def _prototypes() -> dict[str, str]:
+    """Each character of Unicode's confusables.txt -> the one character that stands for all it is confusable
+    with. The data is the copy confusable_homoglyphs ships (confusables.json: every line of confusables.txt as a
+    pair, stored both ways, so the file no longer says which side was the prototype); a character's stand-in is
+    the smallest code point of the characters the pairs link it to, so ASCII where there is one. Multi-character
+    sides (m -> "rn") are left out: a name with one is compared by its single characters."""
+    raw = json.loads(resources.files("confusable_homoglyphs").joinpath("confusables.json").read_text("utf-8"))
+    parent: dict[str, str] = {}
+
+    def root(ch: str) -> str:
+        while parent.setdefault(ch, ch) != ch:
+            parent[ch] = parent[parent[ch]]
+            ch = parent[ch]
+        return ch
+
+    for char, entries in raw.items():
+        if len(char) != 1:
+            continue
+        for entry in entries:
+            other = entry["c"]
+            if len(other) == 1:
+                a, b = root(char), root(other)
+                if a != b:
+                    parent[max(a, b)] = min(a, b)
+    return {ch: root(ch) for ch in list(parent) if root(ch) != ch}
+
+
+def skeleton(text: str) -> str:
+    """Unicode TR39's skeleton of `text`: NFD, each character replaced by its confusables.txt stand-in, NFD
+    again. "аlice" (Cyrillic а) and "alice", "рор" (all Cyrillic) and "pop", "Ian" and "lan" share one."""
+    prototypes = _prototypes()
+    return unicodedata.normalize(
+        "NFD", "".join(prototypes.get(ch, ch) for ch in unicodedata.normalize("NFD", text))
+    )
+
+
+@lru_cache(maxsize=65536)
+def lookalike_keys(name: str) -> frozenset[str]:
+    """What a name must not share with another player's (docs/site.md "Names"): the skeleton of the name as
+    written (capital I looks like small l) and of its NFKC case fold (ALICE, Аlice and alice are one name).
+    Two names look alike when their keys meet."""
+    return frozenset({skeleton(unicodedata.normalize("NFKC", name)), skeleton(name_key(name))})
+
+
+def looks_alike(one: str, other: str) -> bool:
+    return not lookalike_keys(one).isdisjoint(lookalike_keys(other))
 
 
 def clean_username(raw: str) -> str:

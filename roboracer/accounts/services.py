@@ -12,9 +12,10 @@ from django.db import IntegrityError, transaction
 
 from games.errors import Conflict, InvalidInput
 from roboracer.accounts.models import PALETTE, Profile
-from roboracer.accounts.names import NameError_, clean_display_name, clean_username, name_key
+from roboracer.accounts.names import NameError_, clean_display_name, clean_username, lookalike_keys, name_key
 
 TAKEN = "that name is taken (names are the same ignoring upper and lower case)"
+LOOKALIKE = "that name is taken: it looks like another player's name (letters that look alike count as the same)"
 
 FIELDS = ("display_name", "color", "vacation_from", "vacation_until", "e_mail_turns")
 
@@ -28,6 +29,18 @@ def _name_in_use(*, name: str, user_id: int | None) -> bool:
             or Profile.objects.filter(display_name_key=key).exclude(user_id=user_id).exists())
 
 
+def _name_looks_taken(*, name: str, user_id: int | None) -> bool:
+    """Whether another account's username or display name looks like `name` (their TR39 confusable
+    skeletons meet, names.lookalike_keys). Computed on the fly over every other name: skeletons are cached
+    per name, and a name is checked only when it is chosen."""
+    keys = lookalike_keys(name)
+    users = get_user_model().objects.exclude(pk=user_id) if user_id is not None else get_user_model().objects
+    profiles = Profile.objects.exclude(display_name="").exclude(user_id=user_id)
+    names = users.values_list("username", flat=True).iterator(chunk_size=2000)
+    shown = profiles.values_list("display_name", flat=True).iterator(chunk_size=2000)
+    return any(not keys.isdisjoint(lookalike_keys(other)) for source in (names, shown) for other in source)
+
+
 def checked_username(*, username: str, user_id: int | None) -> str:
     """The username as it would be stored, if it follows the rules and no other account has it (for the
     account `user_id`, or a new one); else InvalidInput/Conflict."""
@@ -37,6 +50,8 @@ def checked_username(*, username: str, user_id: int | None) -> str:
         raise InvalidInput(str(error)) from None
     if _name_in_use(name=username, user_id=user_id):
         raise Conflict(f"username: {TAKEN}")
+    if _name_looks_taken(name=username, user_id=user_id):
+        raise Conflict(f"username: {LOOKALIKE}")
     if username.lower().startswith(COMPUTER_PREFIX) and not _is_computer_account(user_id):
         raise Conflict(f"username: names beginning with '{COMPUTER_PREFIX}' belong to the site's computer players")
     return username
@@ -95,6 +110,8 @@ def update_profile(*, user, email: str | None = None, **changes) -> Profile:
         raise InvalidInput(str(error)) from None
     if profile.display_name and _name_in_use(name=profile.display_name, user_id=user.pk):
         raise Conflict(f"display_name: {TAKEN}")
+    if profile.display_name and _name_looks_taken(name=profile.display_name, user_id=user.pk):
+        raise Conflict(f"display_name: {LOOKALIKE}")
     if profile.color and profile.color not in PALETTE:
         raise InvalidInput(f"color: one of {', '.join(PALETTE)}")
     start, end = profile.vacation_from, profile.vacation_until

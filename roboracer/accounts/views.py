@@ -6,14 +6,20 @@ from django.shortcuts import redirect, render
 from django.utils.html import format_html
 
 from games.errors import GameError
+from roboracer.accounts import signup_throttle
 from roboracer.accounts.backends import BACKEND
-from roboracer.accounts.forms import Errors, SignupForm
+from roboracer.accounts.forms import Errors, SignupForm, sentence
 from roboracer.accounts.models import NAMED_PALETTE, PALETTE
 from roboracer.accounts.services import profile_data, sign_up, update_profile
 
 
 def signup(request):
     form = SignupForm(request.POST or None)
+    if request.method == "POST" and (wait := signup_throttle.wait_seconds(request)):
+        response = render(request, "registration/locked_out.html",
+                          {"heading": "Too many sign-ups", "message": signup_throttle.message(wait)}, status=429)
+        response["Retry-After"] = str(wait)
+        return response
     if request.method == "POST" and form.is_valid():
         try:
             user = sign_up(username=form.cleaned_data["username"], password=form.cleaned_data["password1"])
@@ -64,8 +70,12 @@ def profile(request):
     if request.method == "POST" and form.is_valid():
         try:
             update_profile(user=request.user, **form.cleaned_data)
-        except GameError as error:
-            form.add_error(None, error.message)
+        except GameError as error:  # "display_name: that name is taken ..." is the display name's field error
+            field, _, text = error.message.partition(": ")
+            if field in form.fields and field != "e_mail_turns":
+                form.add_error(field, sentence(text))
+            else:
+                form.add_error(None, error.message)
         else:
             messages.success(request, "Profile saved.")
             return redirect("profile")

@@ -6,12 +6,14 @@ as a CourseTransition in the same transaction as the change, with the course row
 from __future__ import annotations
 
 import secrets
+from functools import cache
 
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
 import engine
 from games.errors import Conflict, InvalidInput, NotAllowed, NotFound
+from roboracer.accounts.names import looks_alike
 from roboracer.courses import selectors
 from roboracer.courses.budget import CourseTooComplex, CpuBudget
 from roboracer.courses.models import Course, CourseTransition
@@ -74,6 +76,20 @@ def _checked(data) -> dict:
             "max_players": parsed.players[1]}
 
 
+@cache
+def _bundled_names() -> dict[str, str]:
+    """slug -> name of each course the engine ships (engine/courses/*.json)."""
+    return {slug: engine.bundled_course_data(slug)["name"] for slug in engine.bundled_slugs()}
+
+
+def _check_name(name: str, *, lineage: str | None = None) -> None:
+    """Conflict if `name` is, or looks like (TR39 confusable skeletons, ignoring case: roboracer/accounts/names.py),
+    a bundled course's name; a new version of a bundled course (its `lineage`) keeps that course's own name."""
+    for slug, bundled in _bundled_names().items():
+        if slug != lineage and looks_alike(name, bundled):
+            raise Conflict(f"name: {bundled!r} is a course of the site; a course may not take or look like its name")
+
+
 def _free_slug(base: str) -> str:
     """`base`, or `base-2`, `base-3`... : the first slug no course has (nor the pages reserve)."""
     base = base[:SLUG_LENGTH].strip("-") or "course"
@@ -105,6 +121,7 @@ def _slug_from_name(name: str) -> str:
 def create_course(*, user, data) -> Course:
     """A new private course of `user`, version 1 of its own lineage; the slug comes from the name."""
     fields = _checked(data)
+    _check_name(fields["name"])
     for _ in range(3):  # two authors naming courses alike at the same moment: the loser takes the next slug
         slug = _slug_from_name(fields["name"])
         try:
@@ -136,6 +153,7 @@ def update_course(*, user, slug: str, data) -> tuple[Course, bool]:
         if course.state == S.REVIEW:
             raise Conflict("this course is in review: withdraw it to development before changing it")
         fields = _checked(data)
+        _check_name(fields["name"], lineage=course.lineage)
         if course.state != S.STABLE:
             for key, value in fields.items():
                 setattr(course, key, value)

@@ -103,7 +103,7 @@ def is_rated(*, game) -> bool:
     or arena (team mode when it comes; puzzles never). Games with computer players are never rated: seating one
     (games.services.add_computer, practice_game, a tournament table filled with computers) clears the game's
     `rated`, so this check needs no query of the seats (docs/computer-players.md)."""
-    if not game.rated or game.test_drive:
+    if not game.rated or game.test_drive or game.aborted:  # aborted: fewer than two seats moved
         return False
     if not kinds.of(game).rated:  # a kind with no rating pool of its own yet (docs/game-kinds.md)
         return False
@@ -114,6 +114,15 @@ def is_rated(*, game) -> bool:
     if not stable:
         return False
     return game_mode(game=game) in RATED_MODES
+
+
+def moved_seat_ids(*, game) -> set[int]:
+    """The ids of the game's seats that moved: sent at least one program (docs/ratings.md "Aborted games").
+    A program the autopilot or a computer player sent for the seat counts; a seat ejected or resigned before
+    its first program never moved."""
+    from games.models import Program
+
+    return set(Program.objects.filter(seat__game=game).values_list("seat_id", flat=True).distinct())
 
 
 def rating_of(*, user) -> dict:

@@ -19,13 +19,17 @@ MODEL = PlackettLuce(mu=DEFAULT_MU, sigma=DEFAULT_SIGMA)
 
 def rate_game(*, game, state) -> list[RatingChange]:
     """Update the rating of every player of the finished `game` from `state.places` ({bot id: place}, equal
-    places a tie), with one RatingChange each; nothing when the game is unrated or was rated already.
+    places a tie), with one RatingChange each; nothing when the game is unrated or was rated already. Seats
+    that never moved (no program) are left out; with fewer than two seats that moved the game is marked
+    `aborted` and rated for nobody (docs/ratings.md "Aborted games").
 
     Runs inside the transaction that finishes the game (games.signals.game_finished), in a savepoint: the
     players' Rating rows are locked in user id order (two games finishing at once with a common player
     wait for each other, never deadlock), and a game already rated (a RatingChange exists; the unique
     constraint backs this) changes nothing. A failure here is logged and leaves the game unrated rather than
     rolling the finishing turn back."""
+    if _abort_if_unplayed(game):
+        return []
     if not selectors.is_rated(game=game):
         return []
     try:
@@ -40,8 +44,23 @@ def rate_game(*, game, state) -> list[RatingChange]:
         return []
 
 
+def _abort_if_unplayed(game) -> bool:
+    """Mark the finished `game` aborted when it had two seats or more but fewer than two of them moved (sent a
+    program): lichess's abort, the game then unrated for everyone (docs/ratings.md "Aborted games"). The
+    caller's transaction holds the game row; the column is written with a conditional UPDATE."""
+    seats = game.seats.count()
+    if seats < 2 or len(selectors.moved_seat_ids(game=game)) >= 2:
+        return False
+    type(game).objects.filter(pk=game.pk, aborted=False).update(aborted=True)
+    game.aborted = True
+    log.info("game %s aborted: fewer than two seats moved", game.pk)
+    return True
+
+
 def _rate(game, places: dict) -> list[RatingChange]:
-    seats = list(game.seats.order_by("number"))
+    moved = selectors.moved_seat_ids(game=game)
+    # A seat ejected or resigned before its first program is left out (lichess rates no player who never moved).
+    seats = [seat for seat in game.seats.order_by("number") if seat.pk in moved]
     players = [(seat.user_id, places.get(seat.bot_id)) for seat in seats]
     if len(players) < 2 or any(not isinstance(place, int) for _, place in players):
         return []  # a solo game, or a state without every bot's place: nothing to compare

@@ -3,7 +3,7 @@ page under Permissions)."""
 
 from django.contrib import admin
 
-from roboracer.tournaments.models import Action, Entry, Round, Table, Tournament
+from roboracer.tournaments.models import Action, Entry, Round, Substitution, Table, Tournament
 
 
 class EntryInline(admin.TabularInline):
@@ -37,3 +37,10 @@ class TableAdmin(admin.ModelAdmin):
 class ActionAdmin(admin.ModelAdmin):
     list_display = ("tournament", "kind", "text", "actor", "created_at")
     list_filter = ("kind",)
+
+
+@admin.register(Substitution)
+class SubstitutionAdmin(admin.ModelAdmin):
+    list_display = ("tournament", "entry", "invitee", "status", "created_at", "closed_at")
+    list_filter = ("status",)
+    raw_id_fields = ("entry", "invitee", "invited_by")

@@ -105,6 +105,9 @@ def detail(tournament: Tournament, user) -> dict:
         **selectors.summary(tournament=tournament),
         "registered": bool(entry and entry.withdrawn_at is None),
         "organising": tournament.organiser_id == user.pk,
+        "invitations": selectors.invitations(user=user, tournament=tournament),
+        **({"substitutions": selectors.pending_substitutions(tournament=tournament)}
+           if tournament.organiser_id == user.pk or user.is_staff else {}),
         "rounds": selectors.rounds(tournament=tournament),
         "standings": selectors.standings(tournament=tournament),
         "log": [{"at": a.created_at.isoformat(), "kind": a.kind, "text": a.text}
@@ -192,3 +195,28 @@ class DisqualifyView(_action(services.disqualify)):
 
 class ReplaceView(_action(services.replace)):
     serializer_class = ReplaceSerializer
+
+
+class InvitationListView(APIView):
+    @extend_schema(responses=None, summary="My pending invitations to replace a tournament player")
+    def get(self, request):
+        return Response({"invitations": selectors.invitations(user=request.user)})
+
+
+def _invitation_action(method):
+    """A POST on one invitation (invitee: accept or decline; organiser: cancel); answers the tournament's detail.
+    Anyone else gets the 404 of a missing invitation."""
+
+    class InvitationView(APIView):
+        @extend_schema(request=None, responses=None, summary=method.__doc__ or method.__name__)
+        def post(self, request, invitation_id: int):
+            result = method(user=request.user, substitution_id=invitation_id)
+            return Response(detail(_tournament(result.tournament_id), request.user))
+
+    InvitationView.__name__ = f"{method.__name__.title().replace('_', '')}View"
+    return InvitationView
+
+
+AcceptInvitationView = _invitation_action(services.accept_substitution)
+DeclineInvitationView = _invitation_action(services.decline_substitution)
+CancelInvitationView = _invitation_action(services.cancel_substitution)

@@ -167,3 +167,33 @@ class Action(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind}: {self.text}"
+
+
+class Substitution(models.Model):
+    """The organiser's invitation to a player to take an entry's seat (docs/tournaments.md "Replace").
+    The seat changes hands only when the invitee accepts; until then the old player keeps it."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        ACCEPTED = "accepted"
+        DECLINED = "declined"
+        CANCELLED = "cancelled"  # by the organiser, or found no longer possible when the invitee accepted
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="substitutions")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="substitutions")  # the seat's entry
+    invitee = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="tournament_invitations")
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    status = models.CharField(max_length=9, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        # One open invitation per seat's entry.
+        constraints = [models.UniqueConstraint(fields=["entry"], condition=models.Q(status="pending"),
+                                               name="one_pending_substitution_per_entry")]
+
+    def __str__(self) -> str:
+        return f"{self.invitee} for {self.entry} ({self.status})"

@@ -8,7 +8,7 @@ from django.db.models import Count, Q, QuerySet
 
 from games import selectors as game_selectors
 from games.models import Seat
-from roboracer.tournaments.models import Action, Entry, Round, TableSeat, Tournament
+from roboracer.tournaments.models import Action, Entry, Round, Substitution, TableSeat, Tournament
 
 
 def name_of(user) -> str:
@@ -223,3 +223,26 @@ def summary(*, tournament: Tournament) -> dict:
         "courses": list(tournament.courses.order_by("name").values_list("slug", flat=True)),
         "players": tournament.entries.filter(withdrawn_at__isnull=True, disqualified_at__isnull=True).count(),
     }
+
+
+def _invitation_row(substitution: Substitution) -> dict:
+    return {"id": substitution.pk, "tournament": substitution.tournament_id,
+            "tournament_name": substitution.tournament.name, "entry": substitution.entry_id,
+            "replacing": name_of(substitution.entry.user), "invitee": name_of(substitution.invitee),
+            "invited_at": substitution.created_at.isoformat()}
+
+
+def invitations(*, user, tournament: Tournament | None = None) -> list[dict]:
+    """The user's pending invitations to replace a player (all tournaments, or one)."""
+    if not (user and user.is_authenticated):
+        return []
+    rows = Substitution.objects.filter(invitee=user, status=Substitution.Status.PENDING)
+    if tournament is not None:
+        rows = rows.filter(tournament=tournament)
+    return [_invitation_row(s) for s in rows.select_related("tournament", "entry__user", "invitee")]
+
+
+def pending_substitutions(*, tournament: Tournament) -> list[dict]:
+    """The organiser's view: the invitations still waiting for an answer."""
+    rows = Substitution.objects.filter(tournament=tournament, status=Substitution.Status.PENDING)
+    return [_invitation_row(s) for s in rows.select_related("tournament", "entry__user", "invitee")]

@@ -28,7 +28,16 @@ from games.errors import Conflict, GameError, InvalidInput, NotAllowed, NotFound
 from games.models import Game, Program, Seat
 from roboracer.courses.models import Course
 from roboracer.tournaments import seating, selectors
-from roboracer.tournaments.models import DEFAULT_POINTS, Action, Entry, Round, Table, TableSeat, Tournament
+from roboracer.tournaments.models import (
+    DEFAULT_POINTS,
+    Action,
+    Entry,
+    Round,
+    Substitution,
+    Table,
+    TableSeat,
+    Tournament,
+)
 
 logger = logging.getLogger(__name__)
 ORGANISERS = "organisers"
@@ -532,21 +541,14 @@ def disqualify(*, user, tournament_id: int, entry_id: int, reason: str = "") -> 
     return entry
 
 
-@transaction.atomic
-def replace(*, user, tournament_id: int, entry_id: int, username: str) -> Entry:
-    """Put another player in an entry's seat before its first move: the game is on turn 1 and that seat has
-    no program. The old entry counts as withdrawn (replaced_by the new one)."""
-    from django.contrib.auth import get_user_model
-
-    tournament = _organised(tournament_id, user)
+def _replaceable(tournament: Tournament, entry: Entry, new_user) -> tuple[TableSeat, Game, Seat]:
+    """The checks of a replacement, made when the organiser invites and again when the invitee accepts: the
+    tournament running, the entry still in, the substitute a person without an entry, and the entry's game of
+    the current round (locked) on turn 1 with no program from that seat. Returns the table seat, game, seat."""
     if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED):
         raise Conflict(f"only a running tournament's players can be replaced; this one is {tournament.status}")
-    entry = _entry_of(tournament, entry_id)
     if not entry.active:
         raise Conflict(f"{selectors.name_of(entry.user)} is already out of the tournament")
-    new_user = get_user_model().objects.filter(username__iexact=(username or "").strip()).first()
-    if new_user is None:
-        raise InvalidInput(f"there is no player named {username!r}")
     if new_user.get_username().lower().startswith(game_services.COMPUTER_PREFIX):
         raise InvalidInput(f"{selectors.name_of(new_user)} is a computer player; a substitute is a person")
     if Entry.objects.filter(tournament=tournament, user=new_user).exists():
@@ -559,8 +561,73 @@ def replace(*, user, tournament_id: int, entry_id: int, username: str) -> Entry:
     game = Game.objects.select_for_update().get(pk=table_seat.table.game_id)
     seat = Seat.objects.get(game=game, number=table_seat.seat)
     if (game.status != Game.Status.PROGRAMMING or game.turn != 1 or seat.ejected_at is not None
-            or Program.objects.filter(seat=seat).exists()):
+            or seat.user_id != entry.user_id or Program.objects.filter(seat=seat).exists()):
         raise Conflict("a player can only be replaced before their first move")
+    return table_seat, game, seat
+
+
+@transaction.atomic
+def replace(*, user, tournament_id: int, entry_id: int, username: str) -> Substitution:
+    """Invite another player to take an entry's seat before its first move (the game on turn 1, no program
+    from that seat). Nothing changes hands until the invitee accepts (accept_substitution)."""
+    from django.contrib.auth import get_user_model
+
+    tournament = _organised(tournament_id, user)
+    entry = _entry_of(tournament, entry_id)
+    new_user = get_user_model().objects.filter(username__iexact=(username or "").strip()).first()
+    if new_user is None:
+        raise InvalidInput(f"there is no player named {username!r}")
+    _table_seat, game, _seat = _replaceable(tournament, entry, new_user)
+    if Substitution.objects.filter(entry=entry, status=Substitution.Status.PENDING).exists():
+        raise Conflict(f"{selectors.name_of(entry.user)} already has an invitation out for their seat; "
+                       "cancel it first")
+    substitution = Substitution.objects.create(tournament=tournament, entry=entry, invitee=new_user,
+                                               invited_by=user)
+    _log(tournament, "invited", f"{user.get_username()} invited {selectors.name_of(new_user)} to replace "
+                                f"{selectors.name_of(entry.user)} in game {game.pk}", actor=user)
+    return substitution
+
+
+def _invitation(substitution_id, *, invitee=None, organiser=None) -> Substitution:
+    """The invitation, locked with its tournament (tournament first), for its invitee or for the tournament's
+    organiser (or staff); anyone else gets the NotFound of a missing id. Not yet checked to be pending."""
+    missing = NotFound(f"invitation {substitution_id} does not exist")
+    if isinstance(substitution_id, bool) or not isinstance(substitution_id, int):
+        raise missing
+    found = Substitution.objects.filter(pk=substitution_id).values_list("tournament_id", flat=True).first()
+    if found is None:
+        raise missing
+    tournament = _locked(found)
+    substitution = (Substitution.objects.select_for_update().select_related("entry__user", "invitee")
+                    .filter(pk=substitution_id).first())
+    if substitution is None:
+        raise missing
+    if invitee is not None and substitution.invitee_id != invitee.pk:
+        raise missing
+    if organiser is not None and tournament.organiser_id != organiser.pk and not organiser.is_staff:
+        raise missing
+    substitution.tournament = tournament
+    return substitution
+
+
+def _close(substitution: Substitution, status: str) -> None:
+    if substitution.status != Substitution.Status.PENDING:
+        raise Conflict(f"this invitation is already {substitution.status}")
+    substitution.status, substitution.closed_at = status, timezone.now()
+    substitution.save(update_fields=["status", "closed_at"])
+
+
+@transaction.atomic
+def accept_substitution(*, user, substitution_id: int) -> Entry:
+    """The invitee takes the seat: the replacement is checked again under the locks, then the seat's user becomes
+    the invitee, a new entry is made for them and the old entry counts as replaced. Returns the new entry."""
+    substitution = _invitation(substitution_id, invitee=user)
+    if substitution.status != Substitution.Status.PENDING:
+        raise Conflict(f"this invitation is already {substitution.status}")
+    tournament, entry, new_user = substitution.tournament, substitution.entry, substitution.invitee
+    entry.refresh_from_db()
+    table_seat, game, seat = _replaceable(tournament, entry, new_user)
+    _close(substitution, Substitution.Status.ACCEPTED)
     seat.user = new_user
     seat.save(update_fields=["user"])
     new_entry = Entry.objects.create(tournament=tournament, user=new_user)
@@ -568,9 +635,31 @@ def replace(*, user, tournament_id: int, entry_id: int, username: str) -> Entry:
     entry.save(update_fields=["withdrawn_at", "replaced_by"])
     table_seat.entry = new_entry
     table_seat.save(update_fields=["entry"])
-    _log(tournament, "replaced", f"{user.get_username()} replaced {selectors.name_of(entry.user)} with "
-                                 f"{selectors.name_of(new_user)} in game {game.pk}", actor=user)
+    Substitution.objects.filter(invitee=new_user, tournament=tournament, status=Substitution.Status.PENDING
+                                ).update(status=Substitution.Status.CANCELLED, closed_at=timezone.now())
+    _log(tournament, "replaced", f"{selectors.name_of(new_user)} accepted and replaced "
+                                 f"{selectors.name_of(entry.user)} in game {game.pk}", actor=user)
     return new_entry
+
+
+@transaction.atomic
+def decline_substitution(*, user, substitution_id: int) -> Substitution:
+    """The invitee says no; the seat stays with its player."""
+    substitution = _invitation(substitution_id, invitee=user)
+    _close(substitution, Substitution.Status.DECLINED)
+    _log(substitution.tournament, "declined", f"{selectors.name_of(user)} declined to replace "
+                                              f"{selectors.name_of(substitution.entry.user)}", actor=user)
+    return substitution
+
+
+@transaction.atomic
+def cancel_substitution(*, user, substitution_id: int) -> Substitution:
+    """The organiser withdraws an invitation that is still pending."""
+    substitution = _invitation(substitution_id, organiser=user)
+    _close(substitution, Substitution.Status.CANCELLED)
+    _log(substitution.tournament, "uninvited", f"{user.get_username()} cancelled the invitation to "
+                                               f"{selectors.name_of(substitution.invitee)}", actor=user)
+    return substitution
 
 
 @transaction.atomic

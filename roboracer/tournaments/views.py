@@ -19,7 +19,7 @@ from games.views import POLICY_LABELS
 from roboracer.courses import selectors as course_selectors
 from roboracer.courses.models import Course
 from roboracer.tournaments import selectors, services
-from roboracer.tournaments.models import DEFAULT_POINTS, Tournament
+from roboracer.tournaments.models import DEFAULT_POINTS, Substitution, Tournament
 
 
 class CourseChoices(forms.ModelMultipleChoiceField):
@@ -121,6 +121,7 @@ def tournament_page(request, tournament_id: int):
         "standings": selectors.standings(tournament=tournament),
         "log": selectors.actions(tournament=tournament)[:100],
         "organising": request.user.is_authenticated and (tournament.organiser_id == request.user.pk),
+        "invitations": selectors.invitations(user=request.user, tournament=tournament),
         "policy": dict(POLICY_LABELS).get(tournament.timeout_policy, tournament.timeout_policy),
         "live": tournament.status in (Tournament.Status.RUNNING, Tournament.Status.PAUSED),
         "game_statuses": dict(Game.Status.choices),
@@ -210,13 +211,44 @@ def organise(request, tournament_id: int):
                     messages.success(request, "Player disqualified.")
             elif _run(request, services.replace, tournament_id=tournament_id, entry_id=int(entry_id),
                       username=request.POST.get("username", "")[:150]):
-                messages.success(request, "Player replaced.")
+                messages.success(request, "Invitation sent: the seat changes hands when they accept.")
         else:
             messages.error(request, "unknown action")
         return redirect("tournament-organise", tournament_id=tournament_id)
     entries = [e for e in tournament.entries.select_related("user").order_by("user__username") if e.active]
     return render(request, "tournaments/organise.html", {
-        "t": tournament, "entries": entries, "log": selectors.actions(tournament=tournament)[:100]})
+        "t": tournament, "entries": entries, "substitutions": selectors.pending_substitutions(tournament=tournament),
+        "log": selectors.actions(tournament=tournament)[:100]})
+
+
+INVITATION_ACTIONS = {
+    "accept": (services.accept_substitution, "You have taken the seat: the game is in your lobby."),
+    "decline": (services.decline_substitution, "Invitation declined."),
+    "cancel": (services.cancel_substitution, "Invitation cancelled."),
+}
+
+
+@login_required
+@require_POST
+def invitation(request, invitation_id: int):
+    """Accept or decline an invitation to replace a player (the invitee), or cancel it (the organiser)."""
+    action = INVITATION_ACTIONS.get(request.POST.get("action", ""))
+    if action is None:
+        raise Http404("no such invitation")
+    service, done = action
+    try:
+        result = service(user=request.user, substitution_id=invitation_id)
+    except NotFound:
+        raise Http404("no such invitation") from None
+    except GameError as error:
+        messages.error(request, error.message)
+        tournament_id = Substitution.objects.filter(pk=invitation_id).values_list("tournament_id", flat=True).get()
+    else:
+        messages.success(request, done)
+        tournament_id = result.tournament_id
+    if request.POST.get("action") == "cancel":
+        return redirect("tournament-organise", tournament_id=tournament_id)
+    return redirect("tournament", tournament_id=tournament_id)
 
 
 @login_required

@@ -4,7 +4,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 import engine
-from games import services
+from games import services, setup
 from games.models import Game
 from roboracer.courses.models import Course
 from roboracer.ratings import selectors
@@ -126,7 +126,8 @@ def test_test_drives_are_unrated(courses, players):
 def test_puzzles_are_unrated_even_on_a_stable_course(courses, players):
     block = {"goal": {"type": "checkpoint", "number": 2}, "turn_limit": 1, "players": 2}  # over after turn 1
     puzzle = course_copy(courses["tiny-yard"], slug="puzzle-yard", state=Course.State.STABLE, mode="puzzle", puzzle=block)
-    game = played(users=players[:2], course=puzzle)
+    # A puzzle is played from the lobby (tournaments and the Pyramid refuse puzzle courses: games/setup.py).
+    game = played(users=players[:2], course=puzzle, use=setup.LOBBY)
     assert game.status == Game.Status.FINISHED and game.course_data["mode"] == "puzzle"
     assert game.state["outcome"] == "failed"
     assert not selectors.is_rated(game=game) and not RatingChange.objects.exists()

@@ -395,7 +395,9 @@ def test_replace_a_player_before_their_first_move_only(olga, pool, make_user):
         services.replace(user=olga, tournament_id=tournament.pk, entry_id=entry_a.pk, username="nobody")
     with pytest.raises(Conflict):
         services.replace(user=olga, tournament_id=tournament.pk, entry_id=entry_a.pk, username=c.username)
-    new = services.replace(user=olga, tournament_id=tournament.pk, entry_id=entry_a.pk, username="SUB")
+    invitation = services.replace(user=olga, tournament_id=tournament.pk, entry_id=entry_a.pk, username="SUB")
+    assert Seat.objects.get(game=game, number=1).user == a  # the seat is a's until the invitee accepts
+    new = services.accept_substitution(user=sub, substitution_id=invitation.pk)
     assert new.user == sub and Seat.objects.get(game=game, number=1).user == sub
     assert TableSeat.objects.get(table=table, seat=1).entry == new
     entry_a.refresh_from_db()
