@@ -205,6 +205,15 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+# The test suite (tests/testenv.py) sets ROBORACER_TEST_PASSWORD_HASHER=1 for itself and the live stacks it
+# starts: one PBKDF2 hash costs about 0.4 s of CPU here, and the suite makes and logs in thousands of users
+# (Django's testing docs recommend a fast hasher for tests). Never on a site served over HTTPS.
+if env_bool("ROBORACER_TEST_PASSWORD_HASHER", False):
+    if SECURE:
+        from django.core.exceptions import ImproperlyConfigured
+
+        raise ImproperlyConfigured("ROBORACER_TEST_PASSWORD_HASHER is for the test suite, not a site with SECURE=true")
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # first: refuses a throttled log-in before any password check
     "roboracer.accounts.backends.UsernameIgnoringCaseBackend",

@@ -23,6 +23,8 @@ if CI:
     os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
 # The suite signs up hundreds of players from 127.0.0.1; the sign-up throttle's own tests set a low rate.
 os.environ.setdefault("SIGNUP_RATE", "100000/h")
+# A fast password hasher for the tests and the live stacks they start (roboracer/settings.py, docs/testing.md).
+os.environ.setdefault("ROBORACER_TEST_PASSWORD_HASHER", "1")
 USE_EMBEDDED_REDIS = not os.environ.get("REDIS_URL")
 if USE_EMBEDDED_REDIS:
     os.environ["REDIS_URL"] = f"unix://{EMBEDDED_SOCKET}"
