@@ -1168,7 +1168,9 @@ def enforce_deadline(*, game_id: int, now: datetime | None = None) -> str | None
             seat.save(update_fields=["expired"])
         if fresh:
             then = {
-                Game.TimeoutPolicy.WAIT: " Any player may now send !eject.",
+                # A solo game (one seat) has nobody else to eject the player: it waits for their program.
+                Game.TimeoutPolicy.WAIT: (" Any player may now send !eject." if game.max_seats > 1
+                                           else " The game waits for their program."),
                 Game.TimeoutPolicy.RANDOM: " A random program is played for them.",
                 Game.TimeoutPolicy.COMPUTER: " A Normal computer player plays for them until they send a program.",
             }.get(game.timeout_policy, "")
