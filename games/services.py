@@ -128,7 +128,7 @@ def append_event(game: Game, kind: str, data: dict | None = None) -> GameEvent:
     broadcast.store_event(event)  # at once, or with the others of a program's or a resolution's transaction
     broadcast.send_after_commit(event)
     if kind in lobby_feed.KINDS:
-        lobby_feed.changed(game=game)
+        lobby_feed.changed(game=game, kind=kind)
     return event
 
 
@@ -325,8 +325,9 @@ def check_open_lobbies(*, user) -> None:
     limit = settings.OPEN_LOBBIES_PER_ACCOUNT
     get_user_model().objects.select_for_update().filter(pk=user.pk).first()
     if Game.objects.filter(creator=user, status=Game.Status.LOBBY, test_drive=False).count() >= limit:
-        raise RateLimited(f"you already have {limit} open games waiting for players: start or cancel one "
-                          "before creating another")
+        # A sentence (the lobby form, the game screen's "play again" show it as it is): docs/api.md.
+        raise RateLimited(f"You already have {limit} open games waiting for players. Start or cancel one "
+                          "before creating another.")
 
 
 @transaction.atomic
