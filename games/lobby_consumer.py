@@ -2,6 +2,8 @@
 (games.lobby_feed). Open to everyone, like the lobby page; a signed-in user also hears about their own games,
 private ones included."""
 
+from urllib.parse import parse_qs
+
 from channels.db import database_sync_to_async
 
 from games import lobby_feed, selectors
@@ -13,6 +15,9 @@ class LobbyConsumer(JsonFramesConsumer):
 
     async def connect(self):
         user = self.scope.get("user")
+        # The page of open games the lobby page shows (`/ws/lobby/?page=2`): the `lobby` frame carries that page.
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        self.page = selectors.lobby_page_number((query.get("page") or [None])[0]) or 1
         # Join before reading the lobby so that no change falls between the two; summaries carry the game's
         # version, and the browser keeps the newest it has seen of each game.
         self.groups_joined = [lobby_feed.LOBBY_GROUP]
@@ -37,7 +42,7 @@ class LobbyConsumer(JsonFramesConsumer):
             await self.send_lobby()
 
     async def send_lobby(self):
-        state = await database_sync_to_async(selectors.lobby_state)(user=self.scope.get("user"))
+        state = await database_sync_to_async(selectors.lobby_state)(user=self.scope.get("user"), page=self.page)
         await self.send_json({"type": "lobby", **state})
 
     async def lobby_event(self, event):

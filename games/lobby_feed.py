@@ -25,32 +25,38 @@ def user_group_name(user_id: int) -> str:
     return f"lobby-user-{user_id}"
 
 
-def changed(*, game: Game, left: tuple[int, ...] = ()) -> None:
+def changed(*, game: Game, left: tuple[int, ...] = (), kind: str = "") -> None:
     """Announce the game to the lobbies once the current transaction commits (once per transaction, however
-    many of its events change the lobby). `left`: ids of users who gave their seat up in it."""
+    many of its events change the lobby). `left`: ids of users who gave their seat up in it; `kind`: the
+    event (a transaction that created the game announces it as new)."""
     pending = getattr(game, "_lobby_feed", None)
     if pending is None:
-        pending = game._lobby_feed = set()
+        pending = game._lobby_feed = {"left": set(), "created": False}
         game_id = game.pk
 
         def send() -> None:
             game.__dict__.pop("_lobby_feed", None)
-            announce(game_id=game_id, left=pending)
+            announce(game_id=game_id, left=pending["left"], created=pending["created"])
 
         # robust: with Redis down the write stands; lobby pages resync when their socket comes back.
         transaction.on_commit(send, robust=True)
-    pending.update(left)
+    pending["left"].update(left)
+    pending["created"] = pending["created"] or kind == "game_created"
 
 
-def announce(*, game_id: int, left: set[int] | frozenset[int] = frozenset()) -> None:
-    """Send the game's summary as committed now (call it after commit)."""
+def announce(*, game_id: int, left: set[int] | frozenset[int] = frozenset(), created: bool = False) -> None:
+    """Send the game's summary as committed now (call it after commit). The public group's message also says
+    whether this transaction created the game (`new`: newer than any game a lobby page has listed) and how
+    many public games are open now (`open_total`), so every page's "Showing ... of N open games" follows."""
     game = selectors.lobby_game(game_id=game_id)
     if game is None:
         return
     summary = selectors.game_summary(game=game)
     messages = []
     if game.visibility == Game.Visibility.PUBLIC:
-        messages.append((LOBBY_GROUP, {"type": "lobby_game", "game": summary}))
+        messages.append((LOBBY_GROUP, {
+            "type": "lobby_game", "game": summary, "new": created, "open_total": selectors.open_games_count(),
+        }))
     seats = Seat.objects.filter(game_id=game_id).values_list("user_id", "archived", "clock_started_at")
     seated = set()
     for user_id, archived, clock_started_at in seats:

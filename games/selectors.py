@@ -142,13 +142,28 @@ def lobby_game(*, game_id: int) -> Game | None:
     return with_winner_names([game])[0] if game else None
 
 
+def lobby_page_number(text: str | None) -> int | None:
+    """A lobby page's number from `?page=` (ASCII digits, 1 to a million, as GET /api/games/ takes it), None if it
+    is no such number. The lobby page answers 404 to one, the API 400, the socket takes the first page."""
+    if text is None:
+        return 1
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 10**6):
+        return None
+    return int(text)
+
+
+def open_games_count() -> int:
+    """How many public games wait for players (one COUNT; no annotations)."""
+    return Game.objects.filter(status=Game.Status.LOBBY, visibility=Game.Visibility.PUBLIC).count()
+
+
 def open_games_page(*, page: int = 1, defer: tuple[str, ...] = ()) -> tuple[list[Game], int, bool]:
     """One page of the open public games, newest first, LOBBY_PAGE_SIZE a page: the games, how many open games
     there are in all, and whether a later page holds more. Bounded however many games others create."""
     size = settings.LOBBY_PAGE_SIZE
     page = max(1, page)
     games = open_games().defer(*defer).order_by("-created_at", "-pk")
-    total = games.count()
+    total = open_games_count()  # the same games, counted without the summaries' annotations
     shown = list(games[(page - 1) * size: page * size])
     return with_winner_names(shown), total, page * size < total
 

@@ -128,7 +128,7 @@ def append_event(game: Game, kind: str, data: dict | None = None) -> GameEvent:
     broadcast.store_event(event)  # at once, or with the others of a program's or a resolution's transaction
     broadcast.send_after_commit(event)
     if kind in lobby_feed.KINDS:
-        lobby_feed.changed(game=game)
+        lobby_feed.changed(game=game, kind=kind)
     return event
 
 
@@ -325,8 +325,9 @@ def check_open_lobbies(*, user) -> None:
     limit = settings.OPEN_LOBBIES_PER_ACCOUNT
     get_user_model().objects.select_for_update().filter(pk=user.pk).first()
     if Game.objects.filter(creator=user, status=Game.Status.LOBBY, test_drive=False).count() >= limit:
-        raise RateLimited(f"you already have {limit} open games waiting for players: start or cancel one "
-                          "before creating another")
+        # A sentence (the lobby form, the game screen's "play again" show it as it is): docs/api.md.
+        raise RateLimited(f"You already have {limit} open games waiting for players. Start or cancel one "
+                          "before creating another.")
 
 
 @transaction.atomic
@@ -1168,7 +1169,9 @@ def enforce_deadline(*, game_id: int, now: datetime | None = None) -> str | None
             seat.save(update_fields=["expired"])
         if fresh:
             then = {
-                Game.TimeoutPolicy.WAIT: " Any player may now send !eject.",
+                # A solo game (one seat) has nobody else to eject the player: it waits for their program.
+                Game.TimeoutPolicy.WAIT: (" Any player may now send !eject." if game.max_seats > 1
+                                           else " The game waits for their program."),
                 Game.TimeoutPolicy.RANDOM: " A random program is played for them.",
                 Game.TimeoutPolicy.COMPUTER: " A Normal computer player plays for them until they send a program.",
             }.get(game.timeout_policy, "")

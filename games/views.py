@@ -1,6 +1,7 @@
 """Server-rendered pages: the lobby and the shell of the game screen (the TypeScript module does the rest)."""
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
@@ -13,6 +14,7 @@ from games import how_to_play as how_to_play_content
 from games import kinds, selectors, services
 from games.errors import GameError, NotFound
 from games.models import Game
+from roboracer.accounts.forms import sentence
 from roboracer.courses import selectors as course_selectors
 from roboracer.courses.models import Course
 
@@ -171,7 +173,7 @@ class CreateGameForm(forms.Form):
     def clean(self):
         data = super().clean()
         if data.get("timer_preset") == "custom" and (data.get("move_minutes") is None or data.get("game_minutes") is None):
-            raise forms.ValidationError("custom timers need a move time and a game time, in minutes")
+            raise forms.ValidationError("Custom timers need a move time and a game time, in minutes.")
         return data
 
     def game_options(self) -> dict:
@@ -209,9 +211,9 @@ class CreateRAMbotsGameForm(forms.Form):
     def clean(self):
         data = super().clean()
         if data.get("timer_preset") == "custom" and (data.get("move_minutes") is None or data.get("game_minutes") is None):
-            raise forms.ValidationError("custom timers need a move time and a game time, in minutes")
+            raise forms.ValidationError("Custom timers need a move time and a game time, in minutes.")
         if (data.get("computers") or 0) >= (data.get("max_seats") or 2):
-            raise forms.ValidationError("leave a seat for yourself: fewer computer players than players")
+            raise forms.ValidationError("Leave a seat for yourself: fewer computer players than players.")
         return data
 
     def computer_players(self) -> list[str]:
@@ -240,7 +242,7 @@ def create_rambots(request):
                 for strength in form.computer_players():  # the game starts once they fill it
                     services.add_computer(user=request.user, game_id=game.pk, strength=strength)
         except GameError as error:
-            messages.error(request, error.message)
+            messages.error(request, sentence(error.message))
         else:
             return redirect("game", game_id=game.pk)
     for field, errors in form.errors.items():
@@ -249,7 +251,43 @@ def create_rambots(request):
     return redirect("lobby")
 
 
+def create_errors(form: forms.Form | None) -> list[dict]:
+    """The create form's errors for the summary at the top of the lobby page: each a sentence and the anchor of
+    what it is about (a field's input, or the form)."""
+    if form is None or not form.is_bound:
+        return []
+    found = []
+    for field, errors in form.errors.items():
+        bound = form[field] if field in form.fields else None
+        for error in errors:
+            text = f"{bound.label}: {error}" if bound is not None and bound.label else error
+            # A field without one input to point at (the module checkboxes) points at the form.
+            found.append({"text": text, "anchor": (bound.id_for_label if bound is not None else "") or "create-game"})
+    return found
+
+
+def open_pages_text(*, page: int, size: int, shown: int, total: int) -> str:
+    """The line under the open games: "Showing the newest 3 of 10 open games." on the first page (nothing when
+    all of them are shown), "Showing open games 4–6 of 10 (page 2 of 4)." or "Showing open game 10 of 10 (page 4
+    of 4)." on another. frontend/src/lobbystate.ts openPagesText says the same as the list changes live."""
+    if page == 1:
+        return f"Showing the newest {shown} of {total} open games." if total > shown else ""
+    if not shown:
+        return ""
+    first, pages = (page - 1) * size + 1, max(1, -(-total // size))
+    games = f"games {first}\u2013{first + shown - 1}" if shown > 1 else f"game {first}"
+    return f"Showing open {games} of {total} (page {page} of {pages})."
+
+
+def page_url(page: int) -> str:
+    return "/" if page == 1 else f"?page={page}"
+
+
 def lobby(request):
+    # ?page=N: the page of open games (newest first, LOBBY_PAGE_SIZE a page), as GET /api/games/?page=N.
+    page = selectors.lobby_page_number(request.GET.get("page"))
+    if page is None:
+        raise Http404("no such page of open games")
     course = request.GET.get("course", "")
     # isascii() too: str.isdigit() accepts "²" and "①", which are no course id.
     initial = {"course": course} if course.isascii() and course.isdigit() else None
@@ -261,18 +299,29 @@ def lobby(request):
             try:
                 game = services.create_game(user=request.user, **form.game_options())
             except GameError as error:
-                form.add_error(None, error.message)
+                form.add_error(None, sentence(error.message))
             else:
                 return redirect("game", game_id=game.pk)
     mine = selectors.with_winner_names(selectors.games_of(user=request.user)) if request.user.is_authenticated else []
-    open_games, open_total, _more = selectors.open_games_page()
+    open_games, open_total, more = selectors.open_games_page(page=page)
+    size = settings.LOBBY_PAGE_SIZE
+    last_page = max(1, -(-open_total // size))
     archived = (selectors.with_winner_names(selectors.games_of(user=request.user, archived=True))
                 if request.user.is_authenticated else [])
     shown = {game.course_id for games in (open_games, mine, archived) for game in games}
     context = {
         "form": form,
+        # A refused create is summed up at the top of the page, focused: the form is far below the lists.
+        "create_errors": create_errors(form),
         "open_games": open_games,
         "open_total": open_total,
+        "open_page": page,
+        "page_size": size,
+        "open_pages_text": open_pages_text(page=page, size=size, shown=len(open_games), total=open_total),
+        # Newer: the page before (past the end: the last page); Older: the next page while there is one.
+        "newer_url": page_url(min(page - 1, last_page)) if page > 1 else None,
+        "older_url": page_url(page + 1) if more else None,
+        "lobby_ws_path": "/ws/lobby/" if page == 1 else f"/ws/lobby/?page={page}",
         "my_games": mine,
         "my_move": selectors.awaiting_my_move(user=request.user, games=mine) if mine else set(),
         "archived_games": archived,
@@ -307,7 +356,7 @@ def practice(request):
             strength=form.cleaned_data["strength"],
         )
     except GameError as error:
-        messages.error(request, error.message)
+        messages.error(request, sentence(error.message))
         return redirect("lobby")
     return redirect("game", game_id=game.pk)
 

@@ -20,11 +20,13 @@ export function confirmText(action: GameAction, status: string): Confirm {
 }
 
 /** The question before starting a game with empty seats ("Start now with 1 of 3 players? …"); null when every
- * seat is taken (nothing to ask). Without the numbers (no snapshot yet) it still asks. */
-export function startQuestion(seated: number | null, max: number | null): string | null {
+ * seat is taken (nothing to ask). Without the numbers (no snapshot yet) it still asks. A rated game started by
+ * its creator alone is not rated (docs/ratings.md): the question says so. */
+export function startQuestion(seated: number | null, max: number | null, rated = false): string | null {
   if (seated !== null && max !== null && seated >= max) return null;
   if (seated === null || max === null) return "Start now? Any empty seats will be closed.";
-  return `Start now with ${seated} of ${max} players? The empty seats will be closed.`;
+  const alone = seated === 1 && rated ? ", and a game with one player is not rated" : "";
+  return `Start now with ${seated} of ${max} players? The empty seats will be closed${alone}.`;
 }
 
 /** The creator's server-rendered Start form (`#start-game`) asks first, in the same inline way as Leave and
@@ -47,7 +49,7 @@ export function confirmStart(snapshot: () => Snapshot | null): void {
   form.addEventListener("submit", (ev) => {
     const snap = snapshot();
     const max = snap ? (snap.max_seats ?? snap.course?.players?.[1] ?? null) : null;
-    const question = startQuestion(snap ? snap.seats.length : null, max);
+    const question = startQuestion(snap ? snap.seats.length : null, max, snap?.rated === true);
     if (confirmed || question === null) return;
     ev.preventDefault();
     text.textContent = question;

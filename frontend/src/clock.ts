@@ -134,8 +134,13 @@ const POLICY_TEXT: Record<string, string> = {
   computer: "out of game time: a computer player plays the robot until its player sends a program again",
 };
 
-/** "Real-time timers: 2 min a move, 10 min game time · out of game time: the others may !eject". */
-export function timersText(t: { preset?: unknown; move?: unknown; game?: unknown; policy?: unknown } | null | undefined): string {
+const SOLO_WAIT_TEXT = "out of game time: the game waits for your program";
+
+/** "Real-time timers: 2 min a move, 10 min game time · out of game time: the others may !eject". In a solo game
+ * (`solo`: it started with one seat) there is nobody else: under "wait" the game waits for the player. */
+export function timersText(
+  t: { preset?: unknown; move?: unknown; game?: unknown; policy?: unknown } | null | undefined, solo = false,
+): string {
   if (!t || typeof t !== "object") return "";
   const name = PRESET_NAMES[String(t.preset)] ?? "";
   const move = humanDuration(t.move), game = humanDuration(t.game);
@@ -143,6 +148,6 @@ export function timersText(t: { preset?: unknown; move?: unknown; game?: unknown
   const parts = [move && `${move} a move`, game && (t.game === 0 ? "no game time" : `${game} game time`)]
     .filter(Boolean).join(", ");
   if (!parts) return "";
-  const policy = POLICY_TEXT[String(t.policy)] ?? "";
+  const policy = (solo && t.policy === "wait" ? SOLO_WAIT_TEXT : POLICY_TEXT[String(t.policy)]) ?? "";
   return `${name ? `${name} timers` : "Timers"}: ${parts}${policy ? ` · ${policy}` : ""}`;
 }

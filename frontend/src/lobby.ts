@@ -6,8 +6,9 @@ import { Board, svgEl } from "./board";
 import { h } from "./dom";
 import { GameSocket, wsUrlFromPath } from "./net";
 import {
-  applyGame, archivedText, boardName, creatorRating, emptyLists, fromLobby, type GameSummary, type LobbyGameMessage,
-  type LobbyLists, type LobbyMessage, mineText, modulesText, openText, playerUrl, showCustomTimers, sorted, wonBy,
+  applyGame, archivedText, boardName, creatorRating, emptyLists, freshText, fromLobby, type GameSummary,
+  type LobbyGameMessage, type LobbyLists, type LobbyMessage, mineText, modulesText, olderPage, openPagesText,
+  openText, type OpenView, playerUrl, showCustomTimers, shownOpen, sorted, wonBy,
 } from "./lobbystate";
 import type { Course } from "./types";
 import { fitOpponents, opponentRange } from "./computers";
@@ -40,8 +41,15 @@ export class LiveLobby {
   private readonly thumbs = new Map<string, HTMLElement>();
   /** Rows drawn by this module, by list and game id, with what they show (data-shown). */
   private readonly rows = new Map<string, HTMLLIElement>();
+  /** The page of open games this page shows (`?page=`; the server renders data-page and data-page-size). */
+  private readonly view: OpenView;
 
   constructor(private readonly root: HTMLElement) {
+    const page = Number(root.dataset.page), size = Number(root.dataset.pageSize);
+    this.view = {
+      page: Number.isInteger(page) && page >= 1 ? page : 1,
+      size: Number.isInteger(size) && size >= 1 ? size : Number.POSITIVE_INFINITY,
+    };
     for (const thumb of root.querySelectorAll<HTMLElement>("ul[id] > li[data-game-id] .thumb")) {
       const li = thumb.closest<HTMLElement>("li");
       const list = li?.parentElement?.id === "my-games" ? "mine" : "open";
@@ -60,10 +68,10 @@ export class LiveLobby {
     if (!msg || typeof msg !== "object") return;
     const m = msg as { type?: unknown };
     if (m.type === "lobby") {
-      this.lists = fromLobby(msg as LobbyMessage);
+      this.lists = fromLobby(msg as LobbyMessage, this.view);
       this.render();
     } else if (m.type === "lobby_game") {
-      if (applyGame(this.lists, msg as LobbyGameMessage)) this.render();
+      if (applyGame(this.lists, msg as LobbyGameMessage, this.view)) this.render();
     }
   }
 
@@ -147,14 +155,47 @@ export class LiveLobby {
         return li;
       }));
     }
-    const open = this.list("open-games", this.lists.open.size > 0);
-    if (open) syncChildren(open, sorted(this.lists.open).map((g) => this.row(g, openText(g), false)));
-    this.showEmpty("#open-games-empty", this.lists.open.size === 0);
+    const openGames = shownOpen(this.lists, this.view);
+    const open = this.list("open-games", openGames.length > 0);
+    if (open) syncChildren(open, openGames.map((g) => this.row(g, openText(g), false)));
+    this.showEmpty("#open-games-empty", openGames.length === 0);
+    // A visitor's "Sign up or log in to create and join games" below the page, unless "No open games" says it.
+    const signup = document.getElementById("lobby-signup");
+    if (signup) signup.hidden = openGames.length === 0;
+    this.renderPages(openGames.length);
     const shown = new Set([...[...this.lists.mine.keys()].map((id) => `mine-${id}`),
-      ...[...this.lists.open.keys()].map((id) => `open-${id}`)]);
+      ...openGames.map((g) => `open-${g.id}`)]);
     for (const key of [...this.thumbs.keys()]) if (!shown.has(key)) this.thumbs.delete(key);
     for (const key of [...this.rows.keys()]) if (!shown.has(key)) this.rows.delete(key);
     this.root.dataset.synced = "1";
+  }
+
+  /** The line under the open games ("Showing the newest 50 of 73 open games."), the Older link while there are
+   * older games than this page's, and a later page's note of new games on page 1. */
+  private renderPages(shown: number): void {
+    const more = this.root.querySelector<HTMLElement>("#open-games-more");
+    if (more) {
+      const text = openPagesText(this.view, shown, this.lists.openTotal);
+      if (more.textContent !== text) more.textContent = text;
+      more.hidden = !text;
+    }
+    const fresh = this.root.querySelector<HTMLElement>("#open-games-new");
+    if (fresh) {
+      const text = freshText(this.lists);
+      const link = fresh.querySelector("a");
+      if (!text) fresh.replaceChildren();
+      else if (link?.textContent !== text) fresh.replaceChildren(h("a", { href: "/" }, text));
+    }
+    const nav = this.root.querySelector<HTMLElement>("#open-games-pages");
+    if (!nav) return;
+    const next = olderPage(this.view, this.lists.openTotal);
+    let older = nav.querySelector<HTMLAnchorElement>("#open-games-older");
+    if (next === null) older?.remove();
+    else if (!older) {
+      older = h("a", { id: "open-games-older", rel: "next", href: `?page=${next}` }, "Older games \u2192");
+      nav.append(older);
+    }
+    nav.hidden = !nav.querySelector("a");
   }
 
   private showEmpty(selector: string, empty: boolean): void {
@@ -223,7 +264,17 @@ function mountPractice(): void {
   apply();
 }
 
+/** A refused create is summed up at the top of the page (games/views.py create_errors), with `autofocus`; the
+ * focus is put there again in case the browser did not (the page reloaded where the form was out of sight). */
+function focusCreateErrors(): void {
+  const summary = document.getElementById("create-errors");
+  if (!summary || document.activeElement === summary) return;
+  summary.focus();
+  summary.scrollIntoView({ block: "start" });
+}
+
 function mount(): void {
+  focusCreateErrors();
   mountCustomTimers();
   mountKindChoice();
   mountPractice();

@@ -49,14 +49,34 @@ export function boardName(g: Pick<GameSummary, "kind" | "course_name">): string 
   return g.kind === "rambots" ? "RAMbots" : g.course_name;
 }
 
-export interface LobbyMessage { type: "lobby"; open: GameSummary[]; mine: GameSummary[]; archived: GameSummary[] }
-/** `mine` absent: from the public lobby group; true/false: from my own group (false: I left it). */
-export interface LobbyGameMessage { type: "lobby_game"; game: GameSummary; mine?: boolean }
+export interface LobbyMessage {
+  type: "lobby"; open: GameSummary[]; mine: GameSummary[]; archived: GameSummary[];
+  /** How many public games wait for players in all; the next page's number or null (absent from older servers). */
+  open_total?: number; open_next?: number | null;
+}
+/** `mine` absent: from the public lobby group, which also says whether the game is new (created by the
+ * transaction announced) and how many public games are open now; true/false: from my own group (false: I left it). */
+export interface LobbyGameMessage { type: "lobby_game"; game: GameSummary; mine?: boolean; new?: boolean; open_total?: number }
+
+/** Which page of open games the page shows (`?page=`, from 1) and how many a page holds (LOBBY_PAGE_SIZE). */
+export interface OpenView { page: number; size: number }
+/** One page that holds every game: what the lists were before pages (and what a caller without a view gets). */
+export const ALL_ON_ONE_PAGE: OpenView = { page: 1, size: Number.POSITIVE_INFINITY };
 
 export interface LobbyLists {
+  /** Open games: on page 1 the newest ones known, at most two pages' worth (the page shows the first `size`;
+   * the others come back when a shown game leaves); on another page, that page's games only. */
   open: Map<number, GameSummary>;
   mine: Map<number, GameSummary>;
   archived: Map<number, GameSummary>;
+  /** How many public games wait for players, from the server's last word (or counted, if it says nothing). */
+  openTotal: number;
+  /** The highest game id known to be open on page 1: a pushed open game above it is new. */
+  newest: number;
+  /** On a later page: games created since it was read and still open (at most a page of them, by id). */
+  fresh: Set<number>;
+  /** Whether more new games came than `fresh` keeps. */
+  freshMore: boolean;
 }
 
 export function isSummary(v: unknown): v is GameSummary {
@@ -66,19 +86,56 @@ export function isSummary(v: unknown): v is GameSummary {
 }
 
 export function emptyLists(): LobbyLists {
-  return { open: new Map(), mine: new Map(), archived: new Map() };
+  return { open: new Map(), mine: new Map(), archived: new Map(), openTotal: 0, newest: 0, fresh: new Set(), freshMore: false };
 }
 
 const byId = (games: unknown): Map<number, GameSummary> =>
   new Map((Array.isArray(games) ? games : []).filter(isSummary).map((g) => [g.id, g]));
 
-/** The whole lobby, as the server read it (on connect and after a sync). */
-export function fromLobby(msg: LobbyMessage): LobbyLists {
-  return { open: byId(msg.open), mine: byId(msg.mine), archived: byId(msg.archived) };
+/** The whole lobby, as the server read it (on connect and after a sync): the page of open games `view` shows. */
+export function fromLobby(msg: LobbyMessage, view: OpenView = ALL_ON_ONE_PAGE): LobbyLists {
+  const open = byId(msg.open);
+  const total = typeof msg.open_total === "number" ? msg.open_total : open.size;
+  return {
+    ...emptyLists(), open, mine: byId(msg.mine), archived: byId(msg.archived), openTotal: total,
+    newest: view.page === 1 ? Math.max(0, ...open.keys()) : 0,
+  };
 }
 
-/** One game's new summary applied to the lists (in place); false if it was older than what they show. */
-export function applyGame(lists: LobbyLists, msg: LobbyGameMessage): boolean {
+/** Forget the oldest entries beyond `keep` (ids: newer games have higher ones). */
+function trimOldest(ids: { size: number; keys(): Iterable<number>; delete(id: number): boolean }, keep: number): boolean {
+  if (ids.size <= keep) return false;
+  const oldest = [...ids.keys()].sort((a, b) => a - b).slice(0, ids.size - keep);
+  for (const id of oldest) ids.delete(id);
+  return true;
+}
+
+/** A public message about a game that is not among the page's open games: page 1 puts a new open game in (and
+ * forgets the oldest beyond two pages), a later page only counts it for its "new games on page 1" note. */
+function elsewhere(lists: LobbyLists, g: GameSummary, msg: LobbyGameMessage, view: OpenView, counted: boolean): boolean {
+  const open = g.status === "lobby" && g.visibility === "public";
+  if (!open) {
+    const was = lists.fresh.delete(g.id);
+    if (was && !counted) lists.openTotal = Math.max(0, lists.openTotal - 1);
+    return was;
+  }
+  if (view.page === 1) {
+    if (!(msg.new === true || g.id > lists.newest)) return false; // an older game, of a later page
+    lists.open.set(g.id, g);
+    lists.newest = Math.max(lists.newest, g.id);
+    trimOldest(lists.open, 2 * view.size);
+  } else {
+    if (msg.new !== true || lists.fresh.has(g.id)) return false;
+    lists.fresh.add(g.id);
+    if (trimOldest(lists.fresh, view.size)) lists.freshMore = true;
+  }
+  if (!counted) lists.openTotal += 1;
+  return true;
+}
+
+/** One game's new summary applied to the lists (in place); false if it changed nothing they show (an older
+ * summary than theirs, or a game of another page). `view`: the page of open games shown. */
+export function applyGame(lists: LobbyLists, msg: LobbyGameMessage, view: OpenView = ALL_ON_ONE_PAGE): boolean {
   const g = msg.game;
   if (!isSummary(g)) return false;
   const known = [lists.open.get(g.id), lists.mine.get(g.id), lists.archived.get(g.id)]
@@ -87,8 +144,15 @@ export function applyGame(lists: LobbyLists, msg: LobbyGameMessage): boolean {
     // The public group: only the open list. A game of mine is kept up to date by my own group.
     const shown = lists.open.get(g.id);
     if (shown && shown.version > g.version) return false;
+    const counted = typeof msg.open_total === "number";
+    const total = lists.openTotal;
+    if (counted) lists.openTotal = msg.open_total as number;
+    if (!shown) return elsewhere(lists, g, msg, view, counted) || lists.openTotal !== total;
     if (g.status === "lobby" && g.visibility === "public") lists.open.set(g.id, g);
-    else lists.open.delete(g.id);
+    else {
+      lists.open.delete(g.id);
+      if (!counted) lists.openTotal = Math.max(0, lists.openTotal - 1);
+    }
     return true;
   }
   if (known.some((k) => k.version > g.version)) return false;
@@ -98,6 +162,37 @@ export function applyGame(lists: LobbyLists, msg: LobbyGameMessage): boolean {
   lists.archived.delete(g.id);
   if (msg.mine && g.status !== "cancelled") (g.archived ? lists.archived : lists.mine).set(g.id, g);
   return true;
+}
+
+/** The open games the page shows, newest first: on page 1 the newest `size` known, on another page its own. */
+export function shownOpen(lists: LobbyLists, view: OpenView): GameSummary[] {
+  const games = sorted(lists.open);
+  return view.page === 1 ? games.slice(0, view.size) : games;
+}
+
+/** The line under the open games, as the server's template says it (games/views.py open_pages_text): "Showing the
+ * newest 3 of 10 open games." on page 1 (nothing when all are shown), "Showing open games 4–6 of 10 (page 2 of
+ * 4)." or "Showing open game 10 of 10 (page 4 of 4)." on another (nothing when the page has none). */
+export function openPagesText(view: OpenView, shown: number, total: number): string {
+  if (view.page === 1) return total > shown ? `Showing the newest ${shown} of ${total} open games.` : "";
+  if (!shown) return "";
+  const first = (view.page - 1) * view.size + 1;
+  const pages = Math.max(1, Math.ceil(total / view.size));
+  const games = shown > 1 ? `games ${first}\u2013${first + shown - 1}` : `game ${first}`;
+  return `Showing open ${games} of ${total} (page ${view.page} of ${pages}).`;
+}
+
+/** The next page's number while there are older games beyond this page, else null (no Older link). */
+export function olderPage(view: OpenView, total: number): number | null {
+  return total > view.page * view.size ? view.page + 1 : null;
+}
+
+/** A later page's note of the games created since it was read: "1 new open game on page 1", "3 or more new
+ * open games on page 1" (when more came than it keeps), "" for none. */
+export function freshText(lists: LobbyLists): string {
+  const n = lists.fresh.size;
+  if (!n) return "";
+  return `${n}${lists.freshMore ? " or more" : ""} new open game${n === 1 && !lists.freshMore ? "" : "s"} on page 1`;
 }
 
 /** Newest first, as the server lists them (by id). */

@@ -282,7 +282,8 @@ export class Panel {
 
   /** The game's timer settings, under the status line. */
   setTimers(snap: Snapshot): void {
-    const text = timersText(snap.timers);
+    // A game of one seat (made so, or started alone: starting closes the empty seats) has no others to !eject.
+    const text = timersText(snap.timers, snap.max_seats === 1);
     if (this.timers.textContent !== text) this.timers.textContent = text;
     this.timers.hidden = !text || snap.status === "finished" || snap.status === "cancelled";
   }

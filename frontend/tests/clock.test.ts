@@ -91,3 +91,10 @@ test("timer settings in words", () => {
   assert.equal(timersText(null), "");
   assert.equal(timersText({ preset: "custom" }), "");
 });
+
+test("a solo game's timers do not speak of others who may !eject (docs/ratings.md \"Solo games\")", () => {
+  assert.equal(timersText({ preset: "realtime", move: 120, game: 600, policy: "wait" }, true),
+    "Real-time timers: 2 min a move, 10 min game time · out of game time: the game waits for your program");
+  assert.equal(timersText({ preset: "realtime", move: 120, game: 600, policy: "eject" }, true),
+    "Real-time timers: 2 min a move, 10 min game time · out of game time: ejected at once");
+});

@@ -46,10 +46,10 @@ def _game_or_404(game_id: int, user):
 class GameListView(APIView):
     @extend_schema(responses=LobbySerializer, operation_id="games_list", summary="Open public games, my games, my archive")
     def get(self, request):
-        page = request.query_params.get("page", "1")
-        if not (page.isascii() and page.isdigit() and 1 <= int(page) <= 10**6):
+        page = selectors.lobby_page_number(request.query_params.get("page"))
+        if page is None:
             raise InvalidInput("page: a whole number from 1")
-        return Response(selectors.lobby_state(user=request.user, page=int(page)))
+        return Response(selectors.lobby_state(user=request.user, page=page))
 
     @extend_schema(request=CreateGameSerializer, responses={201: SnapshotSerializer},
                    summary="Create a game (RoboRacer; or RAMbots with kind \"rambots\")")

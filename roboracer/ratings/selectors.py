@@ -102,8 +102,12 @@ def is_rated(*, game) -> bool:
     creator left it rated, it is not a course builder's test drive, its course is stable and its mode is race
     or arena (team mode when it comes; puzzles never). Games with computer players are never rated: seating one
     (games.services.add_computer, practice_game, a tournament table filled with computers) clears the game's
-    `rated`, so this check needs no query of the seats (docs/computer-players.md)."""
+    `rated`, so this check needs no query of the seats (docs/computer-players.md). A game of one seat is never
+    rated: one created for one player, or one its creator started alone (starting closes the empty seats, so
+    `max_seats` is then the number seated)."""
     if not game.rated or game.test_drive or game.aborted:  # aborted: fewer than two seats moved
+        return False
+    if game.max_seats < 2:  # a solo game: nobody to compare with
         return False
     if not kinds.of(game).rated:  # a kind with no rating pool of its own yet (docs/game-kinds.md)
         return False

@@ -43,7 +43,7 @@ def test_the_lobby_form_shows_the_refusal_and_creates_nothing(courses, make_user
     response = client.post("/", {"course": courses["tiny-yard"].pk, "max_seats": 2, "lives": 3,
                                  "visibility": "public", "timer_preset": "realtime", "timeout_policy": "wait"})
     assert response.status_code == 200
-    assert "you already have 10 open games waiting for players" in response.content.decode()
+    assert "You already have 10 open games waiting for players." in response.content.decode()
     assert Game.objects.filter(creator=alice).count() == 10
 
 

@@ -110,7 +110,7 @@ def test_the_create_form_makes_private_and_custom_timer_games(courses, make_user
     # A custom preset without its times is an error on the form, and creates nothing.
     page = client.post("/", {"course": course.pk, "max_seats": 3, "lives": 3, "visibility": "public",
                              "timer_preset": "custom", "timeout_policy": "wait"})
-    assert page.status_code == 200 and b"custom timers need a move time and a game time, in minutes" in page.content
+    assert page.status_code == 200 and b"Custom timers need a move time and a game time, in minutes." in page.content
     assert Game.objects.count() == 1
     lobby = client.get("/").content.decode()
     assert "Real-time: 2 min a move" in lobby and "private" in lobby
