@@ -12,7 +12,7 @@ from django.utils import timezone
 
 import engine
 from engine.state import board_from_dict
-from games import clocks, kinds
+from games import clocks, kinds, signals
 from games.models import ChatMessage, Game, GameEvent, Hand, Program, Scan, Seat, Turn
 from roboracer import compiled
 from roboracer.accounts.models import Profile
@@ -422,6 +422,8 @@ def game_snapshots(*, game: Game, users: list | None = None, last_turn: dict | N
         **kind.public_fields(game=game, state=state, seats=seats),
         "last_turn": {"turn": last["number"], "events": last["events"]} if last else None,
         "rematch": _rematch(game),
+        # A finished game's tournament (or other competition), if it is a table of one: no query while it runs.
+        "competition": competition(game=game) if game.status == Game.Status.FINISHED else None,
     }
     snapshots = []
     for user in users:
@@ -472,6 +474,7 @@ def game_snapshots(*, game: Game, users: list | None = None, last_turn: dict | N
             "chat": visible_chat(chat=chat_lines, readers=chat_readers, user=user),
             "can_chat": mine is not None or _is_staff(user),
             "can_play_again": bool(mine is not None and game.status == Game.Status.FINISHED
+                                   and shared["competition"] is None  # its competition seats the next game
                                    and (not game.test_drive or may_test_drive(user=user, course_id=game.course_id))),
         }))
     return snapshots
@@ -535,6 +538,22 @@ def _private_modules(bot: dict, program: Program | None, scan: Scan | None) -> d
         "scan_due": bool(bot.get("scan_due", False)),
         "scan": {"turn": scan.turn, "programs": scan.programs} if scan is not None else None,
     }
+
+
+def competition(*, game: Game) -> dict | None:
+    """The competition another app runs this game in (a tournament's table): `{"kind", "name", "url"}`, or None
+    (games.signals.competition)."""
+    for _receiver, answer in signals.competition.send(sender=Game, game=game):
+        if answer:
+            return answer
+    return None
+
+
+def viewer_notes(*, game: Game, user) -> list[str]:
+    """What other apps tell this viewer about this game (games.signals.viewer_notes): "You were replaced by ..."."""
+    if not (user and user.is_authenticated):
+        return []
+    return [answer for _receiver, answer in signals.viewer_notes.send(sender=Game, game=game, user=user) if answer]
 
 
 def _rematch(game: Game) -> dict | None:

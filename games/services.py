@@ -635,6 +635,10 @@ def play_again(*, user, game_id: int) -> tuple[Game, bool]:
             raise NotAllowed("only the players of this game can play it again")
         if game.status != Game.Status.FINISHED:
             raise Conflict("only a finished game can be played again")
+        competition = selectors.competition(game=game)
+        if competition is not None:  # a tournament's table: the tournament seats its players' next games
+            raise Conflict(f"this game was played in the {competition['kind']} {competition['name']}, which seats "
+                           "its players' next games: it is not played again")
         if game.rematch_id is not None:
             return Game.objects.get(pk=game.rematch_id), False
         if game.test_drive and not selectors.may_test_drive(user=user, course_id=game.course_id):

@@ -367,7 +367,8 @@ def game_page(request, game_id: int):
     if game is None:
         raise Http404("no such game")
     snapshot = selectors.game_snapshot(game=game, user=request.user)
-    return render(request, "games/game.html", {"game": game, "snapshot": snapshot})
+    notes = selectors.viewer_notes(game=game, user=request.user) if snapshot["me"] is None else []
+    return render(request, "games/game.html", {"game": game, "snapshot": snapshot, "viewer_notes": notes})
 
 
 def _act(request, game_id: int, action) -> None:

@@ -8,13 +8,51 @@ export type GameAction = "leave" | "cancel";
 
 interface Confirm { question: string; yes: string; no: string }
 
-export function confirmText(action: GameAction, status: string): Confirm {
+/** A robot still in the race besides mine: its player's name and team (team play), for the forfeit question. */
+export interface Rival { name: string; team: string | null }
+
+/** Who is still racing besides me: seats not ejected whose robot is still in the game (on the course, or with a
+ * life left to come back with). A kind without robots in `bots` (RAMbots) counts the seats not ejected. */
+export function rivalsLeft(snap: Snapshot): Rival[] {
+  const mine = snap.me?.seat;
+  const bots = Array.isArray(snap.bots) ? snap.bots : [];
+  const rivals: Rival[] = [];
+  for (const seat of snap.seats ?? []) {
+    if (seat.number === mine || seat.ejected) continue;
+    const bot = seat.bot != null ? bots.find((b) => String(b.id) === String(seat.bot)) : undefined;
+    if (bot && bot.at == null && typeof bot.lives === "number" && bot.lives <= 0) continue;  // out of lives
+    rivals.push({ name: seat.display_name?.trim() || seat.user, team: seat.team ?? bot?.team ?? null });
+  }
+  return rivals;
+}
+
+function teamName(team: string): string {
+  return `the ${team.charAt(0).toUpperCase()}${team.slice(1)} team`;
+}
+
+/** What forfeiting does, given who is left: with one rival the game ends at once and they win; in team play, when
+ * only one team is left the game ends and that team wins; otherwise the others race on. */
+export function forfeitQuestion(rivals: Rival[], teams = false): string {
+  if (rivals.length === 1) {
+    return `Forfeit? Your robot leaves the race and the game ends now: ${rivals[0].name} wins by forfeit.`;
+  }
+  const left = new Set(rivals.map((r) => r.team));
+  if (teams && rivals.length > 1 && left.size === 1) {
+    const [team] = [...left];
+    if (team) return `Forfeit? Your robot leaves the race and the game ends now: ${teamName(team)} wins.`;
+  }
+  if (rivals.length === 0) return "Forfeit? Your robot leaves the race.";
+  return `Forfeit? Your robot leaves the race; the other ${rivals.length} robots race on without you.`;
+}
+
+export function confirmText(action: GameAction, status: string, snap: Snapshot | null = null): Confirm {
   if (action === "cancel") {
     return { question: "Cancel this game for everyone? It will not be played.", yes: "Yes, cancel the game", no: "Keep the game" };
   }
   if (status === "lobby") return { question: "Leave this game? Your seat is freed for someone else.", yes: "Yes, leave", no: "Stay" };
   return {
-    question: "Forfeit? Your robot is removed from the race and the game goes on without you.",
+    question: snap ? forfeitQuestion(rivalsLeft(snap), snap.teams === true)
+      : "Forfeit? Your robot leaves the race.",
     yes: "Yes, forfeit", no: "Keep playing",
   };
 }
@@ -95,6 +133,7 @@ export class GameActions {
   private readonly archived: HTMLParagraphElement;
   private pending: GameAction | null = null;
   private status = "";
+  private snap: Snapshot | null = null;
   private busy = false;
 
   constructor(
@@ -147,6 +186,7 @@ export class GameActions {
 
   update(snap: Snapshot): void {
     this.status = snap.status;
+    this.snap = snap;
     const running = snap.status !== "lobby";
     this.leaveBtn.hidden = !snap.can_leave || !snap.me;
     this.leaveBtn.textContent = running ? "Forfeit" : "Leave game";
@@ -155,6 +195,8 @@ export class GameActions {
     this.cancelBtn.setAttribute("aria-label", "Cancel this game for everyone (asks first)");
     this.buttons.hidden = this.leaveBtn.hidden && this.cancelBtn.hidden;
     if (this.pending && (this.pending === "leave" ? !snap.can_leave : !snap.can_cancel)) this.closeConfirm(false);
+    // Someone else forfeited while I was asked: say what my forfeit does now.
+    if (this.pending === "leave") this.confirmText.textContent = confirmText("leave", this.status, snap).question;
 
     const url = typeof snap.invite_url === "string" && snap.invite_url ? absoluteUrl(snap.invite_url, location.origin) : "";
     this.invite.hidden = !url;
@@ -164,7 +206,7 @@ export class GameActions {
   }
 
   private ask(action: GameAction): void {
-    const t = confirmText(action, this.status);
+    const t = confirmText(action, this.status, this.snap);
     this.pending = action;
     this.confirmText.textContent = t.question;
     this.yesBtn.textContent = t.yes;

@@ -7,3 +7,20 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   if (text !== undefined) node.textContent = text;
   return node;
 }
+
+/** The game page's note for a viewer without a seat, when the server has one (`data-watch-note` on #game-root:
+ * "You were replaced by bob in this tournament ..."). */
+export function pageWatchNote(): string | undefined {
+  try {
+    const root = typeof document.getElementById === "function" ? document.getElementById("game-root") : null;
+    return root?.dataset?.watchNote;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the program panel says to a viewer without a seat: the page's note for them, else "You are watching this
+ * game." */
+export function watchingText(note: string | null | undefined = pageWatchNote()): string {
+  return typeof note === "string" && note.trim() ? note.trim() : "You are watching this game.";
+}

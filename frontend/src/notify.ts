@@ -27,6 +27,33 @@ export function rematchText(n: RematchNotice): string {
   return `${typeof n.by === "string" && n.by ? n.by : "A player"} wants to play again: game ${n.game}${course}`;
 }
 
+/** An organiser invites me to replace a tournament player (docs/tournaments.md "Replace"):
+ * `{type: "tournament_invitation", invitation, tournament, tournament_name, replacing, game, url}`. */
+export interface InvitationNotice {
+  type: "tournament_invitation"; invitation: number; tournament?: number; tournament_name?: string;
+  replacing?: string; game?: number; url?: string;
+}
+
+export function isInvitation(v: unknown): v is InvitationNotice {
+  if (!v || typeof v !== "object") return false;
+  const m = v as Record<string, unknown>;
+  return m.type === "tournament_invitation" && typeof m.invitation === "number";
+}
+
+/** "You are invited to replace bob in Spring Cup (game 12)". */
+export function invitationText(n: InvitationNotice): string {
+  const who = typeof n.replacing === "string" && n.replacing ? n.replacing : "a player";
+  const where = typeof n.tournament_name === "string" && n.tournament_name ? ` in ${n.tournament_name}` : " in a tournament";
+  const game = typeof n.game === "number" ? ` (game ${n.game})` : "";
+  return `You are invited to replace ${who}${where}${game}`;
+}
+
+/** Where the invitation's notice leads: the server's path ("My tournaments", where it is answered), never
+ * another site. */
+export function invitationUrl(n: InvitationNotice): string {
+  return typeof n.url === "string" && n.url.startsWith("/") && !n.url.startsWith("//") ? n.url : "/tournaments/mine/";
+}
+
 /** "Your move in game 12 (Tiny Yard), turn 3". */
 export function noticeText(n: YourTurnNotice): string {
   const course = typeof n.course === "string" && n.course ? ` (${n.course})` : "";
@@ -69,6 +96,10 @@ export class Notifications {
       this.invite(msg);
       return;
     }
+    if (isInvitation(msg)) {
+      this.tournamentInvitation(msg);
+      return;
+    }
     if (!isYourTurn(msg) || msg.game === this.currentGame) return;
     this.pending.get(msg.game)?.remove();
     const box = h("div", { class: "rr-notice", "data-game": String(msg.game) });
@@ -96,6 +127,22 @@ export class Notifications {
     close.addEventListener("click", () => this.dismiss(msg.game));
     box.append(close);
     this.pending.set(msg.game, box);
+    this.el.append(box);
+    this.el.hidden = false;
+    this.updateTitle();
+  }
+
+  /** An invitation to replace a tournament player: a notice linking to "My tournaments", where it is answered. */
+  private tournamentInvitation(msg: InvitationNotice): void {
+    const key = -msg.invitation;  // keyed apart from games (ids are positive)
+    this.pending.get(key)?.remove();
+    const text = invitationText(msg);
+    const box = h("div", { class: "rr-notice", "data-invitation": String(msg.invitation), "data-kind": "tournament-invitation" });
+    box.append(h("a", { href: invitationUrl(msg) }, text));
+    const close = h("button", { type: "button", class: "rr-notice-close", "aria-label": `Dismiss: ${text}` }, "×");
+    close.addEventListener("click", () => this.dismiss(key));
+    box.append(close);
+    this.pending.set(key, box);
     this.el.append(box);
     this.el.hidden = false;
     this.updateTitle();

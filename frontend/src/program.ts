@@ -1,5 +1,5 @@
 // The hand / registers UI: pick 5 chips, choose reboot, submit.
-import { h } from "./dom";
+import { h, watchingText } from "./dom";
 import { cardChip, cardNumber, chipIcon, chipLabel } from "./chips";
 import type { ClassicAction, PostResult, ProgramBody } from "./net";
 import type { Chip, Snapshot } from "./types";
@@ -183,7 +183,7 @@ export class ProgramUI {
     else if (snap.status === "finished") text = "The game is over.";
     else if (moving || snap.status === "resolving") text = "Robots are moving…";
     else if (snap.status === "cancelled") text = "The game was cancelled.";
-    else if (!me) text = "You are watching this game.";
+    else if (!me) text = watchingText();
     else if (snap.seats.some((s) => s.number === me.seat && s.ejected)) {
       text = "You forfeited this game. You can still watch.";
     }

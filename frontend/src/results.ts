@@ -2,7 +2,7 @@
 // damage (standings.ts), with "Replay the game" and "Play again".
 import { h } from "./dom";
 import { playerUrl, signedChange } from "./lobbystate";
-import { ordinal, resultRows } from "./standings";
+import { competitionLink, ordinal, resultRows, resultsSummary } from "./standings";
 import { computerBadge, isComputer } from "./computers";
 import type { Seat, Snapshot } from "./types";
 import css from "./results.css?inline";
@@ -63,6 +63,8 @@ export class ResultsScreen {
   private readonly replayBtn: HTMLButtonElement;
   private readonly againBtn: HTMLButtonElement;
   private readonly openLink: HTMLAnchorElement;
+  /** A tournament table's game: back to its tournament (which seats the next game) instead of "Play again". */
+  private readonly backLink: HTMLAnchorElement;
   private readonly message: HTMLParagraphElement;
   /** The mode's own standings (arena survival order, teams, puzzle turns): games.selectors.standings. */
   private readonly modeList: HTMLOListElement;
@@ -98,7 +100,9 @@ export class ResultsScreen {
     this.againBtn.addEventListener("click", () => void this.playAgain());
     this.openLink = h("a", { id: "open-rematch", class: "button" }, "Open the new game");
     this.openLink.hidden = true;
-    buttons.append(this.replayBtn, this.againBtn, this.openLink);
+    this.backLink = h("a", { id: "results-competition", class: "button" });
+    this.backLink.hidden = true;
+    buttons.append(this.replayBtn, this.againBtn, this.openLink, this.backLink);
     this.message = h("p", { class: "rr-results-message", "aria-live": "polite" });
     this.message.hidden = true;
     this.modeList = h("ol", { id: "results-standings", class: "rr-results-standings", "aria-label": "Standings" });
@@ -119,12 +123,11 @@ export class ResultsScreen {
       this.headRow.replaceChildren(...this.defaultHeads);
     }
     const rows = resultRows(snap);
-    const won = rows.filter((r) => r.place === 1);
     const mine = snap.me?.bot != null ? String(snap.me.bot) : null;
-    this.summary.textContent = won.length === 1 && won[0].winner
-      ? `${won[0].bot === mine ? "You win" : `${won[0].name} wins`} after ${lastTurn} turn${lastTurn === 1 ? "" : "s"}.`
-      : `The race is over after ${lastTurn} turn${lastTurn === 1 ? "" : "s"}.`;
+    this.summary.textContent = resultsSummary(rows, mine, lastTurn);
     this.showModeStandings(snap, lastTurn, mine);
+    // An aborted game says so rather than "You win" (its places stand; nobody is rated).
+    if (snap.aborted) this.summary.textContent = resultsSummary(rows, mine, lastTurn, true);
     this.body.replaceChildren(...rows.map((r) => {
       const [tr, name] = playerRow(r, mine);
       tr.append(
@@ -143,7 +146,7 @@ export class ResultsScreen {
   /** A kind's own table (kinds.ts): Place, the name, then its columns. */
   private showCustom(snap: Snapshot, lastTurn: number, custom: CustomResults): void {
     const mine = snap.me?.bot != null ? String(snap.me.bot) : null;
-    this.summary.textContent = custom.summary;
+    this.summary.textContent = snap.aborted ? resultsSummary(custom.rows, mine, lastTurn, true) : custom.summary;
     this.modeList.hidden = true;
     this.headRow.replaceChildren(
       h("th", { scope: "col", class: "col-place" }, "Place"), h("th", { scope: "col", class: "col-name" }, "Player"),
@@ -160,6 +163,12 @@ export class ResultsScreen {
 
   private showButtons(snap: Snapshot, lastTurn: number): void {
     this.replayBtn.disabled = lastTurn === 0;
+    const back = competitionLink(snap);
+    this.backLink.hidden = !back;
+    if (back) {
+      this.backLink.href = back.url;
+      this.backLink.textContent = back.text;
+    }
     const rematch = (snap as { rematch?: { id?: unknown; url?: unknown } | null }).rematch;
     const canPlayAgain = (snap as { can_play_again?: unknown }).can_play_again === true;
     if (rematch && typeof rematch.url === "string") {

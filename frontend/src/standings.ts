@@ -87,3 +87,31 @@ export function ordinal(n: number): string {
   const suffix = tens >= 11 && tens <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] ?? "th";
   return `${n}${suffix}`;
 }
+
+function turns(n: number): string {
+  return `${n} turn${n === 1 ? "" : "s"}`;
+}
+
+/** The results' first line. A race: "You win after 4 turns.", "alice wins after 4 turns.", or "The race is over
+ * after 4 turns." when nobody won outright. An aborted game (fewer than two players moved, so nobody is rated;
+ * docs/ratings.md "Aborted games") never says anyone "wins": "Game aborted after 0 turns: fewer than two players
+ * moved. You take 1st place." (the place stands: a tournament table records it). */
+export function resultsSummary(rows: Pick<ResultRow, "bot" | "name" | "place" | "winner">[], mine: string | null,
+  lastTurn: number, aborted = false): string {
+  const won = rows.filter((r) => r.place === 1);
+  const single = won.length === 1 ? won[0] : null;
+  if (aborted) {
+    const first = single ? ` ${single.bot === mine ? "You take" : `${single.name} takes`} 1st place.` : "";
+    return `Game aborted after ${turns(lastTurn)}: fewer than two players moved.${first}`;
+  }
+  return single && single.winner
+    ? `${single.bot === mine ? "You win" : `${single.name} wins`} after ${turns(lastTurn)}.`
+    : `The race is over after ${turns(lastTurn)}.`;
+}
+
+/** A finished game of a competition (a tournament's table; `snap.competition`): the link back to it, or null. */
+export function competitionLink(snap: Snapshot): { url: string; text: string } | null {
+  const c = snap.competition;
+  if (!c || typeof c.url !== "string" || !c.url.startsWith("/") || typeof c.name !== "string") return null;
+  return { url: c.url, text: `Back to the ${typeof c.kind === "string" && c.kind ? c.kind : "tournament"}: ${c.name}` };
+}

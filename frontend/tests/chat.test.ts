@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { chatTime, commandText, isChatMessage, isOwn, renderChatMessage } from "../src/chat";
-import { deadlineText, isYourTurn, noticeText, titleWithCount } from "../src/notify";
+import { deadlineText, invitationText, invitationUrl, isInvitation, isYourTurn, Notifications, noticeText, titleWithCount } from "../src/notify";
 import type { ChatMessage } from "../src/types";
 import { FakeElement, installFakeDocument } from "./fakedom";
 
@@ -75,4 +75,26 @@ test("your-move notices: text, deadline, tab title count", () => {
   assert.equal(titleWithCount("Lobby · RoboRacer", 2), "(2) Lobby · RoboRacer");
   assert.equal(titleWithCount("(2) Lobby · RoboRacer", 1), "(1) Lobby · RoboRacer");
   assert.equal(titleWithCount("(1) Lobby · RoboRacer", 0), "Lobby · RoboRacer");
+});
+
+test("a tournament invitation shows as a notice linking to where it is answered", () => {
+  const n = { type: "tournament_invitation", invitation: 7, tournament: 3, tournament_name: "Spring Cup",
+    replacing: "bob", game: 12, url: "/tournaments/mine/#invitation-7" } as const;
+  assert.equal(isInvitation(n), true);
+  assert.equal(isInvitation({ type: "tournament_invitation" }), false);
+  assert.equal(invitationText(n), "You are invited to replace bob in Spring Cup (game 12)");
+  assert.equal(invitationUrl(n), "/tournaments/mine/#invitation-7");
+  assert.equal(invitationUrl({ ...n, url: "//evil.example/" }), "/tournaments/mine/");
+  assert.equal(invitationUrl({ ...n, url: "https://evil.example/" }), "/tournaments/mine/");
+  (globalThis as unknown as { document: { title: string } }).document.title = "Lobby · RoboRacer";
+  const parent = new FakeElement("MAIN") as FakeElement & { prepend: (c: FakeElement) => void };
+  parent.prepend = (c) => { parent.insertBefore(c, parent.firstChild); };
+  const notices = new Notifications(null, parent as unknown as HTMLElement);
+  notices.handle(n);
+  const box = notices.el.all().find((e) => e.dataset?.kind === "tournament-invitation");
+  assert.ok(box && !notices.el.hidden);
+  const link = box.all().find((e) => e.tagName === "A");
+  assert.equal(link?.getAttribute("href"), "/tournaments/mine/#invitation-7");
+  assert.equal(link?.textContent, "You are invited to replace bob in Spring Cup (game 12)");
+  assert.equal((globalThis as unknown as { document: { title: string } }).document.title, "(1) Lobby · RoboRacer");
 });

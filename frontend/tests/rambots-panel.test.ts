@@ -4,6 +4,7 @@
 // goal counts while the goal stacks are being built.
 import assert from "node:assert/strict";
 import { mock, test } from "node:test";
+import { watchingText } from "../src/dom";
 import { RamBoard, shortName } from "../src/rambots/board";
 import { describePlayed, describeTurn } from "../src/rambots/log";
 import { applyRamEvent, cloneState, readMe } from "../src/rambots/model";
@@ -280,4 +281,11 @@ test("board names keep a trailing number, so two computers of one strength stay 
   assert.notEqual(shortName("Normal Computer 1"), shortName("Normal Computer 2"));
   assert.equal(shortName("Normal Computer 12").length, 7);
   assert.equal(shortName("ada_phone"), "ada_ph…");
+});
+
+test("a viewer the page has a note for (a replaced tournament player) reads it instead of the bare line", () => {
+  assert.equal(watchingText("You were replaced by bob in this tournament (Spring Cup): they play your seat now."),
+    "You were replaced by bob in this tournament (Spring Cup): they play your seat now.");
+  assert.equal(watchingText(""), "You are watching this game.");
+  assert.equal(watchingText(undefined), "You are watching this game.");
 });

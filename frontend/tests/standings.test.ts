@@ -2,7 +2,7 @@
 // them; without them the winner comes first, then check points reached, with ties sharing a place.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { checkpointCount, ordinal, placesOf, resultRows } from "../src/standings";
+import { checkpointCount, competitionLink, ordinal, placesOf, resultRows, resultsSummary } from "../src/standings";
 import type { BotState, Seat, Snapshot } from "../src/types";
 
 function bot(id: string, next: number, lives = 3, damage = 0): BotState {
@@ -60,4 +60,22 @@ test("a drone is not ranked: only its owner has a row", () => {
   const drone = { ...bot("1.drone", 3), drone_of: "1" };
   const rows = resultRows(snap([bot("1", 3), bot("2", 2), drone], [seat(1, "ada"), seat(2, "bo")], "1"));
   assert.deepEqual(rows.map((r) => r.bot), ["1", "2"]);
+});
+
+test("an aborted game's summary says it was aborted, never that someone wins", () => {
+  const rows = [{ bot: "1", name: "ann", place: 1, winner: true }, { bot: "2", name: "bob", place: 2, winner: false }];
+  assert.equal(resultsSummary(rows, "1", 0, true), "Game aborted after 0 turns: fewer than two players moved. You take 1st place.");
+  assert.equal(resultsSummary(rows, "2", 1, true), "Game aborted after 1 turn: fewer than two players moved. ann takes 1st place.");
+  assert.equal(resultsSummary(rows, "1", 4), "You win after 4 turns.");
+  assert.equal(resultsSummary(rows, null, 4), "ann wins after 4 turns.");
+  const tied = [{ bot: "1", name: "ann", place: 1, winner: false }, { bot: "2", name: "bob", place: 1, winner: false }];
+  assert.equal(resultsSummary(tied, "1", 3), "The race is over after 3 turns.");
+  assert.equal(resultsSummary(tied, "1", 0, true), "Game aborted after 0 turns: fewer than two players moved.");
+});
+
+test("a tournament table's results lead back to its tournament", () => {
+  const s = snap([], [], null, { competition: { kind: "tournament", name: "Spring Cup", url: "/tournaments/3/" } });
+  assert.deepEqual(competitionLink(s), { url: "/tournaments/3/", text: "Back to the tournament: Spring Cup" });
+  assert.equal(competitionLink(snap([], [], null, { competition: null })), null);
+  assert.equal(competitionLink(snap([], [], null, { competition: { kind: "tournament", name: "x", url: "https://evil.example/" } })), null);
 });

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { timersText } from "../src/clock";
 import { commandText } from "../src/chat";
-import { checkpointCount, checkpointStat, ejectedNotice, expiredNotice, seatNames } from "../src/panel";
+import { checkpointCount, checkpointStat, ejectedNotice, expiredNotice, seatNames, statusText } from "../src/panel";
 import type { Snapshot } from "../src/types";
 
 const course = (numbers: number[]) => ({
@@ -53,4 +53,14 @@ test("ejection and time-out notices name the players and call leaving a forfeit"
 test("the !eject answer names the players when the game screen gives their names", () => {
   assert.equal(commandText({ command: "eject", ejected: [2, 3] }, (numbers) => seatNames(seats, numbers)),
     "Ejected bo and Cy: out of game time, they forfeit.");
+});
+
+test("the status line of an aborted game names no winner", () => {
+  const finished = {
+    status: "finished", turn: 1, winner: "2", aborted: true, me: null, bots: [],
+    seats: [{ number: 1, user: "ann", bot: "1", color: "#123456", ready: false }, { number: 2, user: "bob", bot: "2", color: "#654321", ready: false }],
+  } as unknown as Snapshot;
+  assert.equal(statusText(finished, false), "Aborted — bob takes 1st place");
+  assert.equal(statusText({ ...finished, aborted: false } as Snapshot, false), "Finished — bob wins");
+  assert.equal(statusText({ ...finished, winner: null } as unknown as Snapshot, false), "Aborted");
 });

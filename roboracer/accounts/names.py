@@ -104,7 +104,7 @@ def username_problem(name: str) -> str:
     letters a-z, digits, '_', '-' and '.'"."""
     refused = list(dict.fromkeys(ch for ch in name if not re.fullmatch(r"[A-Za-z0-9_.-]", ch)))
     if refused:
-        shown = [("a space" if ch == " " else f"'{ch}'") for ch in refused[:3]]
+        shown = [_character(ch) for ch in refused[:3]]
         listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
         verb = "is" if len(refused) == 1 else "are"
         return f"{listed} {verb} not allowed; use letters a-z, digits, '_', '-' and '.'"
@@ -113,6 +113,30 @@ def username_problem(name: str) -> str:
     if len(name) > USERNAME_MAX:
         return f"too long ({len(name)} characters): use at most {USERNAME_MAX}"
     return "begin and end with a letter or a digit ('_', '-' and '.' only in between)"
+
+
+_INVISIBLE_CATEGORIES = _REFUSED_CATEGORIES | {"Zs"}
+
+
+def _character(ch: str) -> str:
+    """A refused character as a player can tell it apart: ASCII as itself ("'<'", "a space"); any other by its
+    Unicode name and code point too, since it may look like an allowed letter ("'а' (CYRILLIC SMALL LETTER A,
+    U+0430, which looks like 'a')") or not show at all ("an invisible character (ZERO WIDTH SPACE, U+200B)")."""
+    if ch == " ":
+        return "a space"
+    if ch.isascii() and ch.isprintable():
+        return f"'{ch}'"
+    code = f"U+{ord(ch):04X}"
+    name = unicodedata.name(ch, "")
+    described = f"{name}, {code}" if name else code
+    category = unicodedata.category(ch)
+    if category in _INVISIBLE_CATEGORIES:
+        return f"an invisible character ({described})"
+    if category.startswith("M"):
+        return f"a combining mark ({described})"
+    like = _prototypes().get(ch, "")
+    looks = f", which looks like '{like}'" if like.isascii() and like.isalnum() else ""
+    return f"'{ch}' ({described}{looks})"
 
 
 def clean_display_name(raw: str) -> str:

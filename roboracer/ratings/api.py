@@ -22,6 +22,7 @@ class PlayerGameSerializer(serializers.Serializer):
     place = serializers.IntegerField(allow_null=True, help_text="final place, 1 the winner; ties share")
     players = serializers.IntegerField()
     rated = serializers.BooleanField()
+    aborted = serializers.BooleanField(help_text="finished with fewer than two players who moved: rated for nobody")
     rating_change = serializers.IntegerField(allow_null=True, help_text="shown points won or lost; null if unrated")
 
 

@@ -180,7 +180,8 @@ def finished_games_of(*, user, viewer) -> QuerySet:
 
 def finished_games_page(*, user, viewer, page: int | str | None = 1) -> tuple[Page, list[dict]]:
     """One page of the player's finished games, each {game, course, course_name, finished_at, place, players,
-    rated, rating_change (shown points, or null for an unrated game)}; a page out of range is the last one."""
+    rated, aborted, rating_change (shown points, or null for an unrated game)}; a page out of range is the last
+    one."""
     from games.models import Game, Seat
 
     page_obj = Paginator(finished_games_of(user=user, viewer=viewer), GAMES_PER_PAGE).get_page(page)
@@ -206,6 +207,7 @@ def finished_games_page(*, user, viewer, page: int | str | None = 1) -> tuple[Pa
             "place": change.place if change else _place(places.get(game.pk), seat),
             "players": counts.get(game.pk, 0),
             "rated": change is not None,
+            "aborted": game.aborted,  # fewer than two players moved: rated for nobody (docs/ratings.md)
             "rating_change": points(change.mu_before, change.sigma_before, change.mu_after, change.sigma_after)
             if change else None,
         })

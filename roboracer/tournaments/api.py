@@ -211,7 +211,10 @@ def _invitation_action(method):
         @extend_schema(request=None, responses=None, summary=method.__doc__ or method.__name__)
         def post(self, request, invitation_id: int):
             result = method(user=request.user, substitution_id=invitation_id)
-            return Response(detail(_tournament(result.tournament_id), request.user))
+            answer = detail(_tournament(result.tournament_id), request.user)
+            if method is services.accept_substitution:  # the game whose seat was taken, to go and play it
+                answer["game"] = selectors.current_game(entry=result)
+            return Response(answer)
 
     InvitationView.__name__ = f"{method.__name__.title().replace('_', '')}View"
     return InvitationView

@@ -1,8 +1,10 @@
-"""The tournament's listener on games (games.signals.game_finished): record a tournament table's places."""
+"""The tournament's listeners on games (games.signals): record a tournament table's places when its game finishes;
+name the tournament a finished table's game belongs to (no "play again" there: the tournament seats the next
+games); tell a replaced player, on the game's page, who took their seat."""
 
 from django.dispatch import receiver
 
-from games.signals import game_finished
+from games.signals import competition, game_finished, viewer_notes
 
 
 @receiver(game_finished, dispatch_uid="tournaments.record_table")
@@ -10,3 +12,21 @@ def _record_table(sender, game, state, **kwargs) -> None:
     from roboracer.tournaments import services
 
     services.record_table(game=game, state=state)
+
+
+@receiver(competition, dispatch_uid="tournaments.competition")
+def _competition(sender, game, **kwargs) -> dict | None:
+    from roboracer.tournaments import selectors
+
+    return selectors.competition_of(game=game)
+
+
+@receiver(viewer_notes, dispatch_uid="tournaments.replaced")
+def _replaced(sender, game, user, **kwargs) -> str | None:
+    from roboracer.tournaments import selectors
+
+    replaced = selectors.replacement_of(user=user, game=game)
+    if replaced is None:
+        return None
+    return (f"You were replaced by {replaced['by']} in this tournament ({replaced['tournament']}): "
+            "they play your seat now. You can still watch the game.")

@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 from django.db.models import Count, Q, QuerySet
+from django.urls import reverse
+from django.utils import timezone
 
+from games import clocks as game_clocks
 from games import selectors as game_selectors
-from games.models import Seat
-from roboracer.tournaments.models import Action, Entry, Round, Substitution, TableSeat, Tournament
+from games.models import Game, Program, Seat
+from roboracer.tournaments.models import Action, Entry, Round, Substitution, Table, TableSeat, Tournament
 
 
 def name_of(user) -> str:
@@ -27,7 +30,7 @@ def tournament_lists() -> dict[str, QuerySet[Tournament]]:
 
 
 def my_tournaments(*, user) -> dict[str, list]:
-    entries = (Entry.objects.filter(user=user).select_related("tournament")
+    entries = (Entry.objects.filter(user=user).select_related("tournament", "replaced_by__user__profile")
                .order_by("-tournament__registration_closes", "-pk"))
     organised = Tournament.objects.filter(organiser=user).order_by("-registration_closes", "-pk")
     current = {}
@@ -35,7 +38,16 @@ def my_tournaments(*, user) -> dict[str, list]:
                                           table__game__isnull=False)
                  .select_related("table__round", "table__game")):
         current[seat.entry_id] = seat.table.game
-    return {"entries": [(entry, current.get(entry.pk)) for entry in entries], "organised": list(organised)}
+    return {"entries": [(entry, current.get(entry.pk), _my_status(entry)) for entry in entries],
+            "organised": list(organised), "invitations": invitations(user=user)}
+
+
+def _my_status(entry: Entry) -> str:
+    """"My tournaments"' word for an entry that is no longer in ("" while it is)."""
+    if entry.replaced_by_id is not None and entry.disqualified_at is None:
+        return f"replaced by {name_of(entry.replaced_by.user)}"
+    status = entry_status(entry)
+    return "" if status == "in" else status
 
 
 def entry_status(entry: Entry) -> str:
@@ -74,7 +86,9 @@ def _competition_places(rows: list[dict], key) -> None:
 
 
 def standings(*, tournament: Tournament) -> list[dict]:
-    """One row per entry, best first: place, player, status, points and tie-break figures."""
+    """One row per entry, best first: place, player, status, points and tie-break figures. A replaced entry's row
+    says by whom and in which round (`replaced_by`, `replaced_in`); once the tournament is finished, the players
+    still in are "winner" (first place) or "finished" (docs/tournaments.md "Standings")."""
     entries = list(Entry.objects.filter(tournament=tournament).select_related("user__profile"))
     seats = _seats(tournament)
     ratings = _ratings(entries)
@@ -82,7 +96,44 @@ def standings(*, tournament: Tournament) -> list[dict]:
     for ts in seats:
         by_entry[ts.entry_id].append(ts)
     if tournament.format == Tournament.Format.LEAGUE:
-        return _league_rows(tournament, entries, seats, by_entry, ratings)
+        rows = _league_rows(tournament, entries, seats, by_entry, ratings)
+    else:
+        rows = _heats_rows(entries, by_entry, ratings)
+    _replacements(rows, entries, by_entry)
+    if tournament.status == Tournament.Status.FINISHED:
+        _final_statuses(rows, ended_early=tournament.actions.filter(kind="ended").exists())
+    return rows
+
+
+def _final_statuses(rows: list[dict], *, ended_early: bool) -> None:
+    """A finished tournament has nobody "in": the best placed of those still in are its winners (a withdrawn
+    league player may keep more points, but has left), the others "finished". A tournament the organiser ended
+    names no winner: it stopped before deciding one."""
+    still_in = [row for row in rows if row["status"] == "in"]
+    best = min((row["place"] for row in still_in), default=None)
+    for row in still_in:
+        row["status"] = "winner" if row["place"] == best and not ended_early else "finished"
+
+
+def winners(rows: list[dict]) -> list[str]:
+    """The names of a finished tournament's winners (its standings' "winner" rows: more than one when they share
+    first place)."""
+    return [row["player"] for row in rows if row["status"] == "winner"]
+
+
+def _replacements(rows: list[dict], entries: list[Entry], by_entry: dict[int, list[TableSeat]]) -> None:
+    """A replaced entry's substitute and the round it happened in (the substitute's first round: the seat they
+    took was in the round running then)."""
+    names = {entry.pk: entry for entry in entries}
+    for row in rows:
+        entry = names[row["entry"]]
+        substitute = names.get(entry.replaced_by_id) if entry.replaced_by_id else None
+        row["replaced_by"] = name_of(substitute.user) if substitute else None
+        rounds = [ts.table.round.number for ts in by_entry.get(substitute.pk, [])] if substitute else []
+        row["replaced_in"] = min(rounds) if rounds else None
+
+
+def _heats_rows(entries, by_entry, ratings) -> list[dict]:
     rows = []
     for entry in entries:
         mine = sorted(by_entry.get(entry.pk, []), key=lambda ts: ts.table.round.number)
@@ -91,7 +142,7 @@ def standings(*, tournament: Tournament) -> list[dict]:
         rows.append({
             "entry": entry.pk, "player": name_of(entry.user), "username": entry.user.get_username(),
             "status": entry_status(entry), "rating": round(ratings[entry.user_id], 2),
-            "rounds": len(mine), "round_reached": last.table.round.number if last else 0,
+            "rounds": len(mine), "round_reached": last.table.round.number if last else None,
             "last_place": last.place if last else None,
             "places": [ts.place for ts in mine],
             "_key": (gone or entry.replaced_by_id is not None, -(last.table.round.number if last else 0),
@@ -225,24 +276,106 @@ def summary(*, tournament: Tournament) -> dict:
     }
 
 
-def _invitation_row(substitution: Substitution) -> dict:
+def _seat_states(entry_ids: list[int]) -> dict[int, dict]:
+    """For entries of pending invitations: the seat they would hand over, by entry id. The game of the entry's
+    current round, its turn and status, the seat's clock (as of now) and whether the seat may still change hands
+    (turn 1, programming, no program from it, not ejected: services._replaceable's test, read without locks)."""
+    if not entry_ids:
+        return {}
+    table_seats = list(TableSeat.objects.filter(entry_id__in=entry_ids, table__round__status=Round.Status.RUNNING,
+                                                table__game__isnull=False).select_related("table__game"))
+    games = {ts.table.game_id: ts.table.game for ts in table_seats}
+    seats = {(seat.game_id, seat.number): seat for seat in Seat.objects.filter(game_id__in=list(games))}
+    moved = set(Program.objects.filter(seat__in=[seat.pk for seat in seats.values()]).values_list("seat_id", flat=True))
+    now = timezone.now()
+    states = {}
+    for ts in table_seats:
+        game, seat = ts.table.game, seats.get((ts.table.game_id, ts.seat))
+        if seat is None:
+            continue
+        clock = game_clocks.public(seat, now)
+        states[ts.entry_id] = {
+            "game": game.pk, "game_status": game.status, "turn": game.turn, "course": game.board_name,
+            "seat": seat.number, "move_left": clock["move_left"], "game_left": clock["game_left"],
+            "clock_running": clock["clock_running"],
+            "deadline": seat.deadline.isoformat() if seat.deadline else None,
+            "open": (game.status == Game.Status.PROGRAMMING and game.turn == 1 and seat.ejected_at is None
+                     and seat.pk not in moved),
+        }
+    return states
+
+
+def _invitation_row(substitution: Substitution, state: dict | None = None) -> dict:
+    """An invitation as the pages and the API show it: who, where, and the seat's state (its game, turn and move
+    clock; `open`: whether it can still change hands). No game (none in the current round): those are null."""
+    state = state or {}
     return {"id": substitution.pk, "tournament": substitution.tournament_id,
             "tournament_name": substitution.tournament.name, "entry": substitution.entry_id,
             "replacing": name_of(substitution.entry.user), "invitee": name_of(substitution.invitee),
-            "invited_at": substitution.created_at.isoformat()}
+            "invited_at": substitution.created_at.isoformat(),
+            **{key: state.get(key) for key in ("game", "game_status", "turn", "course", "seat", "move_left",
+                                               "game_left", "clock_running", "deadline")},
+            "open": bool(state.get("open"))}
+
+
+def _invitation_rows(rows) -> list[dict]:
+    rows = list(rows.select_related("tournament", "entry__user__profile", "invitee__profile"))
+    states = _seat_states([s.entry_id for s in rows])
+    return [_invitation_row(s, states.get(s.entry_id)) for s in rows]
 
 
 def invitations(*, user, tournament: Tournament | None = None) -> list[dict]:
-    """The user's pending invitations to replace a player (all tournaments, or one)."""
+    """The user's pending invitations to replace a player (all tournaments, or one), each with the seat's state."""
     if not (user and user.is_authenticated):
         return []
     rows = Substitution.objects.filter(invitee=user, status=Substitution.Status.PENDING)
     if tournament is not None:
         rows = rows.filter(tournament=tournament)
-    return [_invitation_row(s) for s in rows.select_related("tournament", "entry__user", "invitee")]
+    return _invitation_rows(rows)
 
 
 def pending_substitutions(*, tournament: Tournament) -> list[dict]:
     """The organiser's view: the invitations still waiting for an answer."""
-    rows = Substitution.objects.filter(tournament=tournament, status=Substitution.Status.PENDING)
-    return [_invitation_row(s) for s in rows.select_related("tournament", "entry__user", "invitee")]
+    return _invitation_rows(Substitution.objects.filter(tournament=tournament, status=Substitution.Status.PENDING))
+
+
+def current_game(*, entry: Entry) -> int | None:
+    """The id of the entry's game in the tournament's running round, if it has one."""
+    return (TableSeat.objects.filter(entry=entry, table__round__status=Round.Status.RUNNING,
+                                     table__game__isnull=False).values_list("table__game_id", flat=True).first())
+
+
+def replacement_of(*, user, game) -> dict | None:
+    """When `user` was replaced in this tournament game (an accepted invitation for their entry, whose seat is in
+    this game): {"by": the substitute's name, "tournament": its name, "tournament_id"}; else None."""
+    if not (user and user.is_authenticated):
+        return None
+    entry = (Entry.objects.filter(user=user, replaced_by__table_seats__table__game=game)
+             .select_related("tournament", "replaced_by__user__profile").first())
+    if entry is None:
+        return None
+    return {"by": name_of(entry.replaced_by.user), "tournament": entry.tournament.name,
+            "tournament_id": entry.tournament_id}
+
+
+def competition_of(*, game) -> dict | None:
+    """The tournament a game is a table of: {"kind": "tournament", "name", "url"}, or None."""
+    table = Table.objects.filter(game=game).select_related("round__tournament").first()
+    if table is None:
+        return None
+    tournament = table.round.tournament
+    return {"kind": "tournament", "name": tournament.name, "url": reverse("tournament", args=[tournament.pk])}
+
+
+def pool_choices() -> QuerySet:
+    """The create form's course pool: the latest stable courses a tournament's tables can play, asked of the one
+    policy of a game's setting (games.setup, use "tournament": no puzzle, no course of another ruleset) and
+    seating 2 (tables shrink as a tournament goes on). Whether one seats the chosen table size is checked when
+    the form is sent."""
+    from games import setup as game_setup
+    from roboracer.courses import selectors as course_selectors
+    from roboracer.courses.models import Course
+
+    fitting = [course.pk for course in course_selectors.latest_stable().filter(min_players__lte=2)
+               if game_setup.fits(kind="roboracer", course_data=course.data, use=game_setup.TOURNAMENT)]
+    return Course.objects.filter(pk__in=fitting).order_by("name")

@@ -11,17 +11,19 @@ from __future__ import annotations
 import inspect
 import logging
 import random
+import re
 import secrets
 from datetime import datetime, timedelta
 
 from django.contrib.auth.models import Group
 from django.db import transaction
 from django.db.models import F
+from django.urls import reverse
 from django.utils import timezone
 
 import engine
+from games import broadcast, kinds
 from games import clocks as game_clocks
-from games import kinds
 from games import services as game_services
 from games import setup as game_setup
 from games.errors import Conflict, GameError, InvalidInput, NotAllowed, NotFound
@@ -127,7 +129,15 @@ def _check_settings(*, kind: str, courses: list[Course], table_size: int, lives:
         why = game_setup.refusal(kind=kind, course_data=course.data, use=game_setup.TOURNAMENT, seats=table_size,
                                  computers=1 if computer_fill else 0, modules=modules)
         if why is not None:
-            raise InvalidInput(f"courses: {course.name}: {why}")
+            raise InvalidInput(f"courses: {_course_refusal(course.name, why)}")
+
+
+def _course_refusal(name: str, why: str) -> str:
+    """games.setup's refusal of a course, said once: without its own field prefix ("course: ", "ruleset: "), and
+    with the course's name in front unless the sentence already names it ("Puzzle: Crusher Hall is a puzzle;
+    ..." rather than "Puzzle: Crusher Hall: course: Puzzle: Crusher Hall is a puzzle; ...")."""
+    sentence = re.sub(r"^[a-z_]+: ", "", why, count=1)
+    return sentence if name in sentence else f"{name}: {sentence}"
 
 
 @transaction.atomic
@@ -373,11 +383,21 @@ def advance(*, tournament_id: int) -> Round | None:
         return _advance_league(tournament, current, now)
 
 
-def _finish(tournament: Tournament, now: datetime, text: str) -> None:
+def _finish(tournament: Tournament, now: datetime, text: str, *,
+            nobody: str = "nobody is left in it, so there is no winner") -> None:
+    """Finish the tournament and log why, naming its winner(s) from the final standings ("round 3 was the
+    final: alice wins"), or `nobody` when no one still in is left to win."""
     tournament.status = Tournament.Status.FINISHED
     tournament.finished_at = now
     tournament.save(update_fields=["status", "finished_at"])
-    _log(tournament, "finished", text)
+    names = selectors.winners(selectors.standings(tournament=tournament))
+    if not names:
+        outcome = nobody
+    elif len(names) == 1:
+        outcome = f"{names[0]} wins"
+    else:
+        outcome = f"{', '.join(names[:-1])} and {names[-1]} share first place"
+    _log(tournament, "finished", f"{text}: {outcome}")
 
 
 def _advance_heats(tournament: Tournament, current: Round, seats: list[TableSeat], now: datetime) -> Round | None:
@@ -398,7 +418,11 @@ def _advance_heats(tournament: Tournament, current: Round, seats: list[TableSeat
             if entry.withdrawn_at is not None or entry.disqualified_at is not None:
                 continue  # already out, and ranked by when they left
             if final:
-                continue  # the final table's places are the tournament's first places
+                # The final table's places are the tournament's first places; a player ejected from the final
+                # leaves the tournament, as in any round (docs/tournaments.md "Heats").
+                if ts.ejected:
+                    out.append(entry)
+                continue
             if taken < quota and not ts.ejected:
                 through.append(ts)
                 taken += 1
@@ -407,9 +431,13 @@ def _advance_heats(tournament: Tournament, current: Round, seats: list[TableSeat
     for entry in out:
         entry.eliminated_in = current.number
     Entry.objects.bulk_update(out, ["eliminated_in"])
-    if final or len(through) <= 1:
-        text = f"round {current.number} was the final" if final else "one player is left"
-        _finish(tournament, now, text)
+    if final:
+        _finish(tournament, now, f"round {current.number} was the final",
+                nobody="nobody finished it, so there is no winner")
+        return None
+    if len(through) <= 1:
+        _finish(tournament, now, "one player is left" if through else f"nobody is left after round {current.number}",
+                nobody="there is no winner")
         return None
     # The next round's order: best table places first, then the better seeds (lower table number, seat).
     through.sort(key=lambda ts: (ts.place, ts.table.number, ts.seat))
@@ -585,7 +613,18 @@ def replace(*, user, tournament_id: int, entry_id: int, username: str) -> Substi
                                                invited_by=user)
     _log(tournament, "invited", f"{user.get_username()} invited {selectors.name_of(new_user)} to replace "
                                 f"{selectors.name_of(entry.user)} in game {game.pk}", actor=user)
+    _notify_invitee(substitution, tournament=tournament, replacing=entry.user, game=game)
     return substitution
+
+
+def _notify_invitee(substitution: Substitution, *, tournament: Tournament, replacing, game: Game) -> None:
+    """A notice on the invitee's own socket (games.broadcast.notify_users, as "your turn" and "play again" are
+    sent), after the commit; advisory: "My tournaments" and the site's invitation notice read the database."""
+    notice = {"type": "tournament_invitation", "invitation": substitution.pk, "tournament": tournament.pk,
+              "tournament_name": tournament.name, "replacing": selectors.name_of(replacing), "game": game.pk,
+              "url": f"{reverse('tournaments-mine')}#invitation-{substitution.pk}"}
+    notices = [(substitution.invitee_id, notice)]
+    transaction.on_commit(lambda: broadcast.notify_users(notices), robust=True)
 
 
 def _invitation(substitution_id, *, invitee=None, organiser=None) -> Substitution:

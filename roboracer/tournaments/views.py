@@ -16,7 +16,6 @@ import engine
 from games.errors import GameError, NotFound
 from games.models import Game
 from games.views import POLICY_LABELS
-from roboracer.courses import selectors as course_selectors
 from roboracer.courses.models import Course
 from roboracer.tournaments import selectors, services
 from roboracer.tournaments.models import DEFAULT_POINTS, Substitution, Tournament
@@ -62,16 +61,22 @@ class TournamentForm(forms.Form):
                                       help_text="15 days = 21600 minutes.")
     timeout_policy = forms.ChoiceField(choices=POLICY_LABELS, initial="eject",
                                        label="When a player's game time runs out")
-    registration_opens = forms.DateTimeField(widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
-    registration_closes = forms.DateTimeField(widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
-    min_players = forms.IntegerField(min_value=2, max_value=services.MAX_MIN_PLAYERS, initial=4,
-                                     label="Minimum players")
+    # The site's times are UTC (settings.TIME_ZONE): the form reads and shows them so, and says it.
+    registration_opens = forms.DateTimeField(widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+                                             label="Registration opens (UTC)")
+    registration_closes = forms.DateTimeField(widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+                                              label="Registration closes (UTC)",
+                                              help_text="Round 1 is seated and its games start then.")
+    min_players = forms.IntegerField(min_value=2, max_value=services.MAX_MIN_PLAYERS, initial=2,
+                                     label="Minimum players",
+                                     help_text="Fewer registered when registration closes cancel the tournament.")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["courses"].queryset = course_selectors.latest_stable().order_by("name")
+        self.fields["courses"].queryset = selectors.pool_choices()
         now = timezone.localtime().replace(second=0, microsecond=0)
         self.fields["registration_opens"].initial = now.strftime("%Y-%m-%dT%H:%M")
+        self.fields["registration_opens"].help_text = f"Times are UTC: it is {now:%H:%M} UTC now."
         self.fields["registration_closes"].initial = (now + timedelta(days=7)).strftime("%Y-%m-%dT%H:%M")
 
     def clean_points(self):
@@ -110,15 +115,21 @@ def tournament_page(request, tournament_id: int):
     tournament = _page_tournament(tournament_id)
     entry = selectors.entry_of(tournament=tournament, user=request.user)
     now = timezone.now()
+    standings = selectors.standings(tournament=tournament)
+    mine = next((row for row in standings if entry is not None and row["entry"] == entry.pk), None)
     return render(request, "tournaments/detail.html", {
         "t": tournament,
         "entry": entry,
+        "my_row": mine,
         "registered": bool(entry and entry.withdrawn_at is None),
         "registration_open": (tournament.status == Tournament.Status.REGISTRATION
                               and tournament.registration_opens <= now < tournament.registration_closes),
         "courses": tournament.courses.order_by("name"),
         "rounds": selectors.rounds(tournament=tournament),
-        "standings": selectors.standings(tournament=tournament),
+        "standings": standings,
+        "winners": selectors.winners(standings),
+        "ended_early": (tournament.status == Tournament.Status.FINISHED
+                        and tournament.actions.filter(kind="ended").exists()),
         "log": selectors.actions(tournament=tournament)[:100],
         "organising": request.user.is_authenticated and (tournament.organiser_id == request.user.pk),
         "invitations": selectors.invitations(user=request.user, tournament=tournament),
@@ -244,8 +255,13 @@ def invitation(request, invitation_id: int):
         messages.error(request, error.message)
         tournament_id = Substitution.objects.filter(pk=invitation_id).values_list("tournament_id", flat=True).get()
     else:
-        messages.success(request, done)
         tournament_id = result.tournament_id
+        game_id = selectors.current_game(entry=result) if request.POST.get("action") == "accept" else None
+        if game_id is not None:
+            # The substitute lands on the seat they took: its hand is waiting for them.
+            messages.success(request, f"You have taken the seat: game {game_id} is yours to play.")
+            return redirect("game", game_id=game_id)
+        messages.success(request, done)
     if request.POST.get("action") == "cancel":
         return redirect("tournament-organise", tournament_id=tournament_id)
     return redirect("tournament", tournament_id=tournament_id)

@@ -2,6 +2,7 @@
 resigned before its first program is left out of the rating update, and with fewer than two seats that moved the
 game is `aborted`, unrated for everyone. Tournament tables and Pyramid challenges keep their outcomes."""
 
+import re
 from datetime import timedelta
 
 from django.utils import timezone
@@ -105,3 +106,30 @@ def test_finish_helper_still_rates_three_movers(courses, players):
     game = services.create_seated_game(creator=players[0], users=players[:3], course=courses["tiny-yard"], lives=1)
     game = finish(game, losers=(1, 2))
     assert game.aborted is False and RatingChange.objects.filter(game=game).count() == 3
+
+
+def test_the_player_page_lists_an_aborted_game_as_aborted_not_unrated(courses, players, client):
+    ann, ben = players[:2]
+    aborted = services.create_seated_game(creator=ann, users=[ann, ben], course=courses["tiny-yard"], lives=1)
+    services.leave_game(user=ben, game_id=aborted.pk)  # nobody moved: aborted
+    unrated = services.create_seated_game(creator=ann, users=[ann, ben], course=courses["tiny-yard"], lives=1,
+                                          rated=False)
+    for seat in unrated.seats.all():
+        Hand.objects.filter(seat=seat, turn=1).update(chips=HAND)
+    services.submit_program(user=ann, game_id=unrated.pk, turn=1, chips=["L", "R", "L", "R", "U"])
+    services.submit_program(user=ben, game_id=unrated.pk, turn=1, chips=["B", "L", "R", "L", "R"])
+    services.resolve_turn(game_id=unrated.pk, turn=1)
+    unrated.refresh_from_db()
+    assert unrated.status == Game.Status.FINISHED and not unrated.aborted
+    client.force_login(ann)
+    html = client.get("/players/ann/").content.decode()
+
+    def rating_cell(game):
+        row = re.search(rf'<tr data-game-id="{game.pk}">(.*?)</tr>', html, re.S).group(1)
+        return re.sub(r"<[^>]+>", "", re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)[-1]).strip()
+
+    assert rating_cell(aborted) == "aborted"
+    assert rating_cell(unrated) == "unrated"
+    rows = {row["game"]: row for row in client.get("/api/players/ann/").json()["games"]["results"]}
+    assert rows[aborted.pk]["aborted"] is True and rows[aborted.pk]["rated"] is False
+    assert rows[unrated.pk]["aborted"] is False

@@ -2,7 +2,7 @@
 // program (up to five code-pool pieces, each pointing a way or upright), Compile / Uncompile, and in
 // Speedbots the arrangement saved as a draft while it is built. Tap a piece to lay it out; tap a slot's
 // direction buttons (or its picture, to rotate) to point it; ◀ ▶ reorder, ✕ takes it back.
-import { h } from "../dom";
+import { h, watchingText } from "../dom";
 import type { PostJsonResult } from "../net";
 import type { Seat, Snapshot } from "../types";
 import { pieceIcon } from "./board";
@@ -124,7 +124,7 @@ export class RambotsPanel {
     else if (snap.status === "cancelled") placeholder = "This game was cancelled.";
     else if (snap.status === "finished") placeholder = "The game is over.";
     else if (moving || snap.status === "resolving") placeholder = "The bots are running their programs…";
-    else if (!snap.me || !mine) placeholder = "You are watching this game.";
+    else if (!snap.me || !mine) placeholder = watchingText();
     else if (mine.out || seat?.ejected) placeholder = "Your bot is out of the game: you are watching.";
     else mode = state.phase === "goals" || snap.turn === 0 ? "goals" : "program";
     // A viewer without a seat in play (a spectator, an ejected or removed seat) has no program: one line
