@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import socket
+import time
 from pathlib import Path
 from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
@@ -43,12 +44,16 @@ os.environ.setdefault("ROBORACER_TEST_PASSWORD_HASHER", "1")
 # of its own (pub/sub channels are shared by all databases). PostgreSQL: pytest-django gives each worker its own
 # test database (test_<name>_gw0, ...).
 WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+# Pub/sub channels are server-wide: two test runs on one Redis server (two checkouts, or CI beside a developer's
+# run) would hear each other's lobby and game groups. Each run takes a channel-layer prefix of its own, which
+# its live stacks inherit; a worker adds its name to its run's.
+os.environ.setdefault("CHANNEL_LAYER_PREFIX", f"test-{os.getpid()}-{time.monotonic_ns() % 10**6}")
 USE_EMBEDDED_REDIS = not os.environ.get("REDIS_URL")
 if USE_EMBEDDED_REDIS:
     os.environ["REDIS_URL"] = f"unix://{EMBEDDED_SOCKET}"
 if WORKER:
     os.environ["REDIS_URL"] = redis_url_for_worker(os.environ["REDIS_URL"], int(WORKER.removeprefix("gw")))
-    os.environ["CHANNEL_LAYER_PREFIX"] = f"asgi-{WORKER}"
+    os.environ["CHANNEL_LAYER_PREFIX"] += f"-{WORKER}"
 
 _embedded = None
 
