@@ -38,10 +38,12 @@ run: install build migrate
 	$(BIN)/python -m roboracer.run
 
 # The whole suite; it prints the 15 slowest tests so a slow one is seen when it arrives (budget: docs/testing.md).
+# Two pytest-xdist workers (one per core here; PYTEST_WORKERS=0 runs in one process): docs/testing.md.
+PYTEST_WORKERS ?= 2
 test: install build
 	$(BIN)/python -m ruff check .
 	cd frontend && npm test --silent
-	$(BIN)/python -m pytest --durations=15 $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --durations=15 $(PYTEST_ARGS)
 
 # ruff, the node unit tests, and every test that needs neither the live stack (a real worker or ASGI server)
 # nor a browser: tests/engine (its import checks included) and the site's own tests.
@@ -49,7 +51,7 @@ FAST_MARKERS := not integration and not e2e
 test-fast: install $(NODE_INSTALLED)
 	$(BIN)/python -m ruff check .
 	cd frontend && npm test --silent
-	$(BIN)/python -m pytest -q -m "$(FAST_MARKERS)" --durations=10 $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -m "$(FAST_MARKERS)" --durations=10 $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/python -m ruff check .

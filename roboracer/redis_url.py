@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 
 def socket_path(redis_url: str) -> str | None:
@@ -12,6 +12,10 @@ def socket_path(redis_url: str) -> str | None:
 
 
 def kombu_url(redis_url: str) -> str:
-    """Kombu spells a unix socket redis+socket:///path; TCP URLs pass through."""
+    """Kombu spells a unix socket redis+socket:///path (a database other than 0 as ?virtual_host=N, where
+    redis-py says ?db=N); TCP URLs pass through."""
     path = socket_path(redis_url)
-    return f"redis+socket://{path}" if path else redis_url
+    if not path:
+        return redis_url
+    db = parse_qs(urlsplit(redis_url).query).get("db", [""])[0]
+    return f"redis+socket://{path}" + (f"?virtual_host={db}" if db else "")

@@ -170,6 +170,9 @@ CHANNEL_LAYERS = {
         "BACKEND": "roboracer.channel_layer.ChannelLayer",  # RedisPubSubChannelLayer, a quieter idle loop
         "CONFIG": {
             "hosts": [{"address": REDIS_URL, "socket_timeout": 30, "socket_connect_timeout": 5}],
+            # Pub/sub channels are shared by all databases of a Redis server: sites (or parallel test
+            # workers) that share one server keep apart with a prefix of their own.
+            "prefix": os.environ.get("CHANNEL_LAYER_PREFIX") or "asgi",
         },
     }
 }

@@ -3,6 +3,7 @@ as subprocesses, on the test database and the test Redis)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,8 @@ from django.conf import settings
 from tests import profiles  # noqa: F401 - loads the Hypothesis profile (ci or dev) before any test module
 
 ROOT = Path(__file__).resolve().parent.parent
-LOG_DIR = ROOT / "var" / "test-logs"
+# A pytest-xdist worker (gw0, gw1, ...) keeps its live stacks' logs apart.
+LOG_DIR = ROOT / "var" / "test-logs" / os.environ.get("PYTEST_XDIST_WORKER", "")
 
 
 @pytest.fixture

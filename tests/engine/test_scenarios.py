@@ -1,13 +1,12 @@
 """Engine regressions as data: each file in scenarios/ names one rule, its inputs and what must happen."""
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 import engine
+from tests.engine.cli import run_cli
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
 REFUSED = sorted((Path(__file__).parent / "scenarios_refused").glob("*.json"))
@@ -52,9 +51,7 @@ def test_refused_scenario_exits_2_naming_the_problem(path):
     """Each file in scenarios_refused/ breaks one rule: `simulate` exits 2 and its message says which."""
     scenario = json.loads(path.read_text())
     assert scenario.get("rule") and scenario.get("expect_error"), path.name
-    done = subprocess.run(
-        [sys.executable, "-m", "engine", "simulate", str(path)], capture_output=True, text=True, cwd=ROOT
-    )
+    done = run_cli("simulate", str(path))  # in this process; test_course.py runs the real command line
     assert done.returncode == 2, (scenario["rule"], done.stdout[-500:], done.stderr)
     assert scenario["expect_error"] in done.stderr, (scenario["rule"], done.stderr)
     assert done.stdout == ""

@@ -7,13 +7,13 @@ events). Files in refused/ are plain inputs that `python -m engine simulate` mus
 import json
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 from engine.errors import InputError
 from engine.kinds import rambots
+from tests.engine.cli import run_cli
 
 HERE = Path(__file__).parent
 SCENARIOS = sorted((HERE / "scenarios").glob("*.json"))
@@ -93,6 +93,11 @@ def test_scenario_in_process(path):
 
 
 def _cli(args: list[str]) -> subprocess.CompletedProcess:
+    """In this process (tests/engine/cli.py); `_python_m_engine` is the real command line."""
+    return run_cli(*args)
+
+
+def _python_m_engine(args: list[str]) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "engine", *args], capture_output=True, text=True, cwd=ROOT)
 
 
@@ -104,8 +109,7 @@ def test_every_scenario_through_the_cli(tmp_path):
         stripped = tmp_path / path.name
         stripped.write_text(json.dumps(data))
         jobs.append((path.stem, stripped, expect))
-    with ThreadPoolExecutor(4) as pool:
-        done = list(pool.map(lambda job: _cli(["simulate", str(job[1])]), jobs))
+    done = [_cli(["simulate", str(job[1])]) for job in jobs]
     for (name, _, expect), run in zip(jobs, done, strict=True):
         assert run.returncode == 0, (name, run.stderr)
         assert run.stderr == ""
@@ -118,7 +122,7 @@ def test_cli_report_is_refused_for_rambots(tmp_path):
     data, _ = load(SCENARIOS[0])
     path = tmp_path / "s.json"
     path.write_text(json.dumps(data))
-    run = _cli(["report", str(path)])
+    run = _python_m_engine(["report", str(path)])  # the real command line: its exit code and streams
     assert run.returncode == 2 and "simulate" in run.stderr and run.stdout == ""
 
 
