@@ -4,7 +4,7 @@ deadline instead of sleeping. tests/conftest.py offers them as fixtures too."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TypeVar
 
@@ -26,18 +26,30 @@ def client_for(user=None, csrf: bool = False):
 
 
 def wait_until(predicate: Callable[[], T], what: str, timeout: float = 60.0, interval: float = 0.1,
-               output: Path | None = None) -> T:
+               output: Path | Mapping[str, Path] | None = None,
+               pause: Callable[[float], object] = time.sleep) -> T:
     """Poll `predicate` every `interval` seconds until it returns something true, and return that; after
-    `timeout` seconds fail with `what` (and the tail of `output`, a log file, if given)."""
+    `timeout` seconds fail with `what` (and the tail of `output`: a log file, or several by name).
+
+    `pause` waits between polls. Playwright's sync API delivers a page's events (requests, socket frames seen
+    by a route) only while one of its calls runs: a test polling what such events record passes
+    `pause=lambda seconds: page.wait_for_timeout(seconds * 1000)`."""
     deadline = time.monotonic() + timeout
     while True:
         value = predicate()
         if value:
             return value
         if time.monotonic() >= deadline:
-            tail = f"\n--- output\n{output.read_text()[-4000:]}" if output else ""
-            raise AssertionError(f"timed out: {what}{tail}")
-        time.sleep(interval)
+            raise AssertionError(f"timed out after {timeout} s: {what}{_tails(output)}")
+        pause(interval)
+
+
+def _tails(output: Path | Mapping[str, Path] | None) -> str:
+    if output is None:
+        return ""
+    if isinstance(output, Path):
+        return f"\n--- output\n{output.read_text()[-4000:]}"
+    return "".join(f"\n--- {name}\n{path.read_text()[-3000:]}" for name, path in output.items())
 
 
 def many_players(make_user, count: int, prefix: str = "p") -> list:

@@ -9,9 +9,11 @@ import signal
 import socket
 import subprocess
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from urllib.request import urlopen
+
+from tests.helpers import wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -24,6 +26,9 @@ def free_port() -> int:
 
 class LiveStack:
     """Running processes by name ("worker", "web", then "web2", ... for extra web servers) and their logs."""
+
+    # The worker that serves each queue, by the name of its process ("worker": the default queue, "celery").
+    QUEUE_WORKERS = {"celery": "worker", "computers": "computers"}
 
     def __init__(self, base_urls: list[str], processes: dict[str, subprocess.Popen], logs: dict[str, Path]):
         self.base_urls = base_urls
@@ -66,7 +71,34 @@ class LiveStack:
         """A new worker in place of the old one (killed or stopped); returns once it is ready."""
         readies = self.worker_readies()
         self.spawn("worker")
-        wait_for(lambda: self.check_alive() or self.worker_readies() > readies, "celery worker", self.logs)
+        wait_until(lambda: self.check_alive() or self.worker_readies() > readies, "the new celery worker is ready",
+                   output=self.logs, interval=0.2)
+
+    def send_task(self, name: str, *args, queue: str = "celery") -> None:
+        """Send a task by name to this stack's broker (its REDIS_URL, which may not be the test settings')."""
+        from roboracer.celery import app
+        from roboracer.redis_url import kombu_url
+
+        with app.connection_for_write(kombu_url(self.env["REDIS_URL"])) as connection:
+            app.send_task(name, args=list(args), queue=queue, connection=connection)
+
+    def caught_up(self, queue: str = "celery", timeout: float = 60.0) -> None:
+        """Return once the worker of `queue` has run every task that was on that queue when this was called.
+
+        A marker task is sent behind them and this waits for its log line: the worker takes one task at a time,
+        in the order they were sent (one worker of one process, CELERY_WORKER_PREFETCH_MULTIPLIER 1, late acks),
+        so the marker runs after every task before it has finished (none is sent with a countdown). A test that looks for a second (wrong) execution
+        waits here instead of for a while: a duplicate that was queued has run by then. The marker is
+        `send_turn_emails` for no seats: it sends nothing, touches no row, and logs one line."""
+        worker = self.QUEUE_WORKERS[queue]
+        assert f"{worker}2" not in self.processes and "--pool=solo" in self.commands[worker], \
+            "a marker shows that the queue's tasks have run only with one worker of one process"
+        token = -time.monotonic_ns()  # a turn number no game has: the log line names this call alone
+        self.send_task("games.tasks.send_turn_emails", 0, token, [], queue=queue)
+        line = f"game 0 turn {token}: 0 turn e-mail(s)"
+        wait_until(lambda: self.check_alive() or line in self.logs[worker].read_text(),
+                   f"the {worker} ran the marker task sent to the {queue} queue", timeout=timeout,
+                   output={worker: self.logs[worker]})
 
     def stop(self, timeout: float = 15) -> None:
         """SIGTERM to every process tree (a Celery worker finishes its task, uvicorn closes its sockets), then
@@ -88,16 +120,6 @@ def _signal_tree(process: subprocess.Popen, signum: int) -> None:
         os.killpg(process.pid, signum)  # the process leads its own session and group
     except ProcessLookupError:
         pass
-
-
-def wait_for(predicate: Callable[[], bool], what: str, logs: dict[str, Path], timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        time.sleep(0.2)
-    tails = "\n".join(f"--- {name}\n{path.read_text()[-3000:]}" for name, path in logs.items())
-    raise RuntimeError(f"{what} not ready within {timeout} s\n{tails}")
 
 
 def start(
@@ -154,9 +176,10 @@ def start(
             logs[process_name].write_text("")
             stack.spawn(process_name)
         for worker in (process_name for process_name in commands if process_name.startswith("worker")):
-            wait_for(lambda worker=worker: stack.check_alive() or "ready." in logs[worker].read_text(),
-                     f"celery {worker}", logs)
-        wait_for(lambda: stack.check_alive() or "ready." in logs["computers"].read_text(), "computers worker", logs)
+            wait_until(lambda worker=worker: stack.check_alive() or "ready." in logs[worker].read_text(),
+                       f"celery {worker} is ready", output=logs, interval=0.2)
+        wait_until(lambda: stack.check_alive() or "ready." in logs["computers"].read_text(),
+                   "the computers worker is ready", output=logs, interval=0.2)
 
         def web_up() -> bool:
             stack.check_alive()
@@ -165,7 +188,7 @@ def start(
             except OSError:
                 return False
 
-        wait_for(web_up, "uvicorn", logs)
+        wait_until(web_up, "uvicorn answers", output=logs, interval=0.2)
     except BaseException:
         stack.stop()
         raise

@@ -21,6 +21,9 @@ RECORD_FX = """() => {
   }).observe(document.querySelector('.layer-fx'), { childList: true });
 }"""
 
+# The page's next task has run, and a frame has been drawn since.
+NEXT_TASK_AND_FRAME = "() => new Promise(done => setTimeout(() => requestAnimationFrame(() => done()), 0))"
+
 BOTS_JS = """els => els.map(e => ({id: e.dataset.bot, at: [+e.dataset.x, +e.dataset.y], dir: e.dataset.dir,
   lives: +e.dataset.lives, damage: +e.dataset.damage, virtual: e.classList.contains('virtual')}))
   .sort((a, b) => a.id.localeCompare(b.id))"""
@@ -141,7 +144,9 @@ def test_pause_step_resume_and_skip(live_stack, new_page):
     page.select_option("#replay-turn", "1")
     page.click("#replay-button")
     page.wait_for_selector("#game-root[data-animating='1']")
-    page.wait_for_timeout(300)
+    # Unpaused, the first step would show by the page's next task: the animator waits one task (a timer set
+    # as the turn began to play, before this one) and then names the step. Then a frame for good measure.
+    page.evaluate(NEXT_TASK_AND_FRAME)
     assert page.inner_text("#phase-status") == ""  # paused before the first step
     assert shown_bots(page) == expected_bots(TURN1["before"]["bots"])
     page.click("#step-animation")
@@ -149,7 +154,11 @@ def test_pause_step_resume_and_skip(live_stack, new_page):
     page.click("#step-animation")
     page.wait_for_selector("#phase-status:has-text('Phase 1 · chips')")
     page.wait_for_selector("g.bot[data-bot='1'][data-y='5']")  # alice's move 2, stopped by the wall
-    page.wait_for_timeout(1500)
+    page.wait_for_selector("g.bot[data-bot='3'][data-dir='N']")  # the step's last move: bot 3 turned left
+    # What is left of the step (bot 4's chip "0", held 0.6 x 300 ms at speed 1: frontend/src/animate.ts) has
+    # played by the end of this window; unpaused, the belts would start right after it. The page shows no sign
+    # of waiting at its pause, so this is a window, as short as that chip's hold allows with a margin.
+    page.wait_for_timeout(600)
     # Still paused after the chips step: bob has not ridden the belt yet.
     assert page.get_attribute("g.bot[data-bot='2']", "data-y") == "6"
     assert page.inner_text("#phase-status") == "Replay of turn 1 · Phase 1 · chips"

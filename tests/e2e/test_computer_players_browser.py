@@ -14,8 +14,6 @@ the worker of the `computers` queue that plays the computers' moves, Redis and C
 Screenshots (var/test-artifacts/computers-*.png): the lobby and the games on a desktop (1280x800) and a phone
 (390x844)."""
 
-import time
-
 import pytest
 
 import engine
@@ -24,6 +22,7 @@ from games.models import Game, GameEvent, Hand, Program, Seat, Turn
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_play_three_turns import PASSWORD, create_game, frozen_registers, registers, sign_up
 from tests.e2e.test_program_socket import expect_program
+from tests.helpers import wait_until
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 DESKTOP = {"width": 1280, "height": 800}
@@ -93,30 +92,29 @@ def click_program(page, hand, program):
     assert registers(page) == program
 
 
-def settle(game, timeout=QUICK):
+def settle(stack, game, timeout=QUICK):
     """Wait until no computer has anything left to do in `game` (finished, or every computer-played seat has its
-    program for the turn a person must play): the test database is flushed after the test, and a computer's
-    worker still writing then would deadlock with the flush."""
-    deadline = time.monotonic() + timeout
-    while True:
+    program for the turn a person must play), then until the stack's workers have finished every task they had
+    (the computers' moves, then what those queued): the test database is flushed after the test, and a
+    computer's worker still writing then would deadlock with the flush."""
+
+    def settled() -> bool:
         game.refresh_from_db()
         if game.status in (Game.Status.FINISHED, Game.Status.CANCELLED):
-            break
+            return True
         pending = [seat for seat in Seat.objects.filter(game=game, ejected_at__isnull=True)
                    if (seat.computer or seat.autopilot) and Hand.objects.filter(seat=seat, turn=game.turn).exists()
                    and not Program.objects.filter(seat=seat, turn=game.turn).exists()]
-        if game.status == Game.Status.PROGRAMMING and not pending:
-            break
-        assert time.monotonic() < deadline, "the computers did not settle"
-        time.sleep(0.2)
-    time.sleep(0.5)  # the task's own commit and log line
+        return game.status == Game.Status.PROGRAMMING and not pending
+
+    wait_until(settled, "the computers to settle", timeout=timeout, interval=0.2)
+    stack.caught_up("computers")
+    stack.caught_up("celery")
 
 
 def wait_for_turn(game, number, timeout=QUICK):
-    deadline = time.monotonic() + timeout
-    while not Turn.objects.filter(game=game, number=number).exists():
-        assert time.monotonic() < deadline, f"turn {number} was not resolved within {timeout} s"
-        time.sleep(0.1)
+    wait_until(lambda: Turn.objects.filter(game=game, number=number).exists(),
+               f"turn {number} to be resolved", timeout=timeout)
     return Turn.objects.get(game=game, number=number)
 
 
@@ -286,7 +284,7 @@ def test_the_creator_adds_and_removes_computer_players(live_stack, courses, new_
         page.wait_for_selector("#game-status:has-text('Turn 2')", timeout=30_000)
     shoot(dana, "game-started-desktop")
     assert not dana_console.errors and not phone_console.errors, dana_console.errors + phone_console.errors
-    settle(game)
+    settle(live_stack, game)
 
 
 def test_a_computer_plays_for_a_person_whose_time_ran_out(live_stack, courses, new_page, django_user_model):
@@ -311,11 +309,11 @@ def test_a_computer_plays_for_a_person_whose_time_ran_out(live_stack, courses, n
     assert erin.is_hidden("#autopilot-banner")
 
     # erin does not move: past her deadline the beat's task hands her seat to a computer.
-    deadline = time.monotonic() + 45
-    while not Seat.objects.get(game=game, number=1).autopilot:
-        assert time.monotonic() < deadline, "erin's seat was not handed to a computer"
-        time.sleep(0.5)
+    def handed_to_a_computer() -> bool:
         enforce_deadlines()
+        return Seat.objects.get(game=game, number=1).autopilot
+
+    wait_until(handed_to_a_computer, "erin's seat to be handed to a computer", timeout=45, interval=0.5)
     erin.wait_for_selector("#autopilot-banner:not([hidden])")
     assert erin.inner_text("#autopilot-banner").startswith(
         "Your time ran out: a computer player is playing your robot. Send a program, or take it back now.")
@@ -335,15 +333,13 @@ def test_a_computer_plays_for_a_person_whose_time_ran_out(live_stack, courses, n
     assert not Seat.objects.get(game=game, number=1).autopilot
     # The turn she took back may already hold the computer's program (it decides within a second or two of a
     # deal): then the next turn is the first that waits for her. Find that turn, then play it with the keys.
-    deadline = time.monotonic() + 60
-    while True:
+    def waits_for_erin() -> bool:
         game.refresh_from_db()
         assert game.status != Game.Status.FINISHED, "the race ended before erin played again"
-        if game.status == Game.Status.PROGRAMMING and not Program.objects.filter(
-                seat__game=game, seat__number=1, turn=game.turn).exists():
-            break
-        assert time.monotonic() < deadline, "no turn waited for erin"
-        time.sleep(0.3)
+        return game.status == Game.Status.PROGRAMMING and not Program.objects.filter(
+            seat__game=game, seat__number=1, turn=game.turn).exists()
+
+    wait_until(waits_for_erin, "a turn that waits for erin", timeout=60, interval=0.3)
     turn = game.turn
     erin.wait_for_function(
         "t => document.getElementById('game-status').textContent.startsWith(`Turn ${t} — programming`)"
@@ -363,4 +359,4 @@ def test_a_computer_plays_for_a_person_whose_time_ran_out(live_stack, courses, n
     assert list(GameEvent.objects.filter(game=game, kind="seat_autopilot").values_list("data__on", flat=True)) == [True, False]
     # A program sent just as the turn ran is refused (409): the retry above; nothing else may go wrong.
     assert not [e for e in erin_console.errors if "409 (Conflict)" not in e], erin_console.errors
-    settle(game)
+    settle(live_stack, game)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import ARTIFACTS
+from tests.helpers import wait_until
 
 pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parents[2]
@@ -155,12 +156,10 @@ def open_game(new_page, game, viewport=DESKTOP, name="player"):
 
 
 def wait_for_sync(page, server, since):
-    """The page asked for a snapshot after message number `since`."""
-    for _ in range(60):
-        if {"type": "sync"} in server.sent[since:]:
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError(f"no sync after {server.sent[:since]}")
+    """The page asked for a snapshot after message number `since` (the mock server hears the page's messages
+    while a Playwright call runs: the poll waits with the page)."""
+    wait_until(lambda: {"type": "sync"} in server.sent[since:], f"a sync after {server.sent[:since]}", timeout=3,
+               interval=0.05, pause=lambda seconds: page.wait_for_timeout(seconds * 1000))
 
 
 def clock_seconds(page, seat):
@@ -221,7 +220,7 @@ def test_chat_clocks_controls_and_notices(new_page):
     # ---- clocks: counting down from the snapshot, whatever the browser's clock says
     first = clock_seconds(page, 1)
     assert 97 <= first <= 100, first
-    page.wait_for_timeout(2100)
+    page.wait_for_timeout(2100)  # a sampling window: how far the clock counts down in it (1 to 3 s)
     assert first - 3 <= clock_seconds(page, 1) <= first - 1
     assert "game 3h 0m" in page.inner_text(".seat-clock[data-seat='1']")
     assert page.get_attribute(".seat-clock[data-seat='1']", "role") == "timer"

@@ -5,12 +5,14 @@ bob's My games, with his "your move"), a cancelled one disappears, and when mess
 dropped, the lobby reconnects by itself and resyncs from the server. No console errors. Screenshots of the lobby, desktop and phone; no sideways
 scrolling on the phone."""
 
+import json
 import re
 
 import pytest
 
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_play_three_turns import DESKTOP, PHONE, create_game, sign_up
+from tests.helpers import wait_until
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -29,11 +31,11 @@ def test_the_lobby_follows_games_live(live_stack, courses, new_page):
     bob, bob_console = new_page("bob", DESKTOP)
     # Bob's lobby socket goes through Playwright, which can drop what the server sends while `deaf` is on
     # (what a lost channel-layer message or a dead connection does) and cut the socket.
-    deaf, lobby_sockets = {"on": False}, []
+    deaf, lobby_sockets, dropped = {"on": False}, [], []
 
     def relay(ws):
         server = ws.connect_to_server()
-        server.on_message(lambda message: None if deaf["on"] else ws.send(message))
+        server.on_message(lambda message: dropped.append(message) if deaf["on"] else ws.send(message))
         lobby_sockets.append(ws)
 
     bob.route_web_socket(re.compile(r".*/ws/lobby/$"), relay)
@@ -90,7 +92,14 @@ def test_the_lobby_follows_games_live(live_stack, courses, new_page):
     # ---- messages are lost, then the socket drops: on reconnect the lobby is read again and is whole
     deaf["on"] = True
     _, missed = new_game(alice, base, seats=2)
-    bob.wait_for_timeout(700)
+
+    def heard_about_missed() -> bool:
+        return any(json.loads(message).get("game", {}).get("id") == missed.pk for message in dropped)
+
+    # The server's message about the game reached bob's socket and was dropped there (Playwright delivers the
+    # socket's messages while one of its calls runs: the poll waits with bob's page).
+    wait_until(heard_about_missed, "the lobby's message about the new game", timeout=20,
+               pause=lambda seconds: bob.wait_for_timeout(seconds * 1000))
     assert bob.locator(f"#open-games li[data-game-id='{missed.pk}']").count() == 0  # it was not heard
     deaf["on"] = False
     connections = len(lobby_sockets)

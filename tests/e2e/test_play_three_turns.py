@@ -3,13 +3,13 @@ drop); a third watches. After every turn the robots end where the engine says; o
 middle of an animation and sees the right state at once; the spectator never sees a hand."""
 
 import json
-import time
 
 import pytest
 
 import engine
 from games.models import Game, Hand, Turn
 from tests.e2e.conftest import ARTIFACTS
+from tests.helpers import wait_until
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 PASSWORD = "a long passphrase 42"
@@ -51,10 +51,8 @@ def keys_in(value):
 
 
 def wait_for_turn(game, number):
-    deadline = time.monotonic() + 30
-    while not Turn.objects.filter(game=game, number=number).exists():
-        assert time.monotonic() < deadline, f"the worker did not resolve turn {number}"
-        time.sleep(0.1)
+    wait_until(lambda: Turn.objects.filter(game=game, number=number).exists(), f"the worker to resolve turn {number}",
+               timeout=30)
     return Turn.objects.get(game=game, number=number)
 
 

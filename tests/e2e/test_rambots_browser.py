@@ -12,17 +12,21 @@ shows the results with ada first.
 Screenshots (var/test-artifacts/rambots-*.png)."""
 
 import json
-import time
+import re
 
 import pytest
 
 from games.models import Game, Program
+from tests.conftest import ROOT
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_play_three_turns import sign_up
+from tests.helpers import wait_until
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 DESKTOP = {"width": 1920, "height": 1080}
 PHONE = {"width": 390, "height": 844}
+# The Speedbots draft's autosave delay (frontend/src/rambots/panel.ts).
+DRAFT_DELAY_MS = int(re.search(r"DRAFT_DELAY_MS = (\d+)", (ROOT / "frontend/src/rambots/panel.ts").read_text())[1])
 
 
 def shoot(page, name):
@@ -32,13 +36,6 @@ def shoot(page, name):
 
 def no_sideways_scroll(page):
     assert page.evaluate("() => document.documentElement.scrollWidth") <= page.viewport_size["width"]
-
-
-def wait_for(condition, timeout=30, what="the game"):
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, f"waited {timeout} s for {what}"
-        time.sleep(0.2)
 
 
 def build_goal_stack(page):
@@ -71,7 +68,7 @@ def test_three_players_play_rambots_to_a_winner(live_stack, new_page):
         page.goto(f"{base}/games/{game.pk}/")
         page.click("#join-game")
         page.wait_for_url(f"{base}/games/{game.pk}/")
-    wait_for(lambda: Game.objects.get(pk=game.pk).status == Game.Status.PROGRAMMING, what="the start")
+    wait_until(lambda: Game.objects.get(pk=game.pk).status == Game.Status.PROGRAMMING, "the start")
 
     # The goal step: each builds a stack in the browser.
     stacks = {}
@@ -79,12 +76,12 @@ def test_three_players_play_rambots_to_a_winner(live_stack, new_page):
         page.goto(f"{base}/games/{game.pk}/")
         stacks[name] = build_goal_stack(page)
         assert len(stacks[name]) == 4
-        wait_for(lambda name=name: Program.objects.filter(seat__game=game, seat__user__username=name, turn=0).exists(),
-                 what=f"{name}'s goal stack")
+        wait_until(lambda name=name: Program.objects.filter(seat__game=game, seat__user__username=name, turn=0).exists(),
+                   f"{name}'s goal stack")
     shoot(bob, "goals-sent-phone")
     stored = {p.seat.user.username: p.chips for p in Program.objects.filter(seat__game=game, turn=0)}
     assert stored == stacks
-    wait_for(lambda: Game.objects.get(pk=game.pk).turn == 1, what="the goal step to resolve")
+    wait_until(lambda: Game.objects.get(pk=game.pk).turn == 1, "the goal step to resolve")
     # bob built cy's stack: cy sees it now that every stack is built, ada sees only its top.
     for page in (ada, cy):
         page.reload()
@@ -127,7 +124,7 @@ def test_three_players_play_rambots_to_a_winner(live_stack, new_page):
         page.wait_for_selector("#ram-compile")
         page.click("#ram-compile")
     shoot(bob, "compiled-phone")
-    wait_for(lambda: Game.objects.get(pk=game.pk).status == Game.Status.FINISHED, what="the winning round")
+    wait_until(lambda: Game.objects.get(pk=game.pk).status == Game.Status.FINISHED, "the winning round")
     game.refresh_from_db()
     assert game.winner.user.username == "ada"
     assert next(p for p in game.state["players"] if p["id"] == "1")["tagged"] == 4
@@ -161,8 +158,8 @@ def test_a_person_plays_a_whole_rambots_game_against_two_computers(live_stack, n
     page.goto(f"{page.url.split('?')[0]}?speed=0")
     build_goal_stack(page)
     for _ in range(40):
-        wait_for(lambda: Game.objects.get(pk=game.pk).status in (Game.Status.PROGRAMMING, Game.Status.FINISHED)
-                 and Game.objects.get(pk=game.pk).turn > 0, what="the next round")
+        wait_until(lambda: Game.objects.get(pk=game.pk).status in (Game.Status.PROGRAMMING, Game.Status.FINISHED)
+                   and Game.objects.get(pk=game.pk).turn > 0, "the next round")
         game.refresh_from_db()
         if game.status == Game.Status.FINISHED:
             break
@@ -173,8 +170,8 @@ def test_a_person_plays_a_whole_rambots_game_against_two_computers(live_stack, n
             piece.first.click()
             page.click(".ram-slot[data-slot='0'] .ram-dir[data-dir='S']")
         page.click("#ram-compile")
-        wait_for(lambda turn=turn: Game.objects.get(pk=game.pk).turn > turn
-                 or Game.objects.get(pk=game.pk).status == Game.Status.FINISHED, what=f"round {turn} to run")
+        wait_until(lambda turn=turn: Game.objects.get(pk=game.pk).turn > turn
+                   or Game.objects.get(pk=game.pk).status == Game.Status.FINISHED, f"round {turn} to run")
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.winner is not None, f"no winner after {game.turn} rounds"
     winner = next(p for p in game.state["players"] if p["id"] == game.winner.bot_id)
@@ -205,7 +202,7 @@ def test_a_program_compiled_on_one_page_shows_on_the_other_and_is_not_undone(liv
         pool = next(p for p in Game.objects.get(pk=game.pk).state["players"] if p["id"] == seat.bot_id)["pool"]
         stack = [next(piece for piece in pool if piece.endswith(colour)) for colour in ("red", "yellow", "green", "blue")]
         kinds.of(game).submit_move(user=user, game_id=game.pk, data={"turn": 0, "goals": stack})
-    wait_for(lambda: Game.objects.get(pk=game.pk).turn == 1, what="the goal step to resolve")
+    wait_until(lambda: Game.objects.get(pk=game.pk).turn == 1, "the goal step to resolve")
 
     desktop, desktop_console = new_page("ada-desktop", DESKTOP)
     phone, phone_console = new_page("ada-phone", PHONE)
@@ -220,12 +217,16 @@ def test_a_program_compiled_on_one_page_shows_on_the_other_and_is_not_undone(liv
     desktop.locator(f".ram-pool .ram-piece[data-piece='{piece}']").first.click()
     desktop.click(".ram-slot[data-slot='0'] .ram-dir[data-dir='E']")
     desktop.click("#ram-compile")
-    wait_for(lambda: Program.objects.filter(seat__game=game, seat__number=1, turn=1).exists(), what="the compile")
+    wait_until(lambda: Program.objects.filter(seat__game=game, seat__number=1, turn=1).exists(), "the compile")
     phone.wait_for_selector(f".ram-slot.filled[data-slot='0'][data-piece='{piece}'][data-dir='E']")
     phone.wait_for_selector("#ram-uncompile")
     assert phone.locator(".ram-pool .ram-piece:not([disabled])").count() == 0
     phone.locator(".ram-pool .ram-piece").first.click(force=True)  # a tap on the locked pool does nothing
-    phone.wait_for_timeout(1500)  # longer than the Speedbots draft's autosave delay
+    # Had the tap edited the program, its draft would be on its way now: the page's autosave timer (set by the
+    # tap) fires before a timer of the same delay set after it, and the draft's request starts before a request
+    # the page sends after that (Playwright reports requests in the order the page starts them).
+    phone.evaluate("""delay => new Promise(done => setTimeout(done, delay))
+                      .then(() => fetch('/api/auth/csrf/'))""", DRAFT_DELAY_MS)
     assert sent == []
     assert Program.objects.get(seat__game=game, seat__number=1, turn=1).chips == [{"piece": piece, "dir": "E"}]
     shoot(phone, "second-page-compiled-phone")

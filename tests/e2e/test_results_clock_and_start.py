@@ -62,19 +62,24 @@ def test_start_appears_live_and_the_clock_after_an_animation_is_the_servers(live
     assert bob.locator("#start-game").count() == 0, "only the creator has a Start button"
     game.refresh_from_db()
     assert game.status == Game.Status.LOBBY
+    # The page's requests to start the game (its Start form posts to /games/<id>/start/).
+    starts = []
+    alice.on("request", lambda request: request.method == "POST" and request.url.rstrip("/").endswith("/start")
+             and starts.append(request.url))
     alice.click("#start-game")
     question = alice.locator("#start-confirm-text")
     question.wait_for()
     assert question.inner_text() == "Start now with 2 of 3 players? The empty seats will be closed."
     alice.click("#start-confirm-no")  # backing out starts nothing
     assert alice.locator("#start-confirm-text").is_hidden()
-    time.sleep(0.5)
     game.refresh_from_db()
     assert game.status == Game.Status.LOBBY
     alice.click("#start-game")
     alice.click("#start-confirm-yes")
     for page in (alice, bob):
         page.wait_for_selector("#game-status:has-text('Turn 1 — programming')")
+    # One start, the one "Yes" sent: had "Wait for players" sent the form, its request would be here first.
+    assert len(starts) == 1, starts
     game.refresh_from_db()
     assert game.status == Game.Status.PROGRAMMING and game.seats.count() == 2
     assert alice.locator("#start-game").is_hidden()
@@ -96,7 +101,11 @@ def test_start_appears_live_and_the_clock_after_an_animation_is_the_servers(live
     server = server_move_left(alice, game, 1)
     assert server < MOVE_MINUTES * 60 - 3, f"the server's clock ran during the {animated:.1f} s animation"
     assert abs(shown - server) <= 2, f"shown {shown} s, the server says {server} s (animation {animated:.1f} s)"
-    # And it keeps counting from there.
-    time.sleep(2.2)
+    # And it keeps counting from there: two seconds down on the screen, still the server's time.
+    alice.wait_for_function(
+        """shown => {
+            const match = /move (\\d+):(\\d\\d)/.exec(document.querySelector(".seat-clock[data-seat='1']").textContent);
+            return match !== null && Number(match[1]) * 60 + Number(match[2]) <= shown - 2;
+        }""", arg=shown, timeout=10_000)
     assert abs(shown_move_seconds(alice, 1) - server_move_left(alice, game, 1)) <= 2
     assert alice_console.errors + bob_console.errors == []

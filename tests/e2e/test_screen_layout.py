@@ -6,6 +6,7 @@ phone); a turn that starts playing is on screen; on a desktop the squares of a 1
 32 px. An "out" robot's badge is grey. The reboot toggle says what it does in visible text. Screenshots in
 var/test-artifacts/screen-*.png."""
 
+import json
 import re
 
 import pytest
@@ -17,6 +18,7 @@ from games.models import Game
 from roboracer.accounts.services import update_profile
 from tests.e2e.conftest import ARTIFACTS
 from tests.games.factories import legal_program, started_game
+from tests.helpers import wait_until
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 PHONE = {"width": 390, "height": 844}
@@ -33,6 +35,46 @@ def signed_in_page(new_page, base_url, user, viewport):
     page, console = new_page(user.username, viewport)
     page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base_url}])
     return page, console
+
+
+# Two frames drawn: what the page did before this (a message handled, an instant scroll) is laid out and painted.
+DRAWN = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done())))"
+
+# Whether the page is scrolling (the window or any box): from the first scroll event to the next scrollend.
+# Installed before what makes the page scroll.
+WATCH_SCROLLING = """() => {
+  const state = { moving: false };
+  addEventListener("scroll", () => { state.moving = true; }, { capture: true, passive: true });
+  addEventListener("scrollend", () => { state.moving = false; }, { capture: true, passive: true });
+  window.rrScrolling = state;
+}"""
+
+
+def watch_game_sockets(page) -> list:
+    """(address, type) of each frame the page's game sockets receive from now on."""
+    frames = []
+
+    def kind(payload) -> str | None:
+        try:
+            return json.loads(payload).get("type")
+        except (TypeError, ValueError, AttributeError):
+            return None
+
+    def on_socket(ws):
+        if "/ws/games/" in ws.url:
+            ws.on("framereceived", lambda payload: frames.append((ws.url, kind(payload))))
+
+    page.on("websocket", on_socket)
+    return frames
+
+
+def wait_layout_settled(page, frames, game):
+    """The layout the test measures is the final one: the snapshot the game socket sends on connecting has
+    arrived (the page draws it again), the fonts are loaded, and two frames were drawn since."""
+    wait_until(lambda: (f"/ws/games/{game.pk}/", "snapshot") in [(url[url.index("/ws/"):], kind) for url, kind in frames],
+               "the game socket's snapshot", timeout=20, pause=lambda seconds: page.wait_for_timeout(seconds * 1000))
+    page.evaluate("() => document.fonts.ready.then(() => undefined)")
+    page.evaluate(DRAWN)
 
 
 def no_sideways_scroll(page):
@@ -110,10 +152,11 @@ def test_programming_on_a_big_course(live_stack, new_page, courses, players, vie
     next(bot for bot in state["bots"] if bot["id"] == me.bot_id)["at"] = [2, 0]
     Game.objects.filter(pk=game.pk).update(state=state)
     page, console = signed_in_page(new_page, live_stack.base_url, alice, viewport)
+    frames = watch_game_sockets(page)
     page.goto(f"{live_stack.base_url}/games/{game.pk}/")
     page.wait_for_selector("button.chip >> nth=4")
     page.wait_for_load_state("networkidle")
-    page.wait_for_timeout(300)  # the layout settles (fonts, the pushed snapshot)
+    wait_layout_settled(page, frames, game)
     assert page.get_attribute(f"g.bot[data-bot='{me.bot_id}']", "data-y") == "0"
     robot = page.locator(f"g.bot[data-bot='{me.bot_id}']")
     chips = page.locator("button.chip")
@@ -121,7 +164,7 @@ def test_programming_on_a_big_course(live_stack, new_page, courses, players, vie
     # The page scrolled just enough to show the whole hand (its last chip at the bottom of the screen):
     # the robot is on screen too.
     chips.last.evaluate("e => e.scrollIntoView({block: 'end'})")
-    page.wait_for_timeout(100)
+    page.evaluate(DRAWN)
     hand = [chips.nth(i).evaluate(RECT) for i in range(chips.count())]
     assert all(inside_viewport(rect, page) for rect in hand), hand
     assert inside_viewport(robot.evaluate(RECT), page), robot.evaluate(RECT)
@@ -181,6 +224,7 @@ def test_programming_on_a_phone_on_every_course(live_stack, new_page, courses, p
     scrolls inside the box, around my robot."""
     alice, bob = players
     page, console = signed_in_page(new_page, live_stack.base_url, alice, PHONE)
+    frames = watch_game_sockets(page)
     failures = {}
     for slug in COURSES:
         for where in ("start", "top"):
@@ -194,7 +238,7 @@ def test_programming_on_a_phone_on_every_course(live_stack, new_page, courses, p
             page.goto(f"{live_stack.base_url}/games/{game.pk}/")
             page.wait_for_selector("button.chip >> nth=4")
             page.wait_for_load_state("networkidle")
-            page.wait_for_timeout(300)  # the layout settles (fonts, the pushed snapshot)
+            wait_layout_settled(page, frames, game)
             robot = page.locator(f"g.bot[data-bot='{me.bot_id}']")
             if missing := on_screen_together(page, robot):
                 failures[(slug, where, "after loading")] = missing
@@ -202,7 +246,7 @@ def test_programming_on_a_phone_on_every_course(live_stack, new_page, courses, p
                 ARTIFACTS.mkdir(parents=True, exist_ok=True)
                 page.screenshot(path=str(ARTIFACTS / f"screen-programming-phone-{slug}-{where}.png"))
             page.locator("#submit-program").evaluate("e => e.scrollIntoView({block: 'end'})")
-            page.wait_for_timeout(100)
+            page.evaluate(DRAWN)
             if missing := on_screen_together(page, robot):
                 failures[(slug, where, "hand scrolled into view")] = missing
             scroll_height, client_height = page.locator(".rr-board-scroll").evaluate("e => [e.scrollHeight, e.clientHeight]")
@@ -235,9 +279,15 @@ def test_a_turn_plays_out_on_screen(live_stack, new_page, courses, players, view
     page.locator("#submit-program").scroll_into_view_if_needed()
     if viewport == PHONE:  # scrolled well down, past the hand (a desktop has it by the board)
         page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.evaluate(WATCH_SCROLLING)
     page.click("#submit-program")
     page.wait_for_selector("#game-root[data-animating='1']", timeout=20_000)
-    page.wait_for_timeout(1200)  # a smooth scroll
+    # The page brings the board on screen (a smooth scroll on a phone; nothing to do on a desktop): wait until
+    # it is there and the scrolling has ended.
+    page.wait_for_function(
+        """() => { const r = document.querySelector(".rr-board-scroll").getBoundingClientRect();
+                   return !window.rrScrolling.moving && r.top >= -0.5 && r.bottom <= innerHeight + 0.5; }""",
+        timeout=10_000)
     assert page.get_attribute("#game-root", "data-animating") == "1", "the turn is still playing"
     board = page.locator(".rr-board-scroll")
     assert inside_viewport(board.evaluate(RECT), page), board.evaluate(RECT)
@@ -248,9 +298,13 @@ def test_a_turn_plays_out_on_screen(live_stack, new_page, courses, players, view
     page.click("#skip-animation")
     page.wait_for_selector("#game-status:has-text('Turn 2 — programming')", timeout=20_000)
     page.wait_for_selector("button.chip >> nth=4")
-    page.wait_for_timeout(1200)
+    # The page brings the new hand and my robot on screen (a smooth scroll on a phone): once the scrolling has
+    # ended, they are there.
     me = game.seats.get(user=alice)
-    assert on_screen_together(page, page.locator(f"g.bot[data-bot='{me.bot_id}']")) == []
+    robot = page.locator(f"g.bot[data-bot='{me.bot_id}']")
+    wait_until(lambda: not page.evaluate("window.rrScrolling.moving") and on_screen_together(page, robot) == [],
+               "the new hand and my robot on screen", timeout=10)
+    assert on_screen_together(page, robot) == []
     page.screenshot(path=str(ARTIFACTS / f"screen-programming-turn2-{name}.png"))
     assert console.errors == []
 

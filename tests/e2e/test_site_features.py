@@ -83,7 +83,7 @@ def test_chat_clocks_spectator_notice_and_archive(live_stack, courses, new_page)
     alice.wait_for_selector(".seat-clock[data-seat='1'].running")
     first = move_seconds(alice, 1)
     assert 100 <= first <= 120, first
-    alice.wait_for_timeout(2500)
+    alice.wait_for_timeout(2500)  # a sampling window: how far the clock counts down in it (2 to 4 s)
     assert first - 4 <= move_seconds(alice, 1) <= first - 2
     assert move_seconds(sam, 2) <= 120
 
@@ -95,8 +95,9 @@ def test_chat_clocks_spectator_notice_and_archive(live_stack, courses, new_page)
     # ---- a "your move" notice reaches bob in the lobby when turn 2 is dealt
     submit_first_chips(bob, game, "bob", 1)
     bob.goto(f"{base}/")
-    bob.wait_for_function("() => !!window.roboracerNotices")
-    alice.wait_for_timeout(300)  # bob's notifications socket is open before the turn resolves
+    # bob's notifications socket is open (the server joined it to his group before accepting it) before the
+    # turn resolves.
+    bob.wait_for_function("() => window.roboracerNotices?.socket?.ws?.readyState === WebSocket.OPEN")
     submit_first_chips(alice, game, "alice", 1, last=True)
     notice = bob.locator(f".rr-notice[data-game='{game.pk}']")
     notice.wait_for(timeout=40_000)

@@ -4,7 +4,6 @@ in the game screen (the other seats play through the API), and the tournament pa
 update with the places. Screenshots, desktop 1280x900 and phone 390x844, into var/test-artifacts/."""
 
 import random
-import time
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -15,6 +14,7 @@ from roboracer.tournaments.models import Round, TableSeat, Tournament
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_play_three_turns import sign_up
 from tests.e2e.test_site_features import submit_first_chips
+from tests.helpers import wait_until
 from tests.integration.client import Player
 from tests.integration.test_tournaments import play_turn
 
@@ -81,8 +81,11 @@ def test_organiser_creates_players_register_and_play_round_one(live_stack, cours
 
     # The other seats play through the API until both games of round 1 are over (Ann too, after turn 1).
     rng = random.Random(18)
-    deadline = time.monotonic() + 90
-    while Round.objects.filter(tournament=tournament).count() < 2 and time.monotonic() < deadline:
+
+    def round_two_or_play() -> bool:
+        """True once round 2 exists; else every seat of round 1 that waits for a program gets one."""
+        if Round.objects.filter(tournament=tournament).count() >= 2:
+            return True
         for seat in TableSeat.objects.filter(table__round__number=1).select_related("entry__user", "table"):
             name = seat.entry.user.username
             if name in others:
@@ -93,7 +96,9 @@ def test_organiser_creates_players_register_and_play_round_one(live_stack, cours
                 ann.wait_for_selector("#game-status")
                 if ann_page_plays.status == "programming":
                     submit_first_chips(ann, ann_page_plays, "ann", ann_page_plays.turn)
-        time.sleep(0.5)
+        return False
+
+    wait_until(round_two_or_play, "round 1 to finish", timeout=90, interval=0.5)
     assert Round.objects.filter(tournament=tournament).count() == 2, "round 1 did not finish"
 
     # The standings now carry round 1's places, and round 2 (the final) is on the page.

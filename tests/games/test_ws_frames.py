@@ -147,7 +147,7 @@ async def test_a_flood_of_syncs_is_rate_limited_and_another_player_is_still_answ
     await flooder.send_json_to({"type": "sync"})
     reply = await flooder.receive_json_from(timeout=5)
     if reply["type"] == "error":
-        await asyncio.sleep(reply["retry_after"])
+        await asyncio.sleep(reply["retry_after"])  # what the server asks a client to wait: the property tested
         await flooder.send_json_to({"type": "sync"})
         reply = await flooder.receive_json_from(timeout=5)
     assert reply["type"] == "snapshot"

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 
 import requests
 import websockets
 
 from games.models import Game, Program
+from tests.helpers import wait_until
 
 
 class Player:
@@ -57,17 +57,18 @@ async def receive_until(ws, predicate, timeout: float = 30.0) -> list[dict]:
     return messages
 
 
-def wait_for_computers(game_id: int, count: int, *, strength: str = "", timeout: float = 60) -> None:
+def wait_for_computers(stack, game_id: int, count: int, *, strength: str = "", timeout: float = 60) -> None:
     """Wait until the game is over or `count` computer seats (of `strength`, or any) have played its current turn,
-    then a moment more: the test database is flushed after a test, and a worker still writing would deadlock with
-    the flush."""
+    then until the stack's workers have finished every task they had (the computers' moves, then what those
+    queued): the test database is flushed after a test, and a worker still writing would deadlock with the
+    flush."""
     seats = {"seat__computer": strength} if strength else {"seat__computer__gt": ""}
-    deadline = time.monotonic() + timeout
-    while True:
+
+    def played() -> bool:
         game = Game.objects.get(pk=game_id)
-        if game.status == Game.Status.FINISHED or Program.objects.filter(
-                seat__game_id=game_id, turn=game.turn, **seats).count() == count:
-            break
-        assert time.monotonic() < deadline, "the computers did not play the next turn"
-        time.sleep(0.2)
-    time.sleep(0.5)
+        return game.status == Game.Status.FINISHED or Program.objects.filter(
+            seat__game_id=game_id, turn=game.turn, **seats).count() == count
+
+    wait_until(played, "the computers to play the next turn", timeout=timeout)
+    stack.caught_up("computers")
+    stack.caught_up("celery")

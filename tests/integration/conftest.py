@@ -22,17 +22,6 @@ def private_redis():
     embedded_redis.stop(holder["process"], socket)
 
 
-def wait_until(predicate, what: str, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        time.sleep(0.2)
-    raise AssertionError(f"timed out: {what}")
-
-
-
-
 def needs_postgres():
     """A mark for tests that race real transactions: PostgreSQL under CI=true or a postgres:// DATABASE_URL;
     skipped on the SQLite default (which serialises every writer), never under CI."""

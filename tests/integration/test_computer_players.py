@@ -57,4 +57,4 @@ def test_a_practice_game_plays_turns_with_computers_from_their_own_worker(live_s
     assert Game.objects.get(pk=game_id).rated is False
     # Let the computers finish the turn that waits for alice: the test database is flushed next, and a worker
     # still writing would deadlock with the flush.
-    wait_for_computers(game_id, 2, strength="normal")
+    wait_for_computers(live_stack, game_id, 2, strength="normal")

@@ -2,7 +2,6 @@
 serialises every writer, so there is nothing to race there and these tests need PostgreSQL)."""
 
 import threading
-import time
 
 import pytest
 from django.db import connection, transaction
@@ -10,6 +9,7 @@ from django.db import connection, transaction
 from games import services
 from games.models import Game, GameEvent, Program, Turn
 from tests.games.factories import legal_program, started_game
+from tests.helpers import wait_until
 from tests.integration.client import Player
 from tests.integration.conftest import needs_postgres
 
@@ -82,11 +82,9 @@ def test_the_last_two_programs_arriving_together_resolve_the_turn_once(live_stac
     assert players[0].post(f"/api/games/{game_id}/program/", {"turn": 1, "chips": chips[0]}).status_code == 200
     answers = together(2, lambda i: players[i + 1].post(f"/api/games/{game_id}/program/", {"turn": 1, "chips": chips[i + 1]}))
     assert [a.status_code for a in answers] == [200, 200], [a.text for a in answers]
-    deadline = time.monotonic() + 30
-    while Game.objects.get(pk=game_id).turn < 2 and time.monotonic() < deadline:
-        time.sleep(0.1)
+    wait_until(lambda: Game.objects.get(pk=game_id).turn >= 2, "the worker to resolve the turn", timeout=30)
     assert Game.objects.get(pk=game_id).turn == 2, "the worker did not resolve the turn"
-    time.sleep(1)  # room for a second (wrong) execution to show up
+    live_stack.caught_up()  # every resolution task queued has run: a second (wrong) execution would show now
     assert GameEvent.objects.filter(game_id=game_id, kind="turn_executing").count() == 1
     assert GameEvent.objects.filter(game_id=game_id, kind="turn_resolved").count() == 1
     assert Turn.objects.filter(game_id=game_id).count() == 1

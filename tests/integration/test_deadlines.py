@@ -6,8 +6,8 @@ from django.utils import timezone
 
 from games.models import Game, GameEvent, Program, Seat
 from tests.conftest import launch
+from tests.helpers import wait_until
 from tests.integration.client import Player
-from tests.integration.conftest import wait_until
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 

@@ -3,7 +3,6 @@ games on one course never lose a book update, and the final book is the purchase
 in commit order (the history points' order: each is written under the locks of the rows it moved)."""
 
 import threading
-import time
 
 import pytest
 from django.db import connection
@@ -16,20 +15,12 @@ from roboracer.economy.models import ModulePrice, PricePoint
 from tests.economy.replay_book import apply_in_order
 from tests.games.factories import legal_program
 from tests.games.modules_helpers import module_game, set_bot
+from tests.helpers import wait_until
 from tests.integration.conftest import needs_postgres
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True), needs_postgres()]
 
 GROUPS = [["repair", "shield", "turbo"], ["blaster", "bomb", "shield", "turbo"]]  # overlapping module sets
-
-
-def wait_for(condition, seconds: float = 60.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.1)
-    return True
 
 
 def together(count: int, work) -> list:
@@ -81,7 +72,8 @@ def test_fifty_concurrent_purchases_across_ten_games_lose_no_update(courses, mak
         # The last program also queued the turn's task: a Celery worker on the same Redis and database (another
         # integration test's) may resolve a turn first, and then this thread's call finds it done (None).
         # Either way each turn is resolved exactly once, which is what the book needs.
-        assert wait_for(lambda r=round_: Turn.objects.filter(game__in=games, number=r).count() == len(games))
+        wait_until(lambda r=round_: Turn.objects.filter(game__in=games, number=r).count() == len(games),
+                   f"every game's turn {round_} stored")
     charged = [e for t in Turn.objects.filter(game__in=games) for e in t.events if e["type"] == "module_charged"]
     assert len(charged) >= 50  # every bot bought every turn it could act
     points = list(PricePoint.objects.filter(course=course).order_by("id"))

@@ -4,7 +4,6 @@ restarted during a game. Each test runs its own Redis and processes, so it can b
 import asyncio
 import json
 import threading
-import time
 from datetime import timedelta
 
 import pytest
@@ -14,8 +13,9 @@ from django.utils import timezone
 from games.models import Game, GameEvent, Turn
 from tests.conftest import launch
 from tests.games.factories import legal_program
+from tests.helpers import wait_until
 from tests.integration.client import Player, receive_until
-from tests.integration.conftest import needs_postgres, wait_until
+from tests.integration.conftest import needs_postgres
 
 pytestmark = [
     pytest.mark.integration,
@@ -78,7 +78,12 @@ def test_a_worker_killed_during_a_resolution_leaves_the_turn_resolved_once(priva
         Game.objects.filter(pk=game_id).update(resolving_since=timezone.now() - timedelta(minutes=1))
         stack.restart_worker()
         wait_until(lambda: Game.objects.get(pk=game_id).turn == 2, "the new worker to resolve the turn")
-        time.sleep(6)  # one more sweep: a second resolution would show now
+        # A second resolution would come from a resolve task queued before this one ran (an earlier sweep's),
+        # or from one more sweep: the worker runs every task queued so far, then one more sweep, then what
+        # that sweep queued. Then a second resolution would show now.
+        stack.send_task("games.tasks.sweep_games")
+        stack.caught_up()  # every task queued so far has run, the sweep last...
+        stack.caught_up()  # ... and so has any resolution the sweep queued
         assert Turn.objects.filter(game_id=game_id).count() == 1
         assert GameEvent.objects.filter(game_id=game_id, kind="turn_resolved").count() == 1
         assert Game.objects.get(pk=game_id).status == Game.Status.PROGRAMMING

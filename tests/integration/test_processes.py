@@ -21,6 +21,7 @@ import pytest
 import redis
 
 from tests.conftest import ROOT, _database_url
+from tests.helpers import wait_until
 from tests.live import free_port
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="parent-death signal: Linux only")
@@ -83,17 +84,6 @@ def _kill_all(var_dir: Path) -> None:
         psutil.wait_procs(processes, timeout=5)
 
 
-def wait_until(predicate, what: str, timeout: float = 60.0, output: Path | None = None):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.1)
-    tail = f"\n--- output\n{output.read_text()[-4000:]}" if output else ""
-    raise AssertionError(f"timed out: {what}{tail}")
-
-
 class Run:
     """One `python -m roboracer.run`, its output in a file."""
 
@@ -148,7 +138,7 @@ class SendCounter:
         """Wait for the first send, then count the sends in the next WINDOW seconds."""
         first = wait_until(lambda: self.times and self.times[0], "a first enforce-deadlines", output=output)
         start = max(first, time.monotonic())
-        time.sleep(WINDOW)
+        time.sleep(WINDOW)  # the sampling window itself: the test counts what is sent in it
         return sum(1 for sent in self.times if start <= sent < start + WINDOW)
 
     def close(self) -> None:

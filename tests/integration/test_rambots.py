@@ -60,4 +60,4 @@ def test_a_rambots_game_with_computers_plays_on_the_real_stack(live_stack):
             assert "program" not in json.dumps(message.get("data", {}))
     assert "RAMbots normal computer decided" in live_stack.logs["computers"].read_text()
     # Let the computers finish the turn that waits for ada before the test database is flushed.
-    wait_for_computers(game_id, 2)
+    wait_for_computers(live_stack, game_id, 2)

@@ -2,7 +2,6 @@
 together (PostgreSQL, a real Celery worker), and a 64-player heats tournament played through by API clients."""
 
 import random
-import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
@@ -14,8 +13,9 @@ from games import services as game_services
 from games.models import Game
 from roboracer.tournaments import selectors, services
 from roboracer.tournaments.models import Action, Round, Table, TableSeat, Tournament
+from tests.helpers import wait_until
 from tests.integration.client import Player
-from tests.integration.conftest import needs_postgres, wait_until
+from tests.integration.conftest import needs_postgres
 from tests.integration.test_concurrency import together
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -48,7 +48,7 @@ def test_the_last_two_games_finishing_together_advance_the_round_once(live_stack
     assert all(Game.objects.get(pk=t.game_id).status == Game.Status.FINISHED for t in tables)
     # The worker runs the advance tasks both finishing transactions scheduled after their commits.
     wait_until(lambda: Round.objects.filter(tournament=tournament, number=2).exists(), "round 2", timeout=30)
-    time.sleep(2)  # room for a second (wrong) round to show up
+    live_stack.caught_up()  # every advance task has run: a second (wrong) round would be there now
     services.sweep()
     assert Round.objects.filter(tournament=tournament).count() == 2
     final = Round.objects.get(tournament=tournament, number=2)
@@ -118,16 +118,19 @@ def test_a_64_player_heats_tournament_played_through_by_api_clients(live_stack, 
     assert started.status_code == 200 and started.json()["status"] == "running", started.text
     by_name = {p.username: p for p in players}
     rng = random.Random(18)
-    deadline = time.monotonic() + 300
-    while time.monotonic() < deadline:
+
+    def finished_or_play() -> bool:
+        """True once the tournament is over; else every seat that waits for a program gets one."""
         detail = organiser.get(f"/api/tournaments/{tournament_id}/")
         if detail["status"] == "finished":
-            break
+            return True
         todo = [(by_name[seat["username"]], table["game"]) for table in detail["rounds"][0]["tables"]
                 if table["game_status"] == "programming" for seat in table["players"]]
         with ThreadPoolExecutor(parallel) as pool:
             list(pool.map(lambda job: play_turn(job[0], job[1], rng), todo))
-        time.sleep(0.3)
+        return False
+
+    wait_until(finished_or_play, "the tournament to be played to its end", timeout=300, interval=0.3)
     tournament = Tournament.objects.get(pk=tournament_id)
     assert tournament.status == "finished", f"not finished: {tournament.status}"
     # 64 at 8 tables, the winners at one final table: two rounds, nine tables and games, each made once.

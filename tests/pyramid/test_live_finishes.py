@@ -2,7 +2,6 @@
 processes resolving both last turns at once, PostgreSQL. The places change once per game and stay a pyramid."""
 
 import threading
-import time
 
 import pytest
 from django.conf import settings
@@ -13,6 +12,7 @@ from games.models import Hand
 from roboracer.pyramid.models import Challenge, Entry, Place
 from tests import live
 from tests.conftest import LOG_DIR, _database_url
+from tests.helpers import wait_until
 from tests.integration.client import Player
 from tests.pyramid.factories import BACK_OFF, HAND, STAY, pyramid
 
@@ -64,10 +64,8 @@ def test_two_challenges_sharing_a_player_end_together_on_the_real_stack(stack, c
         thread.join(30)
     assert sorted(answers) in ([200, 200], [201, 201], [200, 201])
 
-    deadline = time.monotonic() + 60
-    while Challenge.objects.filter(pyramid=pyr, status=Challenge.Status.OPEN).exists():
-        assert time.monotonic() < deadline, "the worker did not finish both games"
-        time.sleep(0.2)
+    wait_until(lambda: not Challenge.objects.filter(pyramid=pyr, status=Challenge.Status.OPEN).exists(),
+               "the worker to finish both games", timeout=60)
     assert set(Challenge.objects.filter(pyramid=pyr).values_list("status", flat=True)) == {
         Challenge.Status.CHALLENGER_WON}
     got = {p.user.username: p.rank for p in Place.objects.filter(pyramid=pyr).select_related("user")}

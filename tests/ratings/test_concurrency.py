@@ -2,15 +2,17 @@
 and the same game's last turn is resolved twice at once. Row locks (in user id order) and the unique
 constraint keep every update: no lost update, no second rating, no deadlock."""
 
-import time
+import threading
 
 import pytest
+from django.db import connection
 from django.db.models import Count
 
 from games import services
 from games.models import Game, Hand
 from roboracer.ratings import services as rating_services
 from roboracer.ratings.models import Rating, RatingChange
+from tests.helpers import wait_until
 from tests.integration.conftest import needs_postgres
 from tests.integration.test_concurrency import together
 from tests.ratings.helpers import BACK_OFF, HAND, STAY
@@ -31,15 +33,30 @@ def _game(creator, users, course) -> Game:
     return services.create_seated_game(creator=creator, users=users, course=course, lives=1)
 
 
+def waiting_for_a_lock() -> int:
+    """Other sessions of the test database that wait for a lock (a row lock, or a conflicting insert)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_stat_clear_snapshot()")  # not the view as this transaction first read it
+        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                       "AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()")
+        return cursor.fetchone()[0]
+
+
 class SlowModel:
-    """OpenSkill's model, slowed down so that the two games' ratings overlap in time."""
+    """OpenSkill's model, holding the first game's rating until the other game's rating has come as far as it
+    can: waiting for a lock this one holds, or (were there none) in `rate` too. The two ratings overlap in time."""
 
     def __init__(self, model):
         self.model = model
         self.rating = model.rating
+        self.calls = 0
+        self.lock = threading.Lock()
 
     def rate(self, *args, **kwargs):
-        time.sleep(0.5)
+        with self.lock:
+            self.calls += 1
+        wait_until(lambda: self.calls >= 2 or waiting_for_a_lock(), "the other game's rating to wait or rate too",
+                   timeout=30)
         return self.model.rate(*args, **kwargs)
 
 

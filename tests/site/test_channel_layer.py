@@ -20,7 +20,8 @@ async def test_the_site_layer_polls_quietly_and_still_delivers_after_idle_waits(
         assert shards and all(isinstance(shard, quiet.QuietShardConnection) for shard in shards)
 
         # Two full receive timeouts with nothing published: the loop keeps running, and what is published
-        # next reaches the group's member, and only it.
+        # next reaches the group's member, and only it. The quiet while is what the test is about (a window it
+        # sets, as short as two of the loop's waits allow), not a wait for something to happen.
         await asyncio.sleep(2 * quiet.RECEIVE_TIMEOUT + 0.2)
         assert all(shard._receive_task is not None and not shard._receive_task.done() for shard in shards)
         await layer.group_send("quiet-test", {"type": "game.event", "text": "after a quiet while"})
