@@ -16,8 +16,10 @@ from roboracer.accounts.services import profile_data, sign_up, update_profile
 def signup(request):
     form = SignupForm(request.POST or None)
     if request.method == "POST" and (wait := signup_throttle.wait_seconds(request)):
-        response = render(request, "registration/locked_out.html",
-                          {"heading": "Too many sign-ups", "message": signup_throttle.message(wait)}, status=429)
+        # The form again, with the name typed (never the password), to send once the wait is over.
+        form = SignupForm(initial={"username": request.POST.get("username", "")[:150]})
+        response = render(request, "registration/signup.html",
+                          {"form": form, "refused": signup_throttle.message(wait)}, status=429)
         response["Retry-After"] = str(wait)
         return response
     if request.method == "POST" and form.is_valid():
