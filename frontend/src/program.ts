@@ -57,6 +57,11 @@ export function sitOutText(poweredDown: boolean): string {
 }
 
 /** A phone or tablet: its main pointer is a finger. */
+/** The panel's heading: "Your program" only to a seated player; a visitor or a watcher sees "Programs". */
+export function programTitle(seated: boolean): string {
+  return seated ? "Your program" : "Programs";
+}
+
 export function isTouchScreen(): boolean {
   return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
 }
@@ -95,6 +100,7 @@ export class ProgramUI {
   /** classic's Recompile upgrade: new instructions for 2 damage (set by the game screen). */
   onRecompile: ((turn: number) => Promise<{ ok: true; hand: Chip[] } | { ok: false; detail: string }>) | null = null;
   private readonly recompileBtn: HTMLButtonElement;
+  private readonly title: HTMLHeadingElement;
 
   private snap: Snapshot | null = null;
   private key = "";
@@ -114,7 +120,8 @@ export class ProgramUI {
     scan: (turn: number) => Promise<ScanReply> = async () => ({ ok: false, detail: "Scanning is not available here." }),
   ) {
     this.el = h("section", { class: "rr-program", "aria-labelledby": "rr-program-title" });
-    this.el.appendChild(h("h2", { id: "rr-program-title" }, "Your program"));
+    this.title = h("h2", { id: "rr-program-title" }, programTitle(false));
+    this.el.appendChild(this.title);
     this.placeholder = h("p", { class: "rr-program-placeholder" });
     this.editor = h("div", { class: "rr-program-editor" });
     this.message = h("p", { class: "rr-program-message", "aria-live": "polite" });
@@ -178,6 +185,7 @@ export class ProgramUI {
   update(snap: Snapshot, moving: boolean): void {
     this.snap = snap;
     const me = snap.me;
+    this.title.textContent = programTitle(!!me);
     let text = "";
     if (snap.status === "lobby") text = "Waiting for players";
     else if (snap.status === "finished") text = "The game is over.";

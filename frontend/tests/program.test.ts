@@ -2,7 +2,7 @@
 // the keyboard out on touch screens (a phone has no 1–9 or Enter keys to press).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { programHint, rebootHelpText } from "../src/program";
+import { programHint, programTitle, rebootHelpText } from "../src/program";
 
 test("the program hint says tap and leaves out the keys on touch screens", () => {
   const touch = programHint(true);
@@ -16,4 +16,9 @@ test("the reboot explanation names the checkbox, not a button", () => {
   assert.ok(rebootHelpText(false).includes("Reboot this turn"));
   assert.ok(!/button|Press/.test(rebootHelpText(false)));
   assert.ok(rebootHelpText(true).startsWith("Reboot chosen"));
+});
+
+test("only a seated player's panel says \"Your program\"", () => {
+  assert.equal(programTitle(true), "Your program");
+  assert.equal(programTitle(false), "Programs");
 });
