@@ -22,7 +22,7 @@ import { robotLegend, rulesOf } from "./ruleset";
 import { autopilotNotice } from "./computers";
 import { isCoord } from "./types";
 import { kindEntry, type KindScreen } from "./kinds";
-import type { Playback } from "./playback";
+import { type Playback, playbackShown } from "./playback";
 import css from "./styles.css?inline";
 import type {
   Chip, ScanResult,
@@ -111,6 +111,9 @@ export class GameScreen {
   private demoTurns: TurnRecord[] = [];
   private legend: HTMLElement | null = null;
   private readonly controls: HTMLElement;
+  private readonly playbackGroup: HTMLElement;
+  private readonly speedsGroup: HTMLElement;
+  private readonly replayGroup: HTMLElement;
   /** A game kind other than RoboRacer (kinds.ts): its board, panel and log; null for RoboRacer, whose board,
    * program and log are this screen's own (board, animator, program, log). Mounted by the first snapshot. */
   private kindScreen: KindScreen | null = null;
@@ -217,6 +220,9 @@ export class GameScreen {
     replay.append(replayLabel, this.replaySelect, this.replayBtn);
     const controls = h("div", { class: "rr-controls" });
     controls.append(playback, speeds, replay);
+    this.playbackGroup = playback;
+    this.speedsGroup = speeds;
+    this.replayGroup = replay;
     controlsCol.append(controls);
     this.controls = controls;
     this.setSpeed(saved, false);
@@ -440,6 +446,9 @@ export class GameScreen {
     }
     // While a turn is replayed (one by one from "Replay the game" too) the box shows that turn.
     if (this.replaying !== null && this.replaySelect.value !== String(this.replaying)) this.replaySelect.value = String(this.replaying);
+    // Nothing to play back yet (a lobby, the first turn): the playback, speed and replay controls hide.
+    const shown = playbackShown(last, this.moving, this.snap?.turn ?? 0);
+    for (const group of [this.playbackGroup, this.speedsGroup, this.replayGroup]) group.hidden = !shown;
     this.replaySelect.disabled = last === 0;
     this.replayBtn.disabled = last === 0 || this.moving;
     this.root.dataset.animating = this.moving ? "1" : "0";

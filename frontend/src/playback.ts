@@ -14,6 +14,12 @@ export interface Playback {
   cancel(): void;
 }
 
+/** Whether the game screen shows Pause/Step/Skip, the speeds and "Replay turn": not before the first turn has
+ * resolved (a lobby, turn 1's programming), when there is nothing to play or replay; shown while one plays. */
+export function playbackShown(lastResolvedTurn: number, moving: boolean, turn = 0): boolean {
+  return lastResolvedTurn > 0 || moving || turn > 1;
+}
+
 const BASE_MS = 300;
 
 function ease(t: number): number {
