@@ -22,7 +22,7 @@ import { robotLegend, rulesOf } from "./ruleset";
 import { autopilotNotice } from "./computers";
 import { isCoord } from "./types";
 import { kindEntry, type KindScreen } from "./kinds";
-import { type Playback, playbackShown } from "./playback";
+import { type Playback, playbackShown, speedsShown } from "./playback";
 import css from "./styles.css?inline";
 import type {
   Chip, ScanResult,
@@ -446,9 +446,11 @@ export class GameScreen {
     }
     // While a turn is replayed (one by one from "Replay the game" too) the box shows that turn.
     if (this.replaying !== null && this.replaySelect.value !== String(this.replaying)) this.replaySelect.value = String(this.replaying);
-    // Nothing to play back yet (a lobby, the first turn): the playback, speed and replay controls hide.
+    // Nothing to play back yet (a lobby, the first turn): the playback and replay controls hide, and the
+    // speeds in a lobby.
     const shown = playbackShown(last, this.moving, this.snap?.turn ?? 0);
-    for (const group of [this.playbackGroup, this.speedsGroup, this.replayGroup]) group.hidden = !shown;
+    this.playbackGroup.hidden = this.replayGroup.hidden = !shown;
+    this.speedsGroup.hidden = !shown && !speedsShown(this.opts.demoSrc ? "demo" : this.snap?.status);
     this.replaySelect.disabled = last === 0;
     this.replayBtn.disabled = last === 0 || this.moving;
     this.root.dataset.animating = this.moving ? "1" : "0";

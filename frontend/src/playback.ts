@@ -14,10 +14,16 @@ export interface Playback {
   cancel(): void;
 }
 
-/** Whether the game screen shows Pause/Step/Skip, the speeds and "Replay turn": not before the first turn has
- * resolved (a lobby, turn 1's programming), when there is nothing to play or replay; shown while one plays. */
+/** Whether the game screen shows Pause/Step/Skip and "Replay turn": not before the first turn has resolved
+ * (a lobby, turn 1's programming), when there is nothing to play or replay; shown while one plays. */
 export function playbackShown(lastResolvedTurn: number, moving: boolean, turn = 0): boolean {
   return lastResolvedTurn > 0 || moving || turn > 1;
+}
+
+/** Whether the speed buttons show: not in a lobby (no turn yet); from the first turn on, so the speed can be
+ * chosen before that turn plays. */
+export function speedsShown(status: string | undefined): boolean {
+  return status !== undefined && status !== "lobby";
 }
 
 const BASE_MS = 300;

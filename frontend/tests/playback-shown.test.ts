@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { playbackShown } from "../src/playback";
+import { playbackShown, speedsShown } from "../src/playback";
 
 test("no playback controls before a turn has resolved", () => {
   assert.equal(playbackShown(0, false, 0), false); // a lobby
@@ -15,6 +15,13 @@ test("playback controls while a turn plays, and once there is a turn to replay",
   assert.equal(playbackShown(0, true, 1), true);
   assert.equal(playbackShown(1, false, 2), true);
   assert.equal(playbackShown(0, false, 2), true);
+});
+
+test("the speeds hide in a lobby only: they can be chosen before the first turn plays", () => {
+  assert.equal(speedsShown("lobby"), false);
+  assert.equal(speedsShown(undefined), false);
+  assert.equal(speedsShown("programming"), true);
+  assert.equal(speedsShown("finished"), true);
 });
 
 test("on a phone the controls row wraps while I program, never scrolls sideways", () => {
