@@ -55,3 +55,15 @@ def _tails(output: Path | Mapping[str, Path] | None) -> str:
 def many_players(make_user, count: int, prefix: str = "p") -> list:
     """`count` users named p000, p001, ... (another `prefix` for a second field) with the `make_user` fixture."""
     return [make_user(f"{prefix}{i:03d}") for i in range(count)]
+
+
+PASSWORD = "correct horse battery"  # make_user's (tests/conftest.py)
+
+
+def log_in(page, base: str, username: str) -> None:
+    """Log a make_user player in through the site's own log-in page in a Playwright page; back at the lobby."""
+    page.goto(f"{base}/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.click("#login-submit")
+    page.wait_for_url(f"{base}/")

@@ -16,20 +16,13 @@ from django.conf import settings
 from games import services
 from games.models import Game
 from tests.e2e.conftest import ARTIFACTS
+from tests.helpers import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 900}
-PASSWORD = "correct horse battery"  # make_user's (tests/conftest.py)
 
-
-def log_in(page, base, username):
-    page.goto(f"{base}/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("#login-submit")
-    page.wait_for_url(f"{base}/")
 
 
 def shoot(page, name, *, full_page=False):

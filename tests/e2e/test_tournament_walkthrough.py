@@ -19,7 +19,7 @@ from games.models import Game
 from roboracer.tournaments import services
 from roboracer.tournaments.models import Entry, Round, Tournament
 from tests.e2e.conftest import ARTIFACTS
-from tests.helpers import many_players
+from tests.helpers import log_in, many_players
 from tests.tournaments.factories import (
     current_tables,
     finish_table,
@@ -32,15 +32,7 @@ from tests.tournaments.factories import (
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 900}
-PASSWORD = "correct horse battery"  # make_user's (tests/conftest.py)
 
-
-def log_in(page, base, username):
-    page.goto(f"{base}/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("#login-submit")
-    page.wait_for_url(f"{base}/")
 
 
 def shoot(page, name):
