@@ -111,7 +111,8 @@ def _replay(before, events, board=None):
             board["fields_down"].discard(tuple(event["at"]))
         elif kind == "mirror_broken":
             board["mirrors_broken"].add(tuple(event["at"]))
-            bot["bad_luck"] = True
+            if bot is not None:  # a bomb's blast breaks mirrors with no bot to blame ("bot": null, 003 "Bomb")
+                bot["bad_luck"] = True
         elif kind == "rotated":
             assert bot["dir"] == event["from"]
             bot["dir"] = event["to"]
