@@ -264,13 +264,22 @@ function mountPractice(): void {
   apply();
 }
 
-/** A refused create is summed up at the top of the page (games/views.py create_errors), with `autofocus`; the
- * focus is put there again in case the browser did not (the page reloaded where the form was out of sight). */
+/** A refused create is summed up at the top of the page (games/views.py create_errors), with `autofocus`. The
+ * summary is focused and scrolled to now and again once the page has loaded: the browser's own autofocus may have
+ * come first, and the page may have been laid out again since (the POST came back to the URL the player was
+ * scrolled down on). Not if the player has already moved the focus elsewhere. */
 function focusCreateErrors(): void {
   const summary = document.getElementById("create-errors");
-  if (!summary || document.activeElement === summary) return;
-  summary.focus();
-  summary.scrollIntoView({ block: "start" });
+  if (!summary) return;
+  if ("scrollRestoration" in history) history.scrollRestoration = "manual";
+  const show = (): void => {
+    const active = document.activeElement;
+    if (active && active !== summary && active !== document.body) return;
+    if (active !== summary) summary.focus({ preventScroll: true });
+    summary.scrollIntoView({ block: "nearest" });
+  };
+  show();
+  if (document.readyState !== "complete") window.addEventListener("load", show, { once: true });
 }
 
 function mount(): void {

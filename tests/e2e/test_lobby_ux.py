@@ -35,8 +35,9 @@ def no_sideways_scrolling(page):
 
 
 def in_view(page, selector) -> bool:
+    # A pixel of slack at each edge: an element scrolled to the top may sit a fraction of a pixel above it.
     return page.eval_on_selector(selector, """el => { const r = el.getBoundingClientRect();
-        return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0; }""")
+        return r.top > -1 && r.bottom < window.innerHeight + 1 && r.height > 0; }""")
 
 
 def lobbies(user, course, count, seats=2):
@@ -84,6 +85,8 @@ def test_a_refused_create_is_shown_where_the_player_is(live_stack, courses, make
         summary = page.locator("#create-errors")
         assert summary.count() == 1, "the refusal is summed up at the top of the page"
         page.wait_for_function("() => document.activeElement?.id === 'create-errors'")
+        # The page has loaded (expect_navigation waits for it), and lobby.ts scrolls the summary into view on load.
+        page.wait_for_load_state("load")
         assert in_view(page, "#create-errors"), "the refusal is on the screen the player sees"
         assert summary.get_attribute("role") == "alert"
         assert sentence in summary.inner_text() and "Your game was not created" in summary.inner_text()
