@@ -62,9 +62,14 @@ golden: install
 
 bench: bench-engine bench-frontend
 
+# BENCH_ARGS="--against REV": this tree's engine against REV's, timed in alternation (tests/bench/engine_turns.py).
 bench-engine: install
+ifeq ($(BENCH_ARGS),)
 	$(BIN)/python tests/bench/engine_turns.py
 	$(BIN)/python tests/bench/rulesets.py
+else
+	$(BIN)/python tests/bench/engine_turns.py $(BENCH_ARGS)
+endif
 
 bench-validate: install
 	$(BIN)/python tests/bench/course_validation.py $(BENCH_ARGS)

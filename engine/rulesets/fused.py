@@ -30,12 +30,12 @@ from ..elements.lasers import Laser
 from ..elements.turntables import run_turntables
 from ..errors import CourseError, InputError, ProgramError
 from ..geometry import neighbour, opposite
+from ..plans import WON, Plan, conveyors, step, winning
 from ..program import roboracer_frozen
-from ..resolve import _play_chip, last_bot_alive
+from ..resolve import _play_chip
 from ..state import State
 from ..turn import Mover, Turn
 from . import Ruleset, register
-from .conveyors import convey
 from .numbered import checked_programs, play_order, program_problem
 
 NAME = "fused"
@@ -200,7 +200,17 @@ def _fusing(turn: Turn, before: Mapping[str, int], cards: Mapping[str, list]) ->
             turn.emit("register_fused", bot.id, register=register + 1, card=card)
 
 
-def _resolve(
+class Stages:
+    """001's own data for a turn (`Turn.local`): the programs, the reboots asked for, the robots in their first
+    turn, the last check point's number, the damage at the start of the stage, the robots reinstated."""
+
+    def __init__(self, cards, asked, first_turn, last):
+        self.cards, self.asked, self.first_turn, self.last = cards, asked, first_turn, last
+        self.before: dict[str, int] = {}
+        self.reinstated: set[str] = set()
+
+
+def _prepare(
     state: State,
     programs: Mapping[str, Sequence[str]],
     seed: int,
@@ -208,9 +218,7 @@ def _resolve(
     reboots: Iterable[str] = (),
     actions: Mapping[str, Mapping] | None = None,
     hands: Mapping[str, Sequence[str]] | None = None,
-) -> tuple[State, list[dict[str, Any]]]:
-    if state.finished:
-        raise InputError("the game is already over")
+) -> Turn:
     if actions:
         raise InputError("the fused ruleset has no bot modules")
     bots = {bot.id: bot for bot in state.bots}
@@ -225,78 +233,103 @@ def _resolve(
     if state.option.get("electric_fence", True):
         turn.fence = FENCE_DAMAGE
     first_turn = {bot.id for bot in state.bots if bot.spawned}
-    last = len(turn.course.checkpoints)
-    turn.step = "start"
+    turn.local = Stages(cards, asked, first_turn, len(turn.course.checkpoints))
+    return turn
+
+
+def _rebooting(turn: Turn) -> None:
     for bot in turn.in_order():
         if bot.rebooting:
             turn.emit("rebooting", bot.id)
             turn.repair(bot, bot.damage, "reboot")  # 001 "Reboot": it restores all HP for a whole turn
-    for phase in range(1, PROGRAM_LENGTH + 1):
-        turn.phase = phase
-        before = {bot.id: bot.damage for bot in turn.in_order()}
-        turn.step = "chips"
-        for (number, chip, _), bot_id in play_order(cards, phase):
-            bot = turn.bots[bot_id]
-            if bot.at is not None:
-                _play_chip(turn, bot, chip, number=number)
-        turn.step = "belts"
-        convey(turn, (2,), same_way_wins=True, turns="across", sub=1)
-        convey(turn, (1, 2), same_way_wins=True, turns="across", sub=2)
-        for step, run in (("pushers", _pushers), ("turntables", run_turntables), ("crushers", _crushers),
-                          ("wall_lasers", _turrets), ("bot_lasers", _combat)):  # fmt: skip
-            turn.step = step
-            run(turn)
-        turn.step = "checkpoints"
-        _checkpoints(turn, last)
-        turn.step = "virtuality"
-        _virtuality(turn, first_turn)
-        turn.step = "fusing"
-        _fusing(turn, {bot_id: damage for bot_id, damage in before.items() if turn.bots[bot_id].at is not None}, cards)
-        if turn.winner is not None:
-            break
-    reinstated = set()
-    if turn.winner is None:
-        turn.step = "repairs"
-        for bot in turn.in_order():
-            if bot.rebooting:
-                continue
-            tile, marker = turn.course.tiles.get(bot.at), turn.course.markers.get(bot.at)
-            if isinstance(tile, Repair):
-                turn.repair(bot, tile.amount, "repair")
-            elif isinstance(marker, Checkpoint):
-                turn.repair(bot, 1, "checkpoint")
-        turn.step = "respawn"
-        for bot_id in turn.order:
-            bot = turn.bots[bot_id]
-            if bot.at is None and bot.lives > 0:
-                bot.at, bot.dir, bot.virtual, bot.damage = bot.spawn_at, bot.spawn_dir, True, 0
-                reinstated.add(bot_id)
-                turn.emit("respawned", bot_id, at=list(bot.at), dir=bot.dir, virtual=True)
-        # 001 "Mode": a destroyed robot "will be reinstated at the end of the turn, if the player has any robots
-        # left": reinstated first, then the last robot in the game wins (docs/rules.md "fused").
-        turn.step = "winning"
-        last_bot_alive(turn)
-    turn.step = "priority"
-    played = {bot_id: tuple(card for _, _, card in program) for bot_id, program in cards.items()}
+
+
+def _cards(turn: Turn) -> None:
+    """The stage's cards, the larger number first."""
+    turn.local.before = {bot.id: bot.damage for bot in turn.in_order()}
+    for (number, chip, _), bot_id in play_order(turn.local.cards, turn.phase):
+        bot = turn.bots[bot_id]
+        if bot.at is not None:
+            _play_chip(turn, bot, chip, number=number)
+
+
+def _touch_checkpoints(turn: Turn) -> None:
+    _checkpoints(turn, turn.local.last)
+
+
+def _virtual_to_real(turn: Turn) -> None:
+    _virtuality(turn, turn.local.first_turn)
+
+
+def _fuse(turn: Turn) -> None:
+    before = turn.local.before
+    _fusing(turn, {bot_id: damage for bot_id, damage in before.items() if turn.bots[bot_id].at is not None},
+            turn.local.cards)  # fmt: skip
+
+
+def _repairs(turn: Turn) -> None:
+    """Robots on a wrench or a flag repair (a rebooting robot is repaired already)."""
+    for bot in turn.in_order():
+        if bot.rebooting:
+            continue
+        tile, marker = turn.course.tiles.get(bot.at), turn.course.markers.get(bot.at)
+        if isinstance(tile, Repair):
+            turn.repair(bot, tile.amount, "repair")
+        elif isinstance(marker, Checkpoint):
+            turn.repair(bot, 1, "checkpoint")
+
+
+def _reinstate(turn: Turn) -> None:
+    """001 "Mode": a destroyed robot "will be reinstated at the end of the turn, if the player has any robots
+    left", virtual, with full HP: reinstated first, then the last robot in the game wins (docs/rules.md
+    "fused")."""
+    for bot_id in turn.order:
+        bot = turn.bots[bot_id]
+        if bot.at is None and bot.lives > 0:
+            bot.at, bot.dir, bot.virtual, bot.damage = bot.spawn_at, bot.spawn_dir, True, 0
+            turn.local.reinstated.add(bot_id)
+            turn.emit("respawned", bot_id, at=list(bot.at), dir=bot.dir, virtual=True)
+
+
+def _end_of_turn(turn: Turn) -> dict[str, Any]:
+    """A robot whose player asked for a reboot sits the next turn out (not one just reinstated)."""
+    local, state = turn.local, turn.state
+    reinstated = local.reinstated
+    played = {bot_id: tuple(card for _, _, card in program) for bot_id, program in local.cards.items()}
     new_bots = []
     for bot_id in state.priority:
         bot = turn.bots[bot_id]
-        rebooting = bot_id in asked and bot.at is not None and bot_id not in reinstated
+        rebooting = bot_id in local.asked and bot.at is not None and bot_id not in reinstated
         if rebooting:
             turn.emit("reboot_next", bot_id)
         last_program = () if bot_id in reinstated else played.get(bot_id, bot.last_program)
         new_bots.append(bot.freeze(last_program=last_program, rebooting=rebooting, spawned=bot_id in reinstated))
-    new_state = State(
-        course=state.course,
-        bots=tuple(new_bots),
-        priority=state.priority,
-        turn=state.turn + 1,
-        winner=turn.winner,
-        lives=state.lives,
-        ruleset=state.ruleset,
-        options=state.options,
-    )
-    return new_state, turn.events
+    return {"bots": tuple(new_bots), "priority": state.priority}
+
+
+# 001 "Mechanisms", in this order, each stage; the race is won at once. At the end of the turn (unless it is
+# won) repairs, then the reinstating, then the winning check.
+PLAN = Plan(
+    ruleset=NAME,
+    prepare=_prepare,
+    begin=(step("start", _rebooting),),
+    phase=(
+        step("chips", _cards),
+        step("belts", conveyors((2,), same_way_wins=True, turns="across", sub=1),
+             conveyors((1, 2), same_way_wins=True, turns="across", sub=2)),  # fmt: skip
+        step("pushers", _pushers),
+        step("turntables", run_turntables),
+        step("crushers", _crushers),
+        step("wall_lasers", _turrets),
+        step("bot_lasers", _combat),
+        step("checkpoints", _touch_checkpoints),
+        step("virtuality", _virtual_to_real),
+        step("fusing", _fuse),
+    ),
+    stops=(WON,),
+    end=(step("repairs", _repairs, unless=WON), step("respawn", _reinstate, unless=WON), winning(unless=WON)),
+    finish=_end_of_turn,
+)
 
 
 RULESET = register(
@@ -316,7 +349,7 @@ RULESET = register(
         locked=roboracer_frozen,
         deal=_deal,
         card_problem=card_problem,
-        resolve=_resolve,
+        plan=PLAN,
         elements=ELEMENTS,
         check_course=_check_course,
         options={"electric_fence": True},

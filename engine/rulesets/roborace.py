@@ -23,6 +23,7 @@ from ..elements.crushers import Crusher
 from ..elements.turntables import Turntable
 from ..errors import CourseError, InputError, ProgramError
 from ..geometry import opposite
+from ..plans import WON, Plan, step
 from ..resolve import _play_chip
 from ..state import State
 from ..turn import Mover, Turn
@@ -132,7 +133,14 @@ def _revitalize(turn: Turn) -> None:
         turn.emit("respawned", bot.id, at=list(at), dir=facing, virtual=False)
 
 
-def _resolve(
+class Round:
+    """004's own data for a round (`Turn.local`): the programs and the round's random draws."""
+
+    def __init__(self, cards, rng):
+        self.cards, self.rng = cards, rng
+
+
+def _prepare(
     state: State,
     programs: Mapping[str, Sequence[str]],
     seed: int,
@@ -140,9 +148,7 @@ def _resolve(
     reboots: Iterable[str] = (),
     actions: Mapping[str, Mapping] | None = None,
     hands: Mapping[str, Sequence[str]] | None = None,
-) -> tuple[State, list[dict[str, Any]]]:
-    if state.finished:
-        raise InputError("the game is already over")
+) -> Turn:
     if list(reboots):
         raise InputError("the roborace ruleset has no reboot")
     if actions:
@@ -150,43 +156,49 @@ def _resolve(
     cards = checked_programs(state, programs, hands, locked=_locked, card_problem=roborace_problem)
     rng = random.Random(seed)
     turn = Turn(state, frozenset())
-    for phase in range(1, PROGRAM_LENGTH + 1):
-        turn.phase = phase
-        turn.step = "cards"
-        for (number, chip, _), bot_id in play_order(cards, phase):  # the larger number first (docs/rules.md)
-            bot = turn.bots[bot_id]
-            if bot.at is not None:
-                _play_chip(turn, bot, chip, number=number)
-        turn.step = "spaces"
-        order = [bot.id for bot in turn.in_order()]
-        rng.shuffle(order)
-        turn.emit("space_order", None, order=order)
-        for bot_id in order:
-            bot = turn.bots[bot_id]
-            if bot.at is not None:
-                _space_acts(turn, bot)
-            if turn.winner is not None:
-                break
+    turn.local = Round(cards, rng)
+    return turn
+
+
+def _cards(turn: Turn) -> None:
+    for (number, chip, _), bot_id in play_order(turn.local.cards, turn.phase):  # the larger number first
+        bot = turn.bots[bot_id]
+        if bot.at is not None:
+            _play_chip(turn, bot, chip, number=number)
+
+
+def _spaces(turn: Turn) -> None:
+    """Each robot's space acts on it once, the robots in a random order; the goal ends the game at once."""
+    order = [bot.id for bot in turn.in_order()]
+    turn.local.rng.shuffle(order)
+    turn.emit("space_order", None, order=order)
+    for bot_id in order:
+        bot = turn.bots[bot_id]
+        if bot.at is not None:
+            _space_acts(turn, bot)
         if turn.winner is not None:
             break
-    if turn.winner is None:
-        turn.step = "revitalize"
-        _revitalize(turn)
-    played = {bot_id: tuple(text for _, _, text in program) for bot_id, program in cards.items()}
+
+
+def _end_of_round(turn: Turn) -> dict[str, Any]:
+    played = {bot_id: tuple(text for _, _, text in program) for bot_id, program in turn.local.cards.items()}
     bots = tuple(
         bot.freeze(last_program=played.get(bot.id, ()), rebooting=False, spawned=False) for bot in turn.bots.values()
     )
-    new_state = State(
-        course=state.course,
-        bots=bots,
-        priority=state.priority,
-        turn=state.turn + 1,
-        winner=turn.winner,
-        lives=state.lives,
-        ruleset=state.ruleset,
-        options=state.options,
-    )
-    return new_state, turn.events
+    return {"bots": bots, "priority": turn.state.priority}
+
+
+# 004 "Execute all program": the cards, then the spaces, each register; the goal ends the game at once. Then
+# (unless it is won) every destroyed robot comes back; nobody wins by being the last one alive.
+PLAN = Plan(
+    ruleset=NAME,
+    prepare=_prepare,
+    begin=(),
+    phase=(step("cards", _cards), step("spaces", _spaces)),
+    stops=(WON,),
+    end=(step("revitalize", _revitalize, unless=WON),),
+    finish=_end_of_round,
+)
 
 
 RULESET = register(
@@ -206,7 +218,7 @@ RULESET = register(
         locked=_locked,
         deal=_deal,
         card_problem=roborace_problem,
-        resolve=_resolve,
+        plan=PLAN,
         elements=ELEMENTS,
         check_course=_check_course,
         check_program=_check_program,
