@@ -30,6 +30,8 @@ class Pit(Element):
     """Moving or being pushed in destroys at once (engine.turn.Turn.place); a pit can't be crossed."""
 
     type: ClassVar[str] = "pit"
+    pit: ClassVar[bool] = True
+    no_marker: ClassVar[bool] = True
 
     def hole(self, turn: Turn, at) -> str:
         return "pit"
@@ -38,6 +40,7 @@ class Pit(Element):
 @dataclass(frozen=True)
 class Start(Element):
     type: ClassVar[str] = "start"
+    numbered: ClassVar[bool] = True
     number: int
     dir: str
 
@@ -47,8 +50,13 @@ class Repair(Element):
     """A damaged bot ending a turn here is repaired by `amount`."""
 
     type: ClassVar[str] = "repair"
+    archives: ClassVar[bool] = True  # 000 wrenches, 001 green wrenches
     amount: int
     upgrade: bool = False  # classic (000): a crossed wrench/hammer square also gives the upgrade offered there
+
+    @property
+    def repair_amount(self) -> int:
+        return self.amount
 
 
 register(Floor, layer="tile", fields={})

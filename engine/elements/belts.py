@@ -21,6 +21,8 @@ SUB_PHASES = ((5,), (5,), (3, 5), (2, 3, 5), (1, 2, 3, 5))
 @dataclass(frozen=True)
 class Belt(Element):
     type: ClassVar[str] = "belt"
+    conveys: ClassVar[bool] = True
+    no_marker: ClassVar[bool] = True
     dir: str
     speed: int
     curves_from: frozenset[str]

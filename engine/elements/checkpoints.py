@@ -16,7 +16,14 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Checkpoint(Element):
     type: ClassVar[str] = "checkpoint"
+    numbered: ClassVar[bool] = True
+    archives: ClassVar[bool] = True  # 000 flags, 001 flags
+    noun: ClassVar[str] = "check point"
     number: int
+
+    @property
+    def flag_number(self) -> int:
+        return self.number
 
 
 register(Checkpoint, layer="marker", fields={"number": whole("number", 1, 99)})

@@ -88,6 +88,12 @@ class Mirror(Element):
     def turns_shot(self, turn: Turn, at: Square, heading: str) -> str | None:
         return REFLECT.get((self.shape, heading)) if self.intact(turn) else None
 
+    def blasted(self, turn: Turn, at: Square) -> None:
+        """003 "Mirror": "An exploding bomb will destroy all mirrors in the bomb's explosion"."""
+        if self.intact(turn):
+            turn.board.mirrors_broken.add(at)
+            turn.emit("mirror_broken", None, at=list(at), cause="bomb")
+
     def shatter(self, turn: Turn, bot: Mover) -> None:
         """Broken by a real bot moving onto or through it: the bot has Bad Luck next turn."""
         turn.board.mirrors_broken.add(self.at)

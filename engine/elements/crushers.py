@@ -19,6 +19,9 @@ class Crusher(Element):
     type: ClassVar[str] = "crusher"
     phases: frozenset[int]
 
+    def crushes(self, phase: int) -> bool:
+        return phase in self.phases
+
 
 register(Crusher, layer="ceiling", fields={"phases": phases()})
 

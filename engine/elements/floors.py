@@ -168,6 +168,7 @@ class Vent(Element):
     crossed (003 "Vent")."""
 
     type: ClassVar[str] = "vent"
+    lifts: ClassVar[bool] = True
 
     def chip_step(self, turn: Turn, bot: Mover, play: ChipPlay) -> None:
         if play.taken:  # it moved onto this vent with this chip and is moving off it

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Laser(Element):
     type: ClassVar[str] = "laser"
+    noun: ClassVar[str] = "wall laser"
     side: str
     beams: int
     colour: str | None = None  # fused (001): a "blue" turret is blocked by robots, the others are not
@@ -43,6 +44,7 @@ class Laser(Element):
 @dataclass(frozen=True)
 class Blaster(Element):
     type: ClassVar[str] = "blaster"
+    noun: ClassVar[str] = "wall blaster"
     side: str
     beams: int
 

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Teleporter(Element):
     type: ClassVar[str] = "teleporter"
+    teleports: ClassVar[bool] = True
     colour: str
 
 

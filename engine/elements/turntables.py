@@ -15,7 +15,12 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Turntable(Element):
     type: ClassVar[str] = "turntable"
+    no_marker: ClassVar[bool] = True
     rotation: str
+
+    @property
+    def quarter_turns(self) -> int:
+        return 1 if self.rotation == "R" else -1
 
 
 register(Turntable, layer="tile", fields={"rotation": choice("rotation", ("L", "R"))})

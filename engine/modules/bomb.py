@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..elements.covers import Mirror
 from ..steps import runs_in
 from . import register_module
 from .base import Module
@@ -79,10 +78,9 @@ def explode_bombs(turn: Turn) -> None:
         turn.emit("bomb_exploded", bomb.id, owner=bomb.owner, at=list(centre),
                   squares=[list(square) for square in squares])  # fmt: skip
         for square in squares:  # in reading order
-            mirror = course.covers.get(square)
-            if isinstance(mirror, Mirror) and mirror.intact(turn):
-                turn.board.mirrors_broken.add(square)
-                turn.emit("mirror_broken", None, at=list(square), cause="bomb")
+            cover = course.covers.get(square)
+            if cover is not None:
+                cover.blasted(turn, square)  # a mirror breaks
         for bot in turn.in_order():
             if bot.at in squares:
                 amount = CENTRE_DAMAGE if bot.at == centre else AROUND_DAMAGE

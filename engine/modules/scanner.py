@@ -17,3 +17,4 @@ from .base import Module
 class Scanner(Module):
     name = "scanner"
     activation = "scanner"
+    scans = True

@@ -17,3 +17,4 @@ from .base import Module
 class Storage(Module):
     name = "storage"
     activation = "turn"
+    stores_chip = True

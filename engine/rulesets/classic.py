@@ -23,9 +23,6 @@ from typing import Any
 
 from .. import reports
 from ..chips import IDLE, PROGRAM_LENGTH
-from ..elements.basic import Repair
-from ..elements.checkpoints import Checkpoint
-from ..elements.turntables import Turntable
 from ..errors import CourseError, InputError, ProgramError
 from ..geometry import DIRECTIONS, neighbour, opposite, rotate
 from ..plans import Condition, Plan, conveyors, step, winning
@@ -451,15 +448,16 @@ def _flags(turn: Turn, down: set[str], state: State) -> None:
     for bot in turn.in_order():
         if bot.id in down:
             continue
-        marker = turn.course.markers.get(bot.at)
-        if isinstance(marker, Checkpoint) or isinstance(turn.course.tiles.get(bot.at), Repair):
+        marker, tile = turn.course.markers.get(bot.at), turn.course.tiles.get(bot.at)
+        if (marker is not None and marker.archives) or (tile is not None and tile.archives):  # flags, wrenches
             if bot.spawn_at != bot.at:
                 bot.spawn_at, bot.spawn_dir = bot.at, bot.dir
                 turn.emit("archived", bot.id, at=list(bot.at))
-        if isinstance(marker, Checkpoint) and marker.number == bot.next_checkpoint:
+        number = marker.flag_number if marker is not None else None
+        if number is not None and number == bot.next_checkpoint:
             bot.next_checkpoint += 1
-            turn.emit("checkpoint", bot.id, number=marker.number, at=list(bot.at))
-            if marker.number == last:
+            turn.emit("checkpoint", bot.id, number=number, at=list(bot.at))
+            if number == last:
                 turn.finishers.append(bot.id)
                 place = len(turn.finishers)
                 if place == 1 and turn.winner is None:
@@ -604,8 +602,8 @@ def _registers(turn: Turn) -> None:
 def _gears(turn: Turn) -> None:
     for bot in turn.in_order():
         tile = turn.course.tiles.get(bot.at)
-        if isinstance(tile, Turntable) and not _steady(bot):
-            turn.rotate(bot, 1 if tile.rotation == "R" else -1, "turntable")
+        if tile is not None and tile.quarter_turns and not _steady(bot):
+            turn.rotate(bot, tile.quarter_turns, "turntable")
 
 
 def _robot_lasers(turn: Turn) -> None:
@@ -634,9 +632,9 @@ def _wrenches(turn: Turn) -> None:
     down, offers, rng = local.down, local.offers, local.rng
     for bot in turn.in_order():
         tile = turn.course.tiles.get(bot.at)
-        if bot.id in down or not isinstance(tile, Repair):
+        if bot.id in down or tile is None or not tile.repair_amount:
             continue
-        turn.repair(bot, tile.amount, "wrench")
+        turn.repair(bot, tile.repair_amount, "wrench")
         if tile.upgrade and bot.at in offers:
             name, _ = offers[bot.at]
             if name not in bot.upgrades:

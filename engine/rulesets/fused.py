@@ -23,10 +23,6 @@ from typing import Any
 from .. import reports
 from ..cards import roborace_deck, split
 from ..chips import IDLE, PROGRAM_LENGTH
-from ..elements.basic import Repair
-from ..elements.checkpoints import Checkpoint
-from ..elements.crushers import Crusher
-from ..elements.lasers import Laser
 from ..elements.turntables import run_turntables
 from ..errors import CourseError, InputError, ProgramError
 from ..geometry import neighbour, opposite
@@ -120,8 +116,8 @@ def _pushers(turn: Turn) -> None:
 
 def _crushers(turn: Turn) -> None:
     for bot in turn.in_order():
-        crusher = turn.course.ceiling.get(bot.at)
-        if isinstance(crusher, Crusher) and turn.phase in crusher.phases:
+        above = turn.course.ceiling.get(bot.at)
+        if above is not None and above.crushes(turn.phase):
             turn.destroy(bot, "crusher")
 
 
@@ -129,7 +125,6 @@ def _turrets(turn: Turn) -> None:
     """Each laser turret costs every robot it hits 1 HP a beam; a blue one stops at the first robot, the others
     pass through robots (001 "Laser turret"). Virtual robots are hit too (001 "Mode")."""
     for laser in turn.course.of_type("laser"):
-        assert isinstance(laser, Laser)
         heading = opposite(laser.side)
         hit: list[Mover] = []
         for square in turn.course.ray(laser.at, heading):
@@ -163,17 +158,17 @@ def _checkpoints(turn: Turn, last: int) -> None:
     for bot in turn.in_order():
         if bot.rebooting:
             continue  # a rebooting robot can't interact with a check point
-        marker = turn.course.markers.get(bot.at)
-        flag = marker if isinstance(marker, Checkpoint) else None
-        if flag is None and not isinstance(turn.course.tiles.get(bot.at), Repair):
+        marker, tile = turn.course.markers.get(bot.at), turn.course.tiles.get(bot.at)
+        number = marker.flag_number if marker is not None else None
+        if number is None and not (tile is not None and tile.archives):  # flags and green wrenches
             continue
         if (bot.spawn_at, bot.spawn_dir) != (bot.at, bot.dir):
             bot.spawn_at, bot.spawn_dir = bot.at, bot.dir
             turn.emit("reinstate_point", bot.id, at=list(bot.at), dir=bot.dir)
-        if flag is not None and flag.number == bot.next_checkpoint:
+        if number is not None and number == bot.next_checkpoint:
             bot.next_checkpoint += 1
-            turn.emit("checkpoint", bot.id, number=flag.number, at=list(bot.at))
-            if flag.number == last and turn.winner is None:
+            turn.emit("checkpoint", bot.id, number=number, at=list(bot.at))
+            if number == last and turn.winner is None:
                 turn.winner = bot.id
                 turn.emit("winner", bot.id, reason="course")
 
@@ -273,9 +268,9 @@ def _repairs(turn: Turn) -> None:
         if bot.rebooting:
             continue
         tile, marker = turn.course.tiles.get(bot.at), turn.course.markers.get(bot.at)
-        if isinstance(tile, Repair):
-            turn.repair(bot, tile.amount, "repair")
-        elif isinstance(marker, Checkpoint):
+        if tile is not None and tile.repair_amount:
+            turn.repair(bot, tile.repair_amount, "repair")
+        elif marker is not None and marker.flag_number is not None:
             turn.repair(bot, 1, "checkpoint")
 
 

@@ -17,10 +17,6 @@ from typing import Any
 
 from ..cards import ROBORACE_NUMBERS, roborace_deck, roborace_problem
 from ..chips import PROGRAM_LENGTH
-from ..elements.belts import Belt
-from ..elements.checkpoints import Checkpoint
-from ..elements.crushers import Crusher
-from ..elements.turntables import Turntable
 from ..errors import CourseError, InputError, ProgramError
 from ..geometry import opposite
 from ..plans import WON, Plan, step
@@ -73,7 +69,7 @@ def _check_course(course: Any) -> None:
         )
     decorated: dict = {}
     for element in course.elements:
-        if isinstance(element, Belt) and (element.speed != 1 or element.curves_from):
+        if element.conveys and (element.speed != 1 or element.curves_from):
             raise CourseError(
                 "course: a roborace belt moves one space and turns nobody (speed 1, no 'curves_from')",
                 squares=[element.at],
@@ -97,19 +93,20 @@ def _space_acts(turn: Turn, bot: Mover) -> None:
             turn.advance(bot, opposite(pusher.side), by="pusher", mode="push")
             if bot.at != at:
                 return  # the pusher moved it (or pushed it to its end)
-    crusher = course.ceiling.get(at)
-    if isinstance(crusher, Crusher) and turn.phase in crusher.phases:
+    above = course.ceiling.get(at)
+    if above is not None and above.crushes(turn.phase):
         turn.destroy(bot, "crusher")
         return
     tile = course.tiles.get(at)
-    if isinstance(tile, Belt):
+    if tile is not None and tile.conveys:
         turn.advance(bot, tile.dir, mode="carry")
-    elif isinstance(tile, Turntable):
-        turn.rotate(bot, 1 if tile.rotation == "R" else -1, "turntable")
+    elif tile is not None and tile.quarter_turns:
+        turn.rotate(bot, tile.quarter_turns, "turntable")
     marker = course.markers.get(at)
-    if isinstance(marker, Checkpoint) and turn.winner is None:  # the goal ends the game
-        bot.next_checkpoint = marker.number + 1
-        turn.emit("checkpoint", bot.id, number=marker.number, at=list(at))
+    number = marker.flag_number if marker is not None else None
+    if number is not None and turn.winner is None:  # the goal ends the game
+        bot.next_checkpoint = number + 1
+        turn.emit("checkpoint", bot.id, number=number, at=list(at))
         turn.winner = bot.id
         turn.emit("winner", bot.id, reason="goal")
 
