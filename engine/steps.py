@@ -46,7 +46,6 @@ END_STEPS = ("winning", "priority")
 
 Runner = Callable[["Turn"], None]
 RUNNERS: dict[str, list[Runner]] = {}
-_PLANS: dict[int, tuple[tuple[str, tuple[Runner, ...]], ...]] = {}  # phase -> steps with runners (`plan`)
 _STEPS: dict[int | None, tuple] = {}  # phase (None: all) -> engine.plans.Step (`phase_plan`)
 
 
@@ -56,25 +55,10 @@ def runs_in(step: str) -> Callable[[Runner], Runner]:
 
     def register(runner: Runner) -> Runner:
         RUNNERS.setdefault(step, []).append(runner)
-        _PLANS.clear()
         _STEPS.clear()
         return runner
 
     return register
-
-
-def plan(phase: int) -> tuple[tuple[str, tuple[Runner, ...]], ...]:
-    """The steps of `phase` that have runners, in order, with their runners (the phase-5 steps only in the
-    fifth phase; the caller skips them once the race is won). Derived from `PHASE_STEPS` and `RUNNERS`."""
-    found = _PLANS.get(phase)
-    if found is None:
-        last = phase == 5
-        found = _PLANS[phase] = tuple(
-            (step, tuple(RUNNERS[step]))
-            for step in PHASE_STEPS
-            if RUNNERS.get(step) and (last or step not in PHASE_5_ONLY)
-        )
-    return found
 
 
 def phase_plan(phase: int | None = None) -> tuple:
