@@ -1,7 +1,8 @@
 """Command line: `python -m engine validate FILE`, `python -m engine simulate FILE`,
 `python -m engine report FILE` (a scenario's turn as 001's per-stage table, docs/formats.md "Reports") and
 `python -m engine plans [--markdown]` (every ruleset's step plan, engine.plans; the markdown is the table of
-docs/architecture.md "Step plans")."""
+docs/architecture.md "Step plans") and `python -m engine catalog` (every element's, module's and ruleset's display
+name and help as JSON, engine.catalog)."""
 
 from __future__ import annotations
 
@@ -70,9 +71,15 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("plans", help="print every ruleset's step plan").add_argument(
         "--markdown", action="store_true", help="as the tables of docs/architecture.md"
     )
+    commands.add_parser("catalog", help="print every element's, module's and ruleset's name and help as JSON")
     args = parser.parse_args(argv)
     if args.command == "plans":
         return _plans(args.markdown)
+    if args.command == "catalog":
+        from .catalog import catalog
+
+        print(json.dumps(catalog(), indent=2, ensure_ascii=False))
+        return 0
     try:
         with open(args.file, encoding="utf-8") as handle:
             data = json.load(handle)

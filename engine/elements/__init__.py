@@ -38,6 +38,9 @@ class Element:
     of the hook's name; every hook is None here) and the steps it registers (`engine.steps.runs_in`)."""
 
     type: ClassVar[str] = ""
+    # Its display name and short help in a player's words (`engine.catalog`), in the element's own file.
+    title: ClassVar[str] = ""
+    help: ClassVar[str] = ""
     at: Square
 
     # What the rules and the course ask of an element instead of asking its class (issue 36); an element's

@@ -17,6 +17,11 @@ CRUSH_DAMAGE = 10
 @dataclass(frozen=True)
 class Crusher(Element):
     type: ClassVar[str] = "crusher"
+    title: ClassVar[str] = "Crusher"
+    help: ClassVar[str] = (
+        "Hangs from the ceiling. In the phases marked by its red dots it crushes whatever is below it for"
+        " 10 damage: the robot is destroyed."
+    )
     phases: frozenset[int]
 
     def crushes(self, phase: int) -> bool:

@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Turntable(Element):
     type: ClassVar[str] = "turntable"
+    title: ClassVar[str] = "Turntable"
+    help: ClassVar[str] = "Every phase it turns the robot on it a quarter turn, left (L) or right (R)."
     no_marker: ClassVar[bool] = True
     rotation: str
 

@@ -56,6 +56,11 @@ class Module:
     (`Turn.bot_unit`), and step runners its file registers with `engine.steps.runs_in`."""
 
     name: ClassVar[str] = ""
+    # Its display name, short help in a player's words and base price of a charge (`engine.catalog`,
+    # `engine.modules.economy.BASE_PRICES`), in the module's own file.
+    title: ClassVar[str] = ""
+    help: ClassVar[str] = ""
+    base_price: ClassVar[int] = 0
     activation: ClassVar[str] = "turn"
     needs_spare: ClassVar[bool] = False
     # What the actions ask of a module instead of its name (issue 36): the module's own file says so.

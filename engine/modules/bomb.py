@@ -31,6 +31,13 @@ AROUND_DAMAGE = 2
 @register_module
 class Bomb(Module):
     name = "bomb"
+    title = "Bomb"
+    help = (
+        "Drops a bomb where you stand at the start of the turn. At the end of the turn it explodes: 9 "
+        "damage on its square, 2 on the eight around it. Belts, pushers and teleporters move it; any "
+        "damage destroys it without a bang."
+    )
+    base_price = 250
     activation = "turn"
 
 

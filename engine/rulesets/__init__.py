@@ -36,6 +36,7 @@ class Ruleset:
     name: str
     document: str  # the seed document it comes from ("003")
     title: str  # what players see ("RoboRacer")
+    help: str  # what it is in a few words ("the full game (chips, damage, modules)"), `engine.catalog`
     max_damage: int  # damage that destroys a bot; damage runs 0 .. max_damage - 1 between turns
     counts_lives: bool  # a destruction costs one of the bot's robots (`lives`)
     numbered: bool  # cards carry numbers: "<chip>@<number>" (docs/formats.md "Numbered cards")
@@ -79,6 +80,11 @@ class Ruleset:
     # What every player saw of a robot's action once the turn ran (classic's: no flywheel instruction, no
     # circuit breaker threshold), action -> the public action or None (nothing to show); None: all of it.
     public_action: Callable[[Any], Any] | None = None
+
+    @property
+    def label(self) -> str:
+        """The lobby's words for it: "RoboRacer: the full game (chips, damage, modules)"."""
+        return f"{self.title}: {self.help}"
 
     @property
     def resolve(self) -> Callable[..., Any]:

@@ -742,6 +742,7 @@ RULESET = register(
         name=NAME,
         document="000",
         title="Classic",
+        help="10 instructions, power down, upgrades",
         max_damage=MAX_DAMAGE,
         counts_lives=True,
         numbered=False,

@@ -332,6 +332,7 @@ RULESET = register(
         name=NAME,
         document="001",
         title="Fused",
+        help="hit points, numbered cards, fused registers",
         max_damage=HP,
         counts_lives=True,
         numbered=True,

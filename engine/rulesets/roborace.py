@@ -203,6 +203,7 @@ RULESET = register(
         name=NAME,
         document="004",
         title="RoboRace",
+        help="the small version (7 numbered cards, no damage)",
         max_damage=10,  # nothing damages a robot in 004
         counts_lives=False,  # 004: "All dead robots become alive again"
         numbered=True,

@@ -53,6 +53,7 @@ RULESET = register(
         name="roboracer",
         document="003",
         title="RoboRacer",
+        help="the full game (chips, damage, modules)",
         max_damage=MAX_DAMAGE,
         counts_lives=True,
         numbered=False,
