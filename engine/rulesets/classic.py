@@ -220,9 +220,9 @@ def _random_program(bot: Any, hand: Sequence[str], seed: int) -> tuple[str, ...]
 
 def _check_course(course: Any) -> None:
     for element in course.elements:
-        if element.type == "belt" and element.speed not in (1, 2):
+        if element.conveys and element.speed not in (1, 2):
             raise CourseError("course: a classic belt is normal (speed 1) or express (speed 2)", squares=[element.at])
-        if element.type == "repair" and element.amount != 2:
+        if element.repair_amount and element.repair_amount != 2:
             raise CourseError("course: a classic wrench repairs 2 (000 'Repair')", squares=[element.at])
 
 

@@ -28,11 +28,10 @@ from ..errors import CourseError, InputError, ProgramError
 from ..geometry import neighbour, opposite
 from ..plans import WON, Plan, conveyors, step, winning
 from ..program import roboracer_frozen
-from ..resolve import _play_chip
 from ..state import State
 from ..turn import Mover, Turn
 from . import Ruleset, register
-from .numbered import checked_programs, play_order, program_problem
+from .numbered import checked_programs, play_cards, program_problem
 
 NAME = "fused"
 HP = 10
@@ -88,9 +87,9 @@ def _random_program(bot: Any, hand: Sequence[str], seed: int) -> tuple[str, ...]
 
 def _check_course(course: Any) -> None:
     for element in course.elements:
-        if element.type == "belt" and element.speed not in (1, 2):
+        if element.conveys and element.speed not in (1, 2):
             raise CourseError("course: a fused conveyor is yellow (speed 1) or blue (speed 2)", squares=[element.at])
-        if element.type == "repair" and getattr(element, "upgrade", False):
+        if element.repair_amount and element.upgrade:
             raise CourseError("course: fused's stations give options, not upgrades", squares=[element.at])
 
 
@@ -239,13 +238,9 @@ def _rebooting(turn: Turn) -> None:
             turn.repair(bot, bot.damage, "reboot")  # 001 "Reboot": it restores all HP for a whole turn
 
 
-def _cards(turn: Turn) -> None:
-    """The stage's cards, the larger number first."""
+def _damage_before(turn: Turn) -> None:
+    """The damage at the start of the stage, for the registers it fuses (`_fuse`)."""
     turn.local.before = {bot.id: bot.damage for bot in turn.in_order()}
-    for (number, chip, _), bot_id in play_order(turn.local.cards, turn.phase):
-        bot = turn.bots[bot_id]
-        if bot.at is not None:
-            _play_chip(turn, bot, chip, number=number)
 
 
 def _touch_checkpoints(turn: Turn) -> None:
@@ -309,7 +304,7 @@ PLAN = Plan(
     prepare=_prepare,
     begin=(step("start", _rebooting),),
     phase=(
-        step("chips", _cards),
+        step("chips", _damage_before, play_cards),
         step("belts", conveyors((2,), same_way_wins=True, turns="across", sub=1),
              conveyors((1, 2), same_way_wins=True, turns="across", sub=2)),  # fmt: skip
         step("pushers", _pushers),

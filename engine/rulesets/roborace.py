@@ -20,11 +20,10 @@ from ..chips import PROGRAM_LENGTH
 from ..errors import CourseError, InputError, ProgramError
 from ..geometry import opposite
 from ..plans import WON, Plan, step
-from ..resolve import _play_chip
 from ..state import State
 from ..turn import Mover, Turn
 from . import Ruleset, register
-from .numbered import checked_programs, play_order, program_problem
+from .numbered import checked_programs, play_cards, program_problem
 
 HAND = 7  # 004 "Deal Program cards": 7 cards, 5 of them played
 ELEMENTS = frozenset({"floor", "wall", "pit", "start", "checkpoint", "belt", "turntable", "pusher", "crusher"})
@@ -157,13 +156,6 @@ def _prepare(
     return turn
 
 
-def _cards(turn: Turn) -> None:
-    for (number, chip, _), bot_id in play_order(turn.local.cards, turn.phase):  # the larger number first
-        bot = turn.bots[bot_id]
-        if bot.at is not None:
-            _play_chip(turn, bot, chip, number=number)
-
-
 def _spaces(turn: Turn) -> None:
     """Each robot's space acts on it once, the robots in a random order; the goal ends the game at once."""
     order = [bot.id for bot in turn.in_order()]
@@ -191,7 +183,7 @@ PLAN = Plan(
     ruleset=NAME,
     prepare=_prepare,
     begin=(),
-    phase=(step("cards", _cards), step("spaces", _spaces)),
+    phase=(step("cards", play_cards), step("spaces", _spaces)),
     stops=(WON,),
     end=(step("revitalize", _revitalize, unless=WON),),
     finish=_end_of_round,
