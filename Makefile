@@ -8,7 +8,7 @@ NODE_INSTALLED := frontend/node_modules/.installed
 BUNDLE := static/dist/game.js
 FRONTEND_SOURCES := $(shell find frontend/src -type f 2>/dev/null) frontend/vite.config.ts frontend/tsconfig.json
 
-.PHONY: run test test-fast install build migrate lint bench bench-validate bench-engine bench-frontend bench-site bench-hot-path bench-bots bench-players bench-rambots clean
+.PHONY: run test test-fast install build migrate lint golden bench bench-validate bench-engine bench-frontend bench-site bench-hot-path bench-bots bench-players bench-rambots clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit("RoboRacer needs Python 3.11 or newer" if sys.version_info < (3, 11) else 0)'
@@ -56,11 +56,20 @@ test-fast: install $(NODE_INSTALLED)
 lint: install
 	$(BIN)/python -m ruff check .
 
+# The engine's golden hash (tests/bench/golden.py): fails when the engine's behaviour changed (docs/testing.md).
+golden: install
+	$(BIN)/python tests/bench/golden.py $(GOLDEN_ARGS)
+
 bench: bench-engine bench-frontend
 
+# BENCH_ARGS="--against REV": this tree's engine against REV's, timed in alternation (tests/bench/engine_turns.py).
 bench-engine: install
+ifeq ($(BENCH_ARGS),)
 	$(BIN)/python tests/bench/engine_turns.py
 	$(BIN)/python tests/bench/rulesets.py
+else
+	$(BIN)/python tests/bench/engine_turns.py $(BENCH_ARGS)
+endif
 
 bench-validate: install
 	$(BIN)/python tests/bench/course_validation.py $(BENCH_ARGS)

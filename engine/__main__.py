@@ -1,5 +1,8 @@
-"""Command line: `python -m engine validate FILE`, `python -m engine simulate FILE` and
-`python -m engine report FILE` (a scenario's turn as 001's per-stage table, docs/formats.md "Reports")."""
+"""Command line: `python -m engine validate FILE`, `python -m engine simulate FILE`,
+`python -m engine report FILE` (a scenario's turn as 001's per-stage table, docs/formats.md "Reports") and
+`python -m engine plans [--markdown]` (every ruleset's step plan, engine.plans; the markdown is the table of
+docs/architecture.md "Step plans") and `python -m engine catalog` (every element's, module's and ruleset's display
+name and help as JSON, engine.catalog)."""
 
 from __future__ import annotations
 
@@ -42,6 +45,19 @@ def _rambots(command: str, path: str, data: dict) -> int:
     return 0
 
 
+def _plans(markdown: bool) -> int:
+    from .plans import plan_rows, plan_table_markdown, plans
+
+    if markdown:
+        print(plan_table_markdown())
+        return 0
+    for name, plan in plans().items():
+        print(f"{name}:")
+        for part, step, when, runners in plan_rows(plan):
+            print(f"  {part:18} {step:20} {when:40} {runners.replace('`', '')}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description="RoboRacer rules engine")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -52,7 +68,18 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("report", help="resolve a scenario's turn and print 001's per-stage table").add_argument(
         "file"
     )
+    commands.add_parser("plans", help="print every ruleset's step plan").add_argument(
+        "--markdown", action="store_true", help="as the tables of docs/architecture.md"
+    )
+    commands.add_parser("catalog", help="print every element's, module's and ruleset's name and help as JSON")
     args = parser.parse_args(argv)
+    if args.command == "plans":
+        return _plans(args.markdown)
+    if args.command == "catalog":
+        from .catalog import catalog
+
+        print(json.dumps(catalog(), indent=2, ensure_ascii=False))
+        return 0
     try:
         with open(args.file, encoding="utf-8") as handle:
             data = json.load(handle)

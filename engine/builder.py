@@ -147,10 +147,10 @@ def _graph(course: Course, budget: Budget | None = None) -> list[list[int]]:
                 if exit_square is not None:
                     ways.append(exit_square[1] * width + exit_square[0])
             tile = course.tiles.get(at)
-            if tile is not None and tile.type == "vent":
+            if tile is not None and tile.lifts:  # a vent
                 ways.extend((rows + y, columns + x))
             above = course.ceiling.get(at)
-            if above is not None and above.type == "teleporter":
+            if above is not None and above.teleports:
                 hub = colours[above.colour]
                 ways.append(hub)
                 graph[hub].append(node)
@@ -266,10 +266,9 @@ def _starts_in_fire(course: Course) -> list[dict[str, Any]]:
         for square in beam(course, weapon):
             start = starts.get(square)
             if start is not None:
-                name = "wall laser" if weapon.type == "laser" else "wall blaster"
                 warnings.append(
                     _entry(
-                        f"start {start.number} at {_square(square)} is in the line of the {name} at "
+                        f"start {start.number} at {_square(square)} is in the line of the {weapon.noun} at "
                         f"{_square(weapon.at)} (side {weapon.side})",
                         [square, weapon.at],
                     )
@@ -315,11 +314,10 @@ def _crushed_every_phase(course: Course) -> list[dict[str, Any]]:
     warnings = []
     for marker in (*course.starts, *course.checkpoints):
         above = course.ceiling.get(marker.at)
-        if above is not None and above.type == "crusher" and set(above.phases) == set(PHASES):
-            name = "start" if marker.type == "start" else "check point"
+        if above is not None and all(above.crushes(phase) for phase in PHASES):
             warnings.append(
                 _entry(
-                    f"{name} {marker.number} at {_square(marker.at)} is under a crusher that crushes in every phase",
+                    f"{marker.noun} {marker.number} at {_square(marker.at)} is under a crusher that crushes in every phase",
                     [marker.at],
                 )
             )

@@ -10,15 +10,11 @@ import dataclasses
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import rulesets
 from .budget import Budget
 from .elements import ELEMENT_TYPES, MISSING, Element
-from .elements.basic import Pit, Start
-from .elements.belts import Belt
-from .elements.checkpoints import Checkpoint
-from .elements.turntables import Turntable
 from .errors import CourseError
 from .geometry import Square, neighbour, opposite
 from .hooks import SQUARE_HOOKS, implements
@@ -26,13 +22,15 @@ from .puzzle import check_against as check_puzzle
 from .puzzle import default_block as default_puzzle_block
 from .puzzle import parse_block as parse_puzzle_block
 
+if TYPE_CHECKING:
+    from .elements.basic import Start
+    from .elements.checkpoints import Checkpoint
+
 COURSE_FORMAT = "roboracer-course/1"
 MAX_SIDE = 64
 MAX_NAME = 100  # the site stores the name in a column of this size
 MODES = ("race", "arena", "puzzle")  # 003 "Overview": races, arenas, puzzles
 RULESETS = ("roboracer",)  # the rulesets a course suits when it does not say (`rulesets`)
-# Tiles a start or check point can't stand on.
-_NO_MARKER_ON = (Pit, Belt, Turntable)
 
 
 @dataclass(frozen=True, eq=False)
@@ -291,15 +289,13 @@ def parse_course(data: Any, *, budget: Budget | None = None) -> Course:
                 edges[edge] = edges[other] = element
         places.append((where, element))
 
-    pits = frozenset(square for square, tile in tiles.items() if isinstance(tile, Pit))
+    pits = frozenset(square for square, tile in tiles.items() if tile.pit)
     for where, element in places:
         layer = ELEMENT_TYPES[element.type].layer
-        if layer == "marker" and isinstance(tiles.get(element.at), _NO_MARKER_ON):
-            raise CourseError(f"{where}: can't stand on the {tiles[element.at].type} at {list(element.at)}", squares=here(element))
         if layer in ("ceiling", "mount", "cover", "liquid") and element.at in pits:
             raise CourseError(f"{where}: can't be placed over the pit at {list(element.at)}", squares=here(element))
         tile = tiles.get(element.at)
-        if layer == "marker" and tile is not None and getattr(tile, "no_marker", False):
+        if layer == "marker" and tile is not None and tile.no_marker:
             raise CourseError(
                 f"{where}: can't stand on the {tile.type.replace('_', ' ')} at {list(element.at)}", squares=here(element)
             )
@@ -307,7 +303,7 @@ def parse_course(data: Any, *, budget: Budget | None = None) -> Course:
             raise CourseError(
                 f"{where}: can't stand under the {covers[element.at].type.replace('_', ' ')} at {list(element.at)}", squares=here(element)
             )
-        if element.type == "oil" and isinstance(tile, Belt):
+        if element.type == "oil" and tile is not None and tile.conveys:
             raise CourseError(f"{where}: oil can't lie on the belt at {list(element.at)}", squares=here(element))
         if element.type == "mirror" and element.at in markers:
             raise CourseError(
@@ -324,20 +320,24 @@ def parse_course(data: Any, *, budget: Budget | None = None) -> Course:
                 squares=[group[0].at],
             )
 
-    starts = {e.number: e for e in elements if isinstance(e, Start)}
-    checkpoints = {e.number: e for e in elements if isinstance(e, Checkpoint)}
-    for kind, numbered in (("start", Start), ("check point", Checkpoint)):
-        numbers = [e.number for e in elements if isinstance(e, numbered)]
+    numbered: dict[str, list[Element]] = {"start": [], "check point": []}  # starts, check points: by `noun`
+    for e in elements:
+        if e.numbered:
+            numbered.setdefault(e.noun, []).append(e)
+    starts = {e.number: e for e in numbered["start"]}
+    checkpoints = {e.number: e for e in numbered["check point"]}
+    for kind, group in numbered.items():
+        numbers = [e.number for e in group]
         if len(set(numbers)) != len(numbers):
             twice = sorted({n for n in numbers if numbers.count(n) > 1})
             raise CourseError(
                 f"course: two {kind}s have number {twice[0]}",
-                squares=[e.at for e in elements if isinstance(e, numbered) and e.number == twice[0]],
+                squares=[e.at for e in group if e.number == twice[0]],
             )
         if sorted(numbers) != list(range(1, len(numbers) + 1)):
             raise CourseError(
                 f"course: {kind} numbers must run 1..n without gaps, got {sorted(numbers)}",
-                squares=[e.at for e in elements if isinstance(e, numbered)],
+                squares=[e.at for e in group],
             )
     shared = all(rulesets.get(name).shared_start for name in (suits or RULESETS))
     if len(starts) < players[1] and not (shared and starts):

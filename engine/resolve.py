@@ -22,7 +22,7 @@ from .modules.actions import apply_actions, prepare_turn, recharge  # modules (i
 from .puzzle import decide as decide_puzzle
 from .puzzle import goal_met_mid_turn, target_programs
 from .state import State, prices_to_table
-from .steps import END_STEPS, PHASE_5_ONLY, RUNNERS, plan, runs_in
+from .steps import runs_in
 from .turn import ChipPlay, Event, Mover, Turn
 
 IDLE_PROGRAM = (IDLE,) * PROGRAM_LENGTH
@@ -284,7 +284,7 @@ def resolve_turn(
     return rulesets.get(state.ruleset).resolve(state, programs, seed, reboots=reboots, actions=actions, hands=hands)
 
 
-def roboracer_turn(
+def roboracer_prepare(
     state: State,
     programs: Mapping[str, Sequence[str]],
     seed: int,
@@ -292,17 +292,12 @@ def roboracer_turn(
     reboots: Iterable[str] = (),
     actions: Mapping[str, Mapping] | None = None,
     hands: Mapping[str, Sequence[str]] | None = None,
-) -> tuple[State, list[Event]]:
-    """Run one turn of 003. Returns the next turn's state and the ordered events; `state` is left untouched.
-
-    `programs` maps each bot on the course to its five chips; `reboots` names the bots whose players
-    asked to reboot with this program. `seed` is the turn's random seed: the core rules draw nothing at
-    random, and elements that do (teleporters, Bad Luck) take their randomness from it alone.
-    `actions` maps bots to their module action and `hands` bots to their dealt chips (docs/formats.md
-    "Bot modules"); a program register "S" plays the bot's stored chip.
-    """
-    if state.finished:
-        raise InputError("the game is already over")
+) -> Turn:
+    """The checks of a turn of 003, and the turn. `programs` maps each bot on the course to its five chips;
+    `reboots` names the bots whose players asked to reboot with this program. `seed` is the turn's random
+    seed: the core rules draw nothing at random, and elements that do (teleporters, Bad Luck) take their
+    randomness from it alone. `actions` maps bots to their module action and `hands` bots to their dealt
+    chips (docs/formats.md "Bot modules"); a program register "S" plays the bot's stored chip."""
     bots = {bot.id: bot for bot in state.bots}
     reboots = frozenset(reboots)
     for bot_id in sorted(reboots):
@@ -318,33 +313,41 @@ def roboracer_turn(
     turn.programs = _checked_programs(state, prepared.programs)
     if not turn.board.loop and state.course.of_type("teleporter"):
         turn.board.loop = draw_loop(state.course, seed)  # once per race, kept in the state
-    _start(turn, reboots)
-    apply_actions(turn, prepared)  # modules (issue 14): install, charge, activate, stored chips
+    turn.local = Roboracer(reboots, prepared, state.mode == "puzzle" and state.course.puzzle is not None)
+    return turn
+
+
+class Roboracer:
+    """003's own data for a turn (`Turn.local`)."""
+
+    __slots__ = ("asked", "prepared", "puzzle")
+
+    def __init__(self, asked: frozenset[str], prepared: Any, puzzle: bool):
+        self.asked, self.prepared, self.puzzle = asked, prepared, puzzle
+
+
+def start_turn(turn: Turn) -> None:
+    """Remains given on a bot's square, the reboots (refused on radiation), then the modules' actions:
+    install, charge, activate, stored chips; prioritizers act first or last this turn."""
+    _start(turn, turn.local.asked)
+    apply_actions(turn, turn.local.prepared)  # modules (issue 14)
     if turn.activations:
         turn.arm_modules()
-        turn.prioritize()  # modules: prioritizers act first or last this turn
-    puzzle = state.mode == "puzzle" and state.course.puzzle is not None
-    for phase in range(1, PROGRAM_LENGTH + 1):
-        turn.phase = phase
-        for step, runners in plan(phase):  # engine.steps: 003 "Phase Steps", declared once
-            if turn.winner is not None and step in PHASE_5_ONLY:
-                continue  # the race is won: no phase-5 repairs, virtuality or respawn
-            turn.step = step
-            for runner in runners:
-                runner(turn)
-        if turn.winner is not None:
-            break
-        if puzzle and goal_met_mid_turn(turn):
-            break  # the goal is met: the puzzle is solved this phase
-    if puzzle:
-        turn.outcome = decide_puzzle(turn, state.turn)
-    if turn.winner is None:
-        for step in END_STEPS[:-1]:
-            turn.step = step
-            for runner in RUNNERS.get(step, ()):
-                runner(turn)
-    turn.step = "priority"
-    # A destroyed drone is gone at the end of the turn; a drone deployed this turn stays (003 "Drone").
+        turn.prioritize()
+
+
+def puzzle_goal_met(turn: Turn) -> bool:
+    return turn.local.puzzle and goal_met_mid_turn(turn)
+
+
+def decide_puzzle_turn(turn: Turn) -> None:
+    """A puzzle is solved or failed (engine.puzzle)."""
+    turn.outcome = decide_puzzle(turn, turn.state.turn)
+
+
+def roboracer_end_of_turn(turn: Turn) -> dict[str, Any]:
+    """A destroyed drone is gone at the end of the turn, a drone deployed this turn stays (003 "Drone"); the
+    next priority; the battery recharges; the bots go into the next turn."""
     kept = [bot for bot in turn.bots.values() if bot.drone_of is None or bot.at is not None]
     order = turn.base_order if len(kept) == len(turn.base_order) else _kept_order(turn, kept)
     priority = next_priority(order, {bot_id: bot.distance for bot_id, bot in turn.bots.items()})
@@ -358,20 +361,13 @@ def roboracer_turn(
         )
         for bot in kept
     )
-    new_state = State(
-        course=state.course,
-        bots=bots,
-        priority=priority,
-        turn=state.turn + 1,
-        winner=turn.winner,
-        lives=state.lives,
-        radiation=frozenset(turn.new_radiation),
-        board=turn.board.freeze(turn.fields_down),
-        price_table=prices_to_table(turn.prices),  # modules (issue 14)
-        remains=remains_rules.remaining(turn) if turn.remains_ids else frozenset(),  # issue 16
-        outcome=turn.outcome,
-        winning_team=turn.winning_team or (turn.bots[turn.winner].team if turn.winner is not None else None),
-        ruleset=state.ruleset,
-        options=state.options,
-    )
-    return new_state, turn.events
+    return {
+        "bots": bots,
+        "priority": priority,
+        "radiation": frozenset(turn.new_radiation),
+        "board": turn.board.freeze(turn.fields_down),
+        "price_table": prices_to_table(turn.prices),  # modules (issue 14)
+        "remains": remains_rules.remaining(turn) if turn.remains_ids else frozenset(),  # issue 16
+        "outcome": turn.outcome,
+        "winning_team": turn.winning_team or (turn.bots[turn.winner].team if turn.winner is not None else None),
+    }

@@ -1,6 +1,7 @@
 """The order of a phase (003 "Phase Steps") and the registry of what runs in each step.
 
-This is the one place the order is declared. Every step 003 names is listed here in its place, including
+This is the one place 003's order is declared (the `roboracer` plan's phase steps, `phase_plan`; the other
+rulesets declare theirs in their own files, engine.plans). Every step 003 names is listed here in its place, including
 the ones marked "(Phase 5)", which run in the fifth phase only (`PHASE_5_ONLY`) and not once the race is
 won. A step with nothing registered is skipped. Elements, modules and the core rules register a runner
 with `runs_in`; what a single square, edge or bot does inside a step goes through `engine.hooks`.
@@ -45,7 +46,7 @@ END_STEPS = ("winning", "priority")
 
 Runner = Callable[["Turn"], None]
 RUNNERS: dict[str, list[Runner]] = {}
-_PLANS: dict[int, tuple[tuple[str, tuple[Runner, ...]], ...]] = {}  # phase -> steps with runners (`plan`)
+_STEPS: dict[int | None, tuple] = {}  # phase (None: all) -> engine.plans.Step (`phase_plan`)
 
 
 def runs_in(step: str) -> Callable[[Runner], Runner]:
@@ -54,21 +55,26 @@ def runs_in(step: str) -> Callable[[Runner], Runner]:
 
     def register(runner: Runner) -> Runner:
         RUNNERS.setdefault(step, []).append(runner)
-        _PLANS.clear()
+        _STEPS.clear()
         return runner
 
     return register
 
 
-def plan(phase: int) -> tuple[tuple[str, tuple[Runner, ...]], ...]:
-    """The steps of `phase` that have runners, in order, with their runners (the phase-5 steps only in the
-    fifth phase; the caller skips them once the race is won). Derived from `PHASE_STEPS` and `RUNNERS`."""
-    found = _PLANS.get(phase)
+def phase_plan(phase: int | None = None) -> tuple:
+    """The phase steps of the `roboracer` plan as `engine.plans.Step`s: every step of `PHASE_STEPS` with its
+    registered runners (`phase` given: only those that run in it), the phase-5 steps skipped once the race is
+    won. Derived from `PHASE_STEPS`, `PHASE_5_ONLY` and `RUNNERS`."""
+    found = _STEPS.get(phase)
     if found is None:
-        last = phase == 5
-        found = _PLANS[phase] = tuple(
-            (step, tuple(RUNNERS[step]))
+        from .plans import PHASES, WON, Step
+
+        every = tuple(
+            Step(step, tuple(RUNNERS.get(step, ())), **({"phases": frozenset({5}), "unless": WON} if step in PHASE_5_ONLY else {}))
             for step in PHASE_STEPS
-            if RUNNERS.get(step) and (last or step not in PHASE_5_ONLY)
         )
+        found = _STEPS[phase] = every if phase is None else tuple(
+            s for s in every if s.runners and phase in s.phases
+        )
+        assert all(s.phases <= PHASES for s in every)
     return found

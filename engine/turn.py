@@ -226,6 +226,7 @@ class Turn:
         self.puzzle_casualty = False  # puzzles: a player's bot was destroyed this turn (a "survive" goal)
         self.fence: int | None = None  # fused's electrified fence: leaving the course costs this much damage
         self.finishers: list[str] = list(state.finishers)  # classic: robots that touched the last flag, in order
+        self.local: Any = None  # the ruleset's own data for this turn (its plan's `prepare`, engine.plans)
         hooks = self.course.hooks
         self._leave, self._enter, self._depart = hooks["leave"], hooks["enter"], hooks["depart"]
         self._hole, self._arrive, self._land = hooks["hole"], hooks["arrive"], hooks["land"]

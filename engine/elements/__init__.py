@@ -38,7 +38,35 @@ class Element:
     of the hook's name; every hook is None here) and the steps it registers (`engine.steps.runs_in`)."""
 
     type: ClassVar[str] = ""
+    # Its display name and short help in a player's words (`engine.catalog`), in the element's own file.
+    title: ClassVar[str] = ""
+    help: ClassVar[str] = ""
     at: Square
+
+    # What the rules and the course ask of an element instead of asking its class (issue 36); an element's
+    # class answers for itself in its own file.
+    pit: ClassVar[bool] = False  # a hole: nothing is placed over it, a bot can't cross it
+    no_marker: ClassVar[bool] = False  # no start or check point stands on it
+    numbered: ClassVar[bool] = False  # numbered 1..n on a course, each number once (starts, check points)
+    conveys: ClassVar[bool] = False  # a belt: it carries a bot toward its `dir` at its `speed`
+    archives: ClassVar[bool] = False  # 000/001: a robot on it stores its archive (reinstate) square there
+    teleports: ClassVar[bool] = False  # a teleporter: it links its square with its colour's others
+    lifts: ClassVar[bool] = False  # a vent: a bot lifted from it can come down anywhere in its row or column
+    flag_number: ClassVar[int | None] = None  # a check point's number (`Checkpoint.flag_number`)
+    repair_amount: ClassVar[int] = 0  # a repair tile's repair (`Repair.repair_amount`)
+    quarter_turns: ClassVar[int] = 0  # a turntable's rotation: 1 clockwise, -1 counterclockwise
+
+    @property
+    def noun(self) -> str:
+        """What a message calls it ("start", "check point", "wall laser")."""
+        return self.type.replace("_", " ")
+
+    def crushes(self, phase: int) -> bool:
+        """It crushes a bot below it in `phase` (a crusher)."""
+        return False
+
+    def blasted(self, turn: Any, at: Square) -> None:
+        """A bomb's blast reaches it (a mirror breaks)."""
 
 
 for _hook in (*SQUARE_HOOKS, *EDGE_HOOKS):

@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Floor(Element):
     type: ClassVar[str] = "floor"
+    title: ClassVar[str] = "Floor"
+    help: ClassVar[str] = "Plain factory floor. Nothing happens here; every square a course does not fill is floor."
 
 
 @dataclass(frozen=True)
@@ -22,6 +24,11 @@ class Wall(Element):
     """A wall on one side of a square; it blocks moves and shots both ways across that edge."""
 
     type: ClassVar[str] = "wall"
+    title: ClassVar[str] = "Wall"
+    help: ClassVar[str] = (
+        "Walls stand on the edges between squares. A robot that runs into one stops there and loses the "
+        "rest of that chip's move; shots stop at walls too."
+    )
     side: str
 
 
@@ -30,6 +37,13 @@ class Pit(Element):
     """Moving or being pushed in destroys at once (engine.turn.Turn.place); a pit can't be crossed."""
 
     type: ClassVar[str] = "pit"
+    title: ClassVar[str] = "Pit"
+    help: ClassVar[str] = (
+        "A hole in the floor. A robot that moves, is pushed or carried into a pit, or off the edge of the"
+        " course, is destroyed at once and loses a life. A 2 or 3 can't jump a pit."
+    )
+    pit: ClassVar[bool] = True
+    no_marker: ClassVar[bool] = True
 
     def hole(self, turn: Turn, at) -> str:
         return "pit"
@@ -38,6 +52,12 @@ class Pit(Element):
 @dataclass(frozen=True)
 class Start(Element):
     type: ClassVar[str] = "start"
+    title: ClassVar[str] = "Start"
+    help: ClassVar[str] = (
+        "Where the robots begin the race: seat 1 on start 1 and so on, facing the arrow. It is also where"
+        " a robot comes back after losing a life, until it tags its first check point."
+    )
+    numbered: ClassVar[bool] = True
     number: int
     dir: str
 
@@ -47,8 +67,15 @@ class Repair(Element):
     """A damaged bot ending a turn here is repaired by `amount`."""
 
     type: ClassVar[str] = "repair"
+    title: ClassVar[str] = "Repair site"
+    help: ClassVar[str] = "A robot ending a turn here has 1 or 2 damage repaired (the number shows how many)."
+    archives: ClassVar[bool] = True  # 000 wrenches, 001 green wrenches
     amount: int
     upgrade: bool = False  # classic (000): a crossed wrench/hammer square also gives the upgrade offered there
+
+    @property
+    def repair_amount(self) -> int:
+        return self.amount
 
 
 register(Floor, layer="tile", fields={})

@@ -21,6 +21,14 @@ SUB_PHASES = ((5,), (5,), (3, 5), (2, 3, 5), (1, 2, 3, 5))
 @dataclass(frozen=True)
 class Belt(Element):
     type: ClassVar[str] = "belt"
+    title: ClassVar[str] = "Conveyor belt"
+    help: ClassVar[str] = (
+        "Every phase a belt carries the robot on it the way of its arrows: speed 1, 2, 3 or 5 squares a "
+        "phase. A belt never pushes; a robot in the way blocks it. Carried onto a turning belt (↻) from "
+        "the side, a robot is turned with the belt."
+    )
+    conveys: ClassVar[bool] = True
+    no_marker: ClassVar[bool] = True
     dir: str
     speed: int
     curves_from: frozenset[str]

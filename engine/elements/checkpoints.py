@@ -16,7 +16,20 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Checkpoint(Element):
     type: ClassVar[str] = "checkpoint"
+    title: ClassVar[str] = "Check point"
+    help: ClassVar[str] = (
+        "Tag the check points in their numbered order by ending a phase on your next one; tagging the "
+        "last one wins the race. Each one you tag becomes your restart square. Ending a turn on any check"
+        " point repairs 1 damage. On the game screen your next one is green, the leader's black."
+    )
+    numbered: ClassVar[bool] = True
+    archives: ClassVar[bool] = True  # 000 flags, 001 flags
+    noun: ClassVar[str] = "check point"
     number: int
+
+    @property
+    def flag_number(self) -> int:
+        return self.number
 
 
 register(Checkpoint, layer="marker", fields={"number": whole("number", 1, 99)})

@@ -23,6 +23,11 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class ForceField(Element):
     type: ClassVar[str] = "force_field"
+    title: ClassVar[str] = "Force field"
+    help: ClassVar[str] = (
+        "Blocks robots and shots until real robots' lasers have shot it down (the number is the shots "
+        "needed). A recharging one (↻) is down for one phase per shot."
+    )
     strength: int
     recharging: bool
 
@@ -65,6 +70,12 @@ class Mirror(Element):
     """`shape`: "/" and "\\" are diagonal; "-" lies west-east, "|" north-south."""
 
     type: ClassVar[str] = "mirror"
+    title: ClassVar[str] = "Mirror"
+    help: ClassVar[str] = (
+        "Diagonal mirrors turn shots 90 degrees; straight ones send shots back (you can shoot yourself). "
+        "A real robot driving onto a mirror breaks it and has Bad Luck: its next hand has little "
+        "movement. Virtual robots can't pass it."
+    )
     shape: str
 
     def intact(self, turn: Turn) -> bool:
@@ -87,6 +98,12 @@ class Mirror(Element):
 
     def turns_shot(self, turn: Turn, at: Square, heading: str) -> str | None:
         return REFLECT.get((self.shape, heading)) if self.intact(turn) else None
+
+    def blasted(self, turn: Turn, at: Square) -> None:
+        """003 "Mirror": "An exploding bomb will destroy all mirrors in the bomb's explosion"."""
+        if self.intact(turn):
+            turn.board.mirrors_broken.add(at)
+            turn.emit("mirror_broken", None, at=list(at), cause="bomb")
 
     def shatter(self, turn: Turn, bot: Mover) -> None:
         """Broken by a real bot moving onto or through it: the bot has Bad Luck next turn."""

@@ -17,7 +17,15 @@ CRUSH_DAMAGE = 10
 @dataclass(frozen=True)
 class Crusher(Element):
     type: ClassVar[str] = "crusher"
+    title: ClassVar[str] = "Crusher"
+    help: ClassVar[str] = (
+        "Hangs from the ceiling. In the phases marked by its red dots it crushes whatever is below it for"
+        " 10 damage: the robot is destroyed."
+    )
     phases: frozenset[int]
+
+    def crushes(self, phase: int) -> bool:
+        return phase in self.phases
 
 
 register(Crusher, layer="ceiling", fields={"phases": phases()})

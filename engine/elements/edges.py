@@ -21,6 +21,8 @@ class OneWayWall(Element):
     """Lets bots and shots cross only toward `dir` (003 "One Way Wall")."""
 
     type: ClassVar[str] = "one_way_wall"
+    title: ClassVar[str] = "One-way wall"
+    help: ClassVar[str] = "Robots and shots cross it only the way of its arrow."
     side: str
     dir: str
 
@@ -43,6 +45,8 @@ class SlidingWall(Element):
     """A wall that slides open during `open` phases (003 "Sliding Wall")."""
 
     type: ClassVar[str] = "sliding_wall"
+    title: ClassVar[str] = "Sliding wall"
+    help: ClassVar[str] = "A wall that slides open in the phases it shows."
     side: str
     open: frozenset[int]
 
@@ -57,6 +61,8 @@ class Curtain(Element):
     """Blocks shots, lets bots through (003 "Curtain")."""
 
     type: ClassVar[str] = "curtain"
+    title: ClassVar[str] = "Curtain"
+    help: ClassVar[str] = "Robots drive through it; shots stop at it."
     side: str
 
     def stops_move(self, heading: str, phase: int) -> bool:
@@ -71,6 +77,8 @@ class Window(Element):
     """Blocks bots, lets shots through (003 "Window")."""
 
     type: ClassVar[str] = "window"
+    title: ClassVar[str] = "Window"
+    help: ClassVar[str] = "Shots pass through it; robots stop at it."
     side: str
 
     def stops_move(self, heading: str, phase: int) -> bool:
@@ -85,6 +93,11 @@ class Shocker(Element):
     """Blocks like a wall; a bot running, pushed or carried into it takes 1 damage per try (003 "Shocker")."""
 
     type: ClassVar[str] = "shocker"
+    title: ClassVar[str] = "Shocker"
+    help: ClassVar[str] = (
+        "Blocks robots and shots like a wall, and every try to cross it costs 1 damage (a fast belt into "
+        "it can shock you several times a phase)."
+    )
     side: str
 
     def stops_move(self, heading: str, phase: int) -> bool:

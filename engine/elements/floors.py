@@ -25,6 +25,8 @@ class Screen(Element):
     """A bot may pass over a screen; ending a phase on it is death."""
 
     type: ClassVar[str] = "screen"
+    title: ClassVar[str] = "Screen"
+    help: ClassVar[str] = "Safe to drive across, but a robot that ends a phase on a screen is destroyed."
     no_marker: ClassVar[bool] = True
 
 
@@ -33,6 +35,11 @@ class DamagedTile(Element):
     """Breaks into a screen when it starts a phase with a bot on it and ends the phase with none."""
 
     type: ClassVar[str] = "damaged_tile"
+    title: ClassVar[str] = "Damaged tile"
+    help: ClassVar[str] = (
+        "Holds once. When a robot that started a phase on it has left it by the end of the phase, it "
+        "breaks and is a screen for the rest of the race."
+    )
     no_marker: ClassVar[bool] = True
 
 
@@ -41,6 +48,11 @@ class Receptacle(Element):
     """A hole: the first bot to move onto it falls to its death and fills it. Covered: plain floor."""
 
     type: ClassVar[str] = "receptacle"
+    title: ClassVar[str] = "Receptacle"
+    help: ClassVar[str] = (
+        "A hole waiting to be filled: the first robot onto it falls in and is destroyed, and fills it; "
+        "after that (or when it is covered) it is ordinary floor."
+    )
     covered: bool
 
     @property
@@ -61,6 +73,13 @@ class Rail(Element):
     four (cross). Over a pit, moving on or off other than along the rail is death."""
 
     type: ClassVar[str] = "rail"
+    title: ClassVar[str] = "Rail"
+    help: ClassVar[str] = (
+        "A robot facing along a rail is on the rail: a turn chip (L, R, U) moves it 1 square along the "
+        "rail instead, and turns only if that move is blocked. Driving frontwards onto a corner rail "
+        "turns the robot round the corner. Rails over a pit carry you only along the rail: leave them any"
+        " other way and you fall."
+    )
     sides: frozenset[str]
     over_pit: bool
 
@@ -131,6 +150,11 @@ class Trapdoor(Element):
     """A pit covered by a trapdoor that is closed in `phases` (safe then) and open in the others."""
 
     type: ClassVar[str] = "trapdoor"
+    title: ClassVar[str] = "Trapdoor"
+    help: ClassVar[str] = (
+        "A pit with a lid that is closed (safe) in the phases it shows and open (a pit) in the others. "
+        "Cross or stop on it only when it is closed."
+    )
     no_marker: ClassVar[bool] = True
     phases: frozenset[int]
 
@@ -144,6 +168,11 @@ class Inverter(Element):
     to the other side, an extra forward square goes backward (003 "Inverter", "Turbo")."""
 
     type: ClassVar[str] = "inverter"
+    title: ClassVar[str] = "Inverter"
+    help: ClassVar[str] = (
+        "The chip you play while standing on it is reversed: moves go backwards, L and R swap (U stays "
+        "U). Driving over it mid-move changes nothing."
+    )
 
     def transform_chip(self, turn: Turn, bot: Mover, play: ChipPlay) -> None:
         play.invert()
@@ -155,6 +184,11 @@ class Doubler(Element):
     reverse, and crab legs are all doubled")."""
 
     type: ClassVar[str] = "doubler"
+    title: ClassVar[str] = "Doubler"
+    help: ClassVar[str] = (
+        "The chip you play while standing on it moves you twice as far (a 2 goes 4). Turns, pushes and "
+        "belts are not doubled."
+    )
 
     def transform_chip(self, turn: Turn, bot: Mover, play: ChipPlay) -> None:
         if play.kind == "move":
@@ -168,6 +202,12 @@ class Vent(Element):
     crossed (003 "Vent")."""
 
     type: ClassVar[str] = "vent"
+    title: ClassVar[str] = "Vent"
+    help: ClassVar[str] = (
+        "Burns the robot on it for 1 damage at the end of every phase. Drive onto and off a vent with one"
+        " chip (a 2 or 3) and you fly: over walls, pits and more, one extra square for each vent crossed."
+    )
+    lifts: ClassVar[bool] = True
 
     def chip_step(self, turn: Turn, bot: Mover, play: ChipPlay) -> None:
         if play.taken:  # it moved onto this vent with this chip and is moving off it
@@ -181,6 +221,11 @@ class Magnet(Element):
     against it (003 "Magnet"). Flying bots pass over it."""
 
     type: ClassVar[str] = "magnet"
+    title: ClassVar[str] = "Magnet"
+    help: ClassVar[str] = (
+        "A robot arriving on a magnet turns at once to face its way and goes on that way. On it you can't"
+        " turn, and you can move only the magnet's way."
+    )
     dir: str
 
     def transform_chip(self, turn: Turn, bot: Mover, play: ChipPlay) -> None:
@@ -199,6 +244,8 @@ class Magnet(Element):
 @dataclass(frozen=True)
 class Virtualizer(Element):
     type: ClassVar[str] = "virtualizer"
+    title: ClassVar[str] = "Virtualizer"
+    help: ClassVar[str] = "Makes the robots on it virtual (see Virtual robots below) until the end of the turn."
 
 
 @dataclass(frozen=True)
@@ -207,6 +254,8 @@ class Water(Element):
     "Water": "Turbo has no effect")."""
 
     type: ClassVar[str] = "water"
+    title: ClassVar[str] = "Water"
+    help: ClassVar[str] = "A chip played from water moves at most one square, whatever its number."
 
     def transform_chip(self, turn: Turn, bot: Mover, play: ChipPlay) -> None:
         if play.kind == "move":
@@ -219,6 +268,11 @@ class Oil(Element):
     """Movement that would stop on oil slides on until the bot leaves the oil or is stopped (003 "Oil")."""
 
     type: ClassVar[str] = "oil"
+    title: ClassVar[str] = "Oil"
+    help: ClassVar[str] = (
+        "A robot whose move ends on oil slides on the same way until it leaves the oil or something stops"
+        " it. Sliding robots push nobody."
+    )
 
     def settle(self, turn: Turn, bot: Mover, heading: str) -> None:
         if bot.kind == "bomb":

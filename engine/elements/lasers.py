@@ -35,6 +35,12 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Laser(Element):
     type: ClassVar[str] = "laser"
+    title: ClassVar[str] = "Wall laser"
+    help: ClassVar[str] = (
+        "Fires every phase from its wall across the course. The first square with a robot stops the beam,"
+        " and every robot there takes 1 damage per beam. Wall lasers hit virtual robots too."
+    )
+    noun: ClassVar[str] = "wall laser"
     side: str
     beams: int
     colour: str | None = None  # fused (001): a "blue" turret is blocked by robots, the others are not
@@ -43,6 +49,12 @@ class Laser(Element):
 @dataclass(frozen=True)
 class Blaster(Element):
     type: ClassVar[str] = "blaster"
+    title: ClassVar[str] = "Wall blaster"
+    help: ClassVar[str] = (
+        "Like a wall laser, but each beam does 2 damage, and only to real robots: virtual ones are "
+        "neither hit nor stop it."
+    )
+    noun: ClassVar[str] = "wall blaster"
     side: str
     beams: int
 
@@ -50,6 +62,11 @@ class Blaster(Element):
 @dataclass(frozen=True)
 class Repeller(Element):
     type: ClassVar[str] = "repeller"
+    title: ClassVar[str] = "Wall repeller"
+    help: ClassVar[str] = (
+        "Fires like a wall laser but does no damage: it pushes the first real robot in its beam one "
+        "square along the beam."
+    )
     side: str
 
 

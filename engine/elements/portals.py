@@ -21,6 +21,12 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Portal(Element):
     type: ClassVar[str] = "portal"
+    title: ClassVar[str] = "Portal"
+    help: ClassVar[str] = (
+        "Driving out through a portal's side puts you on the square of the nearest portal facing it, and "
+        "the move goes on from there. Red portals carry shots too, blue ones stop them. A portal with no "
+        "exit is very bad news: 9 damage."
+    )
     side: str
     colour: str
 

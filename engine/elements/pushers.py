@@ -18,6 +18,11 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Pusher(Element):
     type: ClassVar[str] = "pusher"
+    title: ClassVar[str] = "Pusher"
+    help: ClassVar[str] = (
+        "In the phases it shows, a pusher shoves the robot on its square one square away from its wall, "
+        "and any robots in front of it too."
+    )
     side: str
     phases: frozenset[int]
 

@@ -27,6 +27,14 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Teleporter(Element):
     type: ClassVar[str] = "teleporter"
+    title: ClassVar[str] = "Teleporter"
+    help: ClassVar[str] = (
+        "A robot that moved onto a teleporter (for any reason) is sent to the next teleporter of the same"
+        " colour, just before and just after weapons fire. With three or more of a colour the loop is "
+        "secret until robots use it: the green number is a teleporter's place in its colour, the red one "
+        "where it leads. Arriving on a real robot makes you virtual."
+    )
+    teleports: ClassVar[bool] = True
     colour: str
 
 

@@ -15,7 +15,14 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Turntable(Element):
     type: ClassVar[str] = "turntable"
+    title: ClassVar[str] = "Turntable"
+    help: ClassVar[str] = "Every phase it turns the robot on it a quarter turn, left (L) or right (R)."
+    no_marker: ClassVar[bool] = True
     rotation: str
+
+    @property
+    def quarter_turns(self) -> int:
+        return 1 if self.rotation == "R" else -1
 
 
 register(Turntable, layer="tile", fields={"rotation": choice("rotation", ("L", "R"))})

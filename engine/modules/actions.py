@@ -147,7 +147,7 @@ def _check(
     if available_charges(bot) < 1:
         raise ActionError(f"activate: the {bot.module} has no charge left")
     activation = module.parse_activation(bot.id, value)
-    if module.needs_spare or module.name == "storage":
+    if module.needs_spare or module.stores_chip:
         if hand is None or program is None:
             raise ActionError(f"activate {module.name}: needs the bot's hand (the unplayed chips)")
         unused = unused_chips(bot, hand, program)
@@ -155,7 +155,7 @@ def _check(
             raise ActionError(
                 f"activate {module.name}: needs a spare move chip (1, 2, 3 or B in the hand, not in the program)"
             )
-        if module.name == "storage" and not unused:
+        if module.stores_chip and not unused:
             raise ActionError("activate storage: the hand has no unused chip to store")
     return activation
 
@@ -272,12 +272,12 @@ def apply_actions(turn: Turn, prepared: Prepared) -> None:
         else:
             activation = prepared.activations[bot_id]
             turn.activations[bot_id] = activation
-            if activation.module == "scanner":
+            if MODULES[activation.module].scans:
                 bot.scan_due = True  # the charge is taken at the start of the next turn
             else:
                 bot.charges -= 1
             turn.emit("module_activated", bot_id, **activation.fields())
-            if activation.module == "storage":
+            if MODULES[activation.module].stores_chip:
                 before = turn.state.bot(bot_id)
                 chip = unused_chips(before, prepared.hands[bot_id], _raw_program(turn, prepared, bot_id))[0]
                 replaced = bot.stored_chip is not None
@@ -339,7 +339,7 @@ def scan(state: State, programs: Mapping[str, Sequence[str]], owner: str) -> dic
     if owner not in bots:
         raise InputError(f"scan: {owner!r} is not a bot of this game")
     bot = bots[owner]
-    if bot.module != "scanner" or available_charges(bot) < 1:
+    if bot.module is None or not MODULES[bot.module].scans or available_charges(bot) < 1:
         raise InputError(f"scan: bot {owner!r} has no Scanner installed with a charge")
     order = {chip: index for index, chip in enumerate((*DEALT_CHIPS, IDLE, STORED))}
     shown = {}

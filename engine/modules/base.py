@@ -56,8 +56,29 @@ class Module:
     (`Turn.bot_unit`), and step runners its file registers with `engine.steps.runs_in`."""
 
     name: ClassVar[str] = ""
+    # Its display name, short help in a player's words and base price of a charge (`engine.catalog`,
+    # `engine.modules.economy.BASE_PRICES`), in the module's own file.
+    title: ClassVar[str] = ""
+    help: ClassVar[str] = ""
+    base_price: ClassVar[int] = 0
     activation: ClassVar[str] = "turn"
     needs_spare: ClassVar[bool] = False
+    # What the actions ask of a module instead of its name (issue 36): the module's own file says so.
+    scans: ClassVar[bool] = False  # its charge is taken at the start of the next turn (Scanner)
+    stores_chip: ClassVar[bool] = False  # activating it stores an unused chip of the hand (Storage)
+
+    @classmethod
+    def trial_activations(cls) -> list[dict[str, Any]]:
+        """The activations worth trying (the computer players, engine.players), by the activation's shape."""
+        if cls.activation == "phase":
+            return [{"activate": {"phases": [n]}} for n in range(1, 6)]
+        if cls.activation == "two_phases":
+            return [{"activate": {"phases": [n, n + 1]}} for n in range(1, 5)]
+        if cls.activation == "turret":
+            return [{"activate": {"aim": aim, "front": front}} for aim in ("L", "R", "B") for front in (True, False)]
+        if cls.activation == "prioritizer":
+            return [{"activate": {"order": "first"}}]
+        return [{"activate": {}}]
 
     @classmethod
     def parse_activation(cls, owner: str, payload: Any) -> Activation:

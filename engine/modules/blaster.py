@@ -26,6 +26,12 @@ if TYPE_CHECKING:
 @register_module
 class Blaster(Module):
     name = "blaster"
+    title = "Blaster"
+    help = (
+        "For the whole turn your laser shots do 2 damage (still 1 to a force field), and every shot that "
+        "hits pushes you 1 square back."
+    )
+    base_price = 200
     activation = "turn"
 
     def fire(self, turn: Turn, bot: Mover) -> None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..elements.covers import Mirror
 from ..steps import runs_in
 from . import register_module
 from .base import Module
@@ -32,6 +31,13 @@ AROUND_DAMAGE = 2
 @register_module
 class Bomb(Module):
     name = "bomb"
+    title = "Bomb"
+    help = (
+        "Drops a bomb where you stand at the start of the turn. At the end of the turn it explodes: 9 "
+        "damage on its square, 2 on the eight around it. Belts, pushers and teleporters move it; any "
+        "damage destroys it without a bang."
+    )
+    base_price = 250
     activation = "turn"
 
 
@@ -79,10 +85,9 @@ def explode_bombs(turn: Turn) -> None:
         turn.emit("bomb_exploded", bomb.id, owner=bomb.owner, at=list(centre),
                   squares=[list(square) for square in squares])  # fmt: skip
         for square in squares:  # in reading order
-            mirror = course.covers.get(square)
-            if isinstance(mirror, Mirror) and mirror.intact(turn):
-                turn.board.mirrors_broken.add(square)
-                turn.emit("mirror_broken", None, at=list(square), cause="bomb")
+            cover = course.covers.get(square)
+            if cover is not None:
+                cover.blasted(turn, square)  # a mirror breaks
         for bot in turn.in_order():
             if bot.at in squares:
                 amount = CENTRE_DAMAGE if bot.at == centre else AROUND_DAMAGE

@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 @register_module
 class Clamp(Module):
     name = "clamp"
+    title = "Clamp"
+    help = "In the phase you pick you can't move or be moved, except by a belt. Turn chips still turn you."
+    base_price = 100
     activation = "phase"
 
     def transform_chip(self, turn: Turn, bot: Mover, play: ChipPlay) -> None:

@@ -21,6 +21,12 @@ if TYPE_CHECKING:
 @register_module
 class CrabLegs(Module):
     name = "crab_legs"
+    title = "Crab Legs"
+    help = (
+        "In the phase you pick, a Turn left or Turn right chip moves you 1 square sideways instead. Needs"
+        " a spare move chip: a 1, 2, 3 or Back up from your hand that your program does not play."
+    )
+    base_price = 150
     activation = "phase"
     needs_spare = True  # an unplayed move chip (1 2 3 B) must be left in the hand
 

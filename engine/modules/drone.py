@@ -32,6 +32,13 @@ def drone_id(owner: str) -> str:
 @register_module
 class Drone(Module):
     name = "drone"
+    title = "Drone"
+    help = (
+        "Deploys a virtual drone on your square, facing the other way. It plays your chips (as printed: "
+        "your modules don't affect it), can tag your check points, never shoots and is never repaired. A "
+        "new drone replaces the old one."
+    )
+    base_price = 300
     activation = "turn"
 
 

@@ -6,19 +6,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from ..errors import InputError
-from . import MODULE_NAMES
+from . import MODULE_NAMES, MODULES
 
 PRICE_FLOOR = 10  # no price falls below this (docs/rules.md "Bot modules")
 PRICE_MAX = 1_000_000
 STEP = 2  # 003: +2 per other available module for the bought one, -2 for every other
 
-# A brand-new site's price of one charge (docs/rules.md "Bot modules" gives the reasoning). Turbo, Shield
-# and Repair are 003's example prices.
-BASE_PRICES: dict[str, int] = {
-    "blaster": 200, "bomb": 250, "clamp": 100, "crab_legs": 150, "drone": 300, "prioritizer": 100,
-    "repair": 150, "repeller": 150, "reflector": 150, "reverse": 100, "scanner": 100, "shield": 200,
-    "shocker": 150, "storage": 100, "turbo": 250, "turret": 150, "virtualizer": 200,
-}  # fmt: skip
+# A brand-new site's price of one charge (docs/rules.md "Bot modules" gives the reasoning), each module's own
+# `base_price`. Turbo, Shield and Repair are 003's example prices.
+BASE_PRICES: dict[str, int] = {name: MODULES[name].base_price for name in MODULE_NAMES}
 
 
 def initial_prices(modules: Iterable[str], prices: Mapping[str, int] | None = None) -> dict[str, int]:

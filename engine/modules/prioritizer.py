@@ -21,6 +21,12 @@ if TYPE_CHECKING:
 @register_module
 class Prioritizer(Module):
     name = "prioritizer"
+    title = "Prioritizer"
+    help = (
+        "This turn you act before (first) or after (last) every robot without an active prioritizer, in "
+        "every step of every phase."
+    )
+    base_price = 100
     activation = "prioritizer"
 
     def priority(self, turn: Turn, bot: Mover) -> int:

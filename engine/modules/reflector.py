@@ -27,6 +27,12 @@ if TYPE_CHECKING:
 @register_module
 class Reflector(Module):
     name = "reflector"
+    title = "Reflector"
+    help = (
+        "In two phases in a row, shots that hit you (blasters and repellers too) go back to hit the "
+        "shooter."
+    )
+    base_price = 150
     activation = "two_phases"
 
     def hit(self, turn: Turn, bot: Mover, strike: Strike) -> bool:

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 @register_module
 class Repair(Module):
     name = "repair"
+    title = "Repair"
+    help = "Repairs 1 damage at the end of the turn."
+    base_price = 150
     activation = "turn"
 
 

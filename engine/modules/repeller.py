@@ -26,6 +26,12 @@ if TYPE_CHECKING:
 @register_module
 class Repeller(Module):
     name = "repeller"
+    title = "Repeller"
+    help = (
+        "In two phases in a row your laser pushes the robot it hits 1 square, without damage. Your normal"
+        " laser is off for the whole turn."
+    )
+    base_price = 150
     activation = "two_phases"
 
     def fire(self, turn: Turn, bot: Mover) -> None:

@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 @register_module
 class Reverse(Module):
     name = "reverse"
+    title = "Reverse"
+    help = "In the phase you pick your chip is reversed: left and right swap, moves go backwards."
+    base_price = 100
     activation = "phase"
 
     def transform_chip(self, turn: Turn, bot: Mover, play: ChipPlay) -> None:

@@ -16,4 +16,11 @@ from .base import Module
 @register_module
 class Scanner(Module):
     name = "scanner"
+    title = "Scanner"
+    help = (
+        "Shows you the chips your opponents have submitted so far, sorted, not in their order. Rescan as "
+        "often as you like until the turn is played; the charge is taken at the start of the next turn."
+    )
+    base_price = 100
     activation = "scanner"
+    scans = True

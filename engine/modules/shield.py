@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 @register_module
 class Shield(Module):
     name = "shield"
+    title = "Shield"
+    help = "No damage from shots this turn, but you don't fire either."
+    base_price = 200
     activation = "turn"
 
     def fire(self, turn: Turn, bot: Mover) -> None:

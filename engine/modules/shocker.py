@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 @register_module
 class Shocker(Module):
     name = "shocker"
+    title = "Shocker"
+    help = "Any robot you touch (push, are pushed by, or bump into) takes 1 damage, at most once a phase."
+    base_price = 150
     activation = "turn"
 
     def contact(self, turn: Turn, bot: Mover, other: Mover) -> None:

@@ -16,4 +16,12 @@ from .base import Module
 @register_module
 class Storage(Module):
     name = "storage"
+    title = "Storage"
+    help = (
+        "Stores the first chip of your hand that your program does not play. Later you can play it from "
+        'any free register (it shows in your hand as "stored"). One chip at a time: storing again '
+        "replaces it."
+    )
+    base_price = 100
     activation = "turn"
+    stores_chip = True

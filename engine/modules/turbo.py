@@ -21,6 +21,12 @@ if TYPE_CHECKING:
 @register_module
 class Turbo(Module):
     name = "turbo"
+    title = "Turbo"
+    help = (
+        "In the phase you pick a move chip moves you 1 more square forward. Needs a spare move chip, like"
+        " Crab Legs."
+    )
+    base_price = 250
     activation = "phase"
     needs_spare = True  # an unplayed move chip (1 2 3 B) must be left in the hand
 

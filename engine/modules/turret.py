@@ -24,6 +24,9 @@ AIM_TURNS = {"L": -1, "R": 1, "B": 2}
 @register_module
 class Turret(Module):
     name = "turret"
+    title = "Turret"
+    help = "Aim your laser left, right or back, instead of forward or as well as forward."
+    base_price = 150
     activation = "turret"
 
     def fire(self, turn: Turn, bot: Mover) -> None:

@@ -23,6 +23,12 @@ if TYPE_CHECKING:
 @register_module
 class Virtualizer(Module):
     name = "virtualizer"
+    title = "Virtualizer"
+    help = (
+        "Turns you virtual at the start of the phase you pick, and real again at the end of that phase or"
+        " a later one, as soon as no other real robot shares your square."
+    )
+    base_price = 200
     activation = "phase"
 
 

@@ -390,15 +390,9 @@ class _Player:
 
 def _activations(module: str) -> list[dict[str, Any]]:
     """The activations of `module` worth trying (docs/formats.md "Bot modules")."""
-    if module in ("clamp", "crab_legs", "reverse", "turbo", "virtualizer"):
-        return [{"activate": {"phases": [n]}} for n in range(1, 6)]
-    if module in ("repeller", "reflector"):
-        return [{"activate": {"phases": [n, n + 1]}} for n in range(1, 5)]
-    if module == "turret":
-        return [{"activate": {"aim": aim, "front": front}} for aim in ("L", "R", "B") for front in (True, False)]
-    if module == "prioritizer":
-        return [{"activate": {"order": "first"}}]
-    return [{"activate": {}}]
+    from ..modules import MODULES
+
+    return MODULES[module].trial_activations()
 
 
 def strength_label(strength: str) -> str:

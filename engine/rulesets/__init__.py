@@ -2,7 +2,7 @@
 
 A `Ruleset` says how cards are written and dealt, how many a bot gets, which registers damage locks, what
 destroys a bot and whether that costs a robot, which course elements it knows, which options a game may
-set, and how a turn runs (`resolve`: the order of a phase, priority, respawn and winning). The rest of the
+set, and how a turn runs (`plan`, engine.plans: the order of a phase, priority, respawn and winning). The rest of the
 engine asks the game's ruleset (`get(state.ruleset)`) and never compares ruleset names.
 
 `roboracer` (003) is the primary ruleset; `roborace` (004) is the teaching version. The names of the
@@ -36,6 +36,7 @@ class Ruleset:
     name: str
     document: str  # the seed document it comes from ("003")
     title: str  # what players see ("RoboRacer")
+    help: str  # what it is in a few words ("the full game (chips, damage, modules)"), `engine.catalog`
     max_damage: int  # damage that destroys a bot; damage runs 0 .. max_damage - 1 between turns
     counts_lives: bool  # a destruction costs one of the bot's robots (`lives`)
     numbered: bool  # cards carry numbers: "<chip>@<number>" (docs/formats.md "Numbered cards")
@@ -48,7 +49,8 @@ class Ruleset:
     locked: Callable[[Any], dict[int, str]]  # bot -> registers locked (frozen, fused) with their cards
     deal: Callable[[Any, int], dict[str, tuple[str, ...]]]  # (state, seed) -> hands
     card_problem: Callable[[str], str | None]  # a card as written -> why it is not one, or None
-    resolve: Callable[..., Any]  # (state, programs, seed, *, reboots, actions, hands) -> (state, events)
+    # How a turn runs (`engine.plans.Plan`): its steps in order, played by the one runner `engine.plans.play`.
+    plan: Any
     # Element types it knows (None: every element of the catalog), and a check of a course that suits it.
     elements: frozenset[str] | None = None
     check_course: Callable[[Any], None] | None = None  # raises CourseError
@@ -78,6 +80,16 @@ class Ruleset:
     # What every player saw of a robot's action once the turn ran (classic's: no flywheel instruction, no
     # circuit breaker threshold), action -> the public action or None (nothing to show); None: all of it.
     public_action: Callable[[Any], Any] | None = None
+
+    @property
+    def label(self) -> str:
+        """The lobby's words for it: "RoboRacer: the full game (chips, damage, modules)"."""
+        return f"{self.title}: {self.help}"
+
+    @property
+    def resolve(self) -> Callable[..., Any]:
+        """(state, programs, seed, *, reboots, actions, hands) -> (state, events): the plan, played."""
+        return self.plan
 
     def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """The ruleset's options with `options` applied; an unknown option or a wrong type is an InputError."""

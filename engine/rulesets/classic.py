@@ -23,16 +23,12 @@ from typing import Any
 
 from .. import reports
 from ..chips import IDLE, PROGRAM_LENGTH
-from ..elements.basic import Repair
-from ..elements.checkpoints import Checkpoint
-from ..elements.turntables import Turntable
 from ..errors import CourseError, InputError, ProgramError
 from ..geometry import DIRECTIONS, neighbour, opposite, rotate
-from ..resolve import last_bot_alive
+from ..plans import Condition, Plan, conveyors, step, winning
 from ..state import State, classic_fields
 from ..turn import Mover, Turn
 from . import Ruleset, register
-from .conveyors import convey
 
 NAME = "classic"
 MAX_DAMAGE = 22
@@ -224,9 +220,9 @@ def _random_program(bot: Any, hand: Sequence[str], seed: int) -> tuple[str, ...]
 
 def _check_course(course: Any) -> None:
     for element in course.elements:
-        if element.type == "belt" and element.speed not in (1, 2):
+        if element.conveys and element.speed not in (1, 2):
             raise CourseError("course: a classic belt is normal (speed 1) or express (speed 2)", squares=[element.at])
-        if element.type == "repair" and element.amount != 2:
+        if element.repair_amount and element.repair_amount != 2:
             raise CourseError("course: a classic wrench repairs 2 (000 'Repair')", squares=[element.at])
 
 
@@ -452,15 +448,16 @@ def _flags(turn: Turn, down: set[str], state: State) -> None:
     for bot in turn.in_order():
         if bot.id in down:
             continue
-        marker = turn.course.markers.get(bot.at)
-        if isinstance(marker, Checkpoint) or isinstance(turn.course.tiles.get(bot.at), Repair):
+        marker, tile = turn.course.markers.get(bot.at), turn.course.tiles.get(bot.at)
+        if (marker is not None and marker.archives) or (tile is not None and tile.archives):  # flags, wrenches
             if bot.spawn_at != bot.at:
                 bot.spawn_at, bot.spawn_dir = bot.at, bot.dir
                 turn.emit("archived", bot.id, at=list(bot.at))
-        if isinstance(marker, Checkpoint) and marker.number == bot.next_checkpoint:
+        number = marker.flag_number if marker is not None else None
+        if number is not None and number == bot.next_checkpoint:
             bot.next_checkpoint += 1
-            turn.emit("checkpoint", bot.id, number=marker.number, at=list(bot.at))
-            if marker.number == last:
+            turn.emit("checkpoint", bot.id, number=number, at=list(bot.at))
+            if number == last:
                 turn.finishers.append(bot.id)
                 place = len(turn.finishers)
                 if place == 1 and turn.winner is None:
@@ -509,56 +506,19 @@ def _offer(rng: random.Random) -> str:
     return rng.choice(sorted(PLAYED))
 
 
-def _end_of_round(
-    turn: Turn, down: set[str], died: list[str], waiting: list[str], rng: random.Random, offers: dict
-) -> None:
-    """Wrenches and hammers, then the robots return: `waiting` (destroyed in an earlier round, they found no
-    free square then) first, then `died` (this round), each in the order they were destroyed."""
-    turn.step = "repairs"
-    for bot in turn.in_order():
-        tile = turn.course.tiles.get(bot.at)
-        if bot.id in down or not isinstance(tile, Repair):
-            continue
-        turn.repair(bot, tile.amount, "wrench")
-        if tile.upgrade and bot.at in offers:
-            name, _ = offers[bot.at]
-            if name not in bot.upgrades:
-                bot.upgrades = (*bot.upgrades, name)
-                turn.emit("upgraded", bot.id, upgrade=name, at=list(bot.at))
-            offers[bot.at] = (_offer(rng), 0)
-            turn.emit("offer", None, at=list(bot.at), upgrade=offers[bot.at][0])
-    for square, (name, rounds) in sorted(offers.items()):
-        if rounds + 1 >= OFFER_ROUNDS:  # offered five rounds: replaced (000 "Repair using wrenches")
-            offers[square] = (_offer(rng), 0)
-            turn.emit("offer", None, at=list(square), upgrade=offers[square][0])
-        else:
-            offers[square] = (name, rounds + 1)
-    turn.step = "respawn"
-    for bot_id in died:
-        bot = turn.bots[bot_id]
-        if bot.upgrades:
-            lost = rng.choice(sorted(bot.upgrades))
-            bot.upgrades = tuple(u for u in bot.upgrades if u != lost)
-            bot.upgrade_state = tuple((k, v) for k, v in bot.upgrade_state if k != lost)
-            turn.emit("upgrade_lost", bot_id, upgrade=lost, reason="destroyed")
-    for bot_id in waiting + died:  # in the order they were destroyed (000 "Multiple archive markers")
-        bot = turn.bots[bot_id]
-        if bot.at is not None or bot.lives <= 0:
-            continue
-        taken = {other.at for other in turn.bots.values() if other.at is not None}
-        at = bot.spawn_at
-        if at in taken:
-            free = [neighbour(at, d) for d in DIRECTIONS]
-            free = [sq for sq in free if turn.course.on_course(sq) and sq not in taken and sq not in turn.course.pits]
-            if not free:
-                continue  # nowhere to return this round
-            at = rng.choice(free)
-        bot.at, bot.virtual = at, False
-        bot.damage = 0 if "superior_archive" in bot.upgrades else RETURN_DAMAGE
-        turn.emit("respawned", bot_id, at=list(at), dir=bot.dir, virtual=False, damage=bot.damage)
+class Round:
+    """000's own data for a round (`Turn.local`): the programs, the robots powered down, the priority, the
+    robots destroyed this round in the order they were, the upgrade offers, the flywheel's saved instructions,
+    what was played and asked, and the round's random draws."""
+
+    def __init__(self, cards, played, down, order, offers, flywheel, actions, rng):
+        self.cards, self.played, self.down, self.order = cards, played, down, order
+        self.offers, self.flywheel, self.actions, self.rng = offers, flywheel, actions, rng
+        self.died: list[str] = []
+        self.seen = 0  # the events before this register's
 
 
-def _resolve(
+def _prepare(
     state: State,
     programs: Mapping[str, Sequence[str]],
     seed: int,
@@ -566,9 +526,7 @@ def _resolve(
     reboots: Iterable[str] = (),
     actions: Mapping[str, Mapping] | None = None,
     hands: Mapping[str, Sequence[str]] | None = None,
-) -> tuple[State, list[dict[str, Any]]]:
-    if state.finished:
-        raise InputError("the game is already over")
+) -> Turn:
     if list(reboots):
         raise InputError("the classic ruleset has no reboot: robots power down (000)")
     actions = dict(actions or {})
@@ -606,8 +564,13 @@ def _resolve(
             bot = turn.bots[bot_id]
             bot.upgrade_use = tuple(sorted(check_use(action["upgrade_use"], bot.upgrades, f"bot {bot_id!r}").items()))
     flywheel = _flywheel(turn, cards, hands)
-    turn.step = "start"
-    down = set()
+    turn.local = Round(cards, played, set(), list(state.priority), offers, flywheel, actions, rng)
+    return turn
+
+
+def _power_down(turn: Turn) -> None:
+    """A robot that announced a power down sits this round out: it repairs all its damage."""
+    down = turn.local.down
     for bot in turn.in_order():
         bot.powered_down = bot.power_down_next
         bot.power_down_next = False
@@ -615,50 +578,115 @@ def _resolve(
             down.add(bot.id)
             turn.emit("powered_down", bot.id)
             turn.repair(bot, bot.damage, "power down")
-    order = list(state.priority)
-    died: list[str] = []
-    for phase in range(1, PROGRAM_LENGTH + 1):
-        turn.phase = phase
-        alive = [bot_id for bot_id in order if turn.bots[bot_id].at is not None]
-        rank = {bot_id: POWERED_DOWN if bot_id in down else RANK[parse(cards[bot_id][phase - 1])[0]] for bot_id in alive}
-        order = sorted(alive, key=lambda bot_id: (rank[bot_id], order.index(bot_id))) + [
-            bot_id for bot_id in order if bot_id not in alive
-        ]
-        turn.order = tuple(order)
-        seen = len(turn.events)
-        turn.step = "chips"
-        turn.emit("register_order", None, order=[bot_id for bot_id in order if bot_id in alive])
-        for bot_id in order:  # in this register's priority
-            bot = turn.bots[bot_id]
-            if bot_id in alive and bot.at is not None and bot_id not in down:
-                _play(turn, bot, cards[bot_id][phase - 1])
-        turn.step = "belts"
-        convey(turn, (1, 2), same_way_wins=False, turns="curves", sub=1, steady=_steady)
-        turn.step = "express"
-        convey(turn, (2,), same_way_wins=False, turns="curves", sub=2, steady=_steady)
-        turn.step = "turntables"
-        for bot in turn.in_order():
-            tile = turn.course.tiles.get(bot.at)
-            if isinstance(tile, Turntable) and not _steady(bot):
-                turn.rotate(bot, 1 if tile.rotation == "R" else -1, "turntable")
-        turn.step = "lasers"
-        _lasers(turn, down, cards, rng)
-        turn.step = "checkpoints"
-        _flags(turn, down, state)
-        for event in turn.events[seen:]:  # the robot destroyed most recently goes last (000 "Priority")
-            if event["type"] == "destroyed" and event["bot"] in turn.bots:
-                died.append(event["bot"])
-                order = [bot_id for bot_id in order if bot_id != event["bot"]] + [event["bot"]]
-        turn.order = tuple(order)
-    # Destroyed in an earlier round and still waiting for a free square: the priority keeps destroyed robots
-    # at its end in the order they were destroyed (each one destroyed goes last, 000 "Priority").
-    waiting = [bot_id for bot_id in order
+
+
+def _registers(turn: Turn) -> None:
+    """The register's priority (000 "Priority"), then each robot in it plays its instruction."""
+    local, phase = turn.local, turn.phase
+    cards, down, order = local.cards, local.down, local.order
+    local.seen = len(turn.events)
+    alive = [bot_id for bot_id in order if turn.bots[bot_id].at is not None]
+    rank = {bot_id: POWERED_DOWN if bot_id in down else RANK[parse(cards[bot_id][phase - 1])[0]] for bot_id in alive}
+    order = sorted(alive, key=lambda bot_id: (rank[bot_id], order.index(bot_id))) + [
+        bot_id for bot_id in order if bot_id not in alive
+    ]
+    local.order = order
+    turn.order = tuple(order)
+    turn.emit("register_order", None, order=[bot_id for bot_id in order if bot_id in alive])
+    for bot_id in order:  # in this register's priority
+        bot = turn.bots[bot_id]
+        if bot_id in alive and bot.at is not None and bot_id not in down:
+            _play(turn, bot, cards[bot_id][phase - 1])
+
+
+def _gears(turn: Turn) -> None:
+    for bot in turn.in_order():
+        tile = turn.course.tiles.get(bot.at)
+        if tile is not None and tile.quarter_turns and not _steady(bot):
+            turn.rotate(bot, tile.quarter_turns, "turntable")
+
+
+def _robot_lasers(turn: Turn) -> None:
+    _lasers(turn, turn.local.down, turn.local.cards, turn.local.rng)
+
+
+def _touch_flags(turn: Turn) -> None:
+    _flags(turn, turn.local.down, turn.state)
+
+
+def _destroyed_last(turn: Turn) -> None:
+    """The robot destroyed most recently goes last (000 "Priority")."""
+    local = turn.local
+    order = local.order
+    for event in turn.events[local.seen:]:
+        if event["type"] == "destroyed" and event["bot"] in turn.bots:
+            local.died.append(event["bot"])
+            order = [bot_id for bot_id in order if bot_id != event["bot"]] + [event["bot"]]
+    local.order = order
+    turn.order = tuple(order)
+
+
+def _wrenches(turn: Turn) -> None:
+    """Wrenches and hammers repair, hammers give their upgrade; an offer five rounds old is replaced."""
+    local = turn.local
+    down, offers, rng = local.down, local.offers, local.rng
+    for bot in turn.in_order():
+        tile = turn.course.tiles.get(bot.at)
+        if bot.id in down or tile is None or not tile.repair_amount:
+            continue
+        turn.repair(bot, tile.repair_amount, "wrench")
+        if tile.upgrade and bot.at in offers:
+            name, _ = offers[bot.at]
+            if name not in bot.upgrades:
+                bot.upgrades = (*bot.upgrades, name)
+                turn.emit("upgraded", bot.id, upgrade=name, at=list(bot.at))
+            offers[bot.at] = (_offer(rng), 0)
+            turn.emit("offer", None, at=list(bot.at), upgrade=offers[bot.at][0])
+    for square, (name, rounds) in sorted(offers.items()):
+        if rounds + 1 >= OFFER_ROUNDS:  # offered five rounds: replaced (000 "Repair using wrenches")
+            offers[square] = (_offer(rng), 0)
+            turn.emit("offer", None, at=list(square), upgrade=offers[square][0])
+        else:
+            offers[square] = (name, rounds + 1)
+
+
+def _return(turn: Turn) -> None:
+    """The robots return: those destroyed in an earlier round that found no free square then first (the
+    priority keeps destroyed robots at its end in the order they were destroyed), then those destroyed this
+    round, each in the order they were destroyed (000 "Multiple archive markers")."""
+    local = turn.local
+    died, rng = local.died, local.rng
+    waiting = [bot_id for bot_id in local.order
                if turn.bots[bot_id].at is None and turn.bots[bot_id].lives > 0 and bot_id not in died]  # fmt: skip
-    _end_of_round(turn, down, died, waiting, rng, offers)
-    if not turn.finishers:  # after the robots returned: a robot with lives left is still in the race
-        turn.step = "winning"
-        last_bot_alive(turn)
-    turn.step = "priority"
+    for bot_id in died:
+        bot = turn.bots[bot_id]
+        if bot.upgrades:
+            lost = rng.choice(sorted(bot.upgrades))
+            bot.upgrades = tuple(u for u in bot.upgrades if u != lost)
+            bot.upgrade_state = tuple((k, v) for k, v in bot.upgrade_state if k != lost)
+            turn.emit("upgrade_lost", bot_id, upgrade=lost, reason="destroyed")
+    for bot_id in waiting + died:
+        bot = turn.bots[bot_id]
+        if bot.at is not None or bot.lives <= 0:
+            continue
+        taken = {other.at for other in turn.bots.values() if other.at is not None}
+        at = bot.spawn_at
+        if at in taken:
+            free = [neighbour(at, d) for d in DIRECTIONS]
+            free = [sq for sq in free if turn.course.on_course(sq) and sq not in taken and sq not in turn.course.pits]
+            if not free:
+                continue  # nowhere to return this round
+            at = rng.choice(free)
+        bot.at, bot.virtual = at, False
+        bot.damage = 0 if "superior_archive" in bot.upgrades else RETURN_DAMAGE
+        turn.emit("respawned", bot_id, at=list(at), dir=bot.dir, virtual=False, damage=bot.damage)
+
+
+def _end_of_round(turn: Turn) -> dict[str, Any]:
+    """A power down asked for the next round (cancelled by a destruction, or set by the circuit breaker), the
+    flywheel's saved instruction; the race ends five rounds after the first robot finished."""
+    local, state = turn.local, turn.state
+    down, died, actions = local.down, local.died, local.actions
     new_bots = []
     for bot_id in state.priority:
         bot = turn.bots[bot_id]
@@ -671,28 +699,42 @@ def _resolve(
                 turn.emit("circuit_breaker", bot_id, damage=bot.damage, threshold=threshold)
         use = tuple((k, v) for k, v in bot.upgrade_use if k != "flywheel")
         new_bots.append(bot.freeze(
-            last_program=played.get(bot_id, ()) if bot_id not in down else bot.last_program,
+            last_program=local.played.get(bot_id, ()) if bot_id not in down else bot.last_program,
             power_down_next=power_next, rebooting=False, spawned=False, upgrade_use=use,
-            saved_chip=flywheel.get(bot_id) if "flywheel" in bot.upgrades else None,
+            saved_chip=local.flywheel.get(bot_id) if "flywheel" in bot.upgrades else None,
         ))  # fmt: skip
     ends_after = state.ends_after
     if turn.finishers and ends_after is None:
         ends_after = state.turn + RUNNER_UP_ROUNDS
-    board = replace(state.board, offers=frozenset((sq, name, rounds) for sq, (name, rounds) in offers.items()))
-    new_state = State(
-        course=state.course,
-        bots=tuple(new_bots),
-        priority=tuple(order),
-        turn=state.turn + 1,
-        winner=turn.winner,
-        lives=state.lives,
-        board=board,
-        finishers=tuple(turn.finishers),
-        ends_after=ends_after,
-        ruleset=state.ruleset,
-        options=state.options,
-    )
-    return new_state, turn.events
+    offers = frozenset((sq, name, rounds) for sq, (name, rounds) in local.offers.items())
+    return {
+        "bots": tuple(new_bots),
+        "priority": tuple(local.order),
+        "board": replace(state.board, offers=offers),
+        "finishers": tuple(turn.finishers),
+        "ends_after": ends_after,
+    }
+
+
+FINISHED = Condition("a robot finished", lambda turn: bool(turn.finishers))
+# 000 "What happens each round": the registers, then the end of the round; the robots return before the
+# winning check (a robot with lives left is still in the race).
+PLAN = Plan(
+    ruleset=NAME,
+    prepare=_prepare,
+    begin=(step("start", _power_down),),
+    phase=(
+        step("chips", _registers),
+        step("belts", conveyors((1, 2), same_way_wins=False, turns="curves", sub=1, steady=_steady)),
+        step("express", conveyors((2,), same_way_wins=False, turns="curves", sub=2, steady=_steady)),
+        step("turntables", _gears),
+        step("lasers", _robot_lasers),
+        step("checkpoints", _touch_flags, _destroyed_last),
+    ),
+    stops=(),
+    end=(step("repairs", _wrenches), step("respawn", _return), winning(unless=FINISHED)),
+    finish=_end_of_round,
+)
 
 
 RULESET = register(
@@ -700,6 +742,7 @@ RULESET = register(
         name=NAME,
         document="000",
         title="Classic",
+        help="10 instructions, power down, upgrades",
         max_damage=MAX_DAMAGE,
         counts_lives=True,
         numbered=False,
@@ -712,7 +755,7 @@ RULESET = register(
         locked=locked,
         deal=_deal,
         card_problem=card_problem,
-        resolve=_resolve,
+        plan=PLAN,
         elements=ELEMENTS,
         check_course=_check_course,
         check_program=_check_program,

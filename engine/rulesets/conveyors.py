@@ -27,7 +27,7 @@ def convey(turn: Turn, speeds: tuple[int, ...], *, same_way_wins: bool, turns: s
     riders: dict[str, tuple[Mover, Belt, Square]] = {}
     for bot in turn.in_order():
         belt = tiles.get(bot.at)
-        if isinstance(belt, Belt) and belt.speed in speeds:
+        if belt is not None and belt.conveys and belt.speed in speeds:
             riders[bot.id] = (bot, belt, neighbour(bot.at, belt.dir))
     if not riders:
         return
@@ -55,7 +55,7 @@ def convey(turn: Turn, speeds: tuple[int, ...], *, same_way_wins: bool, turns: s
             if len(rivals) > 1:
                 landing = tiles.get(target)
                 winner = None
-                if same_way_wins and isinstance(landing, Belt):
+                if same_way_wins and landing is not None and landing.conveys:
                     same = [rid for rid in rivals if riders[rid][1].dir == landing.dir]
                     winner = same[0] if len(same) == 1 else None
                 if winner != bot_id:
@@ -78,7 +78,7 @@ def convey(turn: Turn, speeds: tuple[int, ...], *, same_way_wins: bool, turns: s
         turn.emit("carried", bot_id, sub=sub, **{"from": list(bot.at), "to": list(target)})
         if turn.place(bot, target):
             landing = tiles.get(target)
-            if isinstance(landing, Belt) and landing.dir not in (belt.dir, opposite(belt.dir)) and not (
+            if landing is not None and landing.conveys and landing.dir not in (belt.dir, opposite(belt.dir)) and not (
                 steady is not None and steady(bot)
             ):
                 if turns == "across" or opposite(belt.dir) in landing.curves_from:

@@ -23,20 +23,15 @@ from typing import Any
 from .. import reports
 from ..cards import roborace_deck, split
 from ..chips import IDLE, PROGRAM_LENGTH
-from ..elements.basic import Repair
-from ..elements.checkpoints import Checkpoint
-from ..elements.crushers import Crusher
-from ..elements.lasers import Laser
 from ..elements.turntables import run_turntables
 from ..errors import CourseError, InputError, ProgramError
 from ..geometry import neighbour, opposite
+from ..plans import WON, Plan, conveyors, step, winning
 from ..program import roboracer_frozen
-from ..resolve import _play_chip, last_bot_alive
 from ..state import State
 from ..turn import Mover, Turn
 from . import Ruleset, register
-from .conveyors import convey
-from .numbered import checked_programs, play_order, program_problem
+from .numbered import checked_programs, play_cards, program_problem
 
 NAME = "fused"
 HP = 10
@@ -92,9 +87,9 @@ def _random_program(bot: Any, hand: Sequence[str], seed: int) -> tuple[str, ...]
 
 def _check_course(course: Any) -> None:
     for element in course.elements:
-        if element.type == "belt" and element.speed not in (1, 2):
+        if element.conveys and element.speed not in (1, 2):
             raise CourseError("course: a fused conveyor is yellow (speed 1) or blue (speed 2)", squares=[element.at])
-        if element.type == "repair" and getattr(element, "upgrade", False):
+        if element.repair_amount and element.upgrade:
             raise CourseError("course: fused's stations give options, not upgrades", squares=[element.at])
 
 
@@ -120,8 +115,8 @@ def _pushers(turn: Turn) -> None:
 
 def _crushers(turn: Turn) -> None:
     for bot in turn.in_order():
-        crusher = turn.course.ceiling.get(bot.at)
-        if isinstance(crusher, Crusher) and turn.phase in crusher.phases:
+        above = turn.course.ceiling.get(bot.at)
+        if above is not None and above.crushes(turn.phase):
             turn.destroy(bot, "crusher")
 
 
@@ -129,7 +124,6 @@ def _turrets(turn: Turn) -> None:
     """Each laser turret costs every robot it hits 1 HP a beam; a blue one stops at the first robot, the others
     pass through robots (001 "Laser turret"). Virtual robots are hit too (001 "Mode")."""
     for laser in turn.course.of_type("laser"):
-        assert isinstance(laser, Laser)
         heading = opposite(laser.side)
         hit: list[Mover] = []
         for square in turn.course.ray(laser.at, heading):
@@ -163,17 +157,17 @@ def _checkpoints(turn: Turn, last: int) -> None:
     for bot in turn.in_order():
         if bot.rebooting:
             continue  # a rebooting robot can't interact with a check point
-        marker = turn.course.markers.get(bot.at)
-        flag = marker if isinstance(marker, Checkpoint) else None
-        if flag is None and not isinstance(turn.course.tiles.get(bot.at), Repair):
+        marker, tile = turn.course.markers.get(bot.at), turn.course.tiles.get(bot.at)
+        number = marker.flag_number if marker is not None else None
+        if number is None and not (tile is not None and tile.archives):  # flags and green wrenches
             continue
         if (bot.spawn_at, bot.spawn_dir) != (bot.at, bot.dir):
             bot.spawn_at, bot.spawn_dir = bot.at, bot.dir
             turn.emit("reinstate_point", bot.id, at=list(bot.at), dir=bot.dir)
-        if flag is not None and flag.number == bot.next_checkpoint:
+        if number is not None and number == bot.next_checkpoint:
             bot.next_checkpoint += 1
-            turn.emit("checkpoint", bot.id, number=flag.number, at=list(bot.at))
-            if flag.number == last and turn.winner is None:
+            turn.emit("checkpoint", bot.id, number=number, at=list(bot.at))
+            if number == last and turn.winner is None:
                 turn.winner = bot.id
                 turn.emit("winner", bot.id, reason="course")
 
@@ -200,7 +194,17 @@ def _fusing(turn: Turn, before: Mapping[str, int], cards: Mapping[str, list]) ->
             turn.emit("register_fused", bot.id, register=register + 1, card=card)
 
 
-def _resolve(
+class Stages:
+    """001's own data for a turn (`Turn.local`): the programs, the reboots asked for, the robots in their first
+    turn, the last check point's number, the damage at the start of the stage, the robots reinstated."""
+
+    def __init__(self, cards, asked, first_turn, last):
+        self.cards, self.asked, self.first_turn, self.last = cards, asked, first_turn, last
+        self.before: dict[str, int] = {}
+        self.reinstated: set[str] = set()
+
+
+def _prepare(
     state: State,
     programs: Mapping[str, Sequence[str]],
     seed: int,
@@ -208,9 +212,7 @@ def _resolve(
     reboots: Iterable[str] = (),
     actions: Mapping[str, Mapping] | None = None,
     hands: Mapping[str, Sequence[str]] | None = None,
-) -> tuple[State, list[dict[str, Any]]]:
-    if state.finished:
-        raise InputError("the game is already over")
+) -> Turn:
     if actions:
         raise InputError("the fused ruleset has no bot modules")
     bots = {bot.id: bot for bot in state.bots}
@@ -225,78 +227,99 @@ def _resolve(
     if state.option.get("electric_fence", True):
         turn.fence = FENCE_DAMAGE
     first_turn = {bot.id for bot in state.bots if bot.spawned}
-    last = len(turn.course.checkpoints)
-    turn.step = "start"
+    turn.local = Stages(cards, asked, first_turn, len(turn.course.checkpoints))
+    return turn
+
+
+def _rebooting(turn: Turn) -> None:
     for bot in turn.in_order():
         if bot.rebooting:
             turn.emit("rebooting", bot.id)
             turn.repair(bot, bot.damage, "reboot")  # 001 "Reboot": it restores all HP for a whole turn
-    for phase in range(1, PROGRAM_LENGTH + 1):
-        turn.phase = phase
-        before = {bot.id: bot.damage for bot in turn.in_order()}
-        turn.step = "chips"
-        for (number, chip, _), bot_id in play_order(cards, phase):
-            bot = turn.bots[bot_id]
-            if bot.at is not None:
-                _play_chip(turn, bot, chip, number=number)
-        turn.step = "belts"
-        convey(turn, (2,), same_way_wins=True, turns="across", sub=1)
-        convey(turn, (1, 2), same_way_wins=True, turns="across", sub=2)
-        for step, run in (("pushers", _pushers), ("turntables", run_turntables), ("crushers", _crushers),
-                          ("wall_lasers", _turrets), ("bot_lasers", _combat)):  # fmt: skip
-            turn.step = step
-            run(turn)
-        turn.step = "checkpoints"
-        _checkpoints(turn, last)
-        turn.step = "virtuality"
-        _virtuality(turn, first_turn)
-        turn.step = "fusing"
-        _fusing(turn, {bot_id: damage for bot_id, damage in before.items() if turn.bots[bot_id].at is not None}, cards)
-        if turn.winner is not None:
-            break
-    reinstated = set()
-    if turn.winner is None:
-        turn.step = "repairs"
-        for bot in turn.in_order():
-            if bot.rebooting:
-                continue
-            tile, marker = turn.course.tiles.get(bot.at), turn.course.markers.get(bot.at)
-            if isinstance(tile, Repair):
-                turn.repair(bot, tile.amount, "repair")
-            elif isinstance(marker, Checkpoint):
-                turn.repair(bot, 1, "checkpoint")
-        turn.step = "respawn"
-        for bot_id in turn.order:
-            bot = turn.bots[bot_id]
-            if bot.at is None and bot.lives > 0:
-                bot.at, bot.dir, bot.virtual, bot.damage = bot.spawn_at, bot.spawn_dir, True, 0
-                reinstated.add(bot_id)
-                turn.emit("respawned", bot_id, at=list(bot.at), dir=bot.dir, virtual=True)
-        # 001 "Mode": a destroyed robot "will be reinstated at the end of the turn, if the player has any robots
-        # left": reinstated first, then the last robot in the game wins (docs/rules.md "fused").
-        turn.step = "winning"
-        last_bot_alive(turn)
-    turn.step = "priority"
-    played = {bot_id: tuple(card for _, _, card in program) for bot_id, program in cards.items()}
+
+
+def _damage_before(turn: Turn) -> None:
+    """The damage at the start of the stage, for the registers it fuses (`_fuse`)."""
+    turn.local.before = {bot.id: bot.damage for bot in turn.in_order()}
+
+
+def _touch_checkpoints(turn: Turn) -> None:
+    _checkpoints(turn, turn.local.last)
+
+
+def _virtual_to_real(turn: Turn) -> None:
+    _virtuality(turn, turn.local.first_turn)
+
+
+def _fuse(turn: Turn) -> None:
+    before = turn.local.before
+    _fusing(turn, {bot_id: damage for bot_id, damage in before.items() if turn.bots[bot_id].at is not None},
+            turn.local.cards)  # fmt: skip
+
+
+def _repairs(turn: Turn) -> None:
+    """Robots on a wrench or a flag repair (a rebooting robot is repaired already)."""
+    for bot in turn.in_order():
+        if bot.rebooting:
+            continue
+        tile, marker = turn.course.tiles.get(bot.at), turn.course.markers.get(bot.at)
+        if tile is not None and tile.repair_amount:
+            turn.repair(bot, tile.repair_amount, "repair")
+        elif marker is not None and marker.flag_number is not None:
+            turn.repair(bot, 1, "checkpoint")
+
+
+def _reinstate(turn: Turn) -> None:
+    """001 "Mode": a destroyed robot "will be reinstated at the end of the turn, if the player has any robots
+    left", virtual, with full HP: reinstated first, then the last robot in the game wins (docs/rules.md
+    "fused")."""
+    for bot_id in turn.order:
+        bot = turn.bots[bot_id]
+        if bot.at is None and bot.lives > 0:
+            bot.at, bot.dir, bot.virtual, bot.damage = bot.spawn_at, bot.spawn_dir, True, 0
+            turn.local.reinstated.add(bot_id)
+            turn.emit("respawned", bot_id, at=list(bot.at), dir=bot.dir, virtual=True)
+
+
+def _end_of_turn(turn: Turn) -> dict[str, Any]:
+    """A robot whose player asked for a reboot sits the next turn out (not one just reinstated)."""
+    local, state = turn.local, turn.state
+    reinstated = local.reinstated
+    played = {bot_id: tuple(card for _, _, card in program) for bot_id, program in local.cards.items()}
     new_bots = []
     for bot_id in state.priority:
         bot = turn.bots[bot_id]
-        rebooting = bot_id in asked and bot.at is not None and bot_id not in reinstated
+        rebooting = bot_id in local.asked and bot.at is not None and bot_id not in reinstated
         if rebooting:
             turn.emit("reboot_next", bot_id)
         last_program = () if bot_id in reinstated else played.get(bot_id, bot.last_program)
         new_bots.append(bot.freeze(last_program=last_program, rebooting=rebooting, spawned=bot_id in reinstated))
-    new_state = State(
-        course=state.course,
-        bots=tuple(new_bots),
-        priority=state.priority,
-        turn=state.turn + 1,
-        winner=turn.winner,
-        lives=state.lives,
-        ruleset=state.ruleset,
-        options=state.options,
-    )
-    return new_state, turn.events
+    return {"bots": tuple(new_bots), "priority": state.priority}
+
+
+# 001 "Mechanisms", in this order, each stage; the race is won at once. At the end of the turn (unless it is
+# won) repairs, then the reinstating, then the winning check.
+PLAN = Plan(
+    ruleset=NAME,
+    prepare=_prepare,
+    begin=(step("start", _rebooting),),
+    phase=(
+        step("chips", _damage_before, play_cards),
+        step("belts", conveyors((2,), same_way_wins=True, turns="across", sub=1),
+             conveyors((1, 2), same_way_wins=True, turns="across", sub=2)),  # fmt: skip
+        step("pushers", _pushers),
+        step("turntables", run_turntables),
+        step("crushers", _crushers),
+        step("wall_lasers", _turrets),
+        step("bot_lasers", _combat),
+        step("checkpoints", _touch_checkpoints),
+        step("virtuality", _virtual_to_real),
+        step("fusing", _fuse),
+    ),
+    stops=(WON,),
+    end=(step("repairs", _repairs, unless=WON), step("respawn", _reinstate, unless=WON), winning(unless=WON)),
+    finish=_end_of_turn,
+)
 
 
 RULESET = register(
@@ -304,6 +327,7 @@ RULESET = register(
         name=NAME,
         document="001",
         title="Fused",
+        help="hit points, numbered cards, fused registers",
         max_damage=HP,
         counts_lives=True,
         numbered=True,
@@ -316,7 +340,7 @@ RULESET = register(
         locked=roboracer_frozen,
         deal=_deal,
         card_problem=card_problem,
-        resolve=_resolve,
+        plan=PLAN,
         elements=ELEMENTS,
         check_course=_check_course,
         options={"electric_fence": True},

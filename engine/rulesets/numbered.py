@@ -1,14 +1,18 @@
 """Programs of numbered cards (`fused`, `roborace`): checking a program against the hand and the locked
-registers, and every card number once in a turn (docs/formats.md "Numbered cards")."""
+registers, every card number once in a turn (docs/formats.md "Numbered cards"), and the step that plays a
+register's cards, the larger number first (`play_cards`, in both plans)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import split
 from ..chips import IDLE, PROGRAM_LENGTH
 from ..errors import InputError
+
+if TYPE_CHECKING:
+    from ..turn import Turn
 
 Card = tuple[int, str, str]  # (number, chip, as written); number 0 and chip "0" for an empty register
 
@@ -91,3 +95,14 @@ def play_order(cards: Mapping[str, list[Card]], phase: int) -> list[tuple[Card, 
     """This phase's cards, the larger number first (empty registers play nothing)."""
     plays = [(program[phase - 1], bot_id) for bot_id, program in cards.items()]
     return sorted((play for play in plays if play[0][0]), reverse=True)
+
+
+def play_cards(turn: Turn) -> None:
+    """The register's cards (`turn.local.cards`, from `checked_programs`), the larger number first; a robot
+    destroyed earlier in the step plays nothing (docs/rules.md "fused", "roborace")."""
+    from ..resolve import _play_chip
+
+    for (number, chip, _), bot_id in play_order(turn.local.cards, turn.phase):
+        bot = turn.bots[bot_id]
+        if bot.at is not None:
+            _play_chip(turn, bot, chip, number=number)

@@ -17,17 +17,13 @@ from typing import Any
 
 from ..cards import ROBORACE_NUMBERS, roborace_deck, roborace_problem
 from ..chips import PROGRAM_LENGTH
-from ..elements.belts import Belt
-from ..elements.checkpoints import Checkpoint
-from ..elements.crushers import Crusher
-from ..elements.turntables import Turntable
 from ..errors import CourseError, InputError, ProgramError
 from ..geometry import opposite
-from ..resolve import _play_chip
+from ..plans import WON, Plan, step
 from ..state import State
 from ..turn import Mover, Turn
 from . import Ruleset, register
-from .numbered import checked_programs, play_order, program_problem
+from .numbered import checked_programs, play_cards, program_problem
 
 HAND = 7  # 004 "Deal Program cards": 7 cards, 5 of them played
 ELEMENTS = frozenset({"floor", "wall", "pit", "start", "checkpoint", "belt", "turntable", "pusher", "crusher"})
@@ -72,7 +68,7 @@ def _check_course(course: Any) -> None:
         )
     decorated: dict = {}
     for element in course.elements:
-        if isinstance(element, Belt) and (element.speed != 1 or element.curves_from):
+        if element.conveys and (element.speed != 1 or element.curves_from):
             raise CourseError(
                 "course: a roborace belt moves one space and turns nobody (speed 1, no 'curves_from')",
                 squares=[element.at],
@@ -96,19 +92,20 @@ def _space_acts(turn: Turn, bot: Mover) -> None:
             turn.advance(bot, opposite(pusher.side), by="pusher", mode="push")
             if bot.at != at:
                 return  # the pusher moved it (or pushed it to its end)
-    crusher = course.ceiling.get(at)
-    if isinstance(crusher, Crusher) and turn.phase in crusher.phases:
+    above = course.ceiling.get(at)
+    if above is not None and above.crushes(turn.phase):
         turn.destroy(bot, "crusher")
         return
     tile = course.tiles.get(at)
-    if isinstance(tile, Belt):
+    if tile is not None and tile.conveys:
         turn.advance(bot, tile.dir, mode="carry")
-    elif isinstance(tile, Turntable):
-        turn.rotate(bot, 1 if tile.rotation == "R" else -1, "turntable")
+    elif tile is not None and tile.quarter_turns:
+        turn.rotate(bot, tile.quarter_turns, "turntable")
     marker = course.markers.get(at)
-    if isinstance(marker, Checkpoint) and turn.winner is None:  # the goal ends the game
-        bot.next_checkpoint = marker.number + 1
-        turn.emit("checkpoint", bot.id, number=marker.number, at=list(at))
+    number = marker.flag_number if marker is not None else None
+    if number is not None and turn.winner is None:  # the goal ends the game
+        bot.next_checkpoint = number + 1
+        turn.emit("checkpoint", bot.id, number=number, at=list(at))
         turn.winner = bot.id
         turn.emit("winner", bot.id, reason="goal")
 
@@ -132,7 +129,14 @@ def _revitalize(turn: Turn) -> None:
         turn.emit("respawned", bot.id, at=list(at), dir=facing, virtual=False)
 
 
-def _resolve(
+class Round:
+    """004's own data for a round (`Turn.local`): the programs and the round's random draws."""
+
+    def __init__(self, cards, rng):
+        self.cards, self.rng = cards, rng
+
+
+def _prepare(
     state: State,
     programs: Mapping[str, Sequence[str]],
     seed: int,
@@ -140,9 +144,7 @@ def _resolve(
     reboots: Iterable[str] = (),
     actions: Mapping[str, Mapping] | None = None,
     hands: Mapping[str, Sequence[str]] | None = None,
-) -> tuple[State, list[dict[str, Any]]]:
-    if state.finished:
-        raise InputError("the game is already over")
+) -> Turn:
     if list(reboots):
         raise InputError("the roborace ruleset has no reboot")
     if actions:
@@ -150,43 +152,42 @@ def _resolve(
     cards = checked_programs(state, programs, hands, locked=_locked, card_problem=roborace_problem)
     rng = random.Random(seed)
     turn = Turn(state, frozenset())
-    for phase in range(1, PROGRAM_LENGTH + 1):
-        turn.phase = phase
-        turn.step = "cards"
-        for (number, chip, _), bot_id in play_order(cards, phase):  # the larger number first (docs/rules.md)
-            bot = turn.bots[bot_id]
-            if bot.at is not None:
-                _play_chip(turn, bot, chip, number=number)
-        turn.step = "spaces"
-        order = [bot.id for bot in turn.in_order()]
-        rng.shuffle(order)
-        turn.emit("space_order", None, order=order)
-        for bot_id in order:
-            bot = turn.bots[bot_id]
-            if bot.at is not None:
-                _space_acts(turn, bot)
-            if turn.winner is not None:
-                break
+    turn.local = Round(cards, rng)
+    return turn
+
+
+def _spaces(turn: Turn) -> None:
+    """Each robot's space acts on it once, the robots in a random order; the goal ends the game at once."""
+    order = [bot.id for bot in turn.in_order()]
+    turn.local.rng.shuffle(order)
+    turn.emit("space_order", None, order=order)
+    for bot_id in order:
+        bot = turn.bots[bot_id]
+        if bot.at is not None:
+            _space_acts(turn, bot)
         if turn.winner is not None:
             break
-    if turn.winner is None:
-        turn.step = "revitalize"
-        _revitalize(turn)
-    played = {bot_id: tuple(text for _, _, text in program) for bot_id, program in cards.items()}
+
+
+def _end_of_round(turn: Turn) -> dict[str, Any]:
+    played = {bot_id: tuple(text for _, _, text in program) for bot_id, program in turn.local.cards.items()}
     bots = tuple(
         bot.freeze(last_program=played.get(bot.id, ()), rebooting=False, spawned=False) for bot in turn.bots.values()
     )
-    new_state = State(
-        course=state.course,
-        bots=bots,
-        priority=state.priority,
-        turn=state.turn + 1,
-        winner=turn.winner,
-        lives=state.lives,
-        ruleset=state.ruleset,
-        options=state.options,
-    )
-    return new_state, turn.events
+    return {"bots": bots, "priority": turn.state.priority}
+
+
+# 004 "Execute all program": the cards, then the spaces, each register; the goal ends the game at once. Then
+# (unless it is won) every destroyed robot comes back; nobody wins by being the last one alive.
+PLAN = Plan(
+    ruleset=NAME,
+    prepare=_prepare,
+    begin=(),
+    phase=(step("cards", play_cards), step("spaces", _spaces)),
+    stops=(WON,),
+    end=(step("revitalize", _revitalize, unless=WON),),
+    finish=_end_of_round,
+)
 
 
 RULESET = register(
@@ -194,6 +195,7 @@ RULESET = register(
         name=NAME,
         document="004",
         title="RoboRace",
+        help="the small version (7 numbered cards, no damage)",
         max_damage=10,  # nothing damages a robot in 004
         counts_lives=False,  # 004: "All dead robots become alive again"
         numbered=True,
@@ -206,7 +208,7 @@ RULESET = register(
         locked=_locked,
         deal=_deal,
         card_problem=roborace_problem,
-        resolve=_resolve,
+        plan=PLAN,
         elements=ELEMENTS,
         check_course=_check_course,
         check_program=_check_program,

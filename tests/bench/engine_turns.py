@@ -13,7 +13,14 @@ and each figure is its best round's p50, so that a load change during the run fa
 baseline is compared with this engine timed the same way, each in a fresh subprocess (a process that has
 just run the modules games has a larger heap, which costs the figure timed in it a few percent).
 
+`--against REV` (issue 36) compares this tree's engine with another git revision's instead: REV's `engine/`
+is extracted (`git archive`) into a temporary directory, and both engines are timed in fresh subprocesses in
+alternation, ROUNDS rounds each, in the same run: modules off on the largest course and on Element Expo,
+then each ruleset on its largest race (tests/bench/rulesets.py). Per measurement it prints REV's best p50,
+this tree's best p50 and their ratio.
+
 Run: make bench-engine  (or .venv/bin/python tests/bench/engine_turns.py [turns] [course-slug ...])
+     make bench-engine BENCH_ARGS="--against main"  (or ... engine_turns.py --against REV [turns])
 """
 
 import json
@@ -169,12 +176,12 @@ def time_module_turns(slug: str, turns: int) -> tuple[list[float], dict[str, int
     return timings, counts
 
 
-def subprocess_p50(slug: str, turns: int, engine_root: str) -> float | None:
+def subprocess_p50(slug: str, turns: int, engine_root: str, mode: str = "--off-p50") -> float | None:
     """The modules-off p50 of the engine under `engine_root`, timed in a fresh subprocess (None if it did
-    not run that engine)."""
+    not run that engine). `mode` "--ruleset-p50" times the ruleset named `slug` on its largest race."""
     env = {**os.environ, "PYTHONPATH": engine_root}
     done = subprocess.run(
-        [sys.executable, __file__, "--off-p50", str(turns), slug], env=env, cwd=engine_root, capture_output=True,
+        [sys.executable, __file__, mode, str(turns), slug], env=env, cwd=engine_root, capture_output=True,
         text=True,
     )
     lines = done.stdout.split()
@@ -183,17 +190,54 @@ def subprocess_p50(slug: str, turns: int, engine_root: str) -> float | None:
     return float(lines[1])
 
 
+def extract_engine(rev: str, into: str) -> bool:
+    """REV's `engine/` package into the directory `into` (git archive); False without git or the revision."""
+    try:
+        archive = subprocess.run(["git", "archive", rev, "engine"], cwd=ROOT, capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", into], input=archive, check=True, capture_output=True)
+    except (OSError, subprocess.CalledProcessError):
+        return False
+    return True
+
+
 def baseline_p50(slug: str, turns: int) -> float | None:
     """The modules-off p50 of commit e54d47c's engine, timed here in a subprocess (None without git)."""
     with tempfile.TemporaryDirectory() as tmp:
-        try:
-            archive = subprocess.run(
-                ["git", "archive", BASELINE, "engine"], cwd=ROOT, capture_output=True, check=True
-            ).stdout
-            subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True, capture_output=True)
-        except (OSError, subprocess.CalledProcessError):
+        if not extract_engine(BASELINE, tmp):
             return None
         return subprocess_p50(slug, turns, tmp)
+
+
+def against(rev: str, turns: int) -> int:
+    """This tree's engine and REV's, timed in alternation in fresh subprocesses (ROUNDS rounds each)."""
+    commit = subprocess.run(["git", "rev-parse", "--short", rev], cwd=ROOT, capture_output=True, text=True)
+    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        if commit.returncode != 0 or not extract_engine(rev, tmp):
+            print(f"--against {rev}: no such revision (git archive failed)", file=sys.stderr)
+            return 2
+        import rulesets as ruleset_bench  # tests/bench/rulesets.py, beside this file
+
+        measures = [("--off-p50", slug, f"course {slug}, modules off") for slug in (largest(), SHOWCASE)]
+        measures += [("--ruleset-p50", name, f"ruleset {name}, {ruleset_bench.largest(name).name}")
+                     for name in engine.rulesets.available()]  # fmt: skip
+        dirty = subprocess.run(["git", "status", "--porcelain", "engine"], cwd=ROOT, capture_output=True, text=True)
+        print(f"engine of {rev} ({commit.stdout.strip()}) against this tree (HEAD {head.stdout.strip()}"
+              f"{', with uncommitted changes' if dirty.stdout.strip() else ''}), {turns} turns, "
+              f"best p50 of {ROUNDS} alternating rounds, each in a fresh subprocess")  # fmt: skip
+        for mode, name, what in measures:
+            theirs, ours = [], []
+            for _ in range(ROUNDS):
+                for root, into in ((tmp, theirs), (str(ROOT), ours)):
+                    found = subprocess_p50(name, turns, root, mode)
+                    if found is None:
+                        print(f"{what}: the subprocess failed under {root}", file=sys.stderr)
+                        return 1
+                    into.append(found)
+            before, after = min(theirs), min(ours)
+            print(f"{what}: {rev} p50 {before:.3f} ms, this tree p50 {after:.3f} ms, "
+                  f"ratio {after / before:.2f}")  # fmt: skip
+    return 0
 
 
 ROUNDS = 3  # the comparison's variants run in turns, ROUNDS times each; each figure is its best round's p50
@@ -240,5 +284,11 @@ def compare_modules(turns: int, off: list[float] | None) -> None:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--off-p50"]:  # the baseline subprocess: engine from PYTHONPATH
         print(engine.__file__, f"{statistics.median(time_turns(sys.argv[3], int(sys.argv[2]))[0]):.6f}")
+    elif sys.argv[1:2] == ["--ruleset-p50"]:  # a ruleset on its largest race: engine from PYTHONPATH
+        import rulesets as ruleset_bench  # tests/bench/rulesets.py, beside this file
+
+        print(engine.__file__, f"{statistics.median(ruleset_bench.time_ruleset(sys.argv[3], int(sys.argv[2]))[0]):.6f}")
+    elif sys.argv[1:2] == ["--against"] and len(sys.argv) > 2:
+        sys.exit(against(sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 1000))
     else:
         main(int(sys.argv[1]) if len(sys.argv) > 1 else 2000, sys.argv[2:])

@@ -19,7 +19,8 @@ def largest(ruleset: str) -> engine.Course:
     return max(courses, key=lambda c: c.width * c.height)
 
 
-def run(ruleset: str, turns: int) -> None:
+def time_ruleset(ruleset: str, turns: int) -> tuple[list[float], engine.Course, list[str], int]:
+    """Timings (ms) of `turns` turns of the ruleset on its largest race: (timings, course, bots, games)."""
     course = largest(ruleset)
     rules = engine.rulesets.get(ruleset)
     bots = [str(n) for n in range(1, min(course.players[1], rules.players[1]) + 1)]
@@ -39,6 +40,11 @@ def run(ruleset: str, turns: int) -> None:
         started = time.perf_counter()
         state, _ = engine.resolve_turn(state, programs, engine.derive_seed(GAME_SEED, turn, "resolve"), hands=hands)
         timings.append((time.perf_counter() - started) * 1000)
+    return timings, course, bots, games
+
+
+def run(ruleset: str, turns: int) -> None:
+    timings, course, bots, games = time_ruleset(ruleset, turns)
     timings.sort()
     print(f"ruleset: {ruleset}, course: {course.name} ({course.width}x{course.height}), players: {len(bots)}, "
           f"turns: {turns}, games: {games}")  # fmt: skip

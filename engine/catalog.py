@@ -1,0 +1,34 @@
+"""The engine's catalog (issue 36): every course element's, bot module's and ruleset's display name and short
+help in a player's words, each unit's own (an element class's `title` and `help`, a module class's `title`,
+`help` and `base_price`, a ruleset's `title` and `help`, in the unit's own file). `python -m engine catalog`
+prints it as JSON. The site's words (games/how_to_play.py, games/views.py, frontend/src) are the same today
+(tests/engine/test_catalog.py) so that they can be read from here later.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def catalog() -> dict[str, list[dict[str, Any]]]:
+    """{"elements": [...], "modules": [...], "rulesets": [...]}: elements in registration order, modules in
+    `MODULE_NAMES` order, rulesets in document order (the available ones)."""
+    from . import rulesets
+    from .elements import ELEMENT_TYPES
+    from .modules import MODULE_NAMES, MODULES
+
+    elements = [
+        {"type": kind, "name": spec.cls.title, "help": spec.cls.help, "layer": spec.layer}
+        for kind, spec in ELEMENT_TYPES.items()
+    ]
+    modules = [
+        {"type": name, "name": MODULES[name].title, "help": MODULES[name].help,
+         "activation": MODULES[name].activation, "base_price": MODULES[name].base_price}
+        for name in MODULE_NAMES
+    ]  # fmt: skip
+    found = []
+    for name in rulesets.available():
+        rules = rulesets.get(name)
+        found.append({"name": name, "title": rules.title, "help": rules.help, "label": rules.label,
+                      "document": rules.document, "site": rules.site})  # fmt: skip
+    return {"elements": elements, "modules": modules, "rulesets": found}
