@@ -8,6 +8,11 @@ NODE_INSTALLED := frontend/node_modules/.installed
 BUNDLE := static/dist/game.js
 FRONTEND_SOURCES := $(shell find frontend/src -type f 2>/dev/null) frontend/vite.config.ts frontend/tsconfig.json
 
+# This machine's environment sets PYTHONDONTWRITEBYTECODE=1. Every Python process then compiles our modules
+# again and pytest rewrites every test module again: about 10 s per pytest worker, and a second or more for each
+# process a live stack starts. Writing __pycache__ (git ignores it) saves that (docs/testing.md).
+unexport PYTHONDONTWRITEBYTECODE
+
 .PHONY: run test test-fast install build migrate lint golden bench bench-validate bench-engine bench-frontend bench-site bench-hot-path bench-bots bench-players bench-rambots clean
 
 $(BIN)/python:
@@ -43,6 +48,7 @@ PYTEST_WORKERS ?= 2
 test: install build
 	$(BIN)/python -m ruff check .
 	cd frontend && npm test --silent
+	$(BIN)/python -m compileall -q -j 0 roboracer games engine  # once, before the workers and live stacks import them
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --durations=15 $(PYTEST_ARGS)
 
 # ruff, the node unit tests, and every test that needs neither the live stack (a real worker or ASGI server)
@@ -51,6 +57,7 @@ FAST_MARKERS := not integration and not e2e
 test-fast: install $(NODE_INSTALLED)
 	$(BIN)/python -m ruff check .
 	cd frontend && npm test --silent
+	$(BIN)/python -m compileall -q -j 0 roboracer games engine
 	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -m "$(FAST_MARKERS)" --durations=10 $(PYTEST_ARGS)
 
 lint: install
