@@ -1,8 +1,8 @@
 from django.contrib import admin, messages
 
 from games import services
-from games.errors import GameError
 from games.models import ChatMessage, Game, GameEvent, Seat, Turn
+from roboracer.common.errors import GameError
 
 
 class SeatInline(admin.TabularInline):

@@ -9,8 +9,9 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from engine import PROGRAM_LENGTH
 from games import selectors, services
 from games.broadcast import encode, group_name, player_group_name, session_group_name, user_group_name
-from games.errors import Conflict, GameError, InvalidInput, NotAllowed, NotFound, RateLimited
 from games.throttle import TokenBucket
+from roboracer.common.api_errors import messages_of
+from roboracer.common.errors import Conflict, GameError, InvalidInput, NotAllowed, NotFound, RateLimited
 
 # Every frame a client may send is a few hundred characters at most ({"type": "sync"}, a program); anything
 # longer is refused before it is parsed. (uvicorn itself closes the socket, code 1009, on a frame over its
@@ -222,7 +223,6 @@ class GameConsumer(JsonFramesConsumer):
         /api/games/<id>/program/ (services.submit_program), without a request, a session lookup or the
         middleware per program. Answered on this socket alone: `program_accepted` or an `error` (with the
         frame's `id`, when it had a usable one, and the `status` the HTTP request would have had)."""
-        from games.api.errors import _messages
         from games.api.serializers import ProgramSerializer
 
         request_id = content.get("id")
@@ -245,7 +245,7 @@ class GameConsumer(JsonFramesConsumer):
             serializer = ProgramSerializer(data={key: content[key] for key in PROGRAM_FIELDS if key in content})
             if not serializer.is_valid():
                 # The same sentence as the API's 400 detail ("chips: ...; turn: ...").
-                await self.send_error("invalid", "; ".join(_messages(serializer.errors)), status=400, **reply)
+                await self.send_error("invalid", "; ".join(messages_of(serializer.errors)), status=400, **reply)
                 return
             fields = serializer.validated_data
         try:

@@ -13,7 +13,7 @@ from django.utils import timezone
 import engine
 from engine.state import board_from_dict
 from games import clocks, kinds, signals
-from games.models import ChatMessage, Game, GameEvent, Hand, Program, Scan, Seat, Turn
+from games.models import ChatMessage, Game, Hand, Program, Scan, Seat, Turn
 from roboracer import compiled
 from roboracer.accounts.models import Profile
 from roboracer.ratings import selectors as ratings
@@ -697,10 +697,6 @@ def awaiting_my_move(*, user, games) -> set[int]:
             "game_id", flat=True
         )
     )
-
-
-def events_since(*, game: Game, version: int) -> QuerySet[GameEvent]:
-    return game.events.filter(version__gt=version).order_by("version")
 
 
 MODE_TEXT = {"race": "Race", "arena": "Arena: last bot alive wins", "puzzle": "Puzzle"}

@@ -26,7 +26,7 @@ import secrets
 
 import engine
 from games import kinds
-from games.errors import InvalidInput
+from roboracer.common.errors import InvalidInput
 
 LOBBY, TEST_DRIVE, TOURNAMENT, PYRAMID, PRACTICE = "lobby", "test_drive", "tournament", "pyramid", "practice"
 USES = (LOBBY, TEST_DRIVE, TOURNAMENT, PYRAMID, PRACTICE)

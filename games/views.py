@@ -12,9 +12,9 @@ from django.views.decorators.http import require_POST
 import engine
 from games import how_to_play as how_to_play_content
 from games import kinds, selectors, services
-from games.errors import GameError, NotFound
 from games.models import Game
 from roboracer.accounts.forms import sentence
+from roboracer.common.errors import GameError, NotFound
 from roboracer.courses import selectors as course_selectors
 from roboracer.courses.models import Course
 

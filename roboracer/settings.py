@@ -276,9 +276,9 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
+    "EXCEPTION_HANDLER": "roboracer.common.api_errors.exception_handler",
     "DEFAULT_PARSER_CLASSES": [
-        "games.api.parsers.JSONParser",  # DRF's, with too-deeply nested JSON a 400 instead of a 500
+        "roboracer.common.parsers.JSONParser",  # DRF's, with too-deeply nested JSON a 400 instead of a 500
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],

@@ -31,7 +31,7 @@ from games.api.serializers import (
     TeamSerializer,
     TurnRecordSerializer,
 )
-from games.errors import InvalidInput, NotFound
+from roboracer.common.errors import InvalidInput, NotFound
 from roboracer.courses import selectors as course_selectors
 
 

@@ -22,9 +22,9 @@ import engine
 from engine.kinds import rambots as rules
 from engine.kinds.rambots import players as rambots_players
 from games import clocks, services
-from games.errors import Conflict, InvalidInput, NotAllowed
 from games.models import Draft, Game, Hand, Program, Seat, Turn
 from games.signals import game_finished
+from roboracer.common.errors import Conflict, InvalidInput, NotAllowed
 
 logger = logging.getLogger(__name__)
 GOAL_STEP = 0  # the turn number of the goal-stack step

@@ -4,8 +4,8 @@ selectors that play it (docs/game-kinds.md)."""
 from __future__ import annotations
 
 from games import selectors, services
-from games.errors import InvalidInput
 from games.models import Game
+from roboracer.common.errors import InvalidInput
 from roboracer.courses.models import Course
 
 

@@ -11,9 +11,9 @@ from django.contrib.auth.forms import (
 )
 from django.forms.utils import ErrorList
 
-from games.errors import GameError
 from roboracer.accounts.names import USERNAME_RULE
 from roboracer.accounts.services import checked_username
+from roboracer.common.errors import GameError
 
 
 class Errors(ErrorList):

@@ -10,9 +10,9 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 
-from games.errors import Conflict, InvalidInput
 from roboracer.accounts.models import PALETTE, Profile
 from roboracer.accounts.names import NameError_, clean_display_name, clean_username, lookalike_keys, name_key
+from roboracer.common.errors import Conflict, InvalidInput
 
 TAKEN = "that name is taken (names are the same ignoring upper and lower case)"
 LOOKALIKE = "that name is taken: it looks like another player's name (letters that look alike count as the same)"

@@ -5,12 +5,12 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils.html import format_html
 
-from games.errors import GameError
 from roboracer.accounts import signup_throttle
 from roboracer.accounts.backends import BACKEND
 from roboracer.accounts.forms import Errors, SignupForm, sentence
 from roboracer.accounts.models import NAMED_PALETTE, PALETTE
 from roboracer.accounts.services import profile_data, sign_up, update_profile
+from roboracer.common.errors import GameError
 
 
 def signup(request):

@@ -10,8 +10,8 @@ from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticate
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.parsers import JSONParser
-from games.errors import NotFound
+from roboracer.common.errors import NotFound
+from roboracer.common.parsers import JSONParser
 from roboracer.courses import selectors, services
 from roboracer.courses.models import Course
 

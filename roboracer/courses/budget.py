@@ -18,7 +18,7 @@ import time
 from django.conf import settings
 
 import engine
-from games.errors import InvalidInput
+from roboracer.common.errors import InvalidInput
 
 DEFAULT_SECONDS = 3.0
 CHECK_EVERY = 4096  # units of engine work between two readings of the CPU clock

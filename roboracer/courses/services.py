@@ -13,8 +13,8 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
 import engine
-from games.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from roboracer.accounts.names import looks_alike
+from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from roboracer.courses import selectors
 from roboracer.courses.budget import CourseTooComplex, CpuBudget
 from roboracer.courses.models import Course, CourseTransition

@@ -8,7 +8,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from games.errors import GameError, NotFound
+from roboracer.common.errors import GameError, NotFound
 from roboracer.courses import selectors, services
 from roboracer.courses.models import Course
 

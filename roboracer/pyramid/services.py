@@ -16,8 +16,8 @@ from django.utils import timezone
 
 from games import services as game_services
 from games import setup as game_setup
-from games.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from games.models import Game, Program, Seat
+from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from roboracer.pyramid import selectors
 from roboracer.pyramid.models import COSTS, MAX_ROWS_UP, Challenge, Entry, Place, Pyramid
 

@@ -6,7 +6,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from games.errors import GameError, NotFound
+from roboracer.common.errors import GameError, NotFound
 from roboracer.pyramid import selectors, services
 
 

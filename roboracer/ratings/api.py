@@ -5,7 +5,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.errors import NotFound
+from roboracer.common.errors import NotFound
 from roboracer.ratings import selectors
 
 

@@ -11,8 +11,8 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.errors import InvalidInput, NotFound
 from games.models import Game
+from roboracer.common.errors import InvalidInput, NotFound
 from roboracer.courses.models import Course
 from roboracer.tournaments import selectors, services
 from roboracer.tournaments.models import Tournament

@@ -26,8 +26,8 @@ from games import broadcast, kinds
 from games import clocks as game_clocks
 from games import services as game_services
 from games import setup as game_setup
-from games.errors import Conflict, GameError, InvalidInput, NotAllowed, NotFound
 from games.models import Game, Program, Seat
+from roboracer.common.errors import Conflict, GameError, InvalidInput, NotAllowed, NotFound
 from roboracer.courses.models import Course
 from roboracer.tournaments import seating, selectors
 from roboracer.tournaments.models import (

@@ -13,9 +13,9 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 import engine
-from games.errors import GameError, NotFound
 from games.models import Game
 from games.views import POLICY_LABELS
+from roboracer.common.errors import GameError, NotFound
 from roboracer.courses.models import Course
 from roboracer.tournaments import selectors, services
 from roboracer.tournaments.models import DEFAULT_POINTS, Substitution, Tournament

@@ -10,8 +10,8 @@ from rest_framework.test import APIClient
 import engine
 from games import selectors as game_selectors
 from games import services as game_services
-from games.errors import NotAllowed
 from games.models import Game
+from roboracer.common.errors import NotAllowed
 from roboracer.courses import services
 
 

@@ -6,9 +6,9 @@ import pytest
 from rest_framework.test import APIClient
 
 from games import services
-from games.errors import Conflict, InvalidInput, NotAllowed, RateLimited
 from games.models import ChatMessage, Game, GameEvent, Program, Seat
 from roboracer.accounts.services import update_profile
+from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, RateLimited
 from tests.games.factories import legal_program, started_game
 
 

@@ -10,8 +10,8 @@ from rest_framework.test import APIClient
 
 import engine
 from games import services
-from games.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from games.models import ChatMessage, Game, GameEvent, Hand, Program, Seat
+from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from roboracer.ratings.selectors import is_rated
 from tests.games.factories import legal_program
 

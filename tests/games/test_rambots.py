@@ -11,8 +11,8 @@ from rest_framework.test import APIClient
 import engine
 from engine.kinds import rambots as rules
 from games import kinds, selectors, services
-from games.errors import Conflict, InvalidInput, NotFound
 from games.models import Draft, Game, GameEvent, Hand, Program, Seat, Turn
+from roboracer.common.errors import Conflict, InvalidInput, NotFound
 
 PLAYERS = ("ada", "bob", "cy")  # the `players` fixture (tests/conftest.py)
 

@@ -3,9 +3,9 @@
 import pytest
 
 from games import services
-from games.errors import InvalidInput
 from games.models import Game, Hand
 from games.signals import game_finished
+from roboracer.common.errors import InvalidInput
 
 HAND = ["B", "B", "1", "L", "R", "U", "L", "R", "2"]
 

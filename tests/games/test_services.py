@@ -3,8 +3,8 @@ from django.db import transaction
 
 import engine
 from games import selectors, services
-from games.errors import Conflict, InvalidInput, NotAllowed
 from games.models import Game, GameEvent, Hand, Program, Turn
+from roboracer.common.errors import Conflict, InvalidInput, NotAllowed
 from tests.games.factories import hand_of, legal_program, started_game
 
 

@@ -11,8 +11,8 @@ from django.utils import timezone
 
 import engine
 from games import services, setup
-from games.errors import Conflict, InvalidInput
 from games.models import Game
+from roboracer.common.errors import Conflict, InvalidInput
 from roboracer.courses import services as course_services
 from roboracer.pyramid import selectors as pyramid_selectors
 from roboracer.pyramid import services as pyramid_services

@@ -6,8 +6,8 @@ import pytest
 from django.utils import timezone
 
 from games import services as game_services
-from games.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from games.models import Game, Hand
+from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from roboracer.courses.models import Course
 from roboracer.pyramid import selectors, services
 from roboracer.pyramid.models import Challenge, Entry, Place

@@ -9,8 +9,8 @@ import pytest
 from django.utils import timezone
 
 from games import services as game_services
-from games.errors import InvalidInput
 from games.models import Game, Seat
+from roboracer.common.errors import InvalidInput
 from roboracer.ratings.models import Rating, RatingChange
 from roboracer.ratings.selectors import is_rated
 from roboracer.tournaments import selectors, services

@@ -11,8 +11,8 @@ from django.utils import timezone
 
 from games import broadcast
 from games import services as game_services
-from games.errors import Conflict, InvalidInput
 from games.models import Game, Seat
+from roboracer.common.errors import Conflict, InvalidInput
 from roboracer.tournaments import selectors, services
 from roboracer.tournaments.models import Action, Entry, Tournament
 from tests.helpers import client_for, many_players

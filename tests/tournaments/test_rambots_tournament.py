@@ -5,8 +5,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from games import services as game_services
-from games.errors import InvalidInput
 from games.models import Game
+from roboracer.common.errors import InvalidInput
 from roboracer.tournaments import services
 from roboracer.tournaments.models import Round, Tournament
 from tests.helpers import many_players

@@ -6,8 +6,8 @@ import pytest
 from django.utils import timezone
 
 from games import services as game_services
-from games.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from games.models import Game, Program, Seat
+from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from roboracer.ratings.models import Rating
 from roboracer.tournaments import selectors, services
 from roboracer.tournaments.models import Action, Entry, Round, Table, TableSeat, Tournament
