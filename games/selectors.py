@@ -15,7 +15,7 @@ from engine.state import board_from_dict
 from games import clocks, kinds, signals
 from games.models import ChatMessage, Game, Hand, Program, Scan, Seat, Turn
 from roboracer import compiled
-from roboracer.accounts.models import Profile
+from roboracer.accounts.selectors import player_name, vacation
 from roboracer.ratings import selectors as ratings
 
 COMPUTER_MODES = ("race", "arena")  # where computer players play (a puzzle is solved alone)
@@ -83,7 +83,7 @@ def rematch_notice(*, old: Game, new: Game, by) -> dict:
         "game": new.pk,
         "from_game": old.pk,
         "course": kinds.of(new).board_name(new),
-        "by": _profile_name(by),
+        "by": player_name(user=by),
         "url": rematch_link(game=new),
     }
 
@@ -93,7 +93,7 @@ def with_winner_names(games) -> list[Game]:
     by NAME" in the lobby's lists), None for the others or a finished game without a winner."""
     games = list(games)
     winners = {
-        seat.pk: _profile_name(seat.user)
+        seat.pk: player_name(user=seat.user)
         for seat in Seat.objects.filter(pk__in=[g.winner_id for g in games if g.winner_id]).select_related(
             "user", "user__profile")
     }
@@ -258,7 +258,7 @@ def chat_message(*, message: ChatMessage) -> dict:
         "id": message.pk,
         "seat": message.seat_number,
         "user": message.user.get_username() if message.user else None,
-        "display_name": _profile_name(message.user) if message.user else None,
+        "display_name": player_name(user=message.user) if message.user else None,
         "text": message.text,
         "at": message.created_at.isoformat(),
         "system": message.system,
@@ -404,10 +404,10 @@ def game_snapshots(*, game: Game, users: list | None = None, last_turn: dict | N
             {
                 "number": seat.number,
                 "user": seat.user.get_username(),
-                "display_name": _profile_name(seat.user),
+                "display_name": player_name(user=seat.user),
                 "rating": None if seat.computer else shown_ratings[seat.user_id],  # computers are unrated
                 "rating_change": rating_changes.get(seat.user_id),
-                "vacation": _vacation(seat.user, now),
+                "vacation": vacation(user=seat.user, now=now),
                 "bot": seat.bot_id,
                 "color": seat.color,
                 "ready": seat.pk in programs,
@@ -573,28 +573,6 @@ def _creator(game: Game, seats: list[Seat]):
 
 def _is_staff(user) -> bool:
     return bool(user and user.is_authenticated and user.is_staff)
-
-
-def _profile(user) -> Profile | None:
-    try:
-        return user.profile
-    except Profile.DoesNotExist:
-        return None
-
-
-def player_name(*, user) -> str:
-    """The name other players see: the profile's display name, else the username."""
-    return _profile_name(user)
-
-
-def _profile_name(user) -> str:
-    profile = _profile(user)
-    return profile.name() if profile else user.get_username()
-
-
-def _vacation(user, now) -> dict | None:
-    profile = _profile(user)
-    return profile.vacation(timezone.localdate(now)) if profile else None
 
 
 def _private_classic(bot: dict, program) -> dict:

@@ -24,6 +24,7 @@ from games import broadcast, clocks, kinds, lobby_feed, selectors, setup
 from games.models import SEAT_COLORS, ChatMessage, Game, GameEvent, Hand, Program, Scan, Seat, Turn
 from games.signals import game_finished
 from roboracer import compiled
+from roboracer.accounts import selectors as account_selectors
 from roboracer.accounts.models import Profile
 from roboracer.accounts.services import COMPUTER_PREFIX  # computer players' usernames, refused to people
 from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, NotFound, RateLimited
@@ -956,7 +957,7 @@ def scan(*, user, game_id: int, turn: int) -> dict:
 
 def _names(seats: list[Seat]) -> str:
     """The players' names as others see them, for system chat lines: "ada", "ada and bob", "ada, bob and cy"."""
-    names = [selectors.player_name(user=seat.user) for seat in seats]
+    names = [account_selectors.player_name(user=seat.user) for seat in seats]
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
@@ -1084,7 +1085,7 @@ def _eject_command(game: Game, user) -> list[int]:
     if not expired:
         return []
     return _eject(game, expired, by=user.get_username(), reason="game time ran out",
-                  by_name=selectors.player_name(user=user))
+                  by_name=account_selectors.player_name(user=user))
 
 
 @transaction.atomic
@@ -1419,7 +1420,7 @@ def _seat_computer(game: Game, seats: list[Seat], strength: str, number: int) ->
 def _computer_joined(game: Game, seat: Seat) -> None:
     """The public `seat_joined` of a computer seat taken in a lobby."""
     append_event(game, "seat_joined", {"seat": seat.number, "user": seat.user.get_username(), "color": seat.color,
-                                       "computer": seat.computer, "display_name": selectors.player_name(user=seat.user)})
+                                       "computer": seat.computer, "display_name": account_selectors.player_name(user=seat.user)})
 
 
 def _computer_refusal(game: Game, *, computers: int) -> str | None:

@@ -31,6 +31,7 @@ from games.api.serializers import (
     TeamSerializer,
     TurnRecordSerializer,
 )
+from roboracer.accounts import selectors as account_selectors
 from roboracer.common.errors import InvalidInput, NotFound
 from roboracer.courses import selectors as course_selectors
 
@@ -228,7 +229,7 @@ class ComputersView(APIView):
         seat = services.add_computer(user=request.user, game_id=game_id, strength=data["strength"],
                                      seat_number=data["seat"])
         return Response(
-            {"seat": seat.number, "computer": seat.computer, "display_name": selectors.player_name(user=seat.user)},
+            {"seat": seat.number, "computer": seat.computer, "display_name": account_selectors.player_name(user=seat.user)},
             status=status.HTTP_201_CREATED,
         )
 

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 import engine
 from games import how_to_play
+from roboracer.accounts.selectors import player_name
 from roboracer.courses.models import Course, CourseTransition
 
 S = Course.State
@@ -123,8 +124,6 @@ def versions(*, user, course: Course) -> QuerySet[Course]:
 def display_name(user) -> str | None:
     if user is None:
         return None
-    from games.selectors import player_name
-
     return player_name(user=user)
 
 

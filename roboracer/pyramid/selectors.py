@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from games import setup as game_setup
 from games.models import Game, Program
-from games.selectors import player_name
+from roboracer.accounts.selectors import player_name
 from roboracer.courses.models import Course
 from roboracer.pyramid.models import COSTS, MAX_ROWS_UP, Challenge, Entry, Place, Pyramid
 

@@ -12,6 +12,7 @@ from django.db.models.functions import Coalesce
 
 from games import kinds
 from roboracer import compiled
+from roboracer.accounts import selectors as account_selectors
 from roboracer.courses.models import Course
 from roboracer.ratings.models import DEFAULT_MU, DEFAULT_SIGMA, Rating, RatingChange, ordinal
 
@@ -231,7 +232,6 @@ def player(*, username: str):
 
 def leaderboard(*, limit: int = LEADERBOARD_SIZE) -> list[dict]:
     """The top ratings, best first: players with at least one rated game."""
-    from games import selectors as game_selectors
 
     ranked = (
         Rating.objects.filter(games__gt=0, user__is_active=True)
@@ -240,7 +240,7 @@ def leaderboard(*, limit: int = LEADERBOARD_SIZE) -> list[dict]:
         .order_by("-score", "user__username")[:limit]
     )
     return [
-        {"username": r.user.get_username(), "name": game_selectors.player_name(user=r.user),
+        {"username": r.user.get_username(), "name": account_selectors.player_name(user=r.user),
          "rating": shown(r.mu, r.sigma), "games": r.games}
         for r in ranked
     ]
@@ -249,12 +249,11 @@ def leaderboard(*, limit: int = LEADERBOARD_SIZE) -> list[dict]:
 def player_page(*, user, viewer, page: int | str | None = 1) -> dict:
     """Everything the player page and GET /api/players/<username>/ show: who, the rating, its history (no game
     ids: a private game's id is not to be learnt here) and one page of finished games."""
-    from games import selectors as game_selectors
 
     page_obj, games = finished_games_page(user=user, viewer=viewer, page=page)
     return {
         "username": user.get_username(),
-        "display_name": game_selectors.player_name(user=user),
+        "display_name": account_selectors.player_name(user=user),
         **rating_of(user=user),
         "history": [{"at": point["at"], "rating": point["rating"]} for point in history_of(user=user)],
         "games": {

@@ -9,13 +9,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import clocks as game_clocks
-from games import selectors as game_selectors
 from games.models import Game, Program, Seat
+from roboracer.accounts import selectors as account_selectors
 from roboracer.tournaments.models import Action, Entry, Round, Substitution, Table, TableSeat, Tournament
 
 
 def name_of(user) -> str:
-    return game_selectors.player_name(user=user)
+    return account_selectors.player_name(user=user)
 
 
 def tournament_lists() -> dict[str, QuerySet[Tournament]]:
