@@ -8,7 +8,6 @@ creates the next round exactly once (a conditional UPDATE of the round's status,
 
 from __future__ import annotations
 
-import inspect
 import logging
 import random
 import re
@@ -261,11 +260,10 @@ def _seat_round(tournament: Tournament, number: int, ordered: list[Entry]) -> Ro
     courses = list(tournament.courses.order_by("pk"))
     rng = _rng(tournament, number)
     options = {"lives": tournament.lives, "timer_preset": Game.Preset.CUSTOM, "move_time": tournament.move_time,
-               "game_time": tournament.game_time, "timeout_policy": tournament.timeout_policy}
+               "game_time": tournament.game_time, "timeout_policy": tournament.timeout_policy,
+               "modules": list(tournament.modules)}
     if (tournament.move_time, tournament.game_time) == game_clocks.PRESETS["tournament"]:
         options = {**options, "timer_preset": Game.Preset.TOURNAMENT}
-    if "modules" in inspect.signature(game_services.create_game).parameters:
-        options["modules"] = list(tournament.modules)
     fill = tournament.computer_fill
     seats, filled = [], 0
     for index, players in enumerate(tables, start=1):
