@@ -16,7 +16,7 @@ import orjson
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef, Q, Subquery
+from django.db.models import Exists, F, OuterRef, Q, Subquery
 from django.utils import timezone
 
 import engine
@@ -602,6 +602,47 @@ def cancel_game(*, user, game_id: int) -> Game:
     append_event(game, "game_cancelled", {})
     game.save()
     return game
+
+
+# Organisers' actions on a game (tournaments, the Pyramid): they go through these, never by writing the game's
+# rows themselves (issue 35). Each runs in the caller's transaction, on a game whose row the caller has locked
+# (`locked_game`).
+
+def locked_game(*, game_id: int) -> Game:
+    """The game with its row locked, for an organiser's action in the caller's transaction."""
+    return _locked_game(game_id)
+
+
+def add_game_time(*, game: Game, seconds: int, now: datetime) -> bool:
+    """`seconds` more game time for every seat still playing (an organiser's extension): a running deadline
+    moves on as much, and a clock that had run out runs again if its deadline is now ahead. A `clocks` event
+    tells the screens. False, and nothing changed, for a game that has ended."""
+    if game.status in (Game.Status.FINISHED, Game.Status.CANCELLED):
+        return False
+    playing = Seat.objects.filter(game=game, ejected_at__isnull=True)
+    playing.update(game_left=F("game_left") + seconds)
+    playing.filter(deadline__isnull=False).update(deadline=F("deadline") + timedelta(seconds=seconds))
+    playing.filter(expired=True, deadline__gt=now).update(expired=False)
+    seats = list(game.seats.order_by("number"))
+    append_event(game, "clocks", {"server_time": now.isoformat(), "seats": [clocks.public(s, now) for s in seats]})
+    game.save(update_fields=["version", "updated_at"])
+    return True
+
+
+def hand_seat_to(*, seat: Seat, user) -> None:
+    """A substitute takes a seat (a tournament's replacement, checked by the organiser's service first)."""
+    seat.user = user
+    seat.save(update_fields=["user"])
+
+
+def cancel_for(*, game: Game, reason: str, now: datetime) -> None:
+    """The game ends, cancelled, with `reason` in its `game_cancelled` event (a revoked Pyramid challenge): no
+    clock runs on and there is no result."""
+    game.status = Game.Status.CANCELLED
+    game.finished_at = now
+    Seat.objects.filter(game=game).update(clock_started_at=None, deadline=None)
+    append_event(game, "game_cancelled", {"reason": reason})
+    game.save(update_fields=["status", "finished_at", "version", "updated_at"])
 
 
 @transaction.atomic

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from games import services as game_services
 from games import setup as game_setup
-from games.models import Game, Program, Seat
+from games.models import Game, Program
 from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from roboracer.pyramid import selectors
 from roboracer.pyramid.models import COSTS, MAX_ROWS_UP, Challenge, Entry, Place, Pyramid
@@ -162,18 +162,9 @@ def revoke_challenge(*, user, slug: str, challenge_id: int) -> Challenge:
         now = timezone.now()
         challenge.status, challenge.ended_at, challenge.points_change = Challenge.Status.REVOKED, now, change
         challenge.save(update_fields=["status", "ended_at", "points_change"])
-        _cancel_game(game, now)
+        game_services.cancel_for(game=game, reason="the pyramid challenge was revoked", now=now)
         _log(pyramid, Entry.Kind.REVOKED, user, other=challenge.defender, challenge=challenge, points=change)
     return challenge
-
-
-def _cancel_game(game: Game, now) -> None:
-    """A revoked challenge's game ends, cancelled (the game row is locked): no clock runs on, no result."""
-    game.status = Game.Status.CANCELLED
-    game.finished_at = now
-    Seat.objects.filter(game=game).update(clock_started_at=None, deadline=None)
-    game_services.append_event(game, "game_cancelled", {"reason": "the pyramid challenge was revoked"})
-    game.save(update_fields=["status", "finished_at", "version", "updated_at"])
 
 
 def _swap(challenger: Place, defender: Place) -> None:

@@ -12,11 +12,10 @@ import logging
 import random
 import re
 import secrets
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.contrib.auth.models import Group
 from django.db import transaction
-from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
@@ -665,8 +664,7 @@ def accept_substitution(*, user, substitution_id: int) -> Entry:
     entry.refresh_from_db()
     table_seat, game, seat = _replaceable(tournament, entry, new_user)
     _close(substitution, Substitution.Status.ACCEPTED)
-    seat.user = new_user
-    seat.save(update_fields=["user"])
+    game_services.hand_seat_to(seat=seat, user=new_user)
     new_entry = Entry.objects.create(tournament=tournament, user=new_user)
     entry.withdrawn_at, entry.replaced_by = timezone.now(), new_entry
     entry.save(update_fields=["withdrawn_at", "replaced_by"])
@@ -716,18 +714,8 @@ def extend(*, user, tournament_id: int, seconds: int) -> int:
     now = timezone.now()
     extended = 0
     for game_id in game_ids:
-        game = Game.objects.select_for_update().get(pk=game_id)
-        if game.status in (Game.Status.FINISHED, Game.Status.CANCELLED):
-            continue
-        Seat.objects.filter(game=game, ejected_at__isnull=True).update(game_left=F("game_left") + seconds)
-        Seat.objects.filter(game=game, ejected_at__isnull=True, deadline__isnull=False).update(
-            deadline=F("deadline") + timedelta(seconds=seconds))
-        Seat.objects.filter(game=game, ejected_at__isnull=True, expired=True, deadline__gt=now).update(expired=False)
-        seats = list(game.seats.order_by("number"))
-        game_services.append_event(game, "clocks", {"server_time": now.isoformat(),
-                                                    "seats": [game_clocks.public(s, now) for s in seats]})
-        game.save(update_fields=["version", "updated_at"])
-        extended += 1
+        game = game_services.locked_game(game_id=game_id)
+        extended += game_services.add_game_time(game=game, seconds=seconds, now=now)
     _log(tournament, "extended", f"{user.get_username()} added {_duration(seconds)} of game time to round "
                                  f"{current.number} ({extended} game(s))", actor=user)
     return extended
