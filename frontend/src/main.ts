@@ -23,10 +23,11 @@ import { autopilotNotice } from "./computers";
 import { isCoord } from "./types";
 import { kindEntry, type KindScreen } from "./kinds";
 import { type Playback, playbackShown, speedsShown } from "./playback";
+import { GameSync } from "./sync";
 import css from "./styles.css?inline";
 import type {
   Chip, ScanResult,
-  ClocksData, Course, EngineEvent, EventMessage, SeatReadyData, SeatsEjectedData, ServerMessage, Snapshot, SnapshotMessage,
+  ClocksData, Course, EngineEvent, EventMessage, SeatReadyData, SeatsEjectedData, Snapshot,
   TurnRecord,
   TurnResolvedData,
 } from "./types";
@@ -54,9 +55,6 @@ function scrollBehavior(): ScrollBehavior {
 const MIN_BOX_PX = 180;
 const MIN_FIT_SQUARE_PX = 28;
 
-/** How long a player waits for the deal's pushed snapshot before asking for one. */
-const PUSH_WAIT_MS = 3000;
-
 const SPEEDS: { value: Speed; label: string }[] = [
   { value: 0.5, label: "0.5×" },
   { value: 1, label: "1×" },
@@ -75,13 +73,6 @@ const STEP_NAMES: Record<string, string> = {
   fusing: "fusing", express: "express belts", lasers: "lasers",
 };
 
-/** `at`: the browser's clock (ms) when the message arrived: a report of the server's clocks is read
- * against the moment it was received, not the moment its turn in the queue came (after an animation). */
-type QueueItem =
-  | { kind: "event"; msg: EventMessage; at: number }
-  | { kind: "replay"; turn: number }
-  | { kind: "pushed"; msg: SnapshotMessage; at: number };
-
 interface Options {
   apiUrl: string;
   wsPath: string;
@@ -91,7 +82,8 @@ interface Options {
 
 export class GameScreen {
   private snap: Snapshot | null = null;
-  private version: number | null = null;
+  /** Versions, the event queue, gaps and syncs (sync.ts). */
+  private readonly sync: GameSync;
   private courseKey = "";
   /** The live bots (from the last snapshot, updated by the events of a live turn as it plays). */
   private bots: Bots = new Map();
@@ -100,14 +92,9 @@ export class GameScreen {
   private viewPriority: string[] = [];
   /** The module prices the panel shows (the live ones, or a replayed turn's as it plays). */
   private viewPrices: Record<string, number> = {};
-  private queue: QueueItem[] = [];
-  private pumping = false;
   private moving = false;
   private replaying: number | null = null;
   private loggedTurn: number | null = null; // the turn whose events the log shows
-  private syncPending = false;
-  private pushTimer: number | undefined = undefined;
-  private syncTimer: number | undefined;
   private demoTurns: TurnRecord[] = [];
   private legend: HTMLElement | null = null;
   private readonly controls: HTMLElement;
@@ -146,6 +133,20 @@ export class GameScreen {
 
   constructor(root: HTMLElement, private readonly opts: Options) {
     injectStyles();
+    this.sync = new GameSync({
+      applySnapshot: (game, _version, at) => this.applySnapshot(game, at),
+      playEvent: (msg, at) => this.handleEvent(msg, at),
+      replay: (turn) => this.replay(turn),
+      early: (msg, at) => {
+        if (msg.kind === "chat") this.chat?.add(msg.data);
+        else if (msg.kind === "clocks") this.applyClocks(msg.data, at);
+        else if (msg.kind === "seat_ready") this.applyClocks((msg.data as unknown as SeatReadyData | null)?.clocks, at);
+      },
+      other: (msg) => {
+        if (msg.type === "team_chat") this.chat?.add(msg.message); // my team's line: never a public event, shown at once
+      },
+      sendSync: () => this.socket?.sync() ?? false,
+    });
     this.root = root;
     root.classList.add("rr-game");
     root.replaceChildren();
@@ -215,7 +216,7 @@ export class GameScreen {
     this.replayBtn = h("button", { type: "button", id: "replay-button" }, "Replay");
     this.replayBtn.addEventListener("click", () => {
       const n = Number(this.replaySelect.value);
-      if (n > 0) this.enqueue({ kind: "replay", turn: n });
+      if (n > 0) this.sync.enqueue({ kind: "replay", turn: n });
     });
     replay.append(replayLabel, this.replaySelect, this.replayBtn);
     const controls = h("div", { class: "rr-controls" });
@@ -232,9 +233,8 @@ export class GameScreen {
       // Team play in the lobby (docs/modes.md): the answer is the new snapshot.
       const apply = (res: { ok: boolean; data?: unknown; detail?: string }) => {
         const game = res.ok ? (res.data as Snapshot | undefined) : undefined;
-        if (game && typeof game.version === "number" && (this.version === null || game.version >= this.version)) {
-          this.applySnapshot(game, game.version, Date.now());
-        } else if (!res.ok) this.panel.setNotice(res.detail ?? "That did not work.");
+        if (game && this.sync.offerSnapshot(game, Date.now(), true)) return;
+        if (!res.ok) this.panel.setNotice(res.detail ?? "That did not work.");
       };
       const api = opts.apiUrl;
       this.panel.onTeam = (team, seat) => void postJson(gameActionUrl(api, "team"), seat ? { team, seat } : { team }, "the team").then(apply);
@@ -309,12 +309,12 @@ export class GameScreen {
         (action, status) => {
           // Leaving a lobby or cancelling: back to the lobby. Forfeiting a race: stay and watch.
           if (action === "cancel" || status === "lobby") location.assign("/");
-          else this.requestSync();
+          else this.sync.requestSync();
         });
       confirmStart(() => this.snap);
       this.chat = new ChatPanel(panelCol,
         (text) => postJson(gameActionUrl(opts.apiUrl, "chat"), { text }, "the message"),
-        () => this.requestSync(),
+        () => this.sync.requestSync(),
         (before) => fetchJson<{ messages?: unknown[] }>(`${gameActionUrl(opts.apiUrl, "chat")}?before=${before}`)
           .then((r) => (Array.isArray(r.messages) ? r.messages : []), () => null));
     }
@@ -322,7 +322,7 @@ export class GameScreen {
       // The results screen of a finished game (results.ts), at the top of the panel.
       this.results = new ResultsScreen(panelCol, {
         replay: () => {
-          for (let n = 1; n <= this.lastResolvedTurn(); n++) this.enqueue({ kind: "replay", turn: n });
+          for (let n = 1; n <= this.lastResolvedTurn(); n++) this.sync.enqueue({ kind: "replay", turn: n });
         },
         playAgain: async () => {
           const res = await postJson<{ url?: unknown }>(gameActionUrl(opts.apiUrl, "play-again"), {}, "play again");
@@ -335,9 +335,9 @@ export class GameScreen {
     window.setInterval(() => this.panel.tickClocks(), 1000);
 
     this.socket = opts.wsPath
-      ? new GameSocket(wsUrlFromPath(opts.wsPath), (m) => this.onMessage(m), (state) => {
+      ? new GameSocket(wsUrlFromPath(opts.wsPath), (m) => this.sync.onMessage(m, Date.now()), (state) => {
         if (state === "open") {
-          this.syncPending = false;
+          this.sync.socketOpened();
           this.panel.setConnection("");
         } else if (state === "closed") {
           this.panel.setConnection("Connection lost — reconnecting…");
@@ -353,7 +353,7 @@ export class GameScreen {
       fetchSnapshot(opts.apiUrl)
         .then((game) => {
           // A snapshot from the socket may have won the race; only take a newer one.
-          if (this.version === null || game.version > this.version) this.applySnapshot(game, game.version, Date.now());
+          this.sync.offerSnapshot(game, Date.now());
         })
         .catch(() => {
           if (this.snap === null) this.panel.setStatus("Could not load the game. Retrying over the live connection…");
@@ -374,9 +374,9 @@ export class GameScreen {
   private async loadDemo(src: string): Promise<void> {
     const data = await fetchJson<{ game: Snapshot; turns: TurnRecord[] }>(src);
     this.demoTurns = data.turns;
-    this.applySnapshot(data.game, data.game.version, Date.now());
+    this.sync.snapshot(data.game, data.game.version, Date.now());
     const play = Number(new URLSearchParams(location.search).get("play"));
-    if (play > 0) this.enqueue({ kind: "replay", turn: play });
+    if (play > 0) this.sync.enqueue({ kind: "replay", turn: play });
   }
 
   /** The board animation the playback controls drive: RoboRacer's, or the game kind's (kinds.ts). */
@@ -461,67 +461,6 @@ export class GameScreen {
     return this.snap?.last_turn?.turn ?? 0;
   }
 
-  private applyPushed(msg: SnapshotMessage, receivedAt: number): void {
-    const version = typeof msg.version === "number" ? msg.version : msg.game.version;
-    if (this.version === null || version >= this.version) {
-      this.applySnapshot(msg.game, version, receivedAt);
-    } else if (this.snap && msg.game.turn > this.snap.turn) {
-      // Events of the new turn (another player's program) overtook it: its hand is news, its events
-      // are not, so ask for a current snapshot now rather than wait for the timer.
-      this.requestSync();
-    }
-  }
-
-  /** After a turn, a player's new hand comes pushed with their snapshot; ask for one only if it does not. */
-  private awaitPush(): void {
-    if (!this.snap?.me) {
-      this.requestSync(); // spectators get no push
-      return;
-    }
-    window.clearTimeout(this.pushTimer); // any snapshot clears it
-    this.pushTimer = window.setTimeout(() => this.requestSync(), PUSH_WAIT_MS);
-  }
-
-  private requestSync(): void {
-    if (this.syncPending || !this.socket) return;
-    if (this.socket.sync()) {
-      this.syncPending = true;
-      // If the answer never comes, allow asking again.
-      window.clearTimeout(this.syncTimer);
-      this.syncTimer = window.setTimeout(() => { this.syncPending = false; }, 5000);
-    }
-  }
-
-  private onMessage(msg: ServerMessage): void {
-    const at = Date.now();
-    if (msg.type === "snapshot" && msg.game && msg.pushed) {
-      // A deal's snapshot waits behind the events before it (the turn's animation), then replaces them.
-      this.enqueue({ kind: "pushed", msg, at });
-    } else if (msg.type === "snapshot" && msg.game) {
-      this.applySnapshot(msg.game, typeof msg.version === "number" ? msg.version : msg.game.version, at);
-    } else if ((msg as { type?: unknown }).type === "error" && (msg as { code?: unknown }).code === "rate_limited") {
-      // A sync refused for now (the socket allows a few a second): ask again when the server says, or the
-      // change that asked for it would stay unseen until the next event.
-      const wait = Number((msg as { retry_after?: unknown }).retry_after);
-      window.clearTimeout(this.syncTimer);
-      this.syncTimer = window.setTimeout(() => {
-        this.syncPending = false;
-        this.requestSync();
-      }, (Number.isFinite(wait) && wait > 0 ? wait * 1000 : 1000) + 50);
-    } else if (msg.type === "team_chat") {
-      this.chat?.add(msg.message); // my team's line: never a public event, shown at once
-    } else if (msg.type === "event" && typeof msg.version === "number") {
-      // Chat lines and clocks do not wait behind a turn's animation: shown now (a chat line is
-      // shown once, by id; clocks carry their own server time), counted in version order later.
-      if (this.version !== null && msg.version > this.version) {
-        if (msg.kind === "chat") this.chat?.add(msg.data);
-        else if (msg.kind === "clocks") this.applyClocks(msg.data, at);
-        else if (msg.kind === "seat_ready") this.applyClocks((msg.data as unknown as SeatReadyData | null)?.clocks, at);
-      }
-      this.enqueue({ kind: "event", msg, at });
-    }
-  }
-
   private applyClocks(raw: unknown, receivedAt: number): void {
     const data = raw as ClocksData | null;
     if (!data || !Array.isArray(data.seats)) return;
@@ -535,18 +474,10 @@ export class GameScreen {
     }
   }
 
-  private enqueue(item: QueueItem): void {
-    this.queue.push(item);
-    void this.pump();
-  }
-
   /** A snapshot is the truth: whatever was playing stops and the current state is drawn at once. */
-  private applySnapshot(game: Snapshot, version: number, receivedAt: number): void {
-    window.clearTimeout(this.pushTimer);
+  private applySnapshot(game: Snapshot, receivedAt: number): void {
     this.animator.cancel();
     this.snap = game;
-    this.version = version;
-    this.syncPending = false;
     this.useKind(game);
     if (this.kindScreen) {
       this.applyKindSnapshot(this.kindScreen, game, receivedAt);
@@ -558,7 +489,6 @@ export class GameScreen {
     this.animator.hasDamage = this.board.showDamage = rules.damage;
     this.animator.hitPoints = this.board.hitPoints = rules.hitPoints ? rules.maxDamage : null;
     this.log.setRules(rules);
-    window.clearTimeout(this.syncTimer);
     this.bots = cloneBots(Array.isArray(game.bots) ? game.bots : []);
     this.takeClocks(game.server_time, Array.isArray(game.seats) ? game.seats : [], true, receivedAt);
     this.chat?.setMessages(game.chat);
@@ -595,7 +525,6 @@ export class GameScreen {
   /** applySnapshot for a game of another kind (kinds.ts): the shared parts as for RoboRacer, the board,
    * panel and log by the kind's screen. */
   private applyKindSnapshot(kind: KindScreen, game: Snapshot, receivedAt: number): void {
-    window.clearTimeout(this.syncTimer);
     this.takeClocks(game.server_time, Array.isArray(game.seats) ? game.seats : [], true, receivedAt);
     this.chat?.setMessages(game.chat);
     kind.show(game);
@@ -822,21 +751,6 @@ export class GameScreen {
     this.board.markCheckpoints(marks.mine, marks.leader);
   }
 
-  private async pump(): Promise<void> {
-    if (this.pumping) return;
-    this.pumping = true;
-    try {
-      while (this.queue.length) {
-        const item = this.queue.shift() as QueueItem;
-        if (item.kind === "replay") await this.replay(item.turn);
-        else if (item.kind === "pushed") this.applyPushed(item.msg, item.at);
-        else await this.handleEvent(item.msg, item.at);
-      }
-    } finally {
-      this.pumping = false;
-    }
-  }
-
   private async fetchTurn(n: number): Promise<TurnRecord> {
     if (this.opts.demoSrc) {
       const t = this.demoTurns.find((x) => x.turn === n);
@@ -874,7 +788,7 @@ export class GameScreen {
     const finished = await this.playTurn(snap, n, record.events, this.view, `Replay of turn ${n}`);
     if (!finished) return;
     this.root.dataset.replayed = String(n);
-    if (this.queue[0]?.kind === "replay") {
+    if (this.sync.nextIsReplay()) {
       // The next turn of a whole-game replay starts from its own stored state: no jump to the live one.
     } else if (this.opts.demoSrc) {
       // The demo has no live game to return to: it stays on the replayed turn's end.
@@ -898,7 +812,7 @@ export class GameScreen {
     if (!finished) return;
     this.root.dataset.replayed = String(n);
     // The next turn of a whole-game replay starts from its own record; the demo stays on the replayed turn.
-    if (this.queue[0]?.kind !== "replay" && !this.opts.demoSrc) this.showLive();
+    if (!this.sync.nextIsReplay() && !this.opts.demoSrc) this.showLive();
     this.replaying = null;
     this.render();
   }
@@ -938,17 +852,9 @@ export class GameScreen {
     return true;
   }
 
+  /** The next event in version order (sync.ts checked its version). */
   private async handleEvent(msg: EventMessage, receivedAt: number): Promise<void> {
-    if (this.version === null || !this.snap) {
-      this.requestSync();
-      return;
-    }
-    if (msg.version <= this.version) return; // old news
-    if (msg.version > this.version + 1) {
-      this.requestSync(); // we missed something
-      return;
-    }
-    this.version = msg.version;
+    if (!this.snap) return;
     switch (msg.kind) {
       case "seat_ready": {
         const data = msg.data as unknown as SeatReadyData;
@@ -976,7 +882,7 @@ export class GameScreen {
         const data = msg.data as unknown as SeatsEjectedData;
         this.panel.setNotice(ejectedNotice(this.snap, data) +
           (data?.resubmit && this.snap.me ? " Every program was cleared: submit yours again." : ""));
-        this.requestSync();
+        this.sync.requestSync();
         return;
       }
       case "timer_expired": {
@@ -985,12 +891,12 @@ export class GameScreen {
         // Under the "computer" policy my own seat has its banner (Panel.setAutopilot): the notice names the others.
         if (this.snap.timers?.policy === "computer") seats = seats.filter((n) => n !== this.snap?.me?.seat);
         if (seats.length) this.panel.setNotice(expiredNotice(this.snap, seats, this.snap.timers?.policy));
-        this.requestSync();
+        this.sync.requestSync();
         return;
       }
       case "game_cancelled":
         this.panel.setNotice("The game was cancelled.");
-        this.requestSync();
+        this.sync.requestSync();
         return;
       case "seat_autopilot": {
         // A computer player takes over a seat whose game time ran out (on), or its owner is back (off).
@@ -1001,7 +907,7 @@ export class GameScreen {
         if (seat && typeof data?.on === "boolean") seat.autopilot = data.on;
         if (this.snap.me && this.snap.me.seat === data?.seat && typeof data?.on === "boolean") this.snap.me.autopilot = data.on;
         this.render();
-        this.requestSync();
+        this.sync.requestSync();
         return;
       }
 
@@ -1014,11 +920,11 @@ export class GameScreen {
         const finished = await this.playTurn(snap, turn, events, this.bots, `Turn ${turn} log`);
         if (!finished) return; // a snapshot replaced everything meanwhile
         this.render();
-        this.awaitPush(); // the deal's snapshot, or game_finished (whose sync ends the wait)
+        this.sync.awaitPush(!!this.snap?.me); // the deal's snapshot, or game_finished (whose sync ends the wait)
         return;
       }
       case "turn_dealt":
-        this.awaitPush();
+        this.sync.awaitPush(!!this.snap?.me);
         return;
       case "seat_unready":
         // Another kind's screen (RAMbots: uncompiled) learns of it at once; the sync brings the rest, as before.
@@ -1030,10 +936,10 @@ export class GameScreen {
           this.kindScreen.seatEvent?.(this.snap, "seat_unready", data);
           this.render();
         }
-        this.requestSync();
+        this.sync.requestSync();
         return;
       default:
-        this.requestSync();
+        this.sync.requestSync();
     }
   }
 }
