@@ -4,7 +4,7 @@
 // snapshot (a `sync` over the socket) when it sees a gap, when a pushed snapshot was overtaken by
 // events, after a reconnect's refusal, or when a deal's push does not come.
 //
-// The screen (main.ts) gives it a `SyncHost`: what applying a snapshot and playing an event mean there,
+// The screen (screen.ts) gives it a `SyncHost`: what applying a snapshot and playing an event mean there,
 // and the socket's sync request. Timers are injected so the unit tests (tests/sync.test.ts) drive time.
 import type { EventMessage, ServerMessage, Snapshot, SnapshotMessage } from "./types";
 
