@@ -8,13 +8,14 @@ import { DIRS } from "./types";
 import css from "./styles.css?inline";
 import editorCss from "./editor/editor.css?inline";
 import { type CourseDetail, type EditorUrls, problems, send, urlsFor, type Validation } from "./editor/api";
-import { DIR_WORD, fieldControl, fieldLabel, label } from "./editor/fields";
+import { DIR_WORD, fieldLabel, label } from "./editor/fields";
+import { coursePanel, show, squarePanel, toolPanel } from "./editor/panels";
 import { browserStorage, canonical, type Draft, draftKey, differs, dropDraft, loadDraft, makeDraft, offerText, storeDraft } from "./editor/draft";
 import { problemText, squareText, titleText, toolList } from "./editor/wording";
 import {
   autoNumber, type Catalog, type Clip, copyRect, EditError, type EditorCourse, elementsAt, exportCourse, History, inRect,
   isSided, makeElement, moveRect, newCourse, newPuzzleBlock, normRect, parseCourse, paste, placeAll, placeRun,
-  type PuzzleBlock, type PuzzleGoal, type PuzzleTarget, type Rect, remove,
+  type EditorElement, type PuzzleBlock, type Rect, remove,
   resize, rotate, runSquares, selected, setField, setProps, shortcuts, specOf,
 } from "./editor/model";
 import { EditorBoard, paletteIcon } from "./editor/view";
@@ -331,37 +332,21 @@ export class Editor {
   }
 
   private renderToolProps(): void {
-    const spec = specOf(this.catalog, this.tool);
-    this.toolProps.replaceChildren();
-    if (!spec) {
-      this.toolProps.appendChild(h("p", { class: "ed-muted" }, this.tool === SELECT
+    const spec = specOf(this.catalog, this.tool) ?? null;
+    show(this.toolProps, toolPanel({
+      spec,
+      hint: this.tool === SELECT
         ? "Select: click a square to edit what is on it, or drag a rectangle to move, copy or delete it."
-        : "Erase: click or drag to clear squares."));
-      return;
-    }
-    this.toolProps.appendChild(h("p", { class: "ed-tool-name-line" }, `${label(spec.type)} (${layerName(spec.layer)}): new ones get these settings`));
-    const values = this.toolValues(spec.type);
-    if (isSided(spec)) {
-      const id = "ed-side-choice";
-      const sel = h("select", { id });
-      for (const [v, text] of [["auto", "the side nearest the pointer"], ...DIRS.map((d) => [d, `${d} (${DIR_WORD[d]})`])]) {
-        const o = h("option", { value: v }, text);
-        o.selected = v === this.sideChoice;
-        sel.appendChild(o);
-      }
-      sel.addEventListener("change", () => {
-        this.sideChoice = sel.value as Dir | "auto";
-        if (sel.value !== "auto") this.cursorSide = sel.value as Dir;
+        : "Erase: click or drag to clear squares.",
+      heading: spec ? `${label(spec.type)} (${layerName(spec.layer)}): new ones get these settings` : "",
+      values: spec ? this.toolValues(spec.type) : {},
+      sideChoice: this.sideChoice,
+      setSide: (side) => {
+        this.sideChoice = side;
+        if (side !== "auto") this.cursorSide = side;
         this.drawCursor();
-      });
-      const wrap = h("div", { class: "ed-field" });
-      wrap.append(h("label", { for: id }, "Side"), sel);
-      this.toolProps.appendChild(wrap);
-    }
-    for (const f of spec.fields) {
-      if (f.name === "side" && isSided(spec)) continue;
-      this.toolProps.appendChild(fieldControl(f, values[f.name], (v) => { values[f.name] = v; }));
-    }
+      },
+    }));
   }
 
   // ---------------- changes ----------------
@@ -733,210 +718,57 @@ export class Editor {
   // ---------------- properties ----------------
 
   private renderSquareProps(): void {
-    const box = this.squareProps;
-    box.replaceChildren();
-    if (this.selection && (this.selection.x0 !== this.selection.x1 || this.selection.y0 !== this.selection.y1)) {
-      const r = this.selection;
-      const n = selected(this.course, r).length;
-      box.append(
-        h("p", {}, `Selection ${squareText([r.x0, r.y0])}–${squareText([r.x1, r.y1])}: ${n} element${n === 1 ? "" : "s"}. Drag it (or Alt+arrows) to move it.`),
-        this.button("Rotate all", () => this.rotateHere()),
-        this.button("Delete all", () => this.deleteHere()),
-        this.button("Copy", () => this.copy()),
-      );
-      return;
-    }
+    const r = this.selection;
     const at = this.cursorAt;
     const idx = elementsAt(this.course, at);
-    box.appendChild(h("p", { class: "ed-square-at" }, `Square ${squareText(at)}${idx.length ? "" : ": empty"}`));
-    for (const i of idx) {
-      const el = this.course.elements[i];
-      const spec = specOf(this.catalog, el.type);
-      const card = h("div", { class: "ed-element", "data-type": el.type });
-      card.appendChild(h("h3", {}, `${label(el.type)}${typeof el.side === "string" ? ` · ${el.side} side` : ""}`));
-      if (!spec) {
-        card.appendChild(h("p", { class: "ed-muted" }, "The engine's catalog does not list this type; it is kept as it is."));
-      }
-      for (const f of spec?.fields ?? []) {
-        card.appendChild(fieldControl(f, el[f.name], (v) => {
-          const now = this.course.elements.findIndex((x) => x === el);
-          if (now >= 0) this.apply(() => setField(this.course, this.catalog, now, f.name, v), `${label(el.type)}: ${fieldLabel(f.name)} changed`);
-        }));
-      }
-      const actions = h("div", { class: "ed-element-actions" });
-      actions.append(
-        this.button("Rotate", () => {
-          const now = this.course.elements.indexOf(el);
-          if (now >= 0) this.apply(() => rotate(this.course, this.catalog, [now]), `Rotated the ${label(el.type)}`);
-        }, { "aria-label": `Rotate the ${label(el.type)}` }),
-        this.button("Delete", () => {
-          const now = this.course.elements.indexOf(el);
-          if (now >= 0) this.apply(() => remove(this.course, this.catalog, [now]), `Deleted the ${label(el.type)}`);
-        }, { "aria-label": `Delete the ${label(el.type)}` }),
-      );
-      card.appendChild(actions);
-      box.appendChild(card);
-    }
+    const n = r ? selected(this.course, r).length : 0;
+    // An element is found again by identity when it is changed: a change before may have moved its index.
+    const change = (el: EditorElement, make: (now: number) => EditorCourse, what: string): void => {
+      const now = this.course.elements.indexOf(el);
+      if (now >= 0) this.apply(() => make(now), what);
+    };
+    show(this.squareProps, squarePanel({
+      selection: r && (r.x0 !== r.x1 || r.y0 !== r.y1)
+        ? `Selection ${squareText([r.x0, r.y0])}–${squareText([r.x1, r.y1])}: ${n} element${n === 1 ? "" : "s"}. Drag it (or Alt+arrows) to move it.`
+        : null,
+      heading: `Square ${squareText(at)}${idx.length ? "" : ": empty"}`,
+      elements: idx.map((i) => ({ el: this.course.elements[i], spec: specOf(this.catalog, this.course.elements[i].type) ?? null })),
+      rotateAll: () => this.rotateHere(),
+      deleteAll: () => this.deleteHere(),
+      copy: () => this.copy(),
+      setField: (el, name, v) => change(el, (now) => setField(this.course, this.catalog, now, name, v), `${label(el.type)}: ${fieldLabel(name)} changed`),
+      rotate: (el) => change(el, (now) => rotate(this.course, this.catalog, [now]), `Rotated the ${label(el.type)}`),
+      remove: (el) => change(el, (now) => remove(this.course, this.catalog, [now]), `Deleted the ${label(el.type)}`),
+    }));
   }
 
   private renderCourseProps(): void {
     const c = this.course;
-    const box = this.courseProps;
     // keep the focus on the control being used when the panel is rebuilt
     const focused = (document.activeElement as HTMLElement | null)?.id;
-    box.replaceChildren();
-    const text = (id: string, name: string, value: string, onChange: (v: string) => void, attrs: Record<string, string> = {}) => {
-      const wrap = h("div", { class: "ed-field" });
-      const input = h("input", { id, type: "text", ...attrs });
-      input.value = value;
-      input.addEventListener("change", () => onChange(input.value));
-      wrap.append(h("label", { for: id }, name), input);
-      box.appendChild(wrap);
-      return input;
-    };
-    text("ed-name", "Name", c.name ?? "", (v) => this.apply(() => setProps(this.course, { name: v.trim() }), "Renamed the course"), { maxlength: "80", required: "" });
-    const size = h("div", { class: "ed-row" });
-    const num = (id: string, name: string, value: number, min: number, max: number) => {
-      const wrap = h("div", { class: "ed-field ed-num" });
-      const input = h("input", { id, type: "number", min: String(min), max: String(max), step: "1", inputmode: "numeric" });
-      input.value = String(value);
-      wrap.append(h("label", { for: id }, name), input);
-      return [wrap, input] as const;
-    };
-    const max = this.catalog.max_side || 64;
-    const [wW, wI] = num("ed-width", "Width", c.width, 1, max);
-    const [hW, hI] = num("ed-height", "Height", c.height, 1, max);
-    // Another change of the course rebuilds this panel: what was typed here and not applied yet stays.
-    if (this.pendingSize.w !== undefined) wI.value = this.pendingSize.w;
-    if (this.pendingSize.h !== undefined) hI.value = this.pendingSize.h;
-    wI.addEventListener("input", () => { this.pendingSize.w = wI.value; });
-    hI.addEventListener("input", () => { this.pendingSize.h = hI.value; });
-    const doResize = this.button("Resize", () => {
-      const w = Number(wI.value), hh = Number(hI.value);
-      this.pendingSize = {};
-      const lost = c.elements.filter((e) => e.at && (e.at[0] >= w || e.at[1] >= hh)).length;
-      this.apply(() => resize(this.course, w, hh, max), `Resized to ${w} by ${hh}${lost ? `; ${lost} element${lost > 1 ? "s" : ""} outside removed` : ""}`);
-    }, { id: "ed-resize" });
-    size.append(wW, hW, doResize);
-    box.appendChild(size);
-
-    const players = Array.isArray(c.players) ? c.players : [1, 4];
-    const prow = h("div", { class: "ed-row" });
-    const [minW, minI] = num("ed-min-players", "Fewest players", players[0], 1, 8);
-    const [maxW, maxI] = num("ed-max-players", "Most players", players[1], 1, 8);
-    const setPlayers = () => {
-      const lo = Number(minI.value), hi = Number(maxI.value);
-      if (!Number.isInteger(lo) || !Number.isInteger(hi)) return;
-      this.apply(() => setProps(this.course, { players: [lo, hi] }), `Players ${lo} to ${hi}`);
-    };
-    minI.addEventListener("change", setPlayers);
-    maxI.addEventListener("change", setPlayers);
-    prow.append(minW, maxW);
-    box.appendChild(prow);
-
-    const modeWrap = h("div", { class: "ed-field" });
-    const mode = h("select", { id: "ed-mode" });
-    for (const m of this.catalog.modes) {
-      const o = h("option", { value: m }, label(m));
-      o.selected = (c.mode ?? "race") === m;
-      mode.appendChild(o);
-    }
-    mode.addEventListener("change", () => this.apply(() => setProps(this.course, {
-      mode: mode.value,
-      puzzle: mode.value === "puzzle" ? (this.course.puzzle ?? newPuzzleBlock()) : undefined,
-    }), `Mode: ${mode.value}`));
-    modeWrap.append(h("label", { for: "ed-mode" }, "Mode"), mode);
-    box.appendChild(modeWrap);
-
-    const rules = h("fieldset", { class: "ed-field ed-checks" });
-    rules.appendChild(h("legend", {}, "Suits the rulesets"));
-    const chosen = Array.isArray(c.rulesets) ? c.rulesets : ["roboracer"];
-    for (const r of this.catalog.rulesets) {
-      const id = `ed-ruleset-${r}`;
-      const box2 = h("input", { type: "checkbox", id, value: r });
-      box2.checked = chosen.includes(r);
-      box2.addEventListener("change", () => {
-        const picked = [...rules.querySelectorAll<HTMLInputElement>("input:checked")].map((i) => i.value);
-        this.apply(() => setProps(this.course, { rulesets: picked }), "Rulesets changed");
-      });
-      const pair = h("span", { class: "ed-check" });
-      pair.append(box2, h("label", { for: id }, r));
-      rules.append(pair);
-    }
-    box.appendChild(rules);
-
-    if ((c.mode ?? "race") === "puzzle") box.append(...this.puzzleFields(c.puzzle ?? {}, num));
+    show(this.courseProps, coursePanel({
+      course: c,
+      catalog: this.catalog,
+      pendingSize: this.pendingSize,
+      rename: (v) => this.apply(() => setProps(this.course, { name: v.trim() }), "Renamed the course"),
+      resize: (w, hh) => {
+        this.pendingSize = {};
+        const lost = c.elements.filter((e) => e.at && (e.at[0] >= w || e.at[1] >= hh)).length;
+        const max = this.catalog.max_side || 64;
+        this.apply(() => resize(this.course, w, hh, max), `Resized to ${w} by ${hh}${lost ? `; ${lost} element${lost > 1 ? "s" : ""} outside removed` : ""}`);
+      },
+      setPlayers: (lo, hi) => this.apply(() => setProps(this.course, { players: [lo, hi] }), `Players ${lo} to ${hi}`),
+      setMode: (mode) => this.apply(() => setProps(this.course, {
+        mode, puzzle: mode === "puzzle" ? (this.course.puzzle ?? newPuzzleBlock()) : undefined,
+      }), `Mode: ${mode}`),
+      setRulesets: (picked) => this.apply(() => setProps(this.course, { rulesets: picked }), "Rulesets changed"),
+      setPuzzle: (change, what) => {
+        const next = { ...(this.course.puzzle ?? {}), ...change } as Record<string, unknown>;
+        for (const [k, v] of Object.entries(change)) if (v === null) delete next[k];
+        this.apply(() => setProps(this.course, { puzzle: next as PuzzleBlock }), what);
+      },
+    }));
     if (focused) document.getElementById(focused)?.focus();
-  }
-
-  /** The puzzle block's fields: description, goal, turn limit, players, seed, and the target bots as JSON
-   * (the validator explains what is wrong with them). */
-  private puzzleFields(
-    pz: PuzzleBlock,
-    num: (id: string, text: string, value: number, min: number, max: number) => readonly [HTMLElement, HTMLInputElement],
-  ): HTMLElement[] {
-    const set = (change: Partial<PuzzleBlock>, what: string) =>
-      this.apply(() => setProps(this.course, { puzzle: { ...(this.course.puzzle ?? {}), ...change } }), what);
-    const descWrap = h("div", { class: "ed-field" });
-    const desc = h("textarea", { id: "ed-puzzle-description", maxlength: "500", rows: "3" });
-    desc.value = typeof pz.description === "string" ? pz.description : "";
-    desc.addEventListener("change", () => {
-      const next = { ...(this.course.puzzle ?? {}) } as Record<string, unknown>;
-      if (desc.value.trim()) next.description = desc.value; else delete next.description;
-      this.apply(() => setProps(this.course, { puzzle: next }), "Puzzle description changed");
-    });
-    descWrap.append(h("label", { for: "ed-puzzle-description" }, "Puzzle description (up to 500 characters)"), desc);
-    const goal: PuzzleGoal = pz.goal ?? { type: "checkpoint", number: 1 };
-    const goalWrap = h("div", { class: "ed-field" });
-    const kind = h("select", { id: "ed-puzzle-goal" });
-    for (const [value, text] of [["checkpoint", "Reach check point n"], ["survive", "Survive k turns"], ["destroy", "Destroy the targets"]]) {
-      const o = h("option", { value }, text);
-      o.selected = goal.type === value;
-      kind.appendChild(o);
-    }
-    kind.addEventListener("change", () => {
-      const t = kind.value as PuzzleGoal["type"];
-      const next: PuzzleGoal = t === "checkpoint" ? { type: t, number: 1 } : t === "survive" ? { type: t, turns: 1 }
-        : { type: t, targets: (this.course.puzzle?.targets ?? []).map((x) => x.id) };
-      set({ goal: next }, "Puzzle goal changed");
-    });
-    goalWrap.append(h("label", { for: "ed-puzzle-goal" }, "Goal"), kind);
-    const fields: HTMLElement[] = [descWrap, goalWrap];
-    if (goal.type === "destroy") {
-      const ids = h("input", { id: "ed-puzzle-goal-targets", type: "text", maxlength: "200" });
-      ids.value = (goal.targets ?? []).join(", ");
-      ids.addEventListener("change", () => set({ goal: { type: "destroy", targets: ids.value.split(",").map((x) => x.trim()).filter(Boolean) } }, "Puzzle goal changed"));
-      const w = h("div", { class: "ed-field" });
-      w.append(h("label", { for: "ed-puzzle-goal-targets" }, "Targets to destroy (ids, comma separated)"), ids);
-      fields.push(w);
-    } else {
-      const key = goal.type === "checkpoint" ? "number" : "turns";
-      const [w, i] = num("ed-puzzle-goal-value", goal.type === "checkpoint" ? "Check point number" : "Turns to survive", Number(goal[key]) || 1, 1, 99);
-      i.addEventListener("change", () => set({ goal: { type: goal.type, [key]: Number(i.value) } as PuzzleGoal }, "Puzzle goal changed"));
-      fields.push(w);
-    }
-    const [tW, tI] = num("ed-puzzle-turns", "Turn limit (1–99)", Number(pz.turn_limit) || 5, 1, 99);
-    tI.addEventListener("change", () => set({ turn_limit: Number(tI.value) }, "Puzzle turn limit changed"));
-    const [pW, pI] = num("ed-puzzle-players", "Players (cooperative when more than 1)", Number(pz.players) || 1, 1, 8);
-    pI.addEventListener("change", () => set({ players: Number(pI.value) }, "Puzzle players changed"));
-    const [sW, sI] = num("ed-puzzle-seed", "Deal seed (every solver gets the same hands)", Number(pz.seed) || 0, 0, 2 ** 31);
-    sI.addEventListener("change", () => set({ seed: Number(sI.value) }, "Puzzle seed changed"));
-    const tgWrap = h("div", { class: "ed-field" });
-    const tg = h("textarea", { id: "ed-puzzle-targets", rows: "4", spellcheck: "false" });
-    tg.value = JSON.stringify(pz.targets ?? []);
-    tg.addEventListener("change", () => {
-      try {
-        const parsed = JSON.parse(tg.value) as PuzzleTarget[];
-        set({ targets: parsed }, "Puzzle targets changed");
-      } catch {
-        tg.setCustomValidity("Not JSON: a list of {\"id\", \"at\": [x, y], \"dir\", \"program\": [5 chips]}");
-        tg.reportValidity();
-      }
-    });
-    tg.addEventListener("input", () => tg.setCustomValidity(""));
-    tgWrap.append(h("label", { for: "ed-puzzle-targets" }, "Target bots (JSON: id, at, dir, program of 5 chips)"), tg);
-    fields.push(tW, pW, sW, tgWrap);
-    return fields;
   }
 
   // ---------------- validation ----------------
