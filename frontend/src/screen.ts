@@ -16,6 +16,7 @@ import {
 import { ejectedNotice, expiredNotice, Panel, seatNames } from "./panel";
 import { ResultsScreen } from "./results";
 import { GameSync } from "./sync";
+import { wireLobbyActions } from "./lobbyactions";
 import type {
   ClocksData, EngineEvent, EventMessage, SeatReadyData, SeatsEjectedData, Snapshot, TurnRecord, TurnResolvedData,
 } from "./types";
@@ -77,7 +78,7 @@ export class GameScreen {
       () => this.updateControls());
     this.panel = new Panel(panelCol);
     const live = !opts.demoSrc && opts.apiUrl ? opts.apiUrl : "";
-    if (live) this.lobbyActions(live);
+    if (live) wireLobbyActions(this.panel, live, (game) => this.sync.offerSnapshot(game, Date.now(), true));
     if (live) {
       this.actions = new GameActions(panelCol,
         (action) => postJson(gameActionUrl(live, action), {}, action === "leave" ? "leaving" : "the cancellation"),
@@ -131,37 +132,6 @@ export class GameScreen {
     }
     this.socket?.connect();
     this.updateControls();
-  }
-
-  /** Team play and computer players in the lobby (docs/modes.md, issue 20). */
-  private lobbyActions(api: string): void {
-    // The answer is the new snapshot.
-    const apply = (res: { ok: boolean; data?: unknown; detail?: string }) => {
-      const game = res.ok ? (res.data as Snapshot | undefined) : undefined;
-      if (game && this.sync.offerSnapshot(game, Date.now(), true)) return;
-      if (!res.ok) this.panel.setNotice(res.detail ?? "That did not work.");
-    };
-    this.panel.onTeam = (team, seat) => void postJson(gameActionUrl(api, "team"), seat ? { team, seat } : { team }, "the team").then(apply);
-    this.panel.onBalance = () => void postJson(joinUrl(api, "teams/balance/"), {}, "balancing the teams").then(apply);
-    // The creator adds a computer player to a free seat, or removes one. The seat_joined event's sync brings
-    // the new seat (and a full game's start); removing answers with the snapshot itself. No extra sync here:
-    // the socket allows a few a second, and a refused one would cost the event's own.
-    this.panel.onAddComputer = async (strength, seat) => {
-      const res = await postJson(joinUrl(api, "computers/"), { strength, seat }, "the computer player");
-      return res.ok ? null : res.detail;
-    };
-    this.panel.onTakeBack = async () => {
-      const res = await postJson(joinUrl(api, "take-back/"), {}, "taking your robot back");
-      if (!res.ok) return res.detail;
-      apply(res);
-      return null;
-    };
-    this.panel.onRemoveComputer = async (seat) => {
-      const res = await postJson(joinUrl(api, `computers/${seat}/remove/`), {}, "removing the computer player");
-      if (!res.ok) return res.detail;
-      apply(res);
-      return null;
-    };
   }
 
   private async loadDemo(src: string): Promise<void> {
