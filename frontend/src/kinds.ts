@@ -1,17 +1,18 @@
-// The game kinds (docs/frontend.md "Game kinds"): the one place the game screen (main.ts) learns which
-// board renderer and programming panel a game has. Everything else on the screen is shared by every kind:
-// the status line, the seat list and clocks, chat, notices, the socket and its event queue, the playback
-// controls, results and play again.
+// The game kinds (docs/frontend.md "Game kinds"): the one place the game screen (screen.ts) learns which
+// board renderer and programming panel a game has. Everything else on the screen is shared by every kind
+// and knows no kind: the status line, the seat list and clocks, chat, notices, the socket and its event
+// queue (sync.ts), the playback controls, results and play again.
 //
-// `snapshot.kind` picks the entry ("roboracer" when absent). RoboRacer's board (board.ts, animate.ts) and
-// program (program.ts, modmenu.ts, log.ts) are the game screen's own: its entry mounts nothing. Any other
-// kind mounts a KindScreen that the game screen hands its board column, panel and log column to.
+// `snapshot.kind` picks the entry ("roboracer" when absent). Each kind mounts a KindScreen that the game
+// screen hands its board column, panel and log column to: RoboRacer's (roboracer/screen.ts: board.ts,
+// animate.ts, program.ts, modmenu.ts, log.ts), RAMbots' (rambots/screen.ts).
 import type { Playback } from "./playback";
-import type { Panel } from "./panel";
+import type { Panel, SeatView, SeatsMode } from "./panel";
 import type { CustomResults } from "./results";
 import type { EngineEvent, Seat, Snapshot, TurnRecord } from "./types";
-import type { PostJsonResult } from "./net";
+import type { PostJsonResult, SocketReply, SocketRequest } from "./net";
 import { RambotsScreen } from "./rambots/screen";
+import { RoboRacerScreen } from "./roboracer/screen";
 
 /** What the game screen gives a kind's screen. */
 export interface KindHost {
@@ -19,12 +20,23 @@ export interface KindHost {
   boardCol: HTMLElement;
   panelCol: HTMLElement;
   logCol: HTMLElement;
+  /** The playback controls' box (a kind may put its legend and board buttons there). */
+  controls: HTMLElement;
+  /** The game's API URL ("" in the demo, which has no server). */
+  apiUrl: string;
+  /** The offline demo: nothing is sent. */
+  demo: boolean;
+  /** A request over the open game socket, answered there by its id; null when the socket is not open,
+   * closes or stays silent (then the kind posts over HTTP). */
+  socketRequest: (frame: SocketRequest) => Promise<SocketReply | null>;
   /** The shared panel (status, seats, clocks); the kind's panel goes in front of its seat list. */
   panel: Panel;
   /** POST a move (the kind's own body) to /api/games/<id>/move/; the demo answers without a server. */
   postMove: (body: unknown) => Promise<PostJsonResult<unknown>>;
   /** The kind's screen changed something the shared parts show (a seat's `ready` after a move). */
   changed: () => void;
+  /** Only the seat list needs drawing again (a robot's note). */
+  seatsChanged: () => void;
   /** GET the game's current snapshot (with my `me`) without applying it; null in the demo. */
   fetchSnapshot: () => Promise<Snapshot | null>;
 }
@@ -41,20 +53,25 @@ export interface KindScreen {
   showLive(snap: Snapshot): void;
   /** The state before a resolved turn (a replay starts from it). False when the record has none. */
   showBefore(snap: Snapshot, record: TurnRecord): boolean;
-  /** Animate a turn's events on the board, the log and the panel. True when it finished (not cancelled). */
-  playTurn(snap: Snapshot, turn: number, events: EngineEvent[], title: string): Promise<boolean>;
+  /** Animate a turn's events on the board, the log and the panel (`replay`: a past turn, from showBefore's
+   * state). True when it finished (not cancelled). */
+  playTurn(snap: Snapshot, turn: number, events: EngineEvent[], title: string, replay: boolean): Promise<boolean>;
   /** The last resolved turn's log (after a reload). */
   showLog(snap: Snapshot, turn: number, events: EngineEvent[]): void;
-  /** Redraw the panel: `moving` while a turn plays. */
-  render(snap: Snapshot, moving: boolean, replaying: number | null): void;
+  /** Redraw the panel: `moving` while a live turn plays; `lastTurn`, the last resolved turn. */
+  render(snap: Snapshot, moving: boolean, replaying: number | null, lastTurn: number): void;
+  /** After the shared parts were drawn (the playback controls too): what measures the laid-out page. */
+  layout?(snap: Snapshot, moving: boolean, replaying: number | null): void;
   /** The status line ("Goal stacks — …", "Round 3 — programming"). */
   statusText(snap: Snapshot, moving: boolean): string;
   /** The mode line and the seat list's title. */
-  modeText(snap: Snapshot): { text: string; seatsTitle: string };
+  modeText(snap: Snapshot): SeatsMode;
   /** Seat bot ids in the order the seat list shows them. */
   seatOrder(snap: Snapshot): string[];
   /** A seat's line of stats in the seat list (outside the lobby). */
-  seatStats(snap: Snapshot, seat: Seat): HTMLElement | null;
+  seatView(snap: Snapshot, seat: Seat): SeatView | null;
+  /** After the seat list was drawn (what goes with it: prices, marks on the board). */
+  seatsShown?(snap: Snapshot): void;
   /** The results table of a finished game. */
   results(snap: Snapshot, lastTurn: number): CustomResults;
   /** A `seat_ready` or `seat_unready` event, after the game screen marked the seat (before it renders). */
@@ -64,12 +81,12 @@ export interface KindScreen {
 export interface KindEntry {
   /** What players read: "RoboRacer", "RAMbots". */
   title: string;
-  /** Mounts the kind's board and panel; null: the game screen's own (RoboRacer). */
-  mount: ((host: KindHost) => KindScreen) | null;
+  /** Mounts the kind's board and panel. */
+  mount: (host: KindHost) => KindScreen;
 }
 
 export const KINDS: Readonly<Record<string, KindEntry>> = {
-  roboracer: { title: "RoboRacer", mount: null },
+  roboracer: { title: "RoboRacer", mount: (host) => new RoboRacerScreen(host) },
   rambots: { title: "RAMbots", mount: (host) => new RambotsScreen(host) },
 };
 

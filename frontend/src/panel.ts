@@ -1,152 +1,17 @@
-// Status panel: the game status line, and the robots in next turn's priority order (003 "Priority":
-// the status panel shows bots in priority order for the upcoming turn).
+// Status panel, shared by every game kind (kinds.ts): the status line, the mode line, notices, timers, and
+// the seat list with its clocks, in the order the kind gives (RoboRacer: next turn's priority, 003
+// "Priority"), each seat with the kind's line of stats (`SeatView`).
 import { h } from "./dom";
 import { playerUrl } from "./lobbystate";
-import { nameOf } from "./log";
 import { clockText, localDate, speakDuration, timeLeft, timersText, vacationText, type SeatClock } from "./clock";
-import type { BotState, Seat, Snapshot } from "./types";
-import { moduleLabel, moduleStatus, pricesText } from "./modules";
-import { damageValue, rulesOf, rulesText, upgradeLabel } from "./ruleset";
+import type { Seat, Snapshot } from "./types";
+import { pricesText } from "./modules";
 import { AUTOPILOT_BANNER, autopilotBadge, computerBadge, freeSeats, isComputer, robotIcon, strengthName, strengthsOf } from "./computers";
 
-/** The name shown for a seat: its display name, else the user name. */
-export function seatName(s: Seat): string {
-  return typeof s.display_name === "string" && s.display_name.trim() ? s.display_name : s.user;
-}
-
-export const botName = nameOf;
-
-export function winnerName(snap: Snapshot): string | null {
-  if (snap.winner == null) return null;
-  const w = String(snap.winner);
-  const seat = snap.seats.find((s) => String(s.bot) === w) ?? snap.seats.find((s) => s.user === w);
-  return seat ? seatName(seat) : w;
-}
-
-/** Seats by the names players see: "ada", "ada and Bo", "ada, Bo and cy" (a seat not in the snapshot: "seat 4"). */
-export function seatNames(snap: Pick<Snapshot, "seats">, numbers: unknown[]): string {
-  const names = numbers.map((n) => {
-    const seat = snap.seats.find((s) => s.number === n);
-    return seat ? seatName(seat) : `seat ${String(n)}`;
-  });
-  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-}
-
-/** The notice of a `seats_ejected` event, in the words of the system chat line: leaving a race is a forfeit. */
-export function ejectedNotice(
-  snap: Pick<Snapshot, "seats">, data: { seats?: unknown; by?: unknown; reason?: unknown } | null | undefined,
-): string {
-  const seats = Array.isArray(data?.seats) ? data.seats : [];
-  if (!seats.length) return "";
-  const who = seatNames(snap, seats);
-  const forfeits = seats.length > 1 ? "forfeit" : "forfeits";
-  if (data?.reason === "resigned") return `${who} forfeited (resigned).`;
-  if (data?.by === "timer") return `${who} ${forfeits}: out of game time, ejected automatically.`;
-  if (data?.by === "staff") return `${who} ${forfeits}: ejected by a moderator.`;
-  const by = snap.seats.find((s) => s.user === data?.by);
-  const byName = by ? seatName(by) : String(data?.by ?? "");
-  return `${who} ${forfeits}: out of game time${byName ? `, ejected by ${byName}` : ""}.`;
-}
-
-/** The notice of a `timer_expired` event. */
-export function expiredNotice(snap: Pick<Snapshot, "seats">, seats: unknown[], policy: unknown): string {
-  if (!seats.length) return "";
-  return `${seatNames(snap, seats)} ${seats.length > 1 ? "have" : "has"} run out of game time.` +
-    (policy === "wait" ? " Any player may now send !eject."
-      : policy === "computer" ? " A computer player plays for them until they send a program again." : "");
-}
-
-export function statusText(snap: Snapshot, moving: boolean): string {
-  switch (snap.status) {
-    case "lobby": {
-      const max = snap.max_seats ?? snap.course?.players?.[1];
-      return `Lobby — waiting for players (${snap.seats.length}${max ? ` of ${max}` : ""} seated)`;
-    }
-    case "programming":
-      return moving ? `Turn ${snap.turn} — robots moving` : `Turn ${snap.turn} — programming`;
-    case "resolving":
-      return `Turn ${snap.turn} — robots moving`;
-    case "cancelled":
-      return "Cancelled — this game will not be played";
-    case "finished": {
-      if (snap.mode === "puzzle" && snap.outcome) return `Finished — puzzle ${snap.outcome}`;
-      if (snap.winning_team && !snap.winner) return `Finished — the ${snap.winning_team === "blue" ? "Blue" : "Orange"} team wins`;
-      const w = winnerName(snap);
-      // An aborted game (fewer than two players moved; docs/ratings.md) keeps its places but nobody "wins" it.
-      if (snap.aborted) return w ? `Aborted — ${w} takes 1st place` : "Aborted";
-      return w ? `Finished — ${w} wins` : "Finished";
-    }
-    default:
-      return `Turn ${snap.turn} — ${String(snap.status)}`;
-  }
-}
-
-/** Seats in the order of `priority` (bot ids), then any others by seat number. */
-export function seatsInPriority(snap: Snapshot, priority: string[]): Seat[] {
-  const order: Seat[] = [];
-  const seen = new Set<Seat>();
-  for (const id of priority) {
-    const s = snap.seats.find((x) => x.bot != null && String(x.bot) === String(id));
-    if (s && !seen.has(s)) { order.push(s); seen.add(s); }
-  }
-  for (const s of [...snap.seats].sort((a, b) => a.number - b.number)) if (!seen.has(s)) order.push(s);
-  return order;
-}
-
-/** How many check points a course has (its highest number), 0 when it has none or is unknown. */
-export function checkpointCount(snap: Pick<Snapshot, "course">): number {
-  const elements = Array.isArray(snap.course?.elements) ? snap.course.elements : [];
-  let count = 0;
-  for (const e of elements) {
-    const n = (e as { type?: unknown; number?: unknown }).type === "checkpoint" ? (e as { number?: unknown }).number : null;
-    if (typeof n === "number" && Number.isFinite(n)) count = Math.max(count, n);
-  }
-  return count;
-}
-
-/** A robot's progress for the panel: ["next check point", "2 of 3"], or ["all check points", "reached"]
- * once it has touched the last one (its next_checkpoint is then one past it). */
-export function checkpointStat(next: number, count: number): [string, string] {
-  if (count > 0 && next > count) return ["all check points", "reached"];
-  return ["next check point", count > 0 ? `${next} of ${count}` : String(next)];
-}
-
-/** A seat's notes in the robot list and its badge ("ready", "thinking", "out", "forfeited", ""). A forfeited
- * robot (resigned, out of time or ejected) has the one badge and no note repeating it; a robot destroyed this
- * turn says how ("fell into a pit"), not "off the course". */
-export function seatState(
-  snap: Pick<Snapshot, "status" | "me" | "ruleset">, s: Seat, bot: BotState | undefined, destroyed?: ReadonlyMap<string, string>,
-): { notes: string[]; badge: string } {
-  const mine = snap.me?.seat === s.number;
-  // Without lives (roborace) no robot is ever out: a destroyed one comes back at the end of the round.
-  const out = !!bot && bot.lives <= 0 && rulesOf(snap).lives;
-  let badge = snap.status === "programming" ? (s.ready ? "ready" : "thinking") : "";
-  if (snap.status === "lobby") badge = "seated";
-  const notes: string[] = [];
-  if (bot && snap.status !== "lobby") {
-    if (s.ejected) { /* the badge says it */ } else if (out) notes.push("out of the game");
-    else if (!bot.at) notes.push(destroyed?.get(String(bot.id)) ?? "destroyed");
-    else {
-      // Only a robot still racing is virtual, rebooting or asking to reboot.
-      if (bot.virtual) notes.push("virtual");
-      if (bot.rebooting) notes.push("rebooting this turn");
-      if (mine && snap.me?.reboot && snap.status !== "finished") notes.push("reboot requested");
-      // classic: powered down this turn (the server plays its program), or last turn.
-      if (bot.power_down_next) notes.push("powered down this turn");
-      else if (bot.powered_down) notes.push("powered down last turn");
-      if (mine && snap.me?.power_down && snap.status !== "finished") notes.push("power down next turn requested");
-    }
-    if (out) badge = "out";
-  }
-  if (s.ejected) badge = "forfeited";
-  return { notes, badge };
-}
-
-function stat(label: string, value: string, cls: string): HTMLElement {
-  const span = h("span", { class: `stat ${cls}` });
-  span.append(h("span", { class: "stat-label" }, label), document.createTextNode(" " + value));
-  return span;
-}
+export {
+  ejectedNotice, expiredNotice, seatBadge, seatName, seatNames, seatsInPriority, stat, winnerName, type SeatsMode, type SeatView,
+} from "./seats";
+import { seatBadge, seatName, seatsInPriority, stat, type SeatsMode, type SeatView } from "./seats";
 
 export class Panel {
   readonly el: HTMLElement;
@@ -169,10 +34,6 @@ export class Panel {
   onRemoveComputer: ((seat: number) => Promise<string | null>) | null = null;
   /** Under autopilot: take the robot back now; resolves to an error's words, or null. */
   onTakeBack: (() => Promise<string | null>) | null = null;
-  /** Another game kind's (kinds.ts) line of stats for a seat, and its mode line and seat list title; null for
-   * RoboRacer (the robots' own stats). */
-  kindStats: ((snap: Snapshot, seat: Seat) => HTMLElement | null) | null = null;
-  kindMode: ((snap: Snapshot) => { text: string; seatsTitle: string }) | null = null;
   /** The owner's banner while a computer plays their robot (their game time ran out). */
   readonly autopilot: HTMLParagraphElement;
   /** A refused add or remove of a computer player. */
@@ -221,38 +82,12 @@ export class Panel {
     this.seatsSection = seats;
   }
 
-  /** "Arena: last bot alive wins", "Team play: Blue against Orange", a puzzle's goal and its turns. */
-  setMode(snap: Snapshot): void {
-    if (this.kindMode) {
-      const { text, seatsTitle } = this.kindMode(snap);
-      if (this.seatsTitle.textContent !== seatsTitle) this.seatsTitle.textContent = seatsTitle;
-      if (this.mode.textContent !== text) this.mode.textContent = text;
-      this.mode.title = "";
-      this.mode.hidden = !text;
-      return;
-    }
-    const parts: string[] = [];
-    // A ruleset other than the default names itself first ("RoboRace · the larger card number acts first").
-    const rules = rulesOf(snap);
-    const named = rulesText(rules);
-    if (named) parts.push(named);
-    // Numbered cards decide who acts first, phase by phase: there is no priority order to list the robots in.
-    const seatsTitle = rules.numbered ? "Robots" : "Robots in priority order";
-    if (this.seatsTitle.textContent !== seatsTitle) this.seatsTitle.textContent = seatsTitle;
-    if (snap.mode === "arena") parts.push(snap.mode_text || "Arena: last bot alive wins");
-    if (snap.teams) parts.push("Team play: Blue against Orange");
-    if (snap.mode === "puzzle" && snap.puzzle) {
-      const p = snap.puzzle;
-      parts.push(`Puzzle: ${p.goal_text}`);
-      if (snap.status === "finished") {
-        parts.push(`${snap.outcome ?? "over"} after ${p.turns_used ?? "?"} turn${p.turns_used === 1 ? "" : "s"}`);
-      } else if (p.turn_limit && snap.status !== "lobby") parts.push(`turn ${snap.turn} of ${p.turn_limit}`);
-      if (p.players > 1) parts.push(`cooperative, ${p.players} players`);
-    }
-    const text = parts.join(" · ");
-    if (this.mode.textContent !== text) this.mode.textContent = text;
-    this.mode.title = snap.puzzle?.description ?? "";
-    this.mode.hidden = !text;
+  /** The mode line (a kind's: "Arena: last bot alive wins", "RAMbots · …"), its tooltip and the seat list's title. */
+  setMode(mode: SeatsMode): void {
+    if (this.seatsTitle.textContent !== mode.seatsTitle) this.seatsTitle.textContent = mode.seatsTitle;
+    if (this.mode.textContent !== mode.text) this.mode.textContent = mode.text;
+    this.mode.title = mode.title ?? "";
+    this.mode.hidden = !mode.text;
   }
 
   /** The owner's banner while a computer player plays their robot (`me.autopilot`); gone once they are back.
@@ -339,14 +174,15 @@ export class Panel {
     }
   }
 
-  renderSeats(snap: Snapshot, bots: Map<string, BotState>, priority: string[], destroyed?: ReadonlyMap<string, string>): void {
+  /** The seat list: seats in `order` (bot ids; the others after them by number), each with the kind's line of
+   * stats (`seatView`, outside the lobby). */
+  renderSeats(snap: Snapshot, order: string[], seatView: (seat: Seat) => SeatView | null): void {
     const inLobby = snap.status === "lobby";
     const timed = snap.status === "programming" || snap.status === "resolving";
     const today = localDate(new Date(Date.now() + this.clockOffset));
-    const checkpoints = checkpointCount(snap);
     this.clockEls.clear();
-    const items = seatsInPriority(snap, priority).map((s) => {
-      const bot = s.bot != null ? bots.get(String(s.bot)) : undefined;
+    const items = seatsInPriority(snap, order).map((s) => {
+      const view = inLobby ? null : seatView(s);
       const mine = snap.me?.seat === s.number;
       const li = h("li", { class: "rr-seat", "data-seat": String(s.number) });
       if (mine) li.classList.add("me");
@@ -376,15 +212,14 @@ export class Panel {
         extra.append(autopilotBadge());
       }
       const clock = this.clocks.get(s.number);
-      const rules = rulesOf(snap);
-      const out = !!bot && bot.lives <= 0 && rules.lives;
+      const out = !!view?.out;
       // A computer decides in a second or two: no clock to watch (nor a rating: games with computers are unrated).
       if (timed && !computer && !s.ejected && !out && clock && (clock.move !== null || clock.game !== null || clock.expired)) {
         const el = h("span", { class: "seat-clock", role: "timer", "data-seat": String(s.number) });
         this.clockEls.set(s.number, { el, name: shown });
         extra.append(el);
       }
-      const { notes, badge: readyText } = seatState(snap, s, bot, destroyed);
+      const readyText = seatBadge(snap, s, out);
       if (inLobby && snap.teams && (mine || snap.can_balance)) {
         // Team play: my own team, or (the creator) any seat's; the server checks who may.
         const pick = h("span", { class: "seat-team-pick", role: "group", "aria-label": `Team of ${shown}` });
@@ -407,41 +242,9 @@ export class Panel {
       if (inLobby) {
         stats.textContent = computer ? "ready for the start" : "waiting for the start";
         if (typeof s.rating === "number" && !computer) stats.append(" · ", stat("rating", String(s.rating), "stat-rating"));
-      } else if (bot) {
-        // Only what the ruleset has: roborace shows neither damage nor lives.
-        if (rules.hitPoints) {
-          // fused: hit points left, "HP 7/10", instead of the damage.
-          const hp = stat("HP", damageValue(rules, bot.damage).replace(/^HP /, ""), "stat-hp");
-          hp.dataset.damage = String(bot.damage);
-          stats.append(hp);
-        } else if (rules.damage) stats.append(stat("damage", rules.named ? damageValue(rules, bot.damage) : String(bot.damage), "stat-damage"));
-        if (rules.lives) stats.append(stat("lives", String(bot.lives), "stat-lives"));
-        stats.append(stat(...checkpointStat(bot.next_checkpoint, checkpoints), "stat-cp"));
-        if (snap.modules?.length) {
-          // 003 "Battery": the module, its charges (+n) and the battery, "Turbo +2 250".
-          const text = moduleStatus(bot.module ?? null, bot.battery);
-          const m = stat("module", text, "stat-module");
-          m.dataset.module = bot.module?.type ?? "";
-          m.dataset.charges = String(bot.module?.charges ?? 0);
-          m.dataset.battery = String(bot.battery ?? "");
-          m.title = bot.module
-            ? `${moduleLabel(bot.module.type)} installed, ${bot.module.charges} charge(s); battery ${bot.battery ?? "?"}`
-            : `No module installed; battery ${bot.battery ?? "?"}`;
-          stats.append(m);
-          const drone = [...bots.values()].find((b) => b.drone_of === bot.id && b.at);
-          if (drone) stats.append(h("span", { class: "stat stat-drone" }, "drone on the course"));
-        }
-        if (rules.upgrades && Array.isArray(bot.upgrades) && bot.upgrades.length) {
-          const up = stat("upgrades", bot.upgrades.map(upgradeLabel).join(", "), "stat-upgrades");
-          up.dataset.upgrades = bot.upgrades.join(" ");
-          stats.append(up);
-        }
-        if (typeof s.rating === "number" && !computer) stats.append(stat("rating", String(s.rating), "stat-rating"));
-        if (notes.length) stats.append(h("span", { class: "stat stat-notes" }, notes.join(" · ")));
-      } else if (this.kindStats) {
-        const kindStats = this.kindStats(snap, s);
-        if (kindStats) stats.append(kindStats);
-        if (notes.length) stats.append(h("span", { class: "stat stat-notes" }, notes.join(" · ")));
+      } else if (view?.stats) {
+        stats.append(...view.stats);
+        if (view.notes.length) stats.append(h("span", { class: "stat stat-notes" }, view.notes.join(" · ")));
       } else {
         stats.textContent = "no robot";
       }

@@ -1,8 +1,9 @@
-// The results screen of a finished game: every robot's final place, check points reached, lives and
-// damage (standings.ts), with "Replay the game" and "Play again".
+// The results screen of a finished game, shared by every game kind (kinds.ts): the summary, the mode's
+// standings, the table of final places in the kind's own columns (RoboRacer's: check points, lives and
+// damage, roboracer/results.ts), the ratings, "Replay the game" and "Play again".
 import { h } from "./dom";
 import { playerUrl, signedChange } from "./lobbystate";
-import { competitionLink, ordinal, resultRows, resultsSummary } from "./standings";
+import { competitionLink, ordinal, resultsSummary } from "./standings";
 import { computerBadge, isComputer } from "./computers";
 import type { Seat, Snapshot } from "./types";
 import css from "./results.css?inline";
@@ -15,10 +16,13 @@ function injectStyles(): void {
   document.head.appendChild(style);
 }
 
-/** A kind's own results table (kinds.ts): its columns after Place and the name, and its rows. RoboRacer's
- * table (check points, lives, damage) is the default. */
+/** A kind's results table (kinds.ts): its columns after Place and the name, and its rows. */
 export interface CustomResults {
   summary: string;
+  /** The name column's heading: "Player" unless the kind says ("Robot"). */
+  nameHeading?: string;
+  /** Arenas, team games and puzzles show the server's standings (and summary) above the table. */
+  modeStandings?: boolean;
   /** [heading, class] of the columns after the name. */
   columns: [string, string][];
   rows: { bot: string; seat: Seat | null; name: string; place: number; winner: boolean; note: string; cells: string[] }[];
@@ -70,7 +74,6 @@ export class ResultsScreen {
   private readonly modeList: HTMLOListElement;
   private busy = false;
   private readonly headRow: HTMLTableRowElement;
-  private readonly defaultHeads: HTMLTableCellElement[];
 
   constructor(parent: HTMLElement, private readonly actions: ResultsActions) {
     injectStyles();
@@ -82,13 +85,8 @@ export class ResultsScreen {
     table.appendChild(h("caption", { class: "visually-hidden" }, "Final places"));
     const head = h("thead");
     const hr = h("tr");
-    for (const [text, cls] of [["Place", "col-place"], ["Robot", "col-name"], ["Check points", "col-cp"],
-      ["Lives", "col-lives"], ["Damage", "col-damage"]]) {
-      hr.appendChild(h("th", { scope: "col", class: cls }, text));
-    }
     head.appendChild(hr);
     this.headRow = hr;
-    this.defaultHeads = [...hr.children] as HTMLTableCellElement[];
     this.body = h("tbody");
     table.append(head, this.body);
     this.ratings = h("p", { id: "results-ratings", class: "rr-results-ratings" });
@@ -111,53 +109,28 @@ export class ResultsScreen {
     parent.prepend(this.el);
   }
 
-  update(snap: Snapshot, lastTurn: number, custom?: CustomResults): void {
+  update(snap: Snapshot, lastTurn: number, table: CustomResults): void {
     const finished = snap.status === "finished";
     this.el.hidden = !finished;
     if (!finished) return;
-    if (custom) {
-      this.showCustom(snap, lastTurn, custom);
-      return;
-    }
-    if (this.headRow.children.length !== this.defaultHeads.length || this.headRow.firstElementChild !== this.defaultHeads[0]) {
-      this.headRow.replaceChildren(...this.defaultHeads);
-    }
-    const rows = resultRows(snap);
     const mine = snap.me?.bot != null ? String(snap.me.bot) : null;
-    this.summary.textContent = resultsSummary(rows, mine, lastTurn);
-    this.showModeStandings(snap, lastTurn, mine);
+    this.summary.textContent = table.summary;
+    if (table.modeStandings) this.showModeStandings(snap, lastTurn, mine);
+    else this.modeList.hidden = true;
     // An aborted game says so rather than "You win" (its places stand; nobody is rated).
-    if (snap.aborted) this.summary.textContent = resultsSummary(rows, mine, lastTurn, true);
-    this.body.replaceChildren(...rows.map((r) => {
-      const [tr, name] = playerRow(r, mine);
-      tr.append(
-        h("td", { class: "col-place" }, ordinal(r.place)),
-        name,
-        h("td", { class: "col-cp" }, r.totalCheckpoints ? `${r.checkpoints} of ${r.totalCheckpoints}` : String(r.checkpoints)),
-        h("td", { class: "col-lives" }, String(r.lives)),
-        h("td", { class: "col-damage" }, String(r.damage)),
-      );
-      return tr;
-    }));
-    this.showRatings(snap, rows.map((r) => r.seat).filter((seat): seat is NonNullable<typeof seat> => !!seat));
-    this.showButtons(snap, lastTurn);
-  }
-
-  /** A kind's own table (kinds.ts): Place, the name, then its columns. */
-  private showCustom(snap: Snapshot, lastTurn: number, custom: CustomResults): void {
-    const mine = snap.me?.bot != null ? String(snap.me.bot) : null;
-    this.summary.textContent = snap.aborted ? resultsSummary(custom.rows, mine, lastTurn, true) : custom.summary;
-    this.modeList.hidden = true;
-    this.headRow.replaceChildren(
-      h("th", { scope: "col", class: "col-place" }, "Place"), h("th", { scope: "col", class: "col-name" }, "Player"),
-      ...custom.columns.map(([text, cls]) => h("th", { scope: "col", class: cls }, text)));
-    this.body.replaceChildren(...custom.rows.map((r) => {
+    if (snap.aborted) this.summary.textContent = resultsSummary(table.rows, mine, lastTurn, true);
+    const heads: [string, string][] = [["Place", "col-place"], [table.nameHeading ?? "Player", "col-name"], ...table.columns];
+    const shown = [...this.headRow.children].map((th) => `${th.className}|${th.textContent}`).join();
+    if (shown !== heads.map(([text, cls]) => `${cls}|${text}`).join()) {
+      this.headRow.replaceChildren(...heads.map(([text, cls]) => h("th", { scope: "col", class: cls }, text)));
+    }
+    this.body.replaceChildren(...table.rows.map((r) => {
       const [tr, name] = playerRow(r, mine);
       tr.append(h("td", { class: "col-place" }, ordinal(r.place)), name,
-        ...r.cells.map((text, i) => h("td", { class: custom.columns[i]?.[1] ?? "" }, text)));
+        ...r.cells.map((text, i) => h("td", { class: table.columns[i]?.[1] ?? "" }, text)));
       return tr;
     }));
-    this.showRatings(snap, custom.rows.map((r) => r.seat).filter((seat): seat is NonNullable<typeof seat> => !!seat));
+    this.showRatings(snap, table.rows.map((r) => r.seat).filter((seat): seat is NonNullable<typeof seat> => !!seat));
     this.showButtons(snap, lastTurn);
   }
 

@@ -7,7 +7,7 @@ import { SEQUENTIAL_STEPS } from "../src/animate";
 import { cardChip, cardNumber, chipLabel, chipShort, parseCard, playedText } from "../src/chips";
 import { hasSpareMoveChip, unusedChips } from "../src/modules";
 import { spaceOrderText, TurnLog, turnPriority, winnerText } from "../src/log";
-import { seatState } from "../src/panel";
+import { seatState } from "../src/roboracer/seats";
 import { programHint } from "../src/program";
 import { robotLegend, rulesOf, rulesText } from "../src/ruleset";
 import { applyEvent, cloneBots } from "../src/state";

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { blockedText, destroyedText, distanceText, moveText, TurnLog, turnText, winnerText } from "../src/log";
-import { seatState } from "../src/panel";
+import { seatState } from "../src/roboracer/seats";
 import type { BotState, EngineEvent, Seat, Snapshot } from "../src/types";
 import { FakeElement, installFakeDocument } from "./fakedom";
 

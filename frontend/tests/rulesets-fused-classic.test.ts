@@ -7,7 +7,7 @@ import { chipLabel, chipShort, playedText } from "../src/chips";
 import {
   damagedText, registerOrderText, repairedText, rulesetEventLine, shotText, TurnLog,
 } from "../src/log";
-import { seatState } from "../src/panel";
+import { seatState } from "../src/roboracer/seats";
 import { powerDownHelpText, sitOutText } from "../src/program";
 import { damageValue, ordinal, rulesOf, rulesText, upgradeLabel } from "../src/ruleset";
 import { rulesetEventText } from "../src/animate";

@@ -5,7 +5,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { timersText } from "../src/clock";
 import { commandText } from "../src/chat";
-import { checkpointCount, checkpointStat, ejectedNotice, expiredNotice, seatNames, statusText } from "../src/panel";
+import { ejectedNotice, expiredNotice, seatNames } from "../src/panel";
+import { checkpointCount, checkpointStat, statusText } from "../src/roboracer/seats";
 import type { Snapshot } from "../src/types";
 
 const course = (numbers: number[]) => ({

@@ -1,6 +1,7 @@
 // Form controls generated from the catalog's field kinds (direction, whole, choice, phases, sides, flag,
-// colour): the properties panel builds one per field of an element, or of the current tool's settings.
-import { h } from "../dom";
+// colour), as lit-html templates: the properties panels (panels.ts) render one per field of an element, or
+// of the current tool's settings.
+import { html, nothing, type TemplateResult } from "lit-html";
 import type { Dir } from "../types";
 import { DIRS } from "../types";
 import { defaultValue, type FieldSpec } from "./model";
@@ -24,72 +25,57 @@ export function fieldLabel(name: string): string {
   return FIELD_WORDS[name] ?? label(name);
 }
 
-function checkGroup(field: string, legend: string, options: string[], words: (o: string) => string, chosen: string[], onChange: (v: string[]) => void): HTMLElement {
-  const fs = h("fieldset", { class: "ed-field ed-checks", "data-field": field });
-  fs.appendChild(h("legend", {}, legend));
-  for (const o of options) {
-    const id = `ed-f${++serial}`;
-    const box = h("input", { type: "checkbox", id, value: o });
-    box.checked = chosen.includes(o);
-    box.addEventListener("change", () => {
-      const picked = [...fs.querySelectorAll<HTMLInputElement>("input:checked")].map((i) => i.value);
-      onChange(options.filter((x) => picked.includes(x)));
-    });
-    const pair = h("span", { class: "ed-check" });
-    pair.append(box, h("label", { for: id }, words(o)));
-    fs.append(pair);
-  }
-  return fs;
+/** A <select>'s options, [value, words], the chosen one selected (a fresh element each render: see panels.ts). */
+export function options(choices: [string, string][], value: string): TemplateResult[] {
+  return choices.map(([v, text]) => html`<option value=${v} ?selected=${v === value}>${text}</option>`);
 }
 
-function select(id: string, options: [string, string][], value: string, onChange: (v: string) => void): HTMLSelectElement {
-  const sel = h("select", { id });
-  for (const [v, text] of options) {
-    const opt = h("option", { value: v }, text);
-    if (v === value) opt.selected = true;
-    sel.appendChild(opt);
-  }
-  sel.addEventListener("change", () => onChange(sel.value));
-  return sel;
+function checkGroup(field: string, legend: string, choices: string[], words: (o: string) => string, chosen: string[],
+                    onChange: (v: string[]) => void): TemplateResult {
+  const changed = (e: Event): void => {
+    const fs = (e.target as HTMLElement).closest("fieldset") as HTMLFieldSetElement;
+    const picked = [...fs.querySelectorAll<HTMLInputElement>("input:checked")].map((i) => i.value);
+    onChange(choices.filter((x) => picked.includes(x)));
+  };
+  return html`<fieldset class="ed-field ed-checks" data-field=${field}><legend>${legend}</legend>${choices.map((o) => {
+    const id = `ed-f${++serial}`;
+    return html`<span class="ed-check"><input type="checkbox" id=${id} value=${o} .checked=${chosen.includes(o)}
+      @change=${changed}><label for=${id}>${words(o)}</label></span>`;
+  })}</fieldset>`;
+}
+
+/** A refused value: the browser's own message on the field, until the next good one. */
+function refuse(input: HTMLInputElement, message: string): void {
+  input.setCustomValidity(message);
+  input.reportValidity();
 }
 
 /** One control for one field; `onChange` gets the new value (numbers as numbers, lists as lists). */
-export function fieldControl(f: FieldSpec, value: unknown, onChange: (v: unknown) => void): HTMLElement {
+export function fieldControl(f: FieldSpec, value: unknown, onChange: (v: unknown) => void): TemplateResult {
   const current = value === undefined ? defaultValue(f) : value;
   const name = fieldLabel(f.name) + (f.optional ? " (optional)" : "");
   const id = `ed-f${++serial}`;
-  const wrap = h("div", { class: "ed-field", "data-field": f.name });
-  const withLabel = (input: HTMLElement): HTMLElement => {
-    wrap.append(h("label", { for: id }, name), input);
-    return wrap;
-  };
+  const field = (input: TemplateResult) => html`<div class="ed-field" data-field=${f.name}><label for=${id}>${name}</label>${input}</div>`;
+  const select = (choices: [string, string][], pick: (v: string) => unknown) =>
+    field(html`<select id=${id} @change=${(e: Event) => onChange(pick((e.target as HTMLSelectElement).value))}>${options(choices, String(current))}</select>`);
   switch (f.kind) {
     case "direction":
-      return withLabel(select(id, DIRS.map((d) => [d, `${d} (${DIR_WORD[d]})`]), String(current), (v) => onChange(v)));
+      return select(DIRS.map((d) => [d, `${d} (${DIR_WORD[d]})`]), (v) => v);
     case "choice":
-      return withLabel(select(id, (f.choices ?? []).map((c) => [String(c), String(c)]), String(current), (v) => {
-        const raw = (f.choices ?? []).find((c) => String(c) === v);
-        onChange(raw ?? v);
-      }));
+      return select((f.choices ?? []).map((c) => [String(c), String(c)]), (v) => (f.choices ?? []).find((c) => String(c) === v) ?? v);
     case "whole": {
-      if (f.choices && f.choices.length) {
-        return withLabel(select(id, f.choices.map((c) => [String(c), String(c)]), String(current), (v) => onChange(Number(v))));
-      }
-      const input = h("input", { id, type: "number", step: "1", inputmode: "numeric" });
-      if (f.min !== undefined) input.min = String(f.min);
-      if (f.max !== undefined) input.max = String(f.max);
-      input.value = String(current);
-      input.addEventListener("change", () => {
+      if (f.choices && f.choices.length) return select(f.choices.map((c) => [String(c), String(c)]), Number);
+      const changed = (e: Event): void => {
+        const input = e.target as HTMLInputElement;
         const n = Number(input.value);
         if (!Number.isInteger(n) || (f.min !== undefined && n < f.min) || (f.max !== undefined && n > f.max)) {
-          input.setCustomValidity(`A whole number${f.min !== undefined ? ` from ${f.min}` : ""}${f.max !== undefined ? ` to ${f.max}` : ""}`);
-          input.reportValidity();
-          return;
+          return refuse(input, `A whole number${f.min !== undefined ? ` from ${f.min}` : ""}${f.max !== undefined ? ` to ${f.max}` : ""}`);
         }
         input.setCustomValidity("");
         onChange(n);
-      });
-      return withLabel(input);
+      };
+      return field(html`<input id=${id} type="number" step="1" inputmode="numeric" min=${f.min ?? nothing} max=${f.max ?? nothing}
+        .value=${String(current)} @change=${changed}>`);
     }
     case "phases": {
       const chosen = Array.isArray(current) ? current.map(String) : [];
@@ -99,30 +85,20 @@ export function fieldControl(f: FieldSpec, value: unknown, onChange: (v: unknown
       const chosen = Array.isArray(current) ? current.map(String) : [];
       return checkGroup(f.name, name, [...DIRS], (o) => `${o} (${DIR_WORD[o as Dir]})`, chosen, (v) => onChange(v));
     }
-    case "flag": {
-      const box = h("input", { id, type: "checkbox" });
-      box.checked = current === true;
-      box.addEventListener("change", () => onChange(box.checked));
-      wrap.classList.add("ed-flag");
-      wrap.append(box, h("label", { for: id }, name));
-      return wrap;
-    }
+    case "flag":
+      return html`<div class="ed-field ed-flag" data-field=${f.name}><input id=${id} type="checkbox" .checked=${current === true}
+        @change=${(e: Event) => onChange((e.target as HTMLInputElement).checked)}><label for=${id}>${name}</label></div>`;
     default: {
       // colour and anything newer: a text field (a lowercase colour name for colours)
-      const input = h("input", { id, type: "text", autocomplete: "off", spellcheck: "false" });
-      if (f.kind === "colour") input.setAttribute("pattern", "[a-z]+");
-      input.value = typeof current === "string" ? current : String(current ?? "");
-      input.addEventListener("change", () => {
+      const changed = (e: Event): void => {
+        const input = e.target as HTMLInputElement;
         const v = f.kind === "colour" ? input.value.trim().toLowerCase() : input.value;
-        if (f.kind === "colour" && !/^[a-z]+$/.test(v)) {
-          input.setCustomValidity("A lowercase colour name, such as red or blue");
-          input.reportValidity();
-          return;
-        }
+        if (f.kind === "colour" && !/^[a-z]+$/.test(v)) return refuse(input, "A lowercase colour name, such as red or blue");
         input.setCustomValidity("");
         onChange(v);
-      });
-      return withLabel(input);
+      };
+      return field(html`<input id=${id} type="text" autocomplete="off" spellcheck="false" pattern=${f.kind === "colour" ? "[a-z]+" : nothing}
+        .value=${typeof current === "string" ? current : String(current ?? "")} @change=${changed}>`);
     }
   }
 }

@@ -1,10 +1,11 @@
 // The RAMbots game screen's own parts (kinds.ts): the board with its stacks, the programming panel and the
-// turn log. The game screen (main.ts) keeps everything shared and calls these through the KindScreen
+// turn log. The game screen (screen.ts) keeps everything shared and calls these through the KindScreen
 // interface: a snapshot draws the live state; a resolved turn plays event by event through RamAnimator,
 // updating the model (model.ts), the stacks, the seat list and the log as it goes.
 import { h } from "../dom";
 import type { CustomResults } from "../results";
 import type { KindHost, KindScreen } from "../kinds";
+import type { SeatView } from "../panel";
 import type { EngineEvent, Seat, Snapshot, TurnRecord } from "../types";
 import { RamAnimator } from "./animate";
 import { pieceIcon, RamBoard } from "./board";
@@ -15,7 +16,7 @@ import { nameOfSeat, ramStatusText, seatFor, seatGoalText, stateOf } from "./sta
 import { COLOUR_HEX, COLOUR_NAMES, parsePiece, pieceLabel, type RamState } from "./types";
 import css from "./rambots.css?inline";
 
-/** Phones (one column): as styles.css and main.ts isNarrow. */
+/** Phones (one column): as styles.css and roboracer/boardbox.ts isNarrow. */
 const NARROW = "(max-width: 800px)";
 
 function injectStyles(): void {
@@ -200,7 +201,13 @@ export class RambotsScreen implements KindScreen {
     return precedenceOrder(this.view);
   }
 
-  seatStats(_snap: Snapshot, seat: Seat): HTMLElement | null {
+  /** A seat's line: its bot, goal, goals left, tagged and code pool (empty before the state names it). */
+  seatView(_snap: Snapshot, seat: Seat): SeatView {
+    const stats = this.seatStats(seat);
+    return { stats: stats ? [stats] : [], notes: [], out: false };
+  }
+
+  private seatStats(seat: Seat): HTMLElement | null {
     const id = String(seat.bot ?? seat.number);
     const p = playerById(this.view, id);
     if (!p) return null;
