@@ -221,7 +221,7 @@ defaults
     timeout http-keep-alive 4s
     option redispatch
     retries 3
-    retry-on conn-failure empty-response response-timeout
+    retry-on conn-failure  # only what never reached a server: a POST is never sent twice
 
 frontend site
     bind {lb}:{LB_PORT}

@@ -206,6 +206,8 @@ class Client:
         if kind == "snapshot":
             version = message["version"]
             self.log("snapshot", version, bool(message.get("pushed")))
+            if version < self.version and self.resyncing:
+                self.errors.append(f"a snapshot at version {version} after version {self.version}: events lost")
             if version >= self.version or self.resyncing:
                 self.snapshot, self.version = message["game"], version
                 self.resyncing = False
@@ -512,8 +514,10 @@ def check(run: Run) -> Verdict:
                 if events.get((client.game_id, entry[2])) != entry[3]:
                     v.append(f"{client.username}: event {entry[2]} was {entry[3]}, stored as "
                              f"{events.get((client.game_id, entry[2]))}")
-        if client.resyncs > faults:
-            v.append(f"{client.username}: {client.resyncs} resyncs for {faults} fault(s)")
+        # a sync after a deal that never came is a resync too: the stream stalled and a snapshot repaired it
+        if client.resyncs + client.stall_syncs > faults:
+            v.append(f"{client.username}: {client.resyncs} resync(s) and {client.stall_syncs} sync(s) after a "
+                     f"stalled deal for {faults} fault(s)")
     # no 5xx outside the fault windows
     windows = [(f.started, (f.ended or run.ended) + GRACE) for f in run.faults]
     outside = inside = 0
