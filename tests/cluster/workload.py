@@ -151,36 +151,47 @@ class Client:
     # --- the game socket -------------------------------------------------------------------------------------
 
     async def connect(self) -> None:
-        """Open the game's socket through the load balancer (retrying while no web host takes it) and wait for
-        its snapshot. A reconnect's snapshot is a resync."""
+        """Open the game's socket through the load balancer and wait for its snapshot, trying again (for up to
+        CONNECT_FOR s) while no web host takes it or it closes first. A reconnect's snapshot is a resync."""
         import aiohttp
 
         deadline = now() + CONNECT_FOR
         while True:
+            if now() > deadline:
+                raise WorkloadError(f"{self.username}: no socket through the load balancer in {CONNECT_FOR:g} s")
             try:
                 self.connected.clear()
-                self.ws = await self.session.ws_connect(f"{self.base_url}/ws/games/{self.game_id}/",
-                                                        origin=self.base_url, max_msg_size=0, autoping=True,
-                                                        heartbeat=5)
-                break
+                ws = await self.session.ws_connect(f"{self.base_url}/ws/games/{self.game_id}/",
+                                                   origin=self.base_url, max_msg_size=0, autoping=True,
+                                                   heartbeat=5)
             except aiohttp.WSServerHandshakeError as error:
                 self.http.append((now(), "websocket handshake", error.status))
                 self.log("connect_failed", error.status)
-            except (TimeoutError, aiohttp.ClientError, OSError) as error:
+                await asyncio.sleep(0.3)
+                continue
+            except (aiohttp.ClientError, TimeoutError, OSError) as error:
                 self.log("connect_failed", repr(error)[:80])
-            if now() > deadline:
-                raise WorkloadError(f"{self.username}: no socket through the load balancer in {CONNECT_FOR:g} s")
-            await asyncio.sleep(0.3)
-        server = self.ws._response.headers.get("X-Served-By", "?")
-        self.servers.append(server)
-        self.connects += 1
-        if self.connects > 1:
-            self.resyncs += 1
-        self.log("connect", server)
-        self.resyncing = True  # until the snapshot comes
-        self.buffered = []
-        self.reader = asyncio.create_task(self.read(self.ws))
-        await asyncio.wait_for(self.connected.wait(), 30)
+                await asyncio.sleep(0.3)
+                continue
+            self.ws = ws
+            server = ws._response.headers.get("X-Served-By", "?")
+            self.servers.append(server)
+            self.log("connect", server)
+            self.resyncing = True  # until the snapshot comes
+            self.buffered = []
+            self.reader = asyncio.create_task(self.read(ws))
+            waiter = asyncio.create_task(self.connected.wait())
+            await asyncio.wait([waiter, self.reader], timeout=30, return_when=asyncio.FIRST_COMPLETED)
+            waiter.cancel()
+            if self.connected.is_set():
+                self.connects += 1
+                if self.connects > 1:  # the first snapshot of a reconnect: a resync
+                    self.resyncs += 1
+                return
+            self.log("no_snapshot")
+            if not ws.closed:
+                await ws.close()
+            await asyncio.gather(self.reader, return_exceptions=True)
 
     async def read(self, ws) -> None:
         import aiohttp
