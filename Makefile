@@ -116,7 +116,7 @@ cluster-down: install
 # run every fault scenario, check each history. Budget: 10 minutes.
 test-cluster-wip: install
 	$(BIN)/python -m compileall -q -j 0 roboracer games engine tests/cluster
-	$(BIN)/python -m pytest -p no:cacheprovider -v --durations=0 tests/cluster/cluster_tests.py $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -p no:cacheprovider -v -s --durations=0 tests/cluster/cluster_tests.py $(PYTEST_ARGS)
 
 clean:
 	rm -rf $(VENV) frontend/node_modules static/dist var
