@@ -141,7 +141,7 @@ SCENARIOS = {"none": None, "kill-web": kill_web, "kill-worker": kill_worker, "re
              "restart-postgres": restart_postgres}
 
 
-def run_scenario(name: str, games: int = 6, turns: int = 6, think: float = 1.0, seed: int = 1
+def run_scenario(name: str, games: int = 6, turns: int = 10, think: float = 1.5, seed: int = 1
                  ) -> tuple[Run, Verdict]:
     state = read_state()
     began = time.monotonic()
@@ -176,8 +176,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description="Run a fault scenario against the running cluster")
     parser.add_argument("scenario", choices=sorted(SCENARIOS))
     parser.add_argument("--games", type=int, default=6)
-    parser.add_argument("--turns", type=int, default=6)
-    parser.add_argument("--think", type=float, default=1.0)
+    parser.add_argument("--turns", type=int, default=10)
+    parser.add_argument("--think", type=float, default=1.5)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     _run, verdict = run_scenario(args.scenario, args.games, args.turns, args.think, args.seed)

@@ -71,8 +71,9 @@ class Run:
 
     def progress(self) -> int:
         """The turn every game has resolved at least (0 before the first)."""
-        return min((max(turns, default=0) for turns in (self.resolved.get(g, {}) for g in self.game_ids)),
-                   default=0)
+        finished = {client.game_id for client in self.clients if client.finished}
+        return min((max(self.resolved.get(g, {}), default=0) for g in self.game_ids if g not in finished),
+                   default=self.turns)
 
 
 class Client:
@@ -104,6 +105,7 @@ class Client:
         self.sent: dict[int, list[str]] = {}
         self.servers: list[str] = []  # the web host of each socket (HAProxy's X-Served-By)
         self.errors: list[str] = []
+        self.finished = False  # a game_finished event or a finished snapshot
 
     def log(self, kind: str, *data) -> None:
         self.history.append((now(), kind, *data))
@@ -255,6 +257,8 @@ class Client:
             return
         self.version = version
         self.log("event", version, message["kind"])
+        if message["kind"] == "game_finished":
+            self.finished = True
         if message["kind"] == "turn_resolved":
             turn = message["data"]["turn"]
             first = self.run.resolved.setdefault(self.game_id, {})
@@ -327,7 +331,7 @@ class Client:
         while True:
             await self.ensure_connected()
             snapshot = self.snapshot
-            if snapshot["status"] == "finished" or snapshot["turn"] > turns:
+            if self.finished or snapshot["status"] == "finished" or snapshot["turn"] > turns:
                 return
             turn = snapshot["turn"]
             if snapshot["status"] == "programming" and turn not in self.acked:
@@ -349,6 +353,7 @@ class Client:
             if not await self.wait_change(RESYNC_AFTER, turn=turn):
                 if self.ws is not None and not self.ws.closed:
                     self.stall_syncs += 1
+                    self.log("stall", turn, self.version)
                     self.sync()
                     await self.wait_change(5)
 
@@ -360,7 +365,8 @@ class Client:
             self.changed.clear()
             if self.ws is None or self.ws.closed:
                 return True
-            if turn is not None and (self.snapshot["turn"] != turn or self.snapshot["status"] == "finished"):
+            if turn is not None and (self.snapshot["turn"] != turn or self.snapshot["status"] == "finished"
+                                     or self.finished):
                 return True
             try:
                 await asyncio.wait_for(self.changed.wait(), max(0.01, deadline - now()))
@@ -483,7 +489,12 @@ def check(run: Run) -> Verdict:
             resolved_events[game_id, turn] = count
         events = {(g, ver): kind for g, ver, kind in conn.execute(
             "select game_id, version, kind from games_gameevent where game_id = any(%s)", (run.game_ids,))}
-        versions = dict(conn.execute("select id, version from games_game where id = any(%s)", (run.game_ids,)))
+        versions, finished_at = {}, {}
+        for game_id, version, status, turn in conn.execute(
+                "select id, version, status, turn from games_game where id = any(%s)", (run.game_ids,)):
+            versions[game_id] = version
+            if status == "finished":
+                finished_at[game_id] = turn  # the last turn it played: a game may end before TURNS
 
     # every acknowledged program is in its resolved turn
     acked = lost = 0
@@ -499,7 +510,7 @@ def check(run: Run) -> Verdict:
     # every turn resolved exactly once, every game played all its turns
     duplicated = 0
     for game_id in run.game_ids:
-        for turn in range(1, run.turns + 1):
+        for turn in range(1, min(run.turns, finished_at.get(game_id, run.turns)) + 1):
             count = resolved_events.get((game_id, turn), 0)
             if (game_id, turn) not in turns or count == 0:
                 v.append(f"game {game_id}: turn {turn} never resolved")
@@ -527,8 +538,9 @@ def check(run: Run) -> Verdict:
                              f"{events.get((client.game_id, entry[2]))}")
         # a sync after a deal that never came is a resync too: the stream stalled and a snapshot repaired it
         if client.resyncs + client.stall_syncs > faults:
+            why = [entry[1:] for entry in client.history if entry[1] in ("gap", "connect", "stall", "no_snapshot")]
             v.append(f"{client.username}: {client.resyncs} resync(s) and {client.stall_syncs} sync(s) after a "
-                     f"stalled deal for {faults} fault(s)")
+                     f"stalled deal for {faults} fault(s): {why[:6]}")
     # no 5xx outside the fault windows
     windows = [(f.started, (f.ended or run.ended) + GRACE) for f in run.faults]
     outside = inside = 0
