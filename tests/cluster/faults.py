@@ -102,22 +102,27 @@ async def kill_web(run: Run) -> None:
 
 
 async def kill_worker(run: Run) -> None:
+    """kill -9 a worker host while it is inside a resolution's transaction: PostgreSQL's pg_stat_activity shows
+    which worker's connection is in a transaction (polled every few ms), and that worker dies."""
     import psycopg
 
     await mid_game(run)
     dsn = run.state["database_url"].replace("postgres://", "postgresql://", 1)
-    readies = log_count("worker1", "ready.")
-    detail = "no resolution seen in flight"
+    workers = {cluster.address(role): role for role in ("worker1", "worker2")}
+    victim, detail = "worker1", "no transaction of a worker seen: worker1 killed between turns"
     with psycopg.connect(dsn, autocommit=True) as conn:
         deadline = now() + 20
-        while now() < deadline:  # a turn being resolved
-            row = conn.execute("select id, turn from games_game where status = 'resolving' and id = any(%s) limit 1",
-                               (run.game_ids,)).fetchone()
+        while now() < deadline:
+            row = conn.execute("select host(client_addr), state, left(query, 60) from pg_stat_activity "
+                               "where datname = 'roboracer' and state in ('active', 'idle in transaction') "
+                               "and host(client_addr) = any(%s) limit 1", (list(workers),)).fetchone()
             if row:
-                detail = f"game {row[0]} turn {row[1]} resolving"
+                victim = workers[row[0]]
+                detail = f"{victim} killed in a transaction ({row[1]}: {row[2]!r})"
                 break
-            await asyncio.sleep(0.005)
-    await crash(run, "worker1", 5.0, lambda: log_count("worker1", "ready.") > readies, "kill-worker", detail)
+            await asyncio.sleep(0.003)
+    readies = log_count(victim, "ready.")
+    await crash(run, victim, 5.0, lambda: log_count(victim, "ready.") > readies, "kill-worker", detail)
 
 
 async def restart_redis(run: Run) -> None:
