@@ -12,6 +12,7 @@ Scenarios:
     restart-redis   kill -9 the Redis host, start it again 2 s later (empty: it keeps nothing)
     restart-postgres  kill -9 the PostgreSQL host (postmaster and backends), start it again 2 s later (crash
                     recovery)
+    partition-worker  cut worker1 off from Redis for 20 s (iptables DROP in its namespace), then heal
 A host kept down has a hold file (var/cluster/control/hold-<role>) that the runner's supervision honours; once
 it is removed the runner starts the host again.
 """
@@ -142,8 +143,31 @@ async def restart_postgres(run: Run) -> None:
                 "restart-postgres")
 
 
+def iptables(role: str, *rule: str) -> None:
+    import subprocess
+
+    subprocess.run(["ip", "netns", "exec", cluster.netns(role), "iptables", *rule], check=True, capture_output=True)
+
+
+async def partition_worker(run: Run) -> None:
+    """Cut worker1 off from Redis for 20 s (iptables DROP both ways inside worker1's namespace: its packets to
+    Redis vanish, no reset), then heal. Its broker connection hangs; worker2 takes the queue."""
+    await mid_game(run)
+    redis_address = cluster.address("redis")
+    fault = Fault("partition-worker", now(), detail=f"worker1 <-/-> redis {redis_address} for 20 s")
+    run.faults.append(fault)
+    iptables("worker1", "-A", "OUTPUT", "-d", redis_address, "-j", "DROP")
+    iptables("worker1", "-A", "INPUT", "-s", redis_address, "-j", "DROP")
+    try:
+        await asyncio.sleep(20)
+    finally:
+        iptables("worker1", "-F")
+    fault.ended = now()
+
+
 SCENARIOS = {"none": None, "kill-web": kill_web, "kill-worker": kill_worker, "restart-redis": restart_redis,
-             "restart-postgres": restart_postgres}
+             "restart-postgres": restart_postgres,
+             "partition-worker": partition_worker}
 
 
 def run_scenario(name: str, games: int = 6, turns: int = 10, think: float = 1.5, seed: int = 1

@@ -347,7 +347,7 @@ class Client:
                             await self.wait_change(5)
                         continue
                     status, _ = await self.request("GET", f"/api/games/{self.game_id}/")
-                    if status != 200:
+                    if status != 200 and status < 500:  # a 5xx is judged by its time (the fault windows)
                         self.errors.append(f"GET game {self.game_id}: {status}")
             # wait for the next deal (a newer snapshot), asking for one when none comes
             if not await self.wait_change(RESYNC_AFTER, turn=turn):
