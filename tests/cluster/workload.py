@@ -34,7 +34,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 COURSE = "bolt-bay"
 SEATS = 4
-RESYNC_AFTER = 15.0  # no deal's snapshot this long after a program: ask for one
+# No deal's snapshot this long after a program: ask for one. Longer than the worst case of beat's sweep, which
+# sends a lost resolution again (games.tasks: stuck for 10 s, swept every 5 s): that wait is the fault's.
+RESYNC_AFTER = 20.0
 CONNECT_FOR = 90.0  # a client gives up reconnecting after this long
 GRACE = 3.0  # seconds after a fault window's end during which a 5xx still counts as the fault's
 
@@ -351,7 +353,9 @@ class Client:
                         self.errors.append(f"GET game {self.game_id}: {status}")
             # wait for the next deal (a newer snapshot), asking for one when none comes
             if not await self.wait_change(RESYNC_AFTER, turn=turn):
-                if self.ws is not None and not self.ws.closed:
+                if self.resyncing:  # a snapshot is already on its way (a gap's sync)
+                    await self.wait_change(5)
+                elif self.ws is not None and not self.ws.closed:
                     self.stall_syncs += 1
                     self.log("stall", turn, self.version)
                     self.sync()
