@@ -76,7 +76,7 @@ def scenario(name: str) -> None:
     assert verdict.ok, faults.report(name, verdict)
 
 
-@pytest.mark.parametrize("name", ["none", "kill-web", "kill-worker", "restart-redis", "restart-postgres"])
+@pytest.mark.parametrize("name", ["none", "kill-web", "kill-worker", "restart-redis", "restart-postgres", "partition-worker"])
 def test_scenario(running_cluster, name):
     scenario(name)
 
