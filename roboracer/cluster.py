@@ -102,7 +102,7 @@ def missing_prerequisites() -> list[str]:
     missing = []
     if os.geteuid() != 0:
         missing.append("root (network namespaces and the bridge)")
-    for tool in ("ip", "haproxy", "redis-server", "setpriv"):
+    for tool in ("ip", "haproxy", "redis-server", "setpriv", "iptables"):  # iptables: the partition scenario
         if shutil.which(tool) is None and not Path(f"/usr/sbin/{tool}").exists():
             missing.append(tool)
     try:

@@ -116,7 +116,11 @@ async def kill_worker(run: Run) -> None:
         while now() < deadline:
             row = conn.execute("select host(client_addr), state, left(query, 60) from pg_stat_activity "
                                "where datname = 'roboracer' and state in ('active', 'idle in transaction') "
-                               "and host(client_addr) = any(%s) limit 1", (list(workers),)).fetchone()
+                               "and host(client_addr) = any(%s) "
+                               # a turn's resolution (its programs, hands, Turn row, the game locked), not
+                               # a beat task's look for due deadlines
+                               "and query ~ '(games_turn|games_program|games_hand|FOR UPDATE)' limit 1",
+                               (list(workers),)).fetchone()
             if row:
                 victim = workers[row[0]]
                 detail = f"{victim} killed in a transaction ({row[1]}: {row[2]!r})"
