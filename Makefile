@@ -13,7 +13,7 @@ FRONTEND_SOURCES := $(shell find frontend/src -type f 2>/dev/null) frontend/vite
 # process a live stack starts. Writing __pycache__ (git ignores it) saves that (docs/testing.md).
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run test test-fast install build migrate lint golden bench bench-validate bench-engine bench-frontend bench-site bench-hot-path bench-bots bench-players bench-rambots clean cluster cluster-fault cluster-down test-cluster-wip
+.PHONY: run test test-fast install build migrate lint golden bench bench-validate bench-engine bench-frontend bench-site bench-hot-path bench-bots bench-players bench-rambots clean cluster cluster-fault cluster-down test-cluster
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit("RoboRacer needs Python 3.11 or newer" if sys.version_info < (3, 11) else 0)'
@@ -114,7 +114,7 @@ cluster-down: install
 
 # The cluster's own tests (tests/cluster/cluster_tests.py; `make test` never collects them): start the cluster,
 # run every fault scenario, check each history. Budget: 10 minutes.
-test-cluster-wip: install
+test-cluster: install
 	$(BIN)/python -m compileall -q -j 0 roboracer games engine tests/cluster
 	$(BIN)/python -m pytest -p no:cacheprovider -v -s --durations=0 tests/cluster/cluster_tests.py $(PYTEST_ARGS)
 
