@@ -13,7 +13,7 @@ FRONTEND_SOURCES := $(shell find frontend/src -type f 2>/dev/null) frontend/vite
 # process a live stack starts. Writing __pycache__ (git ignores it) saves that (docs/testing.md).
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run test test-fast install build migrate lint golden bench bench-validate bench-engine bench-frontend bench-site bench-hot-path bench-bots bench-players bench-rambots clean
+.PHONY: run test test-fast install build migrate lint golden bench bench-validate bench-engine bench-frontend bench-site bench-hot-path bench-bots bench-players bench-rambots clean cluster cluster-fault cluster-down test-cluster
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit("RoboRacer needs Python 3.11 or newer" if sys.version_info < (3, 11) else 0)'
@@ -98,6 +98,25 @@ bench-site: install build
 
 bench-hot-path: install
 	$(BIN)/python tests/bench/hot_path.py $(BENCH_ARGS)
+
+# The site as a cluster of hosts (network namespaces on a bridge, HAProxy in front): docs/cluster.md. Root only.
+cluster: install build
+	$(BIN)/python -m roboracer.cluster
+
+# A fault scenario against the running cluster: SCENARIO=none|kill-web|kill-worker|restart-redis|restart-postgres
+SCENARIO ?= kill-web
+cluster-fault: install
+	$(BIN)/python -m tests.cluster.faults $(SCENARIO) $(FAULT_ARGS)
+
+# Stops what a killed `make cluster` left (processes, namespaces, bridge); a new `make cluster` does it too.
+cluster-down: install
+	$(BIN)/python -m roboracer.cluster --down
+
+# The cluster's own tests (tests/cluster/cluster_tests.py; `make test` never collects them): start the cluster,
+# run every fault scenario, check each history. Budget: 10 minutes.
+test-cluster: install
+	$(BIN)/python -m compileall -q -j 0 roboracer games engine tests/cluster
+	$(BIN)/python -m pytest -p no:cacheprovider -v -s --durations=0 tests/cluster/cluster_tests.py $(PYTEST_ARGS)
 
 clean:
 	rm -rf $(VENV) frontend/node_modules static/dist var
