@@ -58,10 +58,11 @@ def test_each_example_board_is_a_legal_course_fragment(kind):
 
 
 def test_every_legend_link_of_the_board_finds_its_anchor(page):
-    """frontend/src/board.ts links each legend line to /how-to-play/#element-<type> (types from elements.ts's
-    LEGEND) and the robot line to #robots: each of those ids is on the page."""
-    board = (ROOT / "frontend" / "src" / "board.ts").read_text()
-    assert 'HOW_TO_PLAY = "/how-to-play/"' in board and "`element-${type}`" in board and '"robots");' in board
+    """frontend/src/legend.ts (the board's legend) links each legend line to /how-to-play/#element-<type> (types
+    from elements.ts's LEGEND) and the robot line to #robots: each of those ids is on the page."""
+    legend_source = (ROOT / "frontend" / "src" / "legend.ts").read_text()
+    assert ('HOW_TO_PLAY = "/how-to-play/"' in legend_source and "`element-${type}`" in legend_source
+            and '"robots");' in legend_source)
     source = (ROOT / "frontend" / "src" / "elements.ts").read_text()
     legend = source[source.index("export const LEGEND"):]
     types = set(re.findall(r"^\s+([a-z_]+):", legend[: legend.index("};")], re.MULTILINE))
