@@ -407,6 +407,6 @@ def test_a_standing_by_scheduler_takes_over_when_the_holder_stops_or_dies(var_di
                    timeout=LOCK_TIMEOUT + 10, output=third_log)
         assert time.monotonic() - killed <= LOCK_TIMEOUT + 3
         third.send_signal(signal.SIGTERM)
-        assert third.wait(timeout=30) == 0
+        assert third.wait(timeout=30) == 0, third_log.read_text()[-3000:]
     finally:
         embedded_redis.stop(redis_process, socket)
