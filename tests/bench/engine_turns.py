@@ -115,7 +115,8 @@ def _modules_game(course, bots, rng):
     return state.with_bots(armed)
 
 
-def _activation(module: str, rng: random.Random) -> dict:
+def random_activation(module: str, rng: random.Random) -> dict:
+    """A random activation of the shape `module` takes (also tests/bench/golden.py's)."""
     from engine.modules import MODULES
 
     shape = MODULES[module].activation
@@ -143,7 +144,7 @@ def _actions(state, hands, programs, rng) -> dict:
             continue
         tries = []
         if available_charges(bot) >= 1:
-            tries.append({"activate": _activation(bot.module, rng)})
+            tries.append({"activate": random_activation(bot.module, rng)})
         tries.append({"charge": 1})
         for action in tries:
             if action_problem(bot, action, prices=prices, hand=hands[bot_id], program=program) is None:

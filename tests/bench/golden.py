@@ -31,6 +31,7 @@ if str(ROOT) not in sys.path:
 
 import engine  # noqa: E402
 from engine.errors import InputError  # noqa: E402
+from tests.bench.engine_turns import random_activation  # noqa: E402
 
 GAME_SEED = 20261128
 TURNS = 20
@@ -55,22 +56,6 @@ def _arm(state, rng: random.Random):
     return state.with_bots(armed)
 
 
-def _activation(module: str, rng: random.Random) -> dict:
-    from engine.modules import MODULES
-
-    shape = MODULES[module].activation
-    if shape == "phase":
-        return {"phases": [rng.randint(1, 5)]}
-    if shape == "two_phases":
-        first = rng.randint(1, 4)
-        return {"phases": [first, first + 1]}
-    if shape == "turret":
-        return {"aim": rng.choice("LRB"), "front": rng.random() < 0.5}
-    if shape == "prioritizer":
-        return {"order": rng.choice(("first", "last"))}
-    return {}
-
-
 def _module_actions(state, hands, programs, rng: random.Random) -> dict:
     from engine.modules.actions import action_problem, available_charges
 
@@ -79,7 +64,7 @@ def _module_actions(state, hands, programs, rng: random.Random) -> dict:
         bot = state.bot(bot_id)
         if bot.module is None or bot.at is None or bot.rebooting:
             continue
-        tries = [{"activate": _activation(bot.module, rng)}] if available_charges(bot) >= 1 else []
+        tries = [{"activate": random_activation(bot.module, rng)}] if available_charges(bot) >= 1 else []
         tries.append({"charge": 1})
         for action in tries:
             if action_problem(bot, action, prices=state.prices, hand=hands.get(bot_id), program=program) is None:
