@@ -1,7 +1,7 @@
 from django.contrib import admin, messages
 
-from games import services
 from games.models import ChatMessage, Game, GameEvent, Seat, Turn
+from games.services import ejection
 from roboracer.common.errors import GameError
 
 
@@ -30,7 +30,7 @@ class SeatAdmin(admin.ModelAdmin):
     def eject(self, request, queryset):
         for seat in queryset.select_related("game"):
             try:
-                services.staff_eject(user=request.user, game_id=seat.game_id, seat_number=seat.number)
+                ejection.staff_eject(user=request.user, game_id=seat.game_id, seat_number=seat.number)
             except GameError as error:
                 self.message_user(request, f"game {seat.game_id} seat {seat.number}: {error.message}", messages.ERROR)
             else:

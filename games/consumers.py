@@ -7,8 +7,9 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from engine import PROGRAM_LENGTH
-from games import selectors, services
+from games import selectors
 from games.broadcast import encode, group_name, player_group_name, session_group_name, user_group_name
+from games.services import moves
 from games.throttle import TokenBucket
 from roboracer.common.api_errors import messages_of
 from roboracer.common.errors import Conflict, GameError, InvalidInput, NotAllowed, NotFound, RateLimited
@@ -220,7 +221,7 @@ class GameConsumer(JsonFramesConsumer):
 
     async def receive_program(self, content: dict) -> None:
         """A program over the open socket: the same checks, the same write and the same events as POST
-        /api/games/<id>/program/ (services.submit_program), without a request, a session lookup or the
+        /api/games/<id>/program/ (moves.submit_program), without a request, a session lookup or the
         middleware per program. Answered on this socket alone: `program_accepted` or an `error` (with the
         frame's `id`, when it had a usable one, and the `status` the HTTP request would have had)."""
         from games.api.serializers import ProgramSerializer
@@ -249,7 +250,7 @@ class GameConsumer(JsonFramesConsumer):
                 return
             fields = serializer.validated_data
         try:
-            program = await database_sync_to_async(services.submit_program)(
+            program = await database_sync_to_async(moves.submit_program)(
                 user=self.scope["user"], game_id=self.game_id, **fields)
         except GameError as error:
             code = next((name for kind, name in ERROR_CODES.items() if isinstance(error, kind)), "invalid")

@@ -4,8 +4,8 @@ between turns. Used to check the stored states (and to audit a game after a bug 
 from __future__ import annotations
 
 import engine
+from games.kinds.roboracer import services as roboracer_services
 from games.models import Game
-from games.services import recompile_seed
 
 # Fields the engine's state gained after games were stored (issue 14: the battery, modules, the stored chip):
 # a stored state without them was stored before they existed, and is compared without them.
@@ -66,7 +66,7 @@ def replay(*, game: Game) -> tuple[dict | None, list[str]]:
         for bots in ejections.pop(record.number, []):
             state, _ = engine.eject(state, bots)
         for data in recompiles.pop(record.number, []):
-            seed = recompile_seed(game, record.number, data["bot"])
+            seed = roboracer_services.recompile_seed(game, record.number, data["bot"])
             state, _ = engine.rulesets.get(game.ruleset).redeal(state, data["bot"], seed)
         if not same_state(engine.state_to_dict(state), record.state_before):
             differences.append(f"turn {record.number}: the state before differs")

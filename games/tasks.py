@@ -9,8 +9,9 @@ from django.core.mail import send_mail
 from django.urls import reverse
 from django.utils import timezone
 
-from games import kinds, services
+from games import kinds
 from games.models import Game, Seat
+from games.services import computer_seats, moves, timeouts, turns
 
 STUCK_AFTER = timedelta(seconds=10)
 COMPUTER_LOST_AFTER = timedelta(seconds=30)  # a computer decides in 2 s at most (make bench-bots)
@@ -19,7 +20,7 @@ logger = logging.getLogger(__name__)
 
 @shared_task(name="games.tasks.resolve_turn")
 def resolve_turn_task(game_id: int, turn: int) -> bool:
-    return services.resolve_turn(game_id=game_id, turn=turn) is not None
+    return turns.resolve_turn(game_id=game_id, turn=turn) is not None
 
 
 @shared_task(name="games.tasks.sweep_games")
@@ -32,7 +33,7 @@ def sweep_games() -> int:
     for game_id, turn in stuck:
         resolve_turn_task.delay(game_id, turn)
         count += 1
-    for game_id, turn, seat in services.stalled_computer_seats(older_than=COMPUTER_LOST_AFTER):
+    for game_id, turn, seat in computer_seats.stalled_computer_seats(older_than=COMPUTER_LOST_AFTER):
         computer_move_task.apply_async((game_id, turn, seat), queue="computers")
         count += 1
     return count
@@ -42,7 +43,7 @@ def sweep_games() -> int:
 def computer_move_task(game_id: int, turn: int, seat_number: int) -> bool:
     """A computer player's program for one seat and turn (the `computers` queue: its own workers, so thinking
     never delays a resolution). Safe to run twice: a seat with a program this turn is left alone."""
-    return services.play_computer_turn(game_id=game_id, turn=turn, seat_number=seat_number) is not None
+    return moves.play_computer_turn(game_id=game_id, turn=turn, seat_number=seat_number) is not None
 
 
 @shared_task(name="games.tasks.enforce_deadlines")
@@ -50,8 +51,8 @@ def enforce_deadlines() -> int:
     """Beat task: every game with a seat past its deadline gets its timeout policy applied (deadlines live in
     the database, so a Redis restart loses none)."""
     count = 0
-    for game_id in services.due_games():
-        if services.enforce_deadline(game_id=game_id):
+    for game_id in timeouts.due_games():
+        if timeouts.enforce_deadline(game_id=game_id):
             count += 1
     return count
 

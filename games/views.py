@@ -11,8 +11,11 @@ from django.views.decorators.http import require_POST
 
 import engine
 from games import how_to_play as how_to_play_content
-from games import kinds, selectors, services
+from games import kinds, selectors
+from games.kinds.roboracer import services as roboracer_services
 from games.models import Game
+from games.services import computer_seats
+from games.services import lobby as lobby_services
 from roboracer.accounts.forms import sentence
 from roboracer.common.errors import GameError, NotFound
 from roboracer.courses import selectors as course_selectors
@@ -240,7 +243,7 @@ def create_rambots(request):
             with transaction.atomic():  # the game with its computer players, or nothing
                 game = kinds.get("rambots").create_game(user=request.user, **form.game_options())
                 for strength in form.computer_players():  # the game starts once they fill it
-                    services.add_computer(user=request.user, game_id=game.pk, strength=strength)
+                    computer_seats.add_computer(user=request.user, game_id=game.pk, strength=strength)
         except GameError as error:
             messages.error(request, sentence(error.message))
         else:
@@ -297,7 +300,7 @@ def lobby(request):
             return redirect("login")
         if form.is_valid():
             try:
-                game = services.create_game(user=request.user, **form.game_options())
+                game = lobby_services.create_game(user=request.user, **form.game_options())
             except GameError as error:
                 form.add_error(None, sentence(error.message))
             else:
@@ -339,7 +342,7 @@ def lobby(request):
 @require_POST
 def practice(request):
     """The lobby's "Play against the computer": a game with the caller in seat 1 and computer players in the
-    others, started at once (services.practice_game); then its page. A refusal is a flash message in the lobby."""
+    others, started at once (roboracer_services.practice_game); then its page. A refusal is a flash message in the lobby."""
     if not request.user.is_authenticated:
         return redirect("login")
     form = PracticeForm(request.POST, auto_id="practice_%s")
@@ -349,7 +352,7 @@ def practice(request):
             messages.error(request, f"{label}: {errors[0]}" if label else errors[0])
         return redirect("lobby")
     try:
-        game = services.practice_game(
+        game = roboracer_services.practice_game(
             user=request.user,
             course=form.cleaned_data["course"],
             opponents=form.cleaned_data["opponents"],
@@ -386,28 +389,28 @@ def _act(request, game_id: int, action) -> None:
 @login_required
 @require_POST
 def join(request, game_id: int):
-    _act(request, game_id, services.join_game)
+    _act(request, game_id, lobby_services.join_game)
     return redirect("game", game_id=game_id)
 
 
 @login_required
 @require_POST
 def start(request, game_id: int):
-    _act(request, game_id, services.start_game)
+    _act(request, game_id, lobby_services.start_game)
     return redirect("game", game_id=game_id)
 
 
 @login_required
 @require_POST
 def leave(request, game_id: int):
-    _act(request, game_id, services.leave_game)
+    _act(request, game_id, lobby_services.leave_game)
     return redirect("lobby")
 
 
 @login_required
 @require_POST
 def cancel(request, game_id: int):
-    _act(request, game_id, services.cancel_game)
+    _act(request, game_id, lobby_services.cancel_game)
     return redirect("lobby")
 
 
@@ -420,7 +423,7 @@ def invite(request, game_id: int, code: str):
     game = selectors.with_winner_names([game])[0]
     if request.method == "POST":
         try:
-            services.join_game(user=request.user, game_id=game_id, invite=code)
+            lobby_services.join_game(user=request.user, game_id=game_id, invite=code)
         except NotFound:
             raise Http404("no such game") from None
         except GameError as error:
@@ -475,7 +478,7 @@ def play_puzzle(request, slug: str):
     if course is None or (course.data or {}).get("mode") != "puzzle":
         raise Http404("no such puzzle")
     try:
-        game = services.create_game(user=request.user, course=course, rated=False)
+        game = lobby_services.create_game(user=request.user, course=course, rated=False)
     except GameError as error:
         return render(request, "games/puzzles.html", {"puzzles": selectors.puzzle_list(user=request.user),
                                                       "error": error.message}, status=400)  # fmt: skip

@@ -6,7 +6,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import kinds, selectors, services
+from games import kinds, selectors
 from games.api.serializers import (
     AddComputerSerializer,
     ChatAnswerSerializer,
@@ -31,6 +31,8 @@ from games.api.serializers import (
     TeamSerializer,
     TurnRecordSerializer,
 )
+from games.kinds.roboracer import services as roboracer_services
+from games.services import chat, computer_seats, ejection, lobby, moves, rematch, team_play
 from roboracer.accounts import selectors as account_selectors
 from roboracer.common.errors import InvalidInput, NotFound
 from roboracer.courses import selectors as course_selectors
@@ -70,14 +72,6 @@ def _requested_kind(data):
     return kinds.get(name)
 
 
-def create_roboracer_game(*, user, course: str, **fields):
-    """A RoboRacer game on a stable or development course (a draft is played through its test drive)."""
-    found = course_selectors.playable_courses().filter(slug=course).first()
-    if found is None:
-        raise InvalidInput(f"there is no course named {course!r}")
-    return services.create_game(user=user, course=found, **fields)
-
-
 class GameDetailView(APIView):
     @extend_schema(responses=SnapshotSerializer, summary="The game as I may see it")
     def get(self, request, game_id: int):
@@ -90,7 +84,7 @@ class JoinGameView(APIView):
     def post(self, request, game_id: int):
         serializer = JoinSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        services.join_game(user=request.user, game_id=game_id, **serializer.validated_data)
+        lobby.join_game(user=request.user, game_id=game_id, **serializer.validated_data)
         return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
 
 
@@ -100,28 +94,28 @@ class TeamView(APIView):
         serializer = TeamSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        services.choose_team(user=request.user, game_id=game_id, team=data["team"], seat_number=data.get("seat"))
+        team_play.choose_team(user=request.user, game_id=game_id, team=data["team"], seat_number=data.get("seat"))
         return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
 
 
 class BalanceTeamsView(APIView):
     @extend_schema(request=None, responses=SnapshotSerializer, summary="Balance the teams by rating (creator, lobby)")
     def post(self, request, game_id: int):
-        services.balance_teams(user=request.user, game_id=game_id)
+        team_play.balance_teams(user=request.user, game_id=game_id)
         return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
 
 
 class StartGameView(APIView):
     @extend_schema(request=None, responses=SnapshotSerializer, summary="Start the game (creator only)")
     def post(self, request, game_id: int):
-        services.start_game(user=request.user, game_id=game_id)
+        lobby.start_game(user=request.user, game_id=game_id)
         return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
 
 
 class LeaveGameView(APIView):
     @extend_schema(request=None, responses=SnapshotSerializer, summary="Leave: give up my seat, or resign")
     def post(self, request, game_id: int):
-        game = services.leave_game(user=request.user, game_id=game_id)
+        game = lobby.leave_game(user=request.user, game_id=game_id)
         # Not _game_or_404: someone who just left a private game may no longer watch it, but gets this answer.
         return Response(selectors.game_snapshot(game=game, user=request.user))
 
@@ -129,7 +123,7 @@ class LeaveGameView(APIView):
 class CancelGameView(APIView):
     @extend_schema(request=None, responses=SnapshotSerializer, summary="Cancel a game that has not started")
     def post(self, request, game_id: int):
-        services.cancel_game(user=request.user, game_id=game_id)
+        lobby.cancel_game(user=request.user, game_id=game_id)
         return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
 
 
@@ -137,7 +131,7 @@ class PlayAgainView(APIView):
     @extend_schema(request=None, responses={201: PlayAgainSerializer, 200: PlayAgainSerializer},
                    summary="Play again: a new lobby with the same course and settings, its players invited")
     def post(self, request, game_id: int):
-        game, created = services.play_again(user=request.user, game_id=game_id)
+        game, created = rematch.play_again(user=request.user, game_id=game_id)
         return Response({"game": game.pk, "url": selectors.rematch_link(game=game), "created": created},
                         status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
@@ -159,14 +153,14 @@ class ChatView(APIView):
         serializer = ChatSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         # post_chat answers a stranger to a private game with the same 404 as a missing id.
-        answer = services.post_chat(user=request.user, game_id=game_id, text=serializer.validated_data["text"])
+        answer = chat.post_chat(user=request.user, game_id=game_id, text=serializer.validated_data["text"])
         return Response(answer, status=status.HTTP_201_CREATED if "message" in answer else status.HTTP_200_OK)
 
 
 class EjectSeatView(APIView):
     @extend_schema(request=None, responses=EjectedSerializer, summary="Eject a seat (staff only)")
     def post(self, request, game_id: int, number: int):
-        return Response({"ejected": services.staff_eject(user=request.user, game_id=game_id, seat_number=number)})
+        return Response({"ejected": ejection.staff_eject(user=request.user, game_id=game_id, seat_number=number)})
 
 
 class ProgramView(APIView):
@@ -175,7 +169,7 @@ class ProgramView(APIView):
         # submit_program answers a stranger to a private game with the same 404 as a missing id.
         serializer = ProgramSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        program = services.submit_program(user=request.user, game_id=game_id, **serializer.validated_data)
+        program = moves.submit_program(user=request.user, game_id=game_id, **serializer.validated_data)
         return Response(
             {"turn": program.turn, "chips": program.chips, "reboot": program.reboot, "action": program.action}
         )
@@ -186,8 +180,7 @@ class MoveView(APIView):
                    summary="Send my move in a game of a kind without chips (RAMbots: goal stack, program, draft)")
     def post(self, request, game_id: int):
         # Kinds read their own move's shape; a stranger to a private game gets the 404 of a missing id.
-        kind = kinds.of(_game_or_404(game_id, request.user))
-        return Response(kind.submit_move(user=request.user, game_id=game_id, data=request.data))
+        return Response(moves.submit_move(user=request.user, game_id=game_id, data=request.data))
 
 
 class ScanView(APIView):
@@ -196,7 +189,7 @@ class ScanView(APIView):
     def post(self, request, game_id: int):
         serializer = ScanRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        return Response(services.scan(user=request.user, game_id=game_id, turn=serializer.validated_data["turn"]))
+        return Response(roboracer_services.scan(user=request.user, game_id=game_id, turn=serializer.validated_data["turn"]))
 
 
 class RecompileView(APIView):
@@ -206,7 +199,7 @@ class RecompileView(APIView):
         serializer = ScanRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         turn = serializer.validated_data["turn"]
-        return Response(services.recompile(user=request.user, game_id=game_id, turn=turn))
+        return Response(roboracer_services.recompile(user=request.user, game_id=game_id, turn=turn))
 
 
 class TurnView(APIView):
@@ -226,7 +219,7 @@ class ComputersView(APIView):
         serializer = AddComputerSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        seat = services.add_computer(user=request.user, game_id=game_id, strength=data["strength"],
+        seat = computer_seats.add_computer(user=request.user, game_id=game_id, strength=data["strength"],
                                      seat_number=data["seat"])
         return Response(
             {"seat": seat.number, "computer": seat.computer, "display_name": account_selectors.player_name(user=seat.user)},
@@ -238,14 +231,14 @@ class TakeBackView(APIView):
     @extend_schema(request=None, responses=SnapshotSerializer,
                    summary="Take my robot back from the computer playing it (timeout policy 'computer')")
     def post(self, request, game_id: int):
-        services.take_back(user=request.user, game_id=game_id)
+        computer_seats.take_back(user=request.user, game_id=game_id)
         return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
 
 
 class RemoveComputerView(APIView):
     @extend_schema(request=None, responses=SnapshotSerializer, summary="Remove a computer player (creator, lobby)")
     def post(self, request, game_id: int, number: int):
-        services.remove_computer(user=request.user, game_id=game_id, seat_number=number)
+        computer_seats.remove_computer(user=request.user, game_id=game_id, seat_number=number)
         return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
 
 
@@ -259,7 +252,7 @@ class PracticeView(APIView):
         course = course_selectors.playable_courses().filter(slug=data.pop("course")).first()
         if course is None:
             raise InvalidInput("course: there is no such course")
-        game = services.practice_game(user=request.user, course=course, **data)
+        game = roboracer_services.practice_game(user=request.user, course=course, **data)
         return Response({"id": game.pk, "url": reverse("game", args=[game.pk])}, status=status.HTTP_201_CREATED)
 
 

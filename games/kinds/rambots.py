@@ -1,5 +1,6 @@
-"""RAMbots (seed 002) as a game kind: its game's life on the site, through the shared lobby, clocks, timeout
-policies, events, chat and computer players (docs/game-kinds.md). The rules are `engine.kinds.rambots`.
+"""RAMbots (seed 002) as a game kind: its answers to the shared loop's questions (games.services.turns; games.kinds
+"The interface"), which plays it with the same lobby, clocks, timeout policies, events, chat and computer players
+as every kind (docs/game-kinds.md). The rules are `engine.kinds.rambots`.
 
 Turn 0 is the goal-stack step ("Setup": each player builds the goal stack of the player on their left, with a
 clock of its own); rounds are turns 1, 2, ... A seat's Program of a turn is its goal stack (turn 0) or its
@@ -15,16 +16,15 @@ import random
 import secrets
 from dataclasses import dataclass
 
-from django.db import transaction
-from django.utils import timezone
-
 import engine
 from engine.kinds import rambots as rules
 from engine.kinds.rambots import players as rambots_players
-from games import clocks, services
-from games.models import Draft, Game, Hand, Program, Seat, Turn
-from games.signals import game_finished
-from roboracer.common.errors import Conflict, InvalidInput, NotAllowed
+from games.models import Draft, Game, Program, Seat
+from games.services import lobby, organisers
+from games.services.lobby import Settings
+from games.services.moves import Move
+from games.services.turns import Begin, Resolved
+from roboracer.common.errors import Conflict, InvalidInput
 
 logger = logging.getLogger(__name__)
 GOAL_STEP = 0  # the turn number of the goal-stack step
@@ -53,11 +53,6 @@ def _player(state: dict, bot_id: str) -> dict | None:
 def _in_game(state: dict, seat: Seat) -> bool:
     player = _player(state, seat.bot_id)
     return seat.ejected_at is None and player is not None and not player.get("out")
-
-
-def _live(game: Game, state: dict, seats: list[Seat] | None = None) -> list[Seat]:
-    seats = list(game.seats.order_by("number")) if seats is None else seats
-    return [seat for seat in seats if _in_game(state, seat)]
 
 
 def places(state: dict) -> dict[str, int]:
@@ -126,7 +121,10 @@ class RAMbots:
     name = "rambots"
     title = TITLE
     takes_chips = False  # moves go to /move/
+    move_noun = "moves"
     rated = False  # no rating pool of its own yet (docs/game-kinds.md)
+    resubmit_after_eject = False  # the others keep their moves
+    forfeit_words = "every other RAMbot is out."
 
     # -- the lobby ------------------------------------------------------------------------------------------
     def board_name(self, game) -> str:
@@ -142,327 +140,146 @@ class RAMbots:
         return True
 
     def create_serializer(self, data):
-        from games.api.serializers import CreateRAMbotsGameSerializer
+        from games.api.serializers import CreateRAMbotsGameSerializer  # noqa: PLC0415 (the API sits above the kinds)
 
         return CreateRAMbotsGameSerializer(data=data)
 
-    def create_game(self, *, user, max_seats: int = rules.MAX_PLAYERS, visibility: str = Game.Visibility.PUBLIC,
-                    timer_preset: str = Game.Preset.REALTIME, move_time: int | None = None,
-                    game_time: int | None = None, timeout_policy: str = Game.TimeoutPolicy.WAIT,
-                    options: dict | None = None, **_ignored) -> Game:
-        """A new RAMbots game in the lobby, the creator in seat 1. Unrated (`rated`)."""
+    def create_game(self, *, user, **fields) -> Game:
+        """The lobby's create (its form and API)."""
+        return lobby.create_game(user=user, kind=self.name, **fields)
+
+    def settings(self, *, user, use: str, computers: int, max_seats: int = rules.MAX_PLAYERS,
+                 options: dict | None = None, **_ignored) -> Settings:
+        """A RAMbots game's own settings, checked: 2 to 4 players, and Speedbots or not. Unrated (`rated`)."""
         if isinstance(max_seats, bool) or not isinstance(max_seats, int) or not (
                 rules.MIN_PLAYERS <= max_seats <= rules.MAX_PLAYERS):
             raise InvalidInput(f"{TITLE} takes {rules.MIN_PLAYERS} to {rules.MAX_PLAYERS} players, not {max_seats}")
-        if visibility not in Game.Visibility.values:
-            raise InvalidInput(f"visibility: {visibility!r} is not one of {', '.join(Game.Visibility.values)}")
-        if timeout_policy not in Game.TimeoutPolicy.values:
-            raise InvalidInput(f"timeout_policy: one of {', '.join(Game.TimeoutPolicy.values)}")
         options = dict(options or {})
         unknown = sorted(str(key)[:20] for key in options if key != "speedbots")
         if unknown:
             raise InvalidInput(f"options: {unknown[0]!r} is not a {TITLE} option (its one option is speedbots)")
         if not isinstance(options.get("speedbots", False), bool):
             raise InvalidInput("options: speedbots is true or false")
-        move, game_seconds = services.timer_settings(preset=timer_preset, move_time=move_time, game_time=game_time)
-        with transaction.atomic():
-            services.check_open_lobbies(user=user)
-            game = Game.objects.create(
-                kind=self.name, course=None, course_data={}, creator=user, max_seats=max_seats,
-                seed=secrets.randbits(62), visibility=visibility,
-                invite_code=secrets.token_urlsafe(12) if visibility == Game.Visibility.PRIVATE else "",
-                timer_preset=timer_preset, move_time=move, game_time=game_seconds, timeout_policy=timeout_policy,
-                rated=False, options={"speedbots": bool(options.get("speedbots", False))},
-            )
-            Seat.objects.create(game=game, user=user, number=1, color=services._seat_color(user, set(), 1))
-            services.append_event(game, "game_created", {"seat": 1})
-            game.save(update_fields=["version"])
-        return game
+        fields = {"course": None, "course_data": {}, "max_seats": max_seats, "seed": secrets.randbits(62),
+                  "rated": False, "options": {"speedbots": bool(options.get("speedbots", False))}}
+        return Settings(fields=fields, use=use)
+
+    def again(self, game) -> dict:
+        return {"max_seats": game.max_seats, "options": dict(game.options)}
 
     # -- games the site seats itself (tournaments) ---------------------------------------------------------
     uses_courses = False
     max_table = rules.MAX_PLAYERS
 
-    @transaction.atomic
     def seated_game(self, *, creator, users: list, computers: list, courses: list, rng, options: dict):
         """A tournament table's game (courses, lives and modules are RoboRacer's and play no part)."""
-        game = self.create_game(
-            user=creator, max_seats=max(rules.MIN_PLAYERS, len(users) + len(computers)), visibility=Game.Visibility.PUBLIC,
-            **{key: options[key] for key in ("timer_preset", "move_time", "game_time", "timeout_policy") if key in options},
-        )
-        return services.seat_and_start(game, users=users, computers=computers)
+        timers = {key: options[key] for key in ("timer_preset", "move_time", "game_time", "timeout_policy")
+                  if key in options}
+        return organisers.create_seated_game(creator=creator, users=users, computers=computers, kind=self.name,
+                                             **timers)
 
-    def outcome(self, game) -> Outcome:
-        state = _state(game)
+    def outcome(self, state) -> Outcome:
         return Outcome(winner=rules.winner(state), places=places(state))
 
-    def recreate(self, game, *, user):
-        return self.create_game(
-            user=user, max_seats=game.max_seats, visibility=game.visibility, timer_preset=game.timer_preset,
-            move_time=game.move_time, game_time=game.game_time, timeout_policy=game.timeout_policy,
-            options=dict(game.options),
-        )
+    # -- the loop's questions (games.services.turns) ---------------------------------------------------------
+    def load(self, game) -> dict:
+        return game.state or {}
 
-    # -- a game's life ----------------------------------------------------------------------------------------
-    def start(self, game) -> None:
-        """The bots on the board, the pools dealt, the goal-stack step's clocks running. The caller holds the lock
-        and saves."""
-        now = timezone.now()
-        seats = list(game.seats.order_by("number"))
+    def dump(self, state) -> dict:
+        return state
+
+    def begin(self, game, seats) -> Begin:
+        """The bots on the board, the pools dealt, turn 0: the goal-stack step. Each seat takes its RAMbot's
+        colour."""
         state = rules.new_game([seat.bot_id for seat in seats], seed=engine.derive_seed(game.seed, 0, "setup"),
                                options=dict(game.options or {}))
         colours = {player["id"]: SEAT_COLOURS[player["colour"]] for player in state["players"]}
         for seat in seats:
-            seat.move_left, seat.game_left = float(game.move_time), float(game.game_time)
             seat.color = colours[seat.bot_id]
-        Seat.objects.bulk_update(seats, ["move_left", "game_left", "color"])
-        game.state = state
-        game.status = Game.Status.PROGRAMMING
-        game.turn = GOAL_STEP
-        game.started_at = now
-        game.max_seats = len(seats)
-        services.append_event(game, "game_started", {"turn": GOAL_STEP, "kind": self.name})
-        self._deal(game, state, now, seats)
+        return Begin(state=state, turn=GOAL_STEP, event={"kind": self.name}, seat_fields=("color",))
 
-    def _deal(self, game: Game, state: dict, now, seats: list[Seat]) -> None:
-        """A turn begins: each seat still in the game gets its pool as it stands (its Hand), the clocks of the
-        people start, the computers are asked."""
-        live = _live(game, state, seats)
-        pools = {p["id"]: list(p["pool"]) for p in state["players"]}
-        Hand.objects.bulk_create([Hand(seat=seat, turn=game.turn, chips=pools[seat.bot_id]) for seat in live])
-        thinking, computers = [], []
-        for seat in live:
-            if seat.autopilot:
-                computers.append(seat)
-                continue
-            clocks.start(seat, now)
-            seat.save(update_fields=["clock_started_at", "deadline", "expired"])
-            thinking.append(seat)
-            if seat.computer:
-                computers.append(seat)
-        services._schedule_computers(game, computers)
-        services._notify_turn(game, [seat for seat in thinking if not seat.computer])
-        services._clocks_event(game, seats, now)
-        services._push_snapshots(game)
+    def deal(self, game, state) -> dict:
+        """Each player still in gets their pool as it stands (public: 002 "Code Pool Disclosure")."""
+        return {p["id"]: list(p["pool"]) for p in state["players"] if not p.get("out")}
 
-    def in_game(self, game, seat) -> bool:
-        return _in_game(_state(game), seat)
+    def required_move(self, state, bot_id: str):
+        return None
 
-    def submit_move(self, *, user, game_id: int, data) -> dict:
+    def in_game(self, state, seat) -> bool:
+        return _in_game(state, seat)
+
+    def parse_move(self, game, data) -> tuple[int, Move]:
+        """The body of /move/: its turn, and the move it holds (echoed to the sender as it was read)."""
         move = parse_move(data)
-        with transaction.atomic():
-            game = services._locked_game(game_id, user=user)
-            seats = list(game.seats.order_by("number"))
-            seat = next((seat for seat in seats if seat.user_id == user.pk), None)
-            if seat is None:
-                raise NotAllowed("you have no seat in this game")
-            self._record(game, seats, seat, move)
-            if seat.autopilot:
-                services._hand_back(game, seat)
-            game.save(update_fields=["version", "status", "resolving_since", "updated_at"])
-        return move
+        if move["turn"] == GOAL_STEP:
+            return move["turn"], Move(chips=move["goals"], echo=move)
+        return move["turn"], Move(chips=move["program"], ready=move["compiled"], echo=move)
 
-    def _record(self, game: Game, seats: list[Seat], seat: Seat, move: dict) -> None:
-        """The checks and the write of a move, whoever sends it. The caller holds the lock and saves the game."""
-        if game.status in (Game.Status.FINISHED, Game.Status.CANCELLED):
-            raise Conflict(f"this game is {game.status}")
-        if seat.ejected_at is not None:
-            raise Conflict("your bot was ejected from this game")
-        if game.status != Game.Status.PROGRAMMING:
-            raise Conflict(f"this game takes no moves now (it is {game.status})")
-        if move["turn"] != game.turn:
-            raise Conflict(f"turn {move['turn']} is not the current turn ({game.turn})")
-        state = _state(game)
+    def check_move(self, game, state, seat, move: Move, hand) -> Move:
         if not _in_game(state, seat):
             raise Conflict("your bot is out of this game")
         if game.turn == GOAL_STEP:
-            problem = rules.goal_stack_problem(state, seat.bot_id, move["goals"])
-            chips, compiled = move["goals"], True
+            problem = rules.goal_stack_problem(state, seat.bot_id, move.chips)
         else:
-            problem = rules.program_problem(state, seat.bot_id, move["program"])
-            chips, compiled = move["program"], move["compiled"]
+            problem = rules.program_problem(state, seat.bot_id, move.chips)
         if problem:
             raise InvalidInput(problem)
-        now = timezone.now()
-        submitted = {p.seat_id: p for p in Program.objects.filter(seat__game=game, turn=game.turn)}
-        if game.turn != GOAL_STEP:
-            Draft.objects.update_or_create(seat=seat, turn=game.turn, defaults={"program": chips})
-        program = submitted.get(seat.pk)
-        if not compiled:
-            if program is not None:  # uncompiled: the seat thinks again, its clock runs again
-                program.delete()
-                if not seat.autopilot and not seat.computer:
-                    clocks.start(seat, now)
-                    seat.save(update_fields=["clock_started_at", "deadline", "expired"])
-                services.append_event(game, "seat_unready", {"seat": seat.number,
-                                                             "clocks": services._clock_reading([seat], now)})
-            return
-        if program is not None:
-            program.chips = chips
-            program.save(update_fields=["chips", "submitted_at"])
-            return
-        submitted[seat.pk] = Program.objects.create(seat=seat, turn=game.turn, chips=chips)
-        live = _live(game, state, seats)
-        if clocks.running(seat):
-            clocks.stop(seat, now)
-            clocks.reload(seat, maximum=game.move_time,
-                          opponents_thinking=any(other.pk not in submitted for other in live))
-            seat.save(update_fields=["move_left", "game_left", "clock_started_at", "deadline", "expired"])
-        services.append_event(game, "seat_ready", {"seat": seat.number, "clocks": services._clock_reading([seat], now)})
-        self._execute_when_ready(game, state, seats, set(submitted), now)
+        # A round's arrangement is kept as it lies (private), for Speedbots.
+        return Move(chips=move.chips, ready=move.ready, draft=move.chips if game.turn != GOAL_STEP else None)
 
-    def _execute_when_ready(self, game: Game, state: dict, seats: list[Seat], submitted: set[int], now) -> None:
-        """Every seat still in has moved: the turn executes. Speedbots (002 "Speedbots"): a round also ends when
-        all but one have compiled, and the last one's arrangement runs as it lies."""
-        if game.status != Game.Status.PROGRAMMING:
-            return
-        live = _live(game, state, seats)
-        missing = [seat for seat in live if seat.pk not in submitted]
+    def complete(self, game, state, live, missing) -> list:
+        """Speedbots (002 "Speedbots"): a round also ends when all but one have compiled, and the last one's
+        arrangement runs as it lies."""
         speedbots = bool((game.options or {}).get("speedbots")) and game.turn != GOAL_STEP
-        if len(missing) == 1 and speedbots and len(live) > 1:
-            last = missing[0]
-            draft = Draft.objects.filter(seat=last, turn=game.turn).values_list("program", flat=True).first()
-            Program.objects.create(seat=last, turn=game.turn, chips=list(draft or []))
-            # As if it had compiled: its move time reloads for the next round (002 sets no penalty but the
-            # program as it lies).
-            if clocks.running(last):
-                clocks.stop(last, now)
-                clocks.reload(last, maximum=game.move_time, opponents_thinking=False)
-            last.save(update_fields=["move_left", "game_left", "clock_started_at", "deadline", "expired"])
-            services.append_event(game, "seat_ready", {"seat": last.number, "as_it_lies": True,
-                                                       "clocks": services._clock_reading([last], now)})
-            missing = []
-        if missing:
-            return
-        game.status = Game.Status.RESOLVING
-        game.resolving_since = now
-        services.append_event(game, "turn_executing", {"turn": game.turn})
-        services._schedule_resolution(game)
+        if not (speedbots and len(missing) == 1 and len(live) > 1):
+            return []
+        last = missing[0]
+        draft = Draft.objects.filter(seat=last, turn=game.turn).values_list("program", flat=True).first()
+        return [(last, Move(chips=list(draft or [])), {"as_it_lies": True})]
 
-    def resolve(self, game, turn: int):
-        """Play the goal step or a round and store it; `services.resolve_turn` holds the lock and checked the turn."""
-        state = _state(game)
-        seats = list(game.seats.order_by("number"))
-        programs = {p.seat.bot_id: p.chips
-                    for p in Program.objects.filter(seat__game=game, turn=turn).select_related("seat")}
+    def resolve(self, game, state, turn: int, programs: list) -> Resolved:
+        """The goal step or a round."""
+        moves = {program.seat.bot_id: program.chips for program in programs}
         if turn == GOAL_STEP:
             # A maker who left before building theirs leaves a stack built at random for their neighbour.
             for player in state["players"]:
-                if player["id"] not in programs:
-                    programs[player["id"]] = rules.random_goal_stack(
+                if player["id"] not in moves:
+                    moves[player["id"]] = rules.random_goal_stack(
                         state, player["id"], seed=engine.derive_seed(game.seed, turn, f"goals-{player['id']}"))
-            new_state, events = rules.set_goal_stacks(state, programs)
+            new_state, events = rules.set_goal_stacks(state, moves)
             shown = {}  # the goal stacks stay hidden: only their tops are revealed (in the events)
         else:
-            new_state, events = rules.resolve_round(state, programs)
-            shown = programs  # programs are revealed once they have run
-        record = Turn.objects.create(game=game, number=turn, seed=0, state_before=state, programs=programs,
-                                     events=events, state_after=new_state)
-        game.state = new_state
-        game.resolving_since = None
-        services.append_event(game, "turn_resolved", {"turn": turn, "events": events, "programs": shown})
-        now = timezone.now()
-        if rules.winner(new_state) is not None or new_state.get("phase") == "over":
-            self._finish(game, new_state, seats, now)
-        else:
-            game.status = Game.Status.PROGRAMMING
-            game.turn = turn + 1
-            services.append_event(game, "turn_dealt", {"turn": game.turn})
-            self._deal(game, new_state, now, seats)
-        game.save(update_fields=["state", "resolving_since", "version", "status", "turn", "finished_at",
-                                 "winner", "updated_at"])
-        return record
+            new_state, events = rules.resolve_round(state, moves)
+            shown = moves  # programs are revealed once they have run
+        return Resolved(state=new_state, events=events, record={"seed": 0, "programs": moves},
+                        public={"programs": shown})
 
-    def _finish(self, game: Game, state: dict, seats: list[Seat], now) -> None:
-        by_bot = {seat.bot_id: seat for seat in seats}
-        outcome = Outcome(winner=rules.winner(state), places=places(state))
-        game.status = Game.Status.FINISHED
-        game.finished_at = now
-        game.winner = by_bot.get(outcome.winner)
-        Seat.objects.filter(game=game).update(clock_started_at=None, deadline=None)
-        services.append_event(game, "game_finished", {"winner_seat": game.winner.number if game.winner else None,
-                                                      "places": outcome.places})
-        game.save(update_fields=["state", "status", "finished_at", "winner", "version", "updated_at"])
-        game_finished.send(sender=Game, game=game, state=outcome)
+    def after_resolution(self, game, turn: int, events: list) -> None:
+        return None
 
-    def eject(self, game, seats, *, by: str, reason: str, by_name: str = "") -> list[int]:
-        """Ejected players are out (engine `remove_players`); the others keep their moves. The last one in wins."""
-        now = timezone.now()
-        state = _state(game)
-        new_state, events = rules.remove_players(state, [seat.bot_id for seat in seats])
-        services.mark_ejected(game, seats, by=by, now=now)
-        game.state = new_state
-        numbers = [seat.number for seat in seats]
-        services._system_chat(game, services._forfeit_line(seats, by=by, by_name=by_name or by, reason=reason))
-        services.append_event(game, "seats_ejected", {"seats": numbers, "bots": [s.bot_id for s in seats], "by": by,
-                                                      "reason": reason, "turn": game.turn, "events": events,
-                                                      "resubmit": False})
-        all_seats = list(game.seats.order_by("number"))
-        if rules.winner(new_state) is not None or new_state.get("phase") == "over":
-            self._finish(game, new_state, all_seats, now)
-            if game.winner is not None:
-                services._system_chat(game, f"{services._names([game.winner])} wins by forfeit: every other "
-                                            "RAMbot is out.")
-            return numbers
-        submitted = set(Program.objects.filter(seat__game=game, turn=game.turn).values_list("seat_id", flat=True))
-        services._clocks_event(game, all_seats, now)
-        self._execute_when_ready(game, new_state, all_seats, submitted, now)
-        return numbers
+    def finished(self, state) -> bool:
+        return rules.winner(state) is not None or state.get("phase") == "over"
 
-    def play_random(self, game, seats, now) -> None:
-        """Timeout policy "random": a random goal stack or a random legal program for each seat out of time."""
-        state = _state(game)
-        for seat in seats:
-            clocks.stop(seat, now)
-            seat.save(update_fields=["move_left", "game_left", "clock_started_at", "deadline"])
-            if not _in_game(state, seat) or Program.objects.filter(seat=seat, turn=game.turn).exists():
-                continue
-            seed = engine.derive_seed(game.seed, game.turn, f"timeout-{seat.bot_id}")
-            if game.turn == GOAL_STEP:
-                chips = rules.random_goal_stack(state, seat.bot_id, seed=seed)
-            else:
-                chips = _random_program(state, seat.bot_id, seed)
-            Program.objects.create(seat=seat, turn=game.turn, chips=chips)
-            services.append_event(game, "seat_ready", {"seat": seat.number, "random": True})
-        all_seats = list(game.seats.order_by("number"))
-        services._clocks_event(game, all_seats, now)
-        submitted = set(Program.objects.filter(seat__game=game, turn=game.turn).values_list("seat_id", flat=True))
-        self._execute_when_ready(game, state, all_seats, submitted, now)
+    def remove(self, state, bot_ids: list) -> tuple:
+        """Removed players are out (engine `remove_players`); the others keep their moves. The last one in
+        wins."""
+        return rules.remove_players(state, bot_ids)
 
-    def computer_move(self, game, seat):
-        """A computer player's move, for `services.play_computer_turn`: think without a lock on what the seat may
-        see (the engine's players read `public_view` only), then send it through the checks a person's move goes
-        through."""
-        game_id, turn, seat_number = game.pk, game.turn, seat.number
-        state = _state(game)
-        strength = seat.computer or services.AUTOPILOT_STRENGTH
-        seed = engine.derive_seed(game.seed, turn, f"computer-{seat.bot_id}")
-        if turn == GOAL_STEP:
-            move = {"turn": turn, "goals": rambots_players.choose_goal_stack(state, seat.bot_id, strength=strength,
-                                                                             seed=seed)}
-        else:
-            move = {"turn": turn, "program": rambots_players.choose(state, seat.bot_id, strength=strength, seed=seed),
-                    "compiled": True}
-        logger.info("game %s turn %s seat %s: RAMbots %s computer decided", game_id, turn, seat_number, strength)
-        try:
-            with transaction.atomic():
-                game = services._locked_game(game_id)
-                seats = list(game.seats.order_by("number"))
-                seat = next(s for s in seats if s.number == seat_number)
-                if (game.status != Game.Status.PROGRAMMING or game.turn != turn or seat.ejected_at is not None
-                        or not (seat.computer or seat.autopilot)
-                        or Program.objects.filter(seat=seat, turn=turn).exists()):
-                    return None
-                self._record(game, seats, seat, move)
-                game.save(update_fields=["version", "status", "resolving_since", "updated_at"])
-                return Program.objects.filter(seat=seat, turn=turn).first()
-        except (InvalidInput, Conflict) as refusal:
-            logger.error("game %s turn %s seat %s: RAMbots computer move refused: %s", game_id, turn, seat_number,
-                         refusal)
-            return None
+    def random_move(self, game, state, seat, hand, *, seed: int) -> Move:
+        """Timeout policy "random": a random goal stack, or a random legal program."""
+        if game.turn == GOAL_STEP:
+            return Move(chips=rules.random_goal_stack(state, seat.bot_id, seed=seed))
+        return Move(chips=_random_program(state, seat.bot_id, seed))
+
+    def think(self, game, state, seat, hand, *, strength: str) -> Move:
+        """A computer player's move: the engine's players read `public_view` only."""
+        seed = engine.derive_seed(game.seed, game.turn, f"computer-{seat.bot_id}")
+        if game.turn == GOAL_STEP:
+            return Move(chips=rambots_players.choose_goal_stack(state, seat.bot_id, strength=strength, seed=seed))
+        return Move(chips=rambots_players.choose(state, seat.bot_id, strength=strength, seed=seed))
 
     # -- what viewers see ---------------------------------------------------------------------------------------
-    def private_context(self, *, game, state: dict, seat_ids: list[int]) -> dict:
+    def private_context(self, *, game, state: dict, seat_ids: list[int], hands: dict | None = None) -> dict:
         drafts = {d.seat_id: d.program for d in Draft.objects.filter(seat_id__in=seat_ids, turn=game.turn)}
         stacks = {}
         if game.turn == GOAL_STEP and seat_ids:

@@ -263,8 +263,8 @@ def start_test_drive(*, user, slug: str, seats: int):
     """A private game on the course's current data, created by `user` (the author or staff). One seat: the game
     starts at once, whatever the course's minimum. More: a private lobby to share by its invite link, which the
     creator may start with any number seated (games.services, `test_drive`)."""
-    from games import services as game_services
     from games.models import Game
+    from games.services import lobby
 
     with transaction.atomic():
         course = _locked(user=user, slug=slug)
@@ -273,8 +273,8 @@ def start_test_drive(*, user, slug: str, seats: int):
         if not 1 <= seats <= course.max_players:
             raise InvalidInput(f"seats: {course.name} takes 1 to {course.max_players} players in a test drive, "
                                f"not {seats}")
-        game = game_services.create_game(user=user, course=course, max_seats=seats,
+        game = lobby.create_game(user=user, course=course, max_seats=seats,
                                          visibility=Game.Visibility.PRIVATE, test_drive=True)
         if seats == 1:
-            game = game_services.start_game(user=user, game_id=game.pk)
+            game = lobby.start_game(user=user, game_id=game.pk)
         return game

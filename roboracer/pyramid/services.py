@@ -14,9 +14,9 @@ import secrets
 from django.db import transaction
 from django.utils import timezone
 
-from games import services as game_services
 from games import setup as game_setup
 from games.models import Game, Program
+from games.services import organisers
 from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from roboracer.pyramid import selectors
 from roboracer.pyramid.models import COSTS, MAX_ROWS_UP, Challenge, Entry, Place, Pyramid
@@ -107,7 +107,7 @@ def create_challenge(*, user, slug: str, player: str) -> Challenge:
     if mine.points < cost:
         raise Conflict(f"this challenge costs {cost} point{'s' if cost != 1 else ''}; you have {mine.points}")
     course = draw_course(pyramid=pyramid)
-    game = game_services.create_seated_game(
+    game = organisers.create_seated_game(
         creator=user,
         users=[user, theirs.user],
         course=course,
@@ -162,7 +162,7 @@ def revoke_challenge(*, user, slug: str, challenge_id: int) -> Challenge:
         now = timezone.now()
         challenge.status, challenge.ended_at, challenge.points_change = Challenge.Status.REVOKED, now, change
         challenge.save(update_fields=["status", "ended_at", "points_change"])
-        game_services.cancel_for(game=game, reason="the pyramid challenge was revoked", now=now)
+        organisers.cancel_for(game=game, reason="the pyramid challenge was revoked", now=now)
         _log(pyramid, Entry.Kind.REVOKED, user, other=challenge.defender, challenge=challenge, points=change)
     return challenge
 

@@ -22,9 +22,11 @@ from django.utils import timezone
 import engine
 from games import broadcast, kinds
 from games import clocks as game_clocks
-from games import services as game_services
 from games import setup as game_setup
+from games.kinds.roboracer import services as roboracer_services
 from games.models import Game, Program, Seat
+from games.services import computer_seats, lobby, locking, organisers
+from roboracer.accounts.services import COMPUTER_PREFIX
 from roboracer.common.errors import Conflict, GameError, InvalidInput, NotAllowed, NotFound
 from roboracer.courses.models import Course
 from roboracer.tournaments import seating, selectors
@@ -44,7 +46,7 @@ ORGANISERS = "organisers"
 MAX_EXTEND = 30 * 24 * 3600  # one extension adds at most 30 days
 MAX_LEAGUE_ROUNDS = 20
 MAX_MIN_PLAYERS = 4096
-COMPUTER_FILLS = tuple(game_services.COMPUTER_STRENGTHS)  # Tournament.computer_fill: one of these, or "" (off)
+COMPUTER_FILLS = tuple(computer_seats.COMPUTER_STRENGTHS)  # Tournament.computer_fill: one of these, or "" (off)
 
 
 def is_organiser(user) -> bool:
@@ -93,8 +95,8 @@ def _check_settings(*, kind: str, courses: list[Course], table_size: int, lives:
     if not isinstance(computer_fill, str) or (computer_fill and computer_fill not in COMPUTER_FILLS):
         raise InvalidInput(f"computer_fill: \"\" (off) or the strength of the computer players who fill a table's "
                            f"empty seats: {', '.join(COMPUTER_FILLS)}; not {computer_fill!r}")
-    if not 1 <= lives <= game_services.MAX_LIVES:
-        raise InvalidInput(f"lives: from 1 to {game_services.MAX_LIVES}, not {lives}")
+    if not 1 <= lives <= roboracer_services.MAX_LIVES:
+        raise InvalidInput(f"lives: from 1 to {roboracer_services.MAX_LIVES}, not {lives}")
     if not isinstance(modules, list) or any(name not in engine.MODULE_NAMES for name in modules):
         raise InvalidInput(f"modules: names from {', '.join(engine.MODULE_NAMES)}")
     if not game_clocks.MIN_MOVE_TIME <= move_time <= game_clocks.MAX_MOVE_TIME:
@@ -226,7 +228,7 @@ def _leave_running_game(tournament: Tournament, entry: Entry) -> None:
     if seat is None:
         return
     try:
-        game_services.leave_game(user=entry.user, game_id=seat.table.game_id)
+        lobby.leave_game(user=entry.user, game_id=seat.table.game_id)
     except GameError as error:
         logger.info("tournament %s: %s left game %s later (%s)", tournament.pk, entry.user_id,
                     seat.table.game_id, error.message)
@@ -574,7 +576,7 @@ def _replaceable(tournament: Tournament, entry: Entry, new_user) -> tuple[TableS
         raise Conflict(f"only a running tournament's players can be replaced; this one is {tournament.status}")
     if not entry.active:
         raise Conflict(f"{selectors.name_of(entry.user)} is already out of the tournament")
-    if new_user.get_username().lower().startswith(game_services.COMPUTER_PREFIX):
+    if new_user.get_username().lower().startswith(COMPUTER_PREFIX):
         raise InvalidInput(f"{selectors.name_of(new_user)} is a computer player; a substitute is a person")
     if Entry.objects.filter(tournament=tournament, user=new_user).exists():
         raise Conflict(f"{selectors.name_of(new_user)} already has an entry in this tournament")
@@ -664,7 +666,7 @@ def accept_substitution(*, user, substitution_id: int) -> Entry:
     entry.refresh_from_db()
     table_seat, game, seat = _replaceable(tournament, entry, new_user)
     _close(substitution, Substitution.Status.ACCEPTED)
-    game_services.hand_seat_to(seat=seat, user=new_user)
+    organisers.hand_seat_to(seat=seat, user=new_user)
     new_entry = Entry.objects.create(tournament=tournament, user=new_user)
     entry.withdrawn_at, entry.replaced_by = timezone.now(), new_entry
     entry.save(update_fields=["withdrawn_at", "replaced_by"])
@@ -714,8 +716,8 @@ def extend(*, user, tournament_id: int, seconds: int) -> int:
     now = timezone.now()
     extended = 0
     for game_id in game_ids:
-        game = game_services.locked_game(game_id=game_id)
-        extended += game_services.add_game_time(game=game, seconds=seconds, now=now)
+        game = locking.locked_game(game_id=game_id)
+        extended += organisers.add_game_time(game=game, seconds=seconds, now=now)
     _log(tournament, "extended", f"{user.get_username()} added {_duration(seconds)} of game time to round "
                                  f"{current.number} ({extended} game(s))", actor=user)
     return extended

@@ -72,7 +72,7 @@ def setup_game():
     from django.core.management import call_command
     from django.test import Client
 
-    from games import services
+    from games.services import lobby
     from roboracer.courses.services import load_bundled_courses
 
     call_command("migrate", verbosity=0)
@@ -80,8 +80,8 @@ def setup_game():
     from django.contrib.auth import get_user_model
 
     users = [get_user_model().objects.create_user(username=name, password="bench passphrase 1") for name in ("ada", "bo")]
-    game = services.create_game(user=users[0], course=course, max_seats=2)
-    services.join_game(user=users[1], game_id=game.pk)
+    game = lobby.create_game(user=users[0], course=course, max_seats=2)
+    lobby.join_game(user=users[1], game_id=game.pk)
     client = Client()
     client.force_login(users[0])
     return game.pk, client.cookies["sessionid"].value

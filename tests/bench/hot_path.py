@@ -2,8 +2,8 @@
 Prints figures, not pass/fail.
 
 N four-player games on Bolt Bay (PostgreSQL database `bench_hot_path`, dropped and re-created each run, or
-BENCH_HOT_PATH_DATABASE_URL; Redis db 6, or BENCH_HOT_PATH_REDIS_URL, for what a deal pushes), then T turns of each: the four programs through services.submit_program and the turn
-through services.resolve_turn (which builds and publishes the deal's pushed snapshots), as the web server and
+BENCH_HOT_PATH_DATABASE_URL; Redis db 6, or BENCH_HOT_PATH_REDIS_URL, for what a deal pushes), then T turns of each: the four programs through moves.submit_program and the turn
+through turns_services.resolve_turn (which builds and publishes the deal's pushed snapshots), as the web server and
 the worker call them. Printed per turn resolved: this process's CPU for the four programs and for the
 resolution, PostgreSQL's CPU (every backend, from /proc), and the statements sent. It isolates what
 docs/performance.md calls the ORM's share, in a minute, where `make bench-site` takes several.
@@ -60,7 +60,8 @@ def main() -> int:
     from django.test.utils import CaptureQueriesContext
 
     call_command("migrate", verbosity=0)
-    from games import services
+    from games.services import moves
+    from games.services import turns as turns_services
     from roboracer.courses.services import load_bundled_courses
     from tests.games.factories import legal_program, started_game
 
@@ -89,9 +90,9 @@ def main() -> int:
                     profile.enable()
                 began = time.process_time()
                 for player, program in zip(players, chips, strict=True):
-                    services.submit_program(user=player, game_id=game.pk, turn=turn, chips=program)
+                    moves.submit_program(user=player, game_id=game.pk, turn=turn, chips=program)
                 submitted = time.process_time()
-                services.resolve_turn(game_id=game.pk, turn=turn)
+                turns_services.resolve_turn(game_id=game.pk, turn=turn)
                 resolved = time.process_time()
                 if profile:
                     profile.disable()
@@ -104,7 +105,7 @@ def main() -> int:
         print("bench-hot-path: no turn was played", file=sys.stderr)
         return 1
     print(f"hot path: {args.games} games x 4 players on bolt-bay, {turns} turns resolved, code of "
-          f"{Path(services.__file__).parents[1]}")
+          f"{Path(turns_services.__file__).parents[2]}")
     print(f"CPU per turn: four programs {programs_cpu / turns * 1000:.1f} ms, resolution (with the deal's pushed "
           f"snapshots) {resolution_cpu / turns * 1000:.1f} ms, this process {(programs_cpu + resolution_cpu) / turns * 1000:.1f} ms; "
           f"PostgreSQL {postgres / turns * 1000:.1f} ms; {statements / turns:.1f} statements a turn "

@@ -55,8 +55,8 @@ def main() -> None:
 
     setup_test_environment()  # the test client, and e-mails kept in memory
     call_command("migrate", "--noinput", verbosity=0)
-    from games import services as game_services
     from games.models import Game, Hand
+    from games.services import moves, turns
     from roboracer.courses.services import load_bundled_courses
     from roboracer.pyramid import selectors, services
     from roboracer.pyramid.models import Place, Pyramid
@@ -113,11 +113,11 @@ def main() -> None:
     game = Game.objects.get(pk=challenge.game_id)
     for seat in game.seats.select_related("user"):
         Hand.objects.filter(seat=seat, turn=1).update(chips=HAND)
-        game_services.submit_program(user=seat.user, game_id=game.pk, turn=1,
+        moves.submit_program(user=seat.user, game_id=game.pk, turn=1,
                                      chips=STAY if seat.number == 1 else BACK_OFF)
     with CaptureQueriesContext(connection) as queries:
         t = time.perf_counter()
-        game_services.resolve_turn(game_id=game.pk, turn=1)
+        turns.resolve_turn(game_id=game.pk, turn=1)
         took = time.perf_counter() - t
     challenge.refresh_from_db()
     pyramid_queries = sum(1 for q in queries.captured_queries if "pyramid_" in q["sql"])

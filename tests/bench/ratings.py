@@ -51,8 +51,8 @@ def run() -> None:
     from django.test import Client
 
     from games import selectors as game_selectors
-    from games import services
     from games.models import Game
+    from games.services import lobby, organisers
     from roboracer.courses.services import load_bundled_courses
     from roboracer.ratings import services as rating_services
     from roboracer.ratings.models import RatingChange
@@ -64,7 +64,7 @@ def run() -> None:
         times, queries = [], []
         for round_ in range(15):
             seated = users[round_ % 8:] + users[:round_ % 8]
-            game = services.create_seated_game(creator=seated[0], users=seated[:size], course=courses["cogwheel-crossing"])
+            game = organisers.create_seated_game(creator=seated[0], users=seated[:size], course=courses["cogwheel-crossing"])
             places = {str(n): min(n, size - 1) for n in range(1, size + 1)}  # the last two tie
             with transaction.atomic(), CaptureQueriesContext(connection) as captured:
                 started = time.perf_counter()
@@ -78,7 +78,7 @@ def run() -> None:
     star = users[0]
     for index in range(200 - RatingChange.objects.filter(user=star).count()):
         other = users[1 + index % 7]
-        game = services.create_seated_game(creator=star, users=[star, other], course=courses["tiny-yard"])
+        game = organisers.create_seated_game(creator=star, users=[star, other], course=courses["tiny-yard"])
         Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED, finished_at=game.created_at)
         with transaction.atomic():
             rating_services.rate_game(game=game, state=SimpleNamespace(places={"1": 1 + index % 2, "2": 2 - index % 2}))
@@ -97,7 +97,7 @@ def run() -> None:
               f"{median_ms(times)} median of 15, {max(queries)} queries")
 
     for _ in range(50 - game_selectors.open_games().count()):
-        services.create_game(user=users[2], course=courses["tiny-yard"])
+        lobby.create_game(user=users[2], course=courses["tiny-yard"])
     with CaptureQueriesContext(connection) as captured:
         lobby = game_selectors.lobby_state(user=users[3])
     print(f"lobby_state with {len(lobby['open'])} open games: {len(captured)} queries")

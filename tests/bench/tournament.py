@@ -67,8 +67,8 @@ def main() -> None:
     from django.test.utils import CaptureQueriesContext
     from django.utils import timezone
 
-    from games import services as game_services
     from games.models import Game, Seat
+    from games.services import lobby
     from roboracer.celery import app
     from roboracer.courses.services import load_bundled_courses
     from roboracer.tournaments import services
@@ -104,14 +104,14 @@ def main() -> None:
         for table in tables:
             seats = list(Seat.objects.filter(game_id=table.game_id).select_related("user").order_by("number"))
             for seat in seats[1:-1]:  # all but the first resign; the last one's resignation ends the game
-                game_services.leave_game(user=seat.user, game_id=table.game_id)
+                lobby.leave_game(user=seat.user, game_id=table.game_id)
             last_moves.append((seats[-1].user, table.game_id))
         for user, game_id in last_moves[:-1]:
-            game_services.leave_game(user=user, game_id=game_id)
+            lobby.leave_game(user=user, game_id=game_id)
         user, game_id = last_moves[-1]
         with CaptureQueriesContext(connection) as queries:
             started = time.perf_counter()
-            game_services.leave_game(user=user, game_id=game_id)  # the round's last game finishes
+            lobby.leave_game(user=user, game_id=game_id)  # the round's last game finishes
             took = time.perf_counter() - started
         tournament.refresh_from_db()
         following = Round.objects.filter(tournament=tournament, number=number + 1).first()

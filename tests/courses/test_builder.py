@@ -280,7 +280,7 @@ def test_a_test_drive_lobby_offers_its_author_the_start_with_whoever_is_seated(p
     """The snapshot's `can_start` (the page's Start button) agrees with `start_game`: a test drive lobby starts
     with one seated, below the course's minimum of 2; the same course's ordinary game does not."""
     from games import selectors as game_selectors
-    from games import services as game_services
+    from games.services import lobby as lobby_services
 
     slug = draft["slug"]  # takes 2 to 4 players
     lobby = api(people["author"]).post(f"/api/courses/{slug}/test-drive/", {"seats": 3}, format="json").json()
@@ -293,11 +293,11 @@ def test_a_test_drive_lobby_offers_its_author_the_start_with_whoever_is_seated(p
     html = page.get(f"/games/{game.pk}/").content.decode()
     start_form = html[html.index(f'action="/games/{game.pk}/start/"'):].split(">", 1)[0]
     assert "hidden" not in start_form  # the Start button is shown
-    started = game_services.start_game(user=people["author"], game_id=game.pk)
+    started = lobby_services.start_game(user=people["author"], game_id=game.pk)
     assert started.status == "programming"
 
     move(people["author"], slug, "development")
-    plain = game_services.create_game(user=people["author"], course=Course.objects.get(slug=slug), max_seats=3)
+    plain = lobby_services.create_game(user=people["author"], course=Course.objects.get(slug=slug), max_seats=3)
     assert game_selectors.game_snapshot(game=plain, user=people["author"])["can_start"] is False
 
 

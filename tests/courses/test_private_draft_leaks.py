@@ -9,8 +9,8 @@ from rest_framework.test import APIClient
 
 import engine
 from games import selectors as game_selectors
-from games import services as game_services
 from games.models import Game
+from games.services import lobby, rematch
 from roboracer.common.errors import NotAllowed
 from roboracer.courses import services
 
@@ -35,7 +35,7 @@ def people(make_user):
 def finished_test_drive(people):
     draft = services.create_course(user=people["author"], data=course_json("Secret Draft"))
     game = services.start_test_drive(user=people["author"], slug=draft.slug, seats=2)
-    game_services.join_game(user=people["guest"], game_id=game.pk, invite=game.invite_code)
+    lobby.join_game(user=people["guest"], game_id=game.pk, invite=game.invite_code)
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
     return draft, game
 
@@ -46,7 +46,7 @@ def test_a_test_drives_guest_cannot_play_it_again(people):
     assert game_selectors.game_snapshot(game=game, user=people["guest"])["can_play_again"] is False
     assert game_selectors.game_snapshot(game=game, user=people["author"])["can_play_again"] is True
     with pytest.raises(NotAllowed):
-        game_services.play_again(user=people["guest"], game_id=game.pk)
+        rematch.play_again(user=people["guest"], game_id=game.pk)
     assert Game.objects.filter(course=draft).count() == 1
     answer = api(people["guest"]).post(f"/api/games/{game.pk}/play-again/")
     assert answer.status_code == 403 and Game.objects.filter(course=draft).count() == 1
@@ -54,7 +54,7 @@ def test_a_test_drives_guest_cannot_play_it_again(people):
 
 def test_the_author_plays_their_test_drive_again(people):
     draft, game = finished_test_drive(people)
-    new, made = game_services.play_again(user=people["author"], game_id=game.pk)
+    new, made = rematch.play_again(user=people["author"], game_id=game.pk)
     assert made and new.test_drive and new.creator_id == people["author"].pk
 
 

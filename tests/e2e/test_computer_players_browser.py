@@ -17,8 +17,8 @@ Screenshots (var/test-artifacts/computers-*.png): the lobby and the games on a d
 import pytest
 
 import engine
-from games import services
 from games.models import Game, GameEvent, Hand, Program, Seat, Turn
+from games.services import lobby
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_play_three_turns import PASSWORD, create_game, frozen_registers, registers, sign_up
 from tests.e2e.test_program_socket import expect_program
@@ -294,7 +294,7 @@ def test_a_computer_plays_for_a_person_whose_time_ran_out(live_stack, courses, n
     erin, erin_console = new_page("erin", PHONE)
     sign_up(erin, base, "erin")
     # The shortest move time (15 s), no game time, and a computer for whoever runs out.
-    game = services.create_game(
+    game = lobby.create_game(
         user=django_user_model.objects.get(username="erin"), course=courses["crossfire-foundry"], max_seats=2,
         timer_preset=Game.Preset.CUSTOM, move_time=15, game_time=0, timeout_policy=Game.TimeoutPolicy.COMPUTER,
     )

@@ -13,8 +13,8 @@ Screenshots under var/test-artifacts/lobby-ux-*.png. No console errors, no sidew
 import pytest
 from django.conf import settings
 
-from games import services
 from games.models import Game
+from games.services import lobby
 from tests.e2e.conftest import ARTIFACTS
 from tests.helpers import log_in
 
@@ -41,7 +41,7 @@ def in_view(page, selector) -> bool:
 
 
 def lobbies(user, course, count, seats=2):
-    return [services.create_game(user=user, course=course, max_seats=seats) for _ in range(count)]
+    return [lobby.create_game(user=user, course=course, max_seats=seats) for _ in range(count)]
 
 
 def test_a_signed_out_visitor_is_asked_to_sign_up_or_log_in(live_stack, courses, make_user, new_page):
@@ -107,7 +107,7 @@ def test_pages_of_open_games_and_the_live_list_stay_bounded(live_stack, courses,
     size = settings.LOBBY_PAGE_SIZE  # the live stack's too: both read the environment's (50 unless set)
     makers = [make_user(f"maker{n}") for n in range(size // 10 + 1)]
     for n in range(size + 2):
-        services.create_game(user=makers[n // 10], course=courses["tiny-yard"], max_seats=2)
+        lobby.create_game(user=makers[n // 10], course=courses["tiny-yard"], max_seats=2)
     newest = list(Game.objects.order_by("-pk").values_list("pk", flat=True))
     make_user("bob"), make_user("carol")
     alice = make_user("alice")
@@ -134,7 +134,7 @@ def test_pages_of_open_games_and_the_live_list_stay_bounded(live_stack, courses,
     assert carol.title() == "Lobby, page 2 · RoboRacer"
 
     # ---- a new game: page 1 puts it first and stays a page long; page 2 only says there is a new game
-    fresh = services.create_game(user=alice, course=courses["tiny-yard"], max_seats=2)
+    fresh = lobby.create_game(user=alice, course=courses["tiny-yard"], max_seats=2)
     bob.locator(f"#open-games > li[data-game-id='{fresh.pk}']").wait_for()
     bob.wait_for_selector(f"#open-games > li[data-game-id='{newest[size - 1]}']", state="detached")
     assert rows.count() == size and rows.first.get_attribute("data-game-id") == str(fresh.pk)
@@ -150,7 +150,7 @@ def test_pages_of_open_games_and_the_live_list_stay_bounded(live_stack, courses,
     no_sideways_scrolling(carol)
 
     # ---- it is cancelled: page 1 takes back the game it had pushed out; page 2's note goes
-    services.cancel_game(user=alice, game_id=fresh.pk)
+    lobby.cancel_game(user=alice, game_id=fresh.pk)
     bob.wait_for_selector(f"#open-games > li[data-game-id='{fresh.pk}']", state="detached")
     bob.locator(f"#open-games > li[data-game-id='{newest[size - 1]}']").wait_for()
     assert rows.count() == size
@@ -159,7 +159,7 @@ def test_pages_of_open_games_and_the_live_list_stay_bounded(live_stack, courses,
     carol.wait_for_selector("#open-games-new a", state="detached")
 
     # ---- a page-2 game starts: it leaves page 2, and the count goes down everywhere
-    services.join_game(user=alice, game_id=newest[size])
+    lobby.join_game(user=alice, game_id=newest[size])
     carol.wait_for_selector(f"#open-games > li[data-game-id='{newest[size]}']", state="detached")
     assert carol.locator("#open-games > li").count() == 1
     bob.wait_for_function(f"() => document.querySelector('#open-games-more').textContent === "
@@ -182,7 +182,7 @@ def test_pages_of_open_games_and_the_live_list_stay_bounded(live_stack, courses,
 def test_a_game_started_alone_is_unrated_and_waits_for_its_only_player(live_stack, courses, make_user, new_page):
     base = live_stack.base_url
     alice = make_user("alice")
-    game = services.create_game(user=alice, course=courses["tiny-yard"], max_seats=3)
+    game = lobby.create_game(user=alice, course=courses["tiny-yard"], max_seats=3)
     page, console = new_page("alice", DESKTOP)
     log_in(page, base, "alice")
     page.goto(f"{base}/games/{game.pk}/")

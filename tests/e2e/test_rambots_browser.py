@@ -190,18 +190,19 @@ def test_a_program_compiled_on_one_page_shows_on_the_other_and_is_not_undone(liv
     stays compiled. (A stale page's draft once uncompiled it.)"""
     from django.contrib.auth import get_user_model
 
-    from games import kinds, services
+    from games import kinds
+    from games.services import lobby, moves
     from tests.e2e.test_computer_players_browser import log_in
 
     users = [get_user_model().objects.create_user(name, password="a long passphrase 42") for name in ("ada", "bob", "cy")]
     game = kinds.get("rambots").create_game(user=users[0], max_seats=3, options={"speedbots": True})
     for user in users[1:]:
-        services.join_game(user=user, game_id=game.pk)
+        lobby.join_game(user=user, game_id=game.pk)
     for user in users:
         seat = game.seats.get(user=user)
         pool = next(p for p in Game.objects.get(pk=game.pk).state["players"] if p["id"] == seat.bot_id)["pool"]
         stack = [next(piece for piece in pool if piece.endswith(colour)) for colour in ("red", "yellow", "green", "blue")]
-        kinds.of(game).submit_move(user=user, game_id=game.pk, data={"turn": 0, "goals": stack})
+        moves.submit_move(user=user, game_id=game.pk, data={"turn": 0, "goals": stack})
     wait_until(lambda: Game.objects.get(pk=game.pk).turn == 1, "the goal step to resolve")
 
     desktop, desktop_console = new_page("ada-desktop", DESKTOP)

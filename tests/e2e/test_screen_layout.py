@@ -13,8 +13,8 @@ import pytest
 from django.test import Client
 from playwright.sync_api import expect
 
-from games import services
 from games.models import Game
+from games.services import lobby, moves
 from roboracer.accounts.services import update_profile
 from tests.e2e.conftest import ARTIFACTS
 from tests.games.factories import legal_program, started_game
@@ -103,13 +103,13 @@ def players(make_user, courses, django_user_model):
 def test_no_page_scrolls_sideways_on_a_phone(live_stack, new_page, courses, players):
     alice, bob = players
     base = live_stack.base_url
-    lobby_game = services.create_game(user=alice, course=courses["maglev-freightyard"], max_seats=3,
+    lobby_game = lobby.create_game(user=alice, course=courses["maglev-freightyard"], max_seats=3,
                                       visibility="private")
     running = started_game(users=[alice, bob], course=courses["maglev-freightyard"])
     finished = started_game(users=[alice, bob], course=courses["bolt-bay"])
-    services.leave_game(user=bob, game_id=finished.pk)
+    lobby.leave_game(user=bob, game_id=finished.pk)
     assert Game.objects.get(pk=finished.pk).status == Game.Status.FINISHED
-    services.submit_program(user=bob, game_id=running.pk, turn=1, chips=legal_program(running, bob))
+    moves.submit_program(user=bob, game_id=running.pk, turn=1, chips=legal_program(running, bob))
 
     anonymous, console = new_page("anonymous", PHONE)
     pages = ["/", "/courses/", "/courses/maglev-freightyard/", "/accounts/signup/", "/accounts/login/",
@@ -268,7 +268,7 @@ def test_a_turn_plays_out_on_screen(live_stack, new_page, courses, players, view
     board is on screen (a phone scrolls up to it); when the new hand arrives, it is on screen again."""
     alice, bob = players
     game = started_game(users=[alice, bob], course=courses["tiny-yard"])
-    services.submit_program(user=bob, game_id=game.pk, turn=1, chips=legal_program(game, bob))
+    moves.submit_program(user=bob, game_id=game.pk, turn=1, chips=legal_program(game, bob))
     page, console = signed_in_page(new_page, live_stack.base_url, alice, viewport)
     page.goto(f"{live_stack.base_url}/games/{game.pk}/?speed=0.5")
     page.wait_for_selector("button.chip >> nth=4")

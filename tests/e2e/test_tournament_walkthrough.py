@@ -14,8 +14,8 @@ Screenshots: var/test-artifacts/walkthrough-*.png."""
 
 import pytest
 
-from games import services as game_services
 from games.models import Game
+from games.services import lobby
 from roboracer.tournaments import services
 from roboracer.tournaments.models import Entry, Round, Tournament
 from tests.e2e.conftest import ARTIFACTS
@@ -126,7 +126,7 @@ def test_a_finished_tournament_names_its_winner_and_fits_a_phone(live_stack, mak
     # The final: one finalist resigns (ejected), the other wins.
     (final,) = current_tables(tournament)
     quitter, champion = users_at(final)
-    game_services.leave_game(user=quitter, game_id=final.game_id)
+    lobby.leave_game(user=quitter, game_id=final.game_id)
     wait_until(lambda: Tournament.objects.get(pk=tournament.pk).status == "finished", "the tournament finishes")
 
     page, console = new_page("phone", PHONE)

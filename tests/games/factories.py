@@ -1,16 +1,16 @@
 """Test factories: games in a given stage, built through the real services."""
 
 import engine
-from games import services
 from games.models import Hand
+from games.services import lobby
 
 
 def started_game(*, users, course, lives=3):
-    game = services.create_game(user=users[0], course=course, max_seats=len(users), lives=lives)
+    game = lobby.create_game(user=users[0], course=course, max_seats=len(users), lives=lives)
     for user in users[1:]:
-        services.join_game(user=user, game_id=game.pk)
+        lobby.join_game(user=user, game_id=game.pk)
     if len(users) == 1:
-        services.start_game(user=users[0], game_id=game.pk)
+        lobby.start_game(user=users[0], game_id=game.pk)
     game.refresh_from_db()
     return game
 

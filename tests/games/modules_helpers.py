@@ -1,16 +1,16 @@
 """Helpers for games with bot modules: a started game whose state and hands a test prepares."""
 
-from games import services
 from games.models import Game, Hand
+from games.services import lobby
 from tests.helpers import client_for  # noqa: F401 - the shared one, for the tests that import it from here
 
 FULL_HAND = ["1", "2", "3", "L", "R", "U", "B", "1", "2"]
 
 
 def module_game(*, users, course, modules, lives=3) -> Game:
-    game = services.create_game(user=users[0], course=course, max_seats=len(users), lives=lives, modules=modules)
+    game = lobby.create_game(user=users[0], course=course, max_seats=len(users), lives=lives, modules=modules)
     for user in users[1:]:
-        services.join_game(user=user, game_id=game.pk)
+        lobby.join_game(user=user, game_id=game.pk)
     game.refresh_from_db()
     return game
 

@@ -5,8 +5,8 @@ import pytest
 from rest_framework.test import APIClient
 
 import engine
-from games import services
 from games.models import Game, GameEvent, Program, Seat
+from games.services import lobby, moves, turns
 from tests.games.factories import hand_of, legal_program, started_game
 
 
@@ -80,12 +80,12 @@ def test_four_chips(game):
 def test_a_late_program(game):
     alice, bob = users(game)
     for user in (alice, bob):
-        services.submit_program(user=user, game_id=game.pk, turn=1, chips=legal_program(game, user))
+        moves.submit_program(user=user, game_id=game.pk, turn=1, chips=legal_program(game, user))
     before = unchanged(game)  # both in: the turn is executing
     response = post_program(alice, game, legal_program(game, alice, 3), turn=1)
     assert response.status_code == 409 and response.json()["detail"] == "this game takes no programs now (it is resolving)"
     assert unchanged(game) == before
-    services.resolve_turn(game_id=game.pk, turn=1)
+    turns.resolve_turn(game_id=game.pk, turn=1)
     game.refresh_from_db()
     before = unchanged(game)
     response = post_program(alice, game, legal_program(game, alice), turn=1)
@@ -111,8 +111,8 @@ def test_only_a_seated_player_submits(game, make_user):
 
 def test_a_full_game_cannot_be_joined(courses, make_user):
     alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
-    game = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=2)
-    services.join_game(user=bob, game_id=game.pk)  # the last seat: the game starts
+    game = lobby.create_game(user=alice, course=courses["bolt-bay"], max_seats=2)
+    lobby.join_game(user=bob, game_id=game.pk)  # the last seat: the game starts
     before = unchanged(game)
     response = api(carol).post(f"/api/games/{game.pk}/join/")
     assert response.status_code == 409 and response.json() == {"detail": "this game has already started"}
@@ -121,8 +121,8 @@ def test_a_full_game_cannot_be_joined(courses, make_user):
 
 def test_a_full_lobby_cannot_be_joined(courses, make_user):
     alice, bob, carol, dan = (make_user(n) for n in ("alice", "bob", "carol", "dan"))
-    game = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=3)
-    services.join_game(user=bob, game_id=game.pk)
+    game = lobby.create_game(user=alice, course=courses["bolt-bay"], max_seats=3)
+    lobby.join_game(user=bob, game_id=game.pk)
     Game.objects.filter(pk=game.pk).update(max_seats=2)  # as if the seats had been closed
     before = unchanged(game)
     response = api(dan).post(f"/api/games/{game.pk}/join/")
@@ -132,7 +132,7 @@ def test_a_full_lobby_cannot_be_joined(courses, make_user):
 
 def test_a_finished_game_takes_no_programs(game):
     alice, bob = users(game)
-    services.leave_game(user=bob, game_id=game.pk)  # bob resigns: alice wins
+    lobby.leave_game(user=bob, game_id=game.pk)  # bob resigns: alice wins
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     before = unchanged(game)
@@ -152,8 +152,8 @@ def test_only_staff_eject_outside_the_rule(game):
 
 def test_only_the_creator_starts_and_cancels(courses, make_user):
     alice, bob = make_user("alice"), make_user("bob")
-    game = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=3)
-    services.join_game(user=bob, game_id=game.pk)
+    game = lobby.create_game(user=alice, course=courses["bolt-bay"], max_seats=3)
+    lobby.join_game(user=bob, game_id=game.pk)
     before = unchanged(game)
     response = api(bob).post(f"/api/games/{game.pk}/start/")
     assert response.status_code == 403 and response.json() == {"detail": "only the game's creator can start it"}

@@ -6,8 +6,8 @@ import logging
 import pytest
 from django.test import Client
 
-from games import services
 from games.models import ChatMessage, Game, GameEvent, Program, Seat
+from games.services import chat, lobby
 from tests.games.factories import started_game
 
 CSRF = "Q" * 32
@@ -29,7 +29,7 @@ def no_errors_logged(caplog):
 def world(courses, make_user):
     alice, bob, eve = make_user("alice"), make_user("bob"), make_user("eve")
     game = started_game(users=[alice, bob], course=courses["bolt-bay"])
-    private = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=3, visibility="private")
+    private = lobby.create_game(user=alice, course=courses["bolt-bay"], max_seats=3, visibility="private")
     return {"alice": alice, "bob": bob, "eve": eve, "game": game, "private": private}
 
 
@@ -165,7 +165,7 @@ def test_a_bad_before_is_a_400(world, no_errors_logged):
 
 def test_a_good_before_pages_the_chat(world, no_errors_logged):
     game, alice = world["game"], world["alice"]
-    ids = [services.post_chat(user=alice, game_id=game.pk, text=f"line {n}")["message"]["id"] for n in range(3)]
+    ids = [chat.post_chat(user=alice, game_id=game.pk, text=f"line {n}")["message"]["id"] for n in range(3)]
     response = client(alice).get(f"/api/games/{game.pk}/chat/", {"before": str(ids[2])})
     assert response.status_code == 200 and [m["id"] for m in response.json()["messages"]] == ids[:2]
 

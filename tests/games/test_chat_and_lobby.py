@@ -5,8 +5,8 @@ from datetime import date
 import pytest
 from rest_framework.test import APIClient
 
-from games import services
 from games.models import ChatMessage, Game, GameEvent, Program, Seat
+from games.services import chat, lobby, moves
 from roboracer.accounts.services import update_profile
 from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, RateLimited
 from tests.games.factories import legal_program, started_game
@@ -26,7 +26,7 @@ def api(user):
 def test_chat_is_stored_pushed_as_an_event_and_in_the_snapshot(courses, trio):
     alice, bob, _ = trio
     game = started_game(users=trio, course=courses["bolt-bay"])
-    answer = services.post_chat(user=alice, game_id=game.pk, text="  <b>good luck</b>  ")
+    answer = chat.post_chat(user=alice, game_id=game.pk, text="  <b>good luck</b>  ")
     assert answer["message"]["text"] == "<b>good luck</b>" and answer["message"]["seat"] == 1
     event = GameEvent.objects.filter(game=game, kind="chat").get()
     assert event.data == answer["message"]
@@ -38,20 +38,20 @@ def test_chat_limits(courses, trio, make_user):
     alice = trio[0]
     game = started_game(users=trio, course=courses["bolt-bay"])
     with pytest.raises(InvalidInput, match="empty"):
-        services.post_chat(user=alice, game_id=game.pk, text="   ")
+        chat.post_chat(user=alice, game_id=game.pk, text="   ")
     with pytest.raises(InvalidInput, match="at most 500"):
-        services.post_chat(user=alice, game_id=game.pk, text="x" * 501)
+        chat.post_chat(user=alice, game_id=game.pk, text="x" * 501)
     with pytest.raises(NotAllowed):
-        services.post_chat(user=make_user("stranger"), game_id=game.pk, text="hi")
+        chat.post_chat(user=make_user("stranger"), game_id=game.pk, text="hi")
     with pytest.raises(InvalidInput, match="unknown command !dance"):
-        services.post_chat(user=alice, game_id=game.pk, text="!dance")
-    for n in range(services.CHAT_BURST):
-        services.post_chat(user=alice, game_id=game.pk, text=f"line {n}")
+        chat.post_chat(user=alice, game_id=game.pk, text="!dance")
+    for n in range(chat.CHAT_BURST):
+        chat.post_chat(user=alice, game_id=game.pk, text=f"line {n}")
     with pytest.raises(RateLimited):
-        services.post_chat(user=alice, game_id=game.pk, text="one too many")
-    assert ChatMessage.objects.filter(game=game).count() == services.CHAT_BURST
+        chat.post_chat(user=alice, game_id=game.pk, text="one too many")
+    assert ChatMessage.objects.filter(game=game).count() == chat.CHAT_BURST
     # The limit is per player: bob may still talk.
-    services.post_chat(user=trio[1], game_id=game.pk, text="my turn to talk")
+    chat.post_chat(user=trio[1], game_id=game.pk, text="my turn to talk")
 
 
 def test_chat_api_status_codes(courses, trio, make_user):
@@ -61,7 +61,7 @@ def test_chat_api_status_codes(courses, trio, make_user):
     assert api(alice).post(f"/api/games/{game.pk}/chat/", {"text": ""}, format="json").status_code == 400
     response = api(make_user("eve")).post(f"/api/games/{game.pk}/chat/", {"text": "hi"}, format="json")
     assert response.status_code == 403 and "players" in response.json()["detail"]
-    for _ in range(services.CHAT_BURST):
+    for _ in range(chat.CHAT_BURST):
         api(alice).post(f"/api/games/{game.pk}/chat/", {"text": "spam"}, format="json")
     limited = api(alice).post(f"/api/games/{game.pk}/chat/", {"text": "spam"}, format="json")
     assert limited.status_code == 429 and "slow down" in limited.json()["detail"]
@@ -69,32 +69,32 @@ def test_chat_api_status_codes(courses, trio, make_user):
 
 def test_at_all_is_stripped(courses, trio):
     game = started_game(users=trio, course=courses["bolt-bay"])
-    answer = services.post_chat(user=trio[0], game_id=game.pk, text="@all gg")
+    answer = chat.post_chat(user=trio[0], game_id=game.pk, text="@all gg")
     assert answer["message"]["text"] == "gg" and ChatMessage.objects.get(game=game).to_all
 
 
 def test_archive_toggles_my_list_only(courses, trio):
     alice, bob, _ = trio
     game = started_game(users=trio, course=courses["bolt-bay"])
-    assert services.post_chat(user=alice, game_id=game.pk, text="!archive") == {"command": "archive", "archived": True}
+    assert chat.post_chat(user=alice, game_id=game.pk, text="!archive") == {"command": "archive", "archived": True}
     mine = api(alice).get("/api/games/").json()
     assert game.pk not in [g["id"] for g in mine["mine"]] and game.pk in [g["id"] for g in mine["archived"]]
     assert game.pk in [g["id"] for g in api(bob).get("/api/games/").json()["mine"]]
-    assert services.post_chat(user=alice, game_id=game.pk, text="!archive")["archived"] is False
+    assert chat.post_chat(user=alice, game_id=game.pk, text="!archive")["archived"] is False
     assert game.pk in [g["id"] for g in api(alice).get("/api/games/").json()["mine"]]
 
 
 def test_eject_clears_programs_and_everyone_resubmits(courses, trio):
     alice, bob, carol = trio
     game = started_game(users=trio, course=courses["bolt-bay"])
-    services.submit_program(user=alice, game_id=game.pk, turn=1, chips=legal_program(game, alice))
-    services.submit_program(user=bob, game_id=game.pk, turn=1, chips=legal_program(game, bob))
+    moves.submit_program(user=alice, game_id=game.pk, turn=1, chips=legal_program(game, alice))
+    moves.submit_program(user=bob, game_id=game.pk, turn=1, chips=legal_program(game, bob))
     from datetime import timedelta
 
     from django.utils import timezone
 
     Seat.objects.filter(game=game, user=carol).update(deadline=timezone.now() - timedelta(seconds=1))
-    assert services.post_chat(user=bob, game_id=game.pk, text="!eject")["ejected"] == [3]
+    assert chat.post_chat(user=bob, game_id=game.pk, text="!eject")["ejected"] == [3]
     assert not Program.objects.filter(seat__game=game, turn=1).exists()
     event = GameEvent.objects.filter(game=game, kind="seats_ejected").get()
     assert event.data["resubmit"] is True and event.data["by"] == "bob"
@@ -102,9 +102,9 @@ def test_eject_clears_programs_and_everyone_resubmits(courses, trio):
     assert [line["text"] for line in system] == ["carol forfeits: out of game time, ejected by bob."]
     assert Seat.objects.get(game=game, user=alice).clock_started_at is not None  # thinking again
     with pytest.raises(Conflict, match="ejected"):
-        services.submit_program(user=carol, game_id=game.pk, turn=1, chips=legal_program(game, carol))
-    services.submit_program(user=alice, game_id=game.pk, turn=1, chips=legal_program(game, alice))
-    services.submit_program(user=bob, game_id=game.pk, turn=1, chips=legal_program(game, bob))
+        moves.submit_program(user=carol, game_id=game.pk, turn=1, chips=legal_program(game, carol))
+    moves.submit_program(user=alice, game_id=game.pk, turn=1, chips=legal_program(game, alice))
+    moves.submit_program(user=bob, game_id=game.pk, turn=1, chips=legal_program(game, bob))
     game.refresh_from_db()
     assert game.status == Game.Status.RESOLVING  # two programs are enough now
 
@@ -112,7 +112,7 @@ def test_eject_clears_programs_and_everyone_resubmits(courses, trio):
 def test_ejecting_down_to_one_bot_ends_the_race(courses, make_user):
     alice, bob = make_user("alice"), make_user("bob")
     game = started_game(users=[alice, bob], course=courses["bolt-bay"])
-    services.leave_game(user=bob, game_id=game.pk)
+    lobby.leave_game(user=bob, game_id=game.pk)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.winner.user == alice
 
@@ -130,7 +130,7 @@ def test_staff_eject_and_its_authorisation(courses, trio, make_user):
 
 def test_private_game_is_invisible_without_its_invite(courses, trio):
     alice, bob, carol = trio
-    game = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=3, visibility="private")
+    game = lobby.create_game(user=alice, course=courses["bolt-bay"], max_seats=3, visibility="private")
     assert len(game.invite_code) >= 16
     assert game.pk not in [g["id"] for g in api(bob).get("/api/games/").json()["open"]]
     assert api(bob).get(f"/api/games/{game.pk}/").status_code == 404
@@ -143,7 +143,7 @@ def test_private_game_is_invisible_without_its_invite(courses, trio):
 
 def test_invite_page_joins(courses, trio, client):
     alice, bob, _ = trio
-    game = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=3, visibility="private")
+    game = lobby.create_game(user=alice, course=courses["bolt-bay"], max_seats=3, visibility="private")
     client.force_login(bob)
     assert client.get(f"/games/{game.pk}/").status_code == 404
     assert client.get(f"/games/{game.pk}/invite/nope/").status_code == 404
@@ -155,19 +155,19 @@ def test_invite_page_joins(courses, trio, client):
 
 def test_leave_and_cancel_in_the_lobby(courses, trio):
     alice, bob, carol = trio
-    game = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=4)
-    services.join_game(user=bob, game_id=game.pk)
+    game = lobby.create_game(user=alice, course=courses["bolt-bay"], max_seats=4)
+    lobby.join_game(user=bob, game_id=game.pk)
     with pytest.raises(Conflict, match="cancel it instead"):
-        services.leave_game(user=alice, game_id=game.pk)
-    services.leave_game(user=bob, game_id=game.pk)
+        lobby.leave_game(user=alice, game_id=game.pk)
+    lobby.leave_game(user=bob, game_id=game.pk)
     assert not Seat.objects.filter(game=game, user=bob).exists()
     with pytest.raises(NotAllowed):
-        services.cancel_game(user=bob, game_id=game.pk)
-    services.cancel_game(user=alice, game_id=game.pk)
+        lobby.cancel_game(user=bob, game_id=game.pk)
+    lobby.cancel_game(user=alice, game_id=game.pk)
     game.refresh_from_db()
     assert game.status == Game.Status.CANCELLED
     with pytest.raises(Conflict):
-        services.join_game(user=carol, game_id=game.pk)
+        lobby.join_game(user=carol, game_id=game.pk)
 
 
 def test_cancel_after_start_is_refused(courses, trio):
@@ -178,9 +178,9 @@ def test_cancel_after_start_is_refused(courses, trio):
 
 def test_eject_in_the_lobby_closes_empty_seats_and_starts(courses, trio):
     alice, bob, _ = trio
-    game = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=4)
-    services.join_game(user=bob, game_id=game.pk)
-    assert services.post_chat(user=bob, game_id=game.pk, text="!eject") == {"command": "eject", "ejected": [3, 4]}
+    game = lobby.create_game(user=alice, course=courses["bolt-bay"], max_seats=4)
+    lobby.join_game(user=bob, game_id=game.pk)
+    assert chat.post_chat(user=bob, game_id=game.pk, text="!eject") == {"command": "eject", "ejected": [3, 4]}
     game.refresh_from_db()
     assert game.status == Game.Status.PROGRAMMING and game.max_seats == 2
 
@@ -189,8 +189,8 @@ def test_profile_shows_to_opponents(courses, trio):
     alice, bob, _ = trio
     update_profile(user=alice, display_name="Al the Great", color="#15803d", vacation_from=date(2099, 1, 1),
                    vacation_until=date(2099, 1, 10))
-    game = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=2)
-    services.join_game(user=bob, game_id=game.pk)
+    game = lobby.create_game(user=alice, course=courses["bolt-bay"], max_seats=2)
+    lobby.join_game(user=bob, game_id=game.pk)
     seat = api(bob).get(f"/api/games/{game.pk}/").json()["seats"][0]
     assert seat["display_name"] == "Al the Great" and seat["color"] == "#15803d"
     assert seat["vacation"] == {"from": "2099-01-01", "until": "2099-01-10"}
@@ -228,4 +228,4 @@ def test_a_player_whose_bot_is_out_cannot_resign_again(courses, trio):
             bot["at"], bot["lives"] = None, 0
     GameModel.objects.filter(pk=game.pk).update(state=state)
     with pytest.raises(Conflict, match="already out"):
-        services.leave_game(user=trio[2], game_id=game.pk)
+        lobby.leave_game(user=trio[2], game_id=game.pk)

@@ -11,8 +11,9 @@ from channels.db import database_sync_to_async as sync_to_async
 from rest_framework.test import APIClient
 
 import engine
-from games import selectors, services
+from games import selectors
 from games.models import Game, GameEvent
+from games.services import lobby, turns
 from tests.games.factories import hand_of, legal_program
 from tests.games.wsclient import session_cookie, site_socket
 
@@ -48,9 +49,9 @@ def secrets_in(value, path="$"):
 
 
 def classic_game_with_upgrades(courses, alice, bob):
-    game = services.create_game(user=alice, course=courses["classic-conveyor-court"], max_seats=2, ruleset="classic")
+    game = lobby.create_game(user=alice, course=courses["classic-conveyor-court"], max_seats=2, ruleset="classic")
     Game.objects.filter(pk=game.pk).update(seed=4)
-    services.join_game(user=bob, game_id=game.pk)
+    lobby.join_game(user=bob, game_id=game.pk)
     game.refresh_from_db()
     seat = game.seats.get(user=alice)
     state = engine.state_from_dict(game.state, engine.parse_course(game.course_data))
@@ -81,7 +82,7 @@ async def test_public_actions_never_carry_the_flywheel_instruction_or_the_breake
         answer = client_for(bob).post(f"/api/games/{game.pk}/program/",
                                       {"turn": 1, "chips": legal_program(game, bob)}, format="json")
         assert answer.status_code in (200, 201), answer.content
-        services.resolve_turn(game_id=game.pk, turn=1)
+        turns.resolve_turn(game_id=game.pk, turn=1)
         return saved
 
     saved = await sync_to_async(program_turn_one)()

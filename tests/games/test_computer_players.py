@@ -9,8 +9,9 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 import engine
-from games import services
+from games.kinds.roboracer import services as roboracer_services
 from games.models import ChatMessage, Game, GameEvent, Hand, Program, Seat
+from games.services import computer_seats, lobby, moves, rematch, timeouts, turns
 from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from roboracer.ratings.selectors import is_rated
 from tests.games.factories import legal_program
@@ -36,7 +37,7 @@ def _play_computers(game) -> int:
     """Every computer-played seat without a program this turn plays, as the `computers` queue's task does."""
     played = 0
     for seat in game.seats.all():
-        if (seat.computer or seat.autopilot) and services.play_computer_turn(
+        if (seat.computer or seat.autopilot) and moves.play_computer_turn(
             game_id=game.pk, turn=game.turn, seat_number=seat.number
         ):
             played += 1
@@ -44,15 +45,15 @@ def _play_computers(game) -> int:
 
 
 def test_the_creator_adds_a_computer_and_a_full_game_starts(courses, alice):
-    game = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=3)
-    first = services.add_computer(user=alice, game_id=game.pk, strength="easy")
+    game = lobby.create_game(user=alice, course=courses["bolt-bay"], max_seats=3)
+    first = computer_seats.add_computer(user=alice, game_id=game.pk, strength="easy")
     assert (first.number, first.computer) == (2, "easy")
     assert first.user.get_username() == "computer-easy-1" and not first.user.has_usable_password()
     game.refresh_from_db()
     assert game.status == Game.Status.LOBBY and not game.rated
     joined = GameEvent.objects.filter(game=game, kind="seat_joined").last()
     assert joined.data["computer"] == "easy"
-    second = services.add_computer(user=alice, game_id=game.pk, strength="easy")
+    second = computer_seats.add_computer(user=alice, game_id=game.pk, strength="easy")
     assert second.user.get_username() == "computer-easy-2"  # two of one strength: two accounts
     game.refresh_from_db()
     assert game.status == Game.Status.PROGRAMMING
@@ -60,21 +61,21 @@ def test_the_creator_adds_a_computer_and_a_full_game_starts(courses, alice):
 
 
 def test_only_the_creator_adds_computers_and_only_in_the_lobby(courses, alice, bob):
-    game = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=2)
+    game = lobby.create_game(user=alice, course=courses["bolt-bay"], max_seats=2)
     with pytest.raises(NotAllowed):
-        services.add_computer(user=bob, game_id=game.pk, strength="normal")
+        computer_seats.add_computer(user=bob, game_id=game.pk, strength="normal")
     with pytest.raises(InvalidInput):
-        services.add_computer(user=alice, game_id=game.pk, strength="godlike")
-    services.add_computer(user=alice, game_id=game.pk, strength="normal")  # full: the game starts
+        computer_seats.add_computer(user=alice, game_id=game.pk, strength="godlike")
+    computer_seats.add_computer(user=alice, game_id=game.pk, strength="normal")  # full: the game starts
     with pytest.raises(Conflict):
-        services.add_computer(user=alice, game_id=game.pk, strength="normal")
+        computer_seats.add_computer(user=alice, game_id=game.pk, strength="normal")
     assert Seat.objects.filter(game=game).count() == 2
 
 
 def test_a_stranger_to_a_private_game_gets_its_404(courses, alice, bob):
-    game = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=3, visibility="private")
+    game = lobby.create_game(user=alice, course=courses["bolt-bay"], max_seats=3, visibility="private")
     with pytest.raises(NotFound):
-        services.add_computer(user=bob, game_id=game.pk, strength="normal")
+        computer_seats.add_computer(user=bob, game_id=game.pk, strength="normal")
     answer = _client(bob).post(f"/api/games/{game.pk}/computers/", {"strength": "normal"}, format="json")
     missing = _client(bob).post("/api/games/999999/computers/", {"strength": "normal"}, format="json")
     assert answer.status_code == missing.status_code == 404
@@ -82,20 +83,20 @@ def test_a_stranger_to_a_private_game_gets_its_404(courses, alice, bob):
 
 
 def test_the_creator_removes_a_computer_in_the_lobby(courses, alice, bob):
-    game = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=4)
-    seat = services.add_computer(user=alice, game_id=game.pk, strength="hard")
-    services.join_game(user=bob, game_id=game.pk)
+    game = lobby.create_game(user=alice, course=courses["bolt-bay"], max_seats=4)
+    seat = computer_seats.add_computer(user=alice, game_id=game.pk, strength="hard")
+    lobby.join_game(user=bob, game_id=game.pk)
     with pytest.raises(NotFound):  # a person's seat is not a computer's
-        services.remove_computer(user=alice, game_id=game.pk, seat_number=3)
+        computer_seats.remove_computer(user=alice, game_id=game.pk, seat_number=3)
     with pytest.raises(NotAllowed):
-        services.remove_computer(user=bob, game_id=game.pk, seat_number=seat.number)
+        computer_seats.remove_computer(user=bob, game_id=game.pk, seat_number=seat.number)
     answer = _client(alice).post(f"/api/games/{game.pk}/computers/{seat.number}/remove/")
     assert answer.status_code == 200
     assert [s["user"] for s in answer.json()["seats"]] == ["alice", "bob"]
 
 
 def test_the_api_adds_computers_and_refuses_hostile_bodies(courses, alice):
-    game = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=4)
+    game = lobby.create_game(user=alice, course=courses["bolt-bay"], max_seats=4)
     client = _client(alice)
     added = client.post(f"/api/games/{game.pk}/computers/", {"strength": "hard"}, format="json")
     assert added.status_code == 201
@@ -128,7 +129,7 @@ def test_play_against_the_computer_starts_at_once_and_is_unrated(courses, alice)
 def test_a_whole_game_against_computers(courses, alice):
     """The person plays random legal programs; the computers play through play_computer_turn, each program
     checked as a person's; the game ends with places for everyone."""
-    game = services.practice_game(user=alice, course=courses["tiny-yard"], opponents=2, strength="normal")
+    game = roboracer_services.practice_game(user=alice, course=courses["tiny-yard"], opponents=2, strength="normal")
     for _ in range(60):
         game.refresh_from_db()
         if game.status == Game.Status.FINISHED:
@@ -139,10 +140,10 @@ def test_a_whole_game_against_computers(courses, alice):
         if seat.ejected_at is None and engine.state_from_dict(
             game.state, engine.parse_course(game.course_data)
         ).bot(seat.bot_id).in_game:
-            services.submit_program(user=alice, game_id=game.pk, turn=game.turn, chips=legal_program(game, alice))
+            moves.submit_program(user=alice, game_id=game.pk, turn=game.turn, chips=legal_program(game, alice))
         game.refresh_from_db()
         assert game.status == Game.Status.RESOLVING
-        services.resolve_turn(game_id=game.pk, turn=game.turn)
+        turns.resolve_turn(game_id=game.pk, turn=game.turn)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     places = engine.state_from_dict(game.state, engine.parse_course(game.course_data)).places
@@ -150,40 +151,40 @@ def test_a_whole_game_against_computers(courses, alice):
 
 
 def test_a_computer_plays_once_a_turn_and_not_for_people(courses, alice):
-    game = services.practice_game(user=alice, course=courses["bolt-bay"], opponents=1)
-    assert services.play_computer_turn(game_id=game.pk, turn=1, seat_number=2) is not None
-    assert services.play_computer_turn(game_id=game.pk, turn=1, seat_number=2) is None  # a repeated task
-    assert services.play_computer_turn(game_id=game.pk, turn=2, seat_number=2) is None  # not that turn
-    assert services.play_computer_turn(game_id=game.pk, turn=1, seat_number=1) is None  # a person's seat
+    game = roboracer_services.practice_game(user=alice, course=courses["bolt-bay"], opponents=1)
+    assert moves.play_computer_turn(game_id=game.pk, turn=1, seat_number=2) is not None
+    assert moves.play_computer_turn(game_id=game.pk, turn=1, seat_number=2) is None  # a repeated task
+    assert moves.play_computer_turn(game_id=game.pk, turn=2, seat_number=2) is None  # not that turn
+    assert moves.play_computer_turn(game_id=game.pk, turn=1, seat_number=1) is None  # a person's seat
     with pytest.raises(NotAllowed):
-        services.submit_computer_program(game_id=game.pk, seat_number=1, turn=1, chips=legal_program(game, alice))
+        moves.submit_computer_move(game_id=game.pk, seat_number=1, turn=1, move=moves.Move(chips=legal_program(game, alice)))
 
 
 def test_the_computer_never_reads_another_seats_hand(courses, alice):
     """The decision comes from the public state and the seat's own hand: scrambling every other hand in the
     database changes nothing."""
-    game = services.practice_game(user=alice, course=courses["bolt-bay"], opponents=3, strength="hard")
+    game = roboracer_services.practice_game(user=alice, course=courses["bolt-bay"], opponents=3, strength="hard")
     seat = game.seats.get(number=2)
-    services.play_computer_turn(game_id=game.pk, turn=1, seat_number=2)
+    moves.play_computer_turn(game_id=game.pk, turn=1, seat_number=2)
     first = Program.objects.get(seat=seat, turn=1)
     chips, action = first.chips, first.action
     first.delete()
     for hand in Hand.objects.filter(seat__game=game, turn=1).exclude(seat=seat):
         hand.chips = list(reversed(["U", "B", "U", "B", "U", "B", "U", "B", "U"][: len(hand.chips)]))
         hand.save()
-    services.play_computer_turn(game_id=game.pk, turn=1, seat_number=2)
+    moves.play_computer_turn(game_id=game.pk, turn=1, seat_number=2)
     again = Program.objects.get(seat=seat, turn=1)
     assert (again.chips, again.action) == (chips, action)
 
 
 def test_the_computer_timeout_policy_plays_the_seat_and_hands_it_back(courses, alice, bob):
-    game = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=2, timeout_policy="computer")
-    services.join_game(user=bob, game_id=game.pk)
+    game = lobby.create_game(user=alice, course=courses["bolt-bay"], max_seats=2, timeout_policy="computer")
+    lobby.join_game(user=bob, game_id=game.pk)
     game.refresh_from_db()
-    services.submit_program(user=alice, game_id=game.pk, turn=1, chips=legal_program(game, alice))
+    moves.submit_program(user=alice, game_id=game.pk, turn=1, chips=legal_program(game, alice))
     # Bob walks away: his game time runs out.
     later = timezone.now() + timedelta(hours=1)
-    assert services.enforce_deadline(game_id=game.pk, now=later) == "computer"
+    assert timeouts.enforce_deadline(game_id=game.pk, now=later) == "computer"
     bob_seat = Seat.objects.get(game=game, user=bob)
     assert bob_seat.autopilot and bob_seat.deadline is None
     handed = GameEvent.objects.filter(game=game, kind="seat_autopilot").last()
@@ -192,27 +193,27 @@ def test_the_computer_timeout_policy_plays_the_seat_and_hands_it_back(courses, a
     # Bob sees it in his own snapshot.
     assert _client(bob).get(f"/api/games/{game.pk}/").json()["me"]["autopilot"] is True
     # The computer plays his turn, and the turn resolves.
-    assert services.play_computer_turn(game_id=game.pk, turn=1, seat_number=bob_seat.number) is not None
+    assert moves.play_computer_turn(game_id=game.pk, turn=1, seat_number=bob_seat.number) is not None
     game.refresh_from_db()
     assert game.status == Game.Status.RESOLVING
-    services.resolve_turn(game_id=game.pk, turn=1)
+    turns.resolve_turn(game_id=game.pk, turn=1)
     game.refresh_from_db()
     # Turn 2: his clock stays stopped and the computer plays again until he sends a program himself.
     bob_seat.refresh_from_db()
     assert game.turn == 2 and bob_seat.autopilot and bob_seat.clock_started_at is None
-    assert services.play_computer_turn(game_id=game.pk, turn=2, seat_number=bob_seat.number) is not None
-    services.submit_program(user=bob, game_id=game.pk, turn=2, chips=legal_program(game, bob, seed=3))
+    assert moves.play_computer_turn(game_id=game.pk, turn=2, seat_number=bob_seat.number) is not None
+    moves.submit_program(user=bob, game_id=game.pk, turn=2, chips=legal_program(game, bob, seed=3))
     bob_seat.refresh_from_db()
     assert not bob_seat.autopilot
     back = GameEvent.objects.filter(game=game, kind="seat_autopilot").last()
     assert back.data == {"seat": bob_seat.number, "on": False}
     assert Program.objects.get(seat=bob_seat, turn=2).chips == legal_program(game, bob, seed=3)
     # Back in his hands: no computer plays for him any more.
-    assert services.play_computer_turn(game_id=game.pk, turn=2, seat_number=bob_seat.number) is None
+    assert moves.play_computer_turn(game_id=game.pk, turn=2, seat_number=bob_seat.number) is None
 
 
 def test_computer_seats_are_marked_and_hands_stay_hidden(courses, alice, bob):
-    game = services.practice_game(user=alice, course=courses["bolt-bay"], opponents=1, strength="easy")
+    game = roboracer_services.practice_game(user=alice, course=courses["bolt-bay"], opponents=1, strength="easy")
     Game.objects.filter(pk=game.pk).update(visibility="public")
     snapshot = _client(bob).get(f"/api/games/{game.pk}/").json()  # a spectator
     assert [(s["computer"], s["autopilot"]) for s in snapshot["seats"]] == [(None, False), ("easy", False)]
@@ -223,12 +224,12 @@ def test_computer_seats_are_marked_and_hands_stay_hidden(courses, alice, bob):
 
 
 def test_a_lost_computer_move_is_sent_again_by_the_sweep(courses, alice):
-    game = services.practice_game(user=alice, course=courses["bolt-bay"], opponents=1)
-    assert services.stalled_computer_seats(older_than=timedelta(seconds=30)) == []
+    game = roboracer_services.practice_game(user=alice, course=courses["bolt-bay"], opponents=1)
+    assert computer_seats.stalled_computer_seats(older_than=timedelta(seconds=30)) == []
     Seat.objects.filter(game=game, number=2).update(clock_started_at=timezone.now() - timedelta(minutes=5))
-    assert services.stalled_computer_seats(older_than=timedelta(seconds=30)) == [(game.pk, 1, 2)]
-    services.play_computer_turn(game_id=game.pk, turn=1, seat_number=2)
-    assert services.stalled_computer_seats(older_than=timedelta(seconds=30)) == []
+    assert computer_seats.stalled_computer_seats(older_than=timedelta(seconds=30)) == [(game.pk, 1, 2)]
+    moves.play_computer_turn(game_id=game.pk, turn=1, seat_number=2)
+    assert computer_seats.stalled_computer_seats(older_than=timedelta(seconds=30)) == []
 
 
 def test_people_cannot_take_a_computer_players_name(db):
@@ -241,23 +242,23 @@ def test_people_cannot_take_a_computer_players_name(db):
 
 
 def test_a_person_takes_their_robot_back_at_once(courses, alice, bob):
-    game = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=2, timeout_policy="computer")
-    services.join_game(user=bob, game_id=game.pk)
+    game = lobby.create_game(user=alice, course=courses["bolt-bay"], max_seats=2, timeout_policy="computer")
+    lobby.join_game(user=bob, game_id=game.pk)
     game.refresh_from_db()
-    services.submit_program(user=alice, game_id=game.pk, turn=1, chips=legal_program(game, alice))
-    services.enforce_deadline(game_id=game.pk, now=timezone.now() + timedelta(hours=1))
+    moves.submit_program(user=alice, game_id=game.pk, turn=1, chips=legal_program(game, alice))
+    timeouts.enforce_deadline(game_id=game.pk, now=timezone.now() + timedelta(hours=1))
     with pytest.raises(Conflict):
-        services.take_back(user=alice, game_id=game.pk)  # nobody plays for alice
+        computer_seats.take_back(user=alice, game_id=game.pk)  # nobody plays for alice
     answer = _client(bob).post(f"/api/games/{game.pk}/take-back/")
     assert answer.status_code == 200 and answer.json()["me"]["autopilot"] is False
     seat = Seat.objects.get(game=game, user=bob)
     assert not seat.autopilot and seat.clock_started_at is not None  # his clock runs again this turn
-    assert services.play_computer_turn(game_id=game.pk, turn=1, seat_number=seat.number) is None
+    assert moves.play_computer_turn(game_id=game.pk, turn=1, seat_number=seat.number) is None
     assert GameEvent.objects.filter(game=game, kind="seat_autopilot").last().data == {"seat": seat.number, "on": False}
 
 
 def test_the_creator_picks_the_seat_and_computers_show_no_rating(courses, alice):
-    game = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=4)
+    game = lobby.create_game(user=alice, course=courses["bolt-bay"], max_seats=4)
     client = _client(alice)
     added = client.post(f"/api/games/{game.pk}/computers/", {"strength": "easy", "seat": 3}, format="json")
     assert added.status_code == 201 and added.json()["seat"] == 3
@@ -270,14 +271,14 @@ def test_the_creator_picks_the_seat_and_computers_show_no_rating(courses, alice)
 
 
 def test_a_practice_game_hands_a_walked_away_player_to_a_computer(courses, alice):
-    game = services.practice_game(user=alice, course=courses["bolt-bay"], opponents=1)
+    game = roboracer_services.practice_game(user=alice, course=courses["bolt-bay"], opponents=1)
     assert game.timeout_policy == Game.TimeoutPolicy.COMPUTER
 
 
 def test_play_again_brings_the_computers_back(courses, alice):
-    game = services.practice_game(user=alice, course=courses["tiny-yard"], opponents=2, strength="hard")
+    game = roboracer_services.practice_game(user=alice, course=courses["tiny-yard"], opponents=2, strength="hard")
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
-    new, created = services.play_again(user=alice, game_id=game.pk)
+    new, created = rematch.play_again(user=alice, game_id=game.pk)
     new.refresh_from_db()
     assert created and new.status == Game.Status.PROGRAMMING and not new.rated
     assert [(s.number, s.user.username, s.computer) for s in new.seats.order_by("number")] == [

@@ -8,8 +8,8 @@ from channels.db import database_sync_to_async as sync_to_async  # closes its co
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
-from games import services
 from games.consumers import GameConsumer
+from games.services import moves, turns
 from tests.games.factories import hand_of, legal_program, started_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -39,7 +39,7 @@ async def test_snapshot_then_public_events_for_players_and_spectators(courses, m
     assert snapshots["bob"]["me"]["seat"] == 2 and snapshots["sam"]["me"] is None
     assert json.dumps(alice_hand) not in json.dumps(snapshots["bob"]) + json.dumps(snapshots["sam"])
 
-    await sync_to_async(services.submit_program)(user=alice, game_id=game.pk, turn=1, chips=alice_hand[:5])
+    await sync_to_async(moves.submit_program)(user=alice, game_id=game.pk, turn=1, chips=alice_hand[:5])
     pushed = {}
     for name, comm in clients.items():
         ready = await comm.receive_json_from(timeout=5)
@@ -126,9 +126,9 @@ async def test_a_deal_pushes_each_player_their_own_snapshot_and_nothing_to_spect
         assert (await comm.receive_json_from(timeout=5))["type"] == "snapshot"
     for user in (alice, bob):
         program = await sync_to_async(legal_program)(game, user)
-        await sync_to_async(services.submit_program)(user=user, game_id=game.pk, turn=1, chips=program)
+        await sync_to_async(moves.submit_program)(user=user, game_id=game.pk, turn=1, chips=program)
     # The worker's part, run here: resolve turn 1 and deal turn 2.
-    await sync_to_async(services.resolve_turn)(game_id=game.pk, turn=1)
+    await sync_to_async(turns.resolve_turn)(game_id=game.pk, turn=1)
     await sync_to_async(game.refresh_from_db)()
     assert game.turn == 2
 

@@ -8,8 +8,8 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from games import services
 from games.models import ChatMessage, Game, GameEvent, Program, Seat
+from games.services import lobby as lobby_services
 from tests.games.factories import started_game
 
 CSRF = "Q" * 32
@@ -46,10 +46,10 @@ ROUTES = [
 @pytest.fixture
 def private_games(courses, make_user):
     alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
-    lobby = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=3, visibility="private")
-    services.join_game(user=bob, game_id=lobby.pk, invite=lobby.invite_code)
-    playing = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=2, visibility="private")
-    services.join_game(user=bob, game_id=playing.pk, invite=playing.invite_code)
+    lobby = lobby_services.create_game(user=alice, course=courses["bolt-bay"], max_seats=3, visibility="private")
+    lobby_services.join_game(user=bob, game_id=lobby.pk, invite=lobby.invite_code)
+    playing = lobby_services.create_game(user=alice, course=courses["bolt-bay"], max_seats=2, visibility="private")
+    lobby_services.join_game(user=bob, game_id=playing.pk, invite=playing.invite_code)
     public = started_game(users=[alice, carol], course=courses["bolt-bay"])
     return {"lobby": lobby, "playing": playing, "public": public, "alice": alice, "bob": bob}
 

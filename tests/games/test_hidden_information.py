@@ -10,9 +10,9 @@ from channels.testing import WebsocketCommunicator
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games import services
 from games.consumers import GameConsumer, NotificationConsumer
 from games.models import GameEvent, Seat
+from games.services import chat, lobby, moves, timeouts, turns
 from tests.games.factories import hand_of, legal_program, started_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -80,18 +80,18 @@ async def test_no_hand_or_unplayed_program_reaches_anyone_else(courses, make_use
     secrets = {"alice's hand": await sync_to_async(hand_of)(game, alice)}
     program = await sync_to_async(legal_program)(game, alice)
     secrets["alice's program"] = program
-    await sync_to_async(services.submit_program)(user=alice, game_id=game.pk, turn=1, chips=program)
-    await sync_to_async(services.post_chat)(user=alice, game_id=game.pk, text="ready when you are")
+    await sync_to_async(moves.submit_program)(user=alice, game_id=game.pk, turn=1, chips=program)
+    await sync_to_async(chat.post_chat)(user=alice, game_id=game.pk, text="ready when you are")
     # Carol's time runs out and bob ejects her: everyone must resubmit, alice with a new program.
     await sync_to_async(Seat.objects.filter(game=game, user=carol).update)(
         deadline=timezone.now() - timedelta(seconds=1)
     )
-    await sync_to_async(services.enforce_deadline)(game_id=game.pk)
-    await sync_to_async(services.post_chat)(user=bob, game_id=game.pk, text="!eject")
+    await sync_to_async(timeouts.enforce_deadline)(game_id=game.pk)
+    await sync_to_async(chat.post_chat)(user=bob, game_id=game.pk, text="!eject")
     program = await sync_to_async(legal_program)(game, alice, 7)
     secrets["alice's second program"] = program
-    await sync_to_async(services.submit_program)(user=alice, game_id=game.pk, turn=1, chips=program)
-    await sync_to_async(services.submit_program)(
+    await sync_to_async(moves.submit_program)(user=alice, game_id=game.pk, turn=1, chips=program)
+    await sync_to_async(moves.submit_program)(
         user=bob, game_id=game.pk, turn=1, chips=await sync_to_async(legal_program)(game, bob)
     )
 
@@ -109,7 +109,7 @@ async def test_no_hand_or_unplayed_program_reaches_anyone_else(courses, make_use
         assert not leaked, f"{name} received {leaked}"
 
     # Played: the programs are public now. Turn 2's hands are the new secrets, and "your turn" notices are personal.
-    await sync_to_async(services.resolve_turn)(game_id=game.pk, turn=1)
+    await sync_to_async(turns.resolve_turn)(game_id=game.pk, turn=1)
     await sync_to_async(game.refresh_from_db)()
     secrets = {"alice's new hand": await sync_to_async(hand_of)(game, alice),
                "bob's new hand": await sync_to_async(hand_of)(game, bob)}
@@ -130,7 +130,7 @@ async def test_private_game_socket_refuses_strangers_and_notices_need_a_user(cou
     from django.contrib.auth.models import AnonymousUser
 
     alice, eve = [await sync_to_async(make_user)(name) for name in ("alice", "eve")]
-    game = await sync_to_async(services.create_game)(user=alice, course=courses["bolt-bay"], visibility="private")
+    game = await sync_to_async(lobby.create_game)(user=alice, course=courses["bolt-bay"], visibility="private")
     connected, code = await game_socket(game.pk, eve).connect()
     assert not connected and code == 4403
     mine = game_socket(game.pk, alice)

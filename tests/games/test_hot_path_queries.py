@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import services
+from games.services import moves, turns
 from tests.games.factories import legal_program, started_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -25,14 +25,14 @@ def test_a_program_and_a_resolution_stay_within_their_queries(courses, make_user
     for user in users:
         program = legal_program(game, user)
         with CaptureQueriesContext(connection) as captured:
-            services.submit_program(user=user, game_id=game.pk, turn=1, chips=program)
+            moves.submit_program(user=user, game_id=game.pk, turn=1, chips=program)
         programs.append(statements(captured))
     # Lock the game row (the visibility check in the same query), the seats with their hands and programs of
     # the turn, insert the program, the seat's clock, the events (seat_ready; turn_executing too from the last
     # program: one INSERT), the game row.
     assert [len(queries) for queries in programs] == [6, 6, 6, 6]
     with CaptureQueriesContext(connection) as captured:
-        services.resolve_turn(game_id=game.pk, turn=1)
+        turns.resolve_turn(game_id=game.pk, turn=1)
     resolution = statements(captured)
     # In the transaction: lock (with the course's name and state), programs, the turn, seats, hands, clocks,
     # the events in one INSERT, the game; after the commit the pushed snapshots read seats, ratings and chat

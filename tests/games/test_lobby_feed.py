@@ -10,9 +10,10 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 
-from games import services
 from games.lobby_consumer import LobbyConsumer
 from games.models import Game
+from games.services import ejection
+from games.services import lobby as lobby_services
 from roboracer.accounts.services import update_profile
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -35,7 +36,7 @@ async def next_game(comm) -> dict:
 
 
 def create(user, course, **options):
-    return services.create_game(user=user, course=course, **options)
+    return lobby_services.create_game(user=user, course=course, **options)
 
 
 async def test_a_private_game_reaches_its_players_only_and_public_ones_everyone(courses, make_user):
@@ -47,7 +48,7 @@ async def test_a_private_game_reaches_its_players_only_and_public_ones_everyone(
     secret = await sync_to_async(create)(alice, courses["tiny-yard"], max_seats=2, visibility="private")
     mine = await next_game(clients["alice"])
     assert mine["mine"] is True and mine["game"]["id"] == secret.pk and mine["game"]["visibility"] == "private"
-    await sync_to_async(services.join_game)(user=bob, game_id=secret.pk, invite=secret.invite_code)
+    await sync_to_async(lobby_services.join_game)(user=bob, game_id=secret.pk, invite=secret.invite_code)
     bobs = await next_game(clients["bob"])  # bob's own channel: the game started when he took the last seat
     assert bobs["mine"] is True and bobs["game"]["id"] == secret.pk and bobs["game"]["status"] == "programming"
     assert (await next_game(clients["alice"]))["game"]["seated"] == 2
@@ -95,7 +96,7 @@ async def test_seats_taken_and_freed_start_finish_and_cancel_update_the_lobby(co
     _, own = await heard(alice_comm, 2)
     assert own["mine"] is True and own["game"]["status"] == "lobby"
 
-    await sync_to_async(services.join_game)(user=bob, game_id=game.pk)  # seat taken
+    await sync_to_async(lobby_services.join_game)(user=bob, game_id=game.pk)  # seat taken
     seen = await next_game(sam_comm)
     assert (seen["game"]["seated"], seen["game"]["status"]) == (2, "lobby")
     public, own = await heard(bob_comm, 2)
@@ -103,22 +104,22 @@ async def test_seats_taken_and_freed_start_finish_and_cancel_update_the_lobby(co
     _, own = await heard(alice_comm, 2)
     assert own["game"]["seated"] == 2
 
-    await sync_to_async(services.leave_game)(user=bob, game_id=game.pk)  # seat freed
+    await sync_to_async(lobby_services.leave_game)(user=bob, game_id=game.pk)  # seat freed
     assert (await next_game(sam_comm))["game"]["seated"] == 1
     _, own = await heard(bob_comm, 2)
     assert own["mine"] is False  # no longer his
     await heard(alice_comm, 2)
 
-    await sync_to_async(services.join_game)(user=bob, game_id=game.pk)
+    await sync_to_async(lobby_services.join_game)(user=bob, game_id=game.pk)
     await heard(sam_comm, 1), await heard(bob_comm, 2), await heard(alice_comm, 2)
-    await sync_to_async(services.start_game)(user=alice, game_id=game.pk)  # started with two of three seats
+    await sync_to_async(lobby_services.start_game)(user=alice, game_id=game.pk)  # started with two of three seats
     started = await next_game(sam_comm)
     assert started["game"]["status"] == "programming" and started["game"]["max_seats"] == 2
     _, own = await heard(bob_comm, 2)
     assert own["game"]["status"] == "programming" and own["game"]["my_move"] is True
     await heard(alice_comm, 2)
 
-    await sync_to_async(services.leave_game)(user=alice, game_id=game.pk)  # resigns: bob wins
+    await sync_to_async(lobby_services.leave_game)(user=alice, game_id=game.pk)  # resigns: bob wins
     finished = await next_game(sam_comm)
     assert finished["game"]["status"] == "finished" and finished["game"]["winner"] == "Bob the Builder"
     for comm in (alice_comm, bob_comm):
@@ -127,7 +128,7 @@ async def test_seats_taken_and_freed_start_finish_and_cancel_update_the_lobby(co
 
     doomed = await sync_to_async(create)(carol, courses["tiny-yard"], max_seats=2)
     assert (await next_game(sam_comm))["game"]["id"] == doomed.pk
-    await sync_to_async(services.cancel_game)(user=carol, game_id=doomed.pk)
+    await sync_to_async(lobby_services.cancel_game)(user=carol, game_id=doomed.pk)
     cancelled = await next_game(sam_comm)
     assert (cancelled["game"]["id"], cancelled["game"]["status"]) == (doomed.pk, "cancelled")
     for comm in (sam_comm, alice_comm, bob_comm):
@@ -173,10 +174,10 @@ async def test_a_player_staff_remove_from_a_lobby_hears_it_is_no_longer_theirs(c
     alice, bob = [await sync_to_async(make_user)(name) for name in ("alice", "bob")]
     staff = await sync_to_async(make_user)("root", is_staff=True)
     game = await sync_to_async(create)(alice, courses["tiny-yard"], max_seats=3, visibility="private")
-    await sync_to_async(services.join_game)(user=bob, game_id=game.pk, invite=game.invite_code)
+    await sync_to_async(lobby_services.join_game)(user=bob, game_id=game.pk, invite=game.invite_code)
     bob_comm, lobby = await connected(bob)
     assert [g["id"] for g in lobby["mine"]] == [game.pk]
-    await sync_to_async(services.staff_eject)(user=staff, game_id=game.pk, seat_number=2)
+    await sync_to_async(ejection.staff_eject)(user=staff, game_id=game.pk, seat_number=2)
     message = await next_game(bob_comm)
     assert (message["mine"], message["game"]["id"], message["game"]["seated"]) == (False, game.pk, 1)
     assert await bob_comm.receive_nothing(timeout=0.3)

@@ -4,7 +4,8 @@ the archive; the page carries the live lobby's script and empty lists it can fil
 import pytest
 from django.test import Client
 
-from games import services
+from games.services import chat
+from games.services import lobby as lobby_services
 from roboracer.accounts.services import update_profile
 from tests.games.factories import started_game
 
@@ -20,7 +21,7 @@ def finished(courses, make_user):
     alice, bob = make_user("alice"), make_user("bob")
     update_profile(user=bob, display_name="Bob the Builder")
     game = started_game(users=[alice, bob], course=courses["tiny-yard"])
-    services.leave_game(user=alice, game_id=game.pk)  # alice resigns: bob is the last robot in the race
+    lobby_services.leave_game(user=alice, game_id=game.pk)  # alice resigns: bob is the last robot in the race
     return alice, bob, game
 
 
@@ -35,7 +36,7 @@ def test_a_finished_game_says_who_won_in_my_games_and_the_api(finished):
 
 def test_an_archived_finished_game_says_who_won_too(finished):
     alice, _, game = finished
-    services.post_chat(user=alice, game_id=game.pk, text="!archive")
+    chat.post_chat(user=alice, game_id=game.pk, text="!archive")
     html = logged_in(alice).get("/").content.decode()
     archive = html.split('id="archived-games"')[1].split("</details>")[0]
     assert f"Game {game.pk}" in archive and "won by Bob the Builder" in archive
@@ -57,17 +58,17 @@ def test_a_running_game_names_no_winner_and_the_page_loads_the_live_lobby(course
 
 def test_a_finished_private_games_invite_page_says_who_won(courses, make_user):
     alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
-    game = services.create_game(user=alice, course=courses["tiny-yard"], max_seats=2, visibility="private")
-    services.join_game(user=bob, game_id=game.pk, invite=game.invite_code)
-    services.leave_game(user=bob, game_id=game.pk)  # bob resigns in the running game: alice wins
+    game = lobby_services.create_game(user=alice, course=courses["tiny-yard"], max_seats=2, visibility="private")
+    lobby_services.join_game(user=bob, game_id=game.pk, invite=game.invite_code)
+    lobby_services.leave_game(user=bob, game_id=game.pk)  # bob resigns in the running game: alice wins
     html = logged_in(carol).get(f"/games/{game.pk}/invite/{game.invite_code}/").content.decode()
     assert "This game is finished (" in html and "won by alice" in html
 
 
 def test_the_timer_preset_has_one_name_on_every_page(courses, make_user):
     alice, bob = make_user("alice"), make_user("bob")
-    game = services.create_game(user=alice, course=courses["tiny-yard"], max_seats=3, visibility="private")
-    open_game = services.create_game(user=bob, course=courses["tiny-yard"], max_seats=3)
+    game = lobby_services.create_game(user=alice, course=courses["tiny-yard"], max_seats=3, visibility="private")
+    open_game = lobby_services.create_game(user=bob, course=courses["tiny-yard"], max_seats=3)
     lobby = logged_in(alice).get("/").content.decode()
     mine = lobby.split(f'<li data-game-id="{game.pk}"')[1].split("</li>")[0]
     listed = lobby.split(f'data-game-id="{open_game.pk}"')[1].split("</li>")[0]

@@ -11,9 +11,9 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 from django.test import Client, override_settings
 
-from games import services
 from games.lobby_consumer import LobbyConsumer
 from games.models import Game
+from games.services import lobby
 
 FORM = {"max_seats": 2, "lives": 3, "visibility": "public", "timer_preset": "realtime", "timeout_policy": "wait"}
 
@@ -25,7 +25,7 @@ def logged_in(user) -> Client:
 
 
 def lobbies(user, course, count, **options):
-    return [services.create_game(user=user, course=course, max_seats=2, **options) for _ in range(count)]
+    return [lobby.create_game(user=user, course=course, max_seats=2, **options) for _ in range(count)]
 
 
 def open_ids(html: str) -> list[int]:
@@ -168,10 +168,10 @@ def test_the_lobby_socket_serves_its_page_and_every_push_says_how_many_games_are
 
     from channels.db import database_sync_to_async
 
-    sync_create = database_sync_to_async(lambda user, c: services.create_game(user=user, course=c["tiny-yard"],
+    sync_create = database_sync_to_async(lambda user, c: lobby.create_game(user=user, course=c["tiny-yard"],
                                                                               max_seats=2))
-    sync_join = database_sync_to_async(lambda user, pk: services.join_game(user=user, game_id=pk))
-    sync_cancel = database_sync_to_async(lambda user, pk: services.cancel_game(user=user, game_id=pk))
+    sync_join = database_sync_to_async(lambda user, pk: lobby.join_game(user=user, game_id=pk))
+    sync_cancel = database_sync_to_async(lambda user, pk: lobby.cancel_game(user=user, game_id=pk))
     async_to_sync(scenario)()
 
 
@@ -187,7 +187,7 @@ def test_a_signed_out_visitor_is_asked_to_sign_up_or_log_in_to_create_a_game(cou
     alice = make_user("alice")
     signed_in = logged_in(alice).get("/").content.decode()
     assert "Sign up" not in signed_in.split('id="open-games-empty"')[1].split("</p>")[0]
-    services.create_game(user=alice, course=courses["tiny-yard"], max_seats=2)
+    lobby.create_game(user=alice, course=courses["tiny-yard"], max_seats=2)
     listed = Client().get("/").content.decode()
     assert re.search(r'<p id="lobby-signup"><a href="/accounts/signup/">Sign up</a>', listed)
     assert re.search(r'id="open-games-empty" hidden>', listed)

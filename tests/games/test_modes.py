@@ -9,8 +9,9 @@ import pytest
 from channels.db import database_sync_to_async as sync_to_async
 
 import engine
-from games import selectors, services
+from games import selectors
 from games.models import ChatMessage, Game, Hand
+from games.services import chat, lobby, moves, team_play, turns
 from tests.games.factories import hand_of, legal_program, started_game
 from tests.games.test_hidden_information import drain, game_socket
 from tests.helpers import client_for
@@ -19,9 +20,9 @@ SOLUTIONS = json.loads((Path(__file__).parents[1] / "engine" / "puzzle_solutions
 
 
 def team_lobby(courses, users, course="twin-lanes"):
-    game = services.create_game(user=users[0], course=courses[course], max_seats=len(users), teams=True)
+    game = lobby.create_game(user=users[0], course=courses[course], max_seats=len(users), teams=True)
     for user in users[1:]:
-        services.join_game(user=user, game_id=game.pk)
+        lobby.join_game(user=user, game_id=game.pk)
     return game
 
 
@@ -68,13 +69,13 @@ def test_a_team_game_starts_only_with_two_on_each_team_and_the_bots_carry_their_
     users = [make_user(name) for name in ("alice", "bob", "carol", "dave")]
     game = team_lobby(courses, users)
     for user in users[:3]:
-        services.choose_team(user=user, game_id=game.pk, team="blue")
+        team_play.choose_team(user=user, game_id=game.pk, team="blue")
     refused = client_for(users[0]).post(f"/api/games/{game.pk}/start/", format="json")
     assert refused.status_code == 409 and "two players on each team" in refused.json()["detail"]
     game.refresh_from_db()
     assert game.status == Game.Status.LOBBY
-    services.choose_team(user=users[2], game_id=game.pk, team="orange")
-    services.start_game(user=users[0], game_id=game.pk)  # dave had no team: he joins the smaller one
+    team_play.choose_team(user=users[2], game_id=game.pk, team="orange")
+    lobby.start_game(user=users[0], game_id=game.pk)  # dave had no team: he joins the smaller one
     game.refresh_from_db()
     assert game.seats.get(user=users[3]).team == "orange"
     teams = {bot["id"]: bot["team"] for bot in game.state["bots"]}
@@ -89,8 +90,8 @@ def test_a_team_game_starts_only_with_two_on_each_team_and_the_bots_carry_their_
 def _started_team_game(courses, users):
     game = team_lobby(courses, users)
     for user, team in zip(users, ("blue", "blue", "orange", "orange"), strict=True):
-        services.choose_team(user=user, game_id=game.pk, team=team)
-    services.start_game(user=users[0], game_id=game.pk)
+        team_play.choose_team(user=user, game_id=game.pk, team=team)
+    lobby.start_game(user=users[0], game_id=game.pk)
     game.refresh_from_db()
     return game
 
@@ -105,8 +106,8 @@ async def test_team_chat_reaches_the_team_only(courses, make_user):
     for comm in sockets.values():
         await drain(comm)  # the snapshot on connect
     secret = "flank them on the left belt"
-    await sync_to_async(services.post_chat)(user=alice, game_id=game.pk, text=secret)
-    await sync_to_async(services.post_chat)(user=dave, game_id=game.pk, text="@all good luck everyone")
+    await sync_to_async(chat.post_chat)(user=alice, game_id=game.pk, text=secret)
+    await sync_to_async(chat.post_chat)(user=dave, game_id=game.pk, text="@all good luck everyone")
     received = {name: await drain(comm) for name, comm in sockets.items()}
     for comm in sockets.values():
         await comm.disconnect()
@@ -155,7 +156,7 @@ def test_an_arena_refuses_a_reboot_and_says_so_in_the_snapshot(courses, make_use
 def test_a_solo_puzzle_starts_at_once_with_the_puzzles_own_deal(courses, make_user):
     alice, bob = make_user("alice"), make_user("bob")
     course = courses["puzzle-push-off"]
-    games = [services.create_game(user=user, course=course) for user in (alice, bob)]
+    games = [lobby.create_game(user=user, course=course) for user in (alice, bob)]
     seed = course.data["puzzle"]["seed"]
     for game in games:
         game.refresh_from_db()
@@ -172,12 +173,12 @@ def test_a_solo_puzzle_starts_at_once_with_the_puzzles_own_deal(courses, make_us
 def test_playing_the_shipped_solution_solves_the_puzzle_and_the_page_counts_it(courses, make_user, client):
     alice, bob = make_user("alice"), make_user("bob")
     slug = "puzzle-first-steps"
-    game = services.create_game(user=alice, course=courses[slug])
-    services.create_game(user=bob, course=courses[slug])  # bob tried, did not solve
+    game = lobby.create_game(user=alice, course=courses[slug])
+    lobby.create_game(user=bob, course=courses[slug])  # bob tried, did not solve
     for turn in SOLUTIONS[slug]:
         game.refresh_from_db()
-        services.submit_program(user=alice, game_id=game.pk, turn=game.turn, chips=turn["programs"]["1"])
-        services.resolve_turn(game_id=game.pk, turn=game.turn)
+        moves.submit_program(user=alice, game_id=game.pk, turn=game.turn, chips=turn["programs"]["1"])
+        turns.resolve_turn(game_id=game.pk, turn=game.turn)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.state["outcome"] == "solved"
     snap = selectors.game_snapshot(game=game, user=alice)
@@ -214,7 +215,7 @@ def test_an_arena_ranks_by_survival_in_its_standings(courses, make_user):
     alice, bob = make_user("alice"), make_user("bob")
     game = started_game(users=[alice, bob], course=courses["scrap-pit"], lives=1)
     # bob leaves (an ejection): alice is the last bot alive.
-    services.leave_game(user=bob, game_id=game.pk)
+    lobby.leave_game(user=bob, game_id=game.pk)
     game.refresh_from_db()
     snap = selectors.game_snapshot(game=game, user=alice)
     assert game.status == Game.Status.FINISHED

@@ -7,9 +7,10 @@ import copy
 import pytest
 
 import engine
-from games import services
-from games.models import Game, GameEvent, Program, Turn
+from games.models import Game, GameEvent, Hand, Program, Turn
 from games.replay import replay
+from games.services import lobby as lobby_services
+from games.services import moves, rematch, timeouts, turns
 from roboracer.economy.models import ModulePrice, PricePoint
 from tests.games.factories import legal_program
 from tests.games.modules_helpers import FULL_HAND, client_for, module_game, set_bot, set_hand
@@ -72,7 +73,7 @@ def test_play_again_keeps_the_modules(courses, players):
     alice, bob, _ = players
     game = module_game(users=[alice, bob], course=courses["tiny-yard"], modules=["scanner", "shield"])
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
-    new, created = services.play_again(user=alice, game_id=game.pk)
+    new, created = rematch.play_again(user=alice, game_id=game.pk)
     assert created and new.modules == ["scanner", "shield"]
 
 
@@ -115,7 +116,7 @@ def test_a_new_game_starts_from_the_book_or_the_site_average(courses, players):
     game = module_game(users=[alice, bob], course=course, modules=["turbo", "shield"])
     assert game.state["prices"] == {"shield": 200, "turbo": 251}  # (300 + 201) / 2 = 250.5
     for _ in range(selectors.MIN_FINISHED_GAMES):
-        done = services.create_game(user=alice, course=course)
+        done = lobby_services.create_game(user=alice, course=course)
         Game.objects.filter(pk=done.pk).update(status=Game.Status.FINISHED)
     game = module_game(users=[alice, bob], course=course, modules=["turbo", "shield"])
     assert game.state["prices"] == {"shield": 200, "turbo": 300}  # now its own book
@@ -143,8 +144,8 @@ def test_the_economy_example_through_the_api(courses, players):
     assert sent.status_code == 200, sent.json()
     assert sent.json()["action"] == {"charge": 2}
     assert a.get(f"/api/games/{game.pk}/").json()["me"]["action"] == {"charge": 2}
-    services.submit_program(user=bob, game_id=game.pk, turn=1, chips=legal_program(game, bob))
-    services.resolve_turn(game_id=game.pk, turn=1)
+    moves.submit_program(user=bob, game_id=game.pk, turn=1, chips=legal_program(game, bob))
+    turns.resolve_turn(game_id=game.pk, turn=1)
     body = a.get(f"/api/games/{game.pk}/").json()
     assert body["prices"] == {"repair": 146, "shield": 196, "turbo": 258}
     me = next(bot for bot in body["bots"] if bot["id"] == "1")
@@ -261,8 +262,8 @@ def test_the_action_changes_with_the_program_until_execution(courses, players):
                              format="json")
         assert answer.status_code == 200 and answer.json()["action"] == action
         assert Program.objects.get(seat__game=game, seat__user=alice).action == action
-    services.submit_program(user=alice, game_id=game.pk, turn=1, chips=chips, action={"install": "shield"})
-    services.submit_program(user=bob, game_id=game.pk, turn=1, chips=legal_program(game, bob))
+    moves.submit_program(user=alice, game_id=game.pk, turn=1, chips=chips, action={"install": "shield"})
+    moves.submit_program(user=bob, game_id=game.pk, turn=1, chips=legal_program(game, bob))
     late = client.post(f"/api/games/{game.pk}/program/", {"turn": 1, "chips": chips, "action": None}, format="json")
     assert late.status_code == 409  # executing: nothing changes any more
     assert Program.objects.get(seat__game=game, seat__user=alice).action == {"install": "shield"}
@@ -273,9 +274,9 @@ def test_the_stored_chip_is_played_with_s(courses, players):
     game = module_game(users=[alice, bob], course=courses["tiny-yard"], modules=["storage"])
     set_bot(game, "1", stored_chip="U")
     set_hand(game, alice, FULL_HAND)
-    services.submit_program(user=alice, game_id=game.pk, turn=1, chips=["S", "L", "R", "U", "1"])
-    services.submit_program(user=bob, game_id=game.pk, turn=1, chips=legal_program(game, bob))
-    services.resolve_turn(game_id=game.pk, turn=1)
+    moves.submit_program(user=alice, game_id=game.pk, turn=1, chips=["S", "L", "R", "U", "1"])
+    moves.submit_program(user=bob, game_id=game.pk, turn=1, chips=legal_program(game, bob))
+    turns.resolve_turn(game_id=game.pk, turn=1)
     events = Turn.objects.get(game=game, number=1).events
     assert any(e["type"] == "stored_chip_played" and e["bot"] == "1" for e in events)
     assert [e["chip"] for e in events if e["type"] == "chip" and e["bot"] == "1"][0] == "U"
@@ -287,7 +288,7 @@ def test_a_random_program_for_a_timed_out_seat_has_no_action(courses, players):
     alice, bob, _ = players
     game = module_game(users=[alice, bob], course=courses["tiny-yard"], modules=["turbo"])
     Game.objects.filter(pk=game.pk).update(timeout_policy=Game.TimeoutPolicy.RANDOM)
-    services.submit_program(user=alice, game_id=game.pk, turn=1, chips=legal_program(game, alice),
+    moves.submit_program(user=alice, game_id=game.pk, turn=1, chips=legal_program(game, alice),
                             action={"install": "turbo"})
     from datetime import timedelta
 
@@ -295,9 +296,9 @@ def test_a_random_program_for_a_timed_out_seat_has_no_action(courses, players):
 
     seat = game.seats.get(user=bob)
     type(seat).objects.filter(pk=seat.pk).update(deadline=timezone.now() - timedelta(seconds=1))
-    assert services.enforce_deadline(game_id=game.pk) == "random"
+    assert timeouts.enforce_deadline(game_id=game.pk) == "random"
     assert Program.objects.get(seat=seat, turn=1).action is None
-    assert services.resolve_turn(game_id=game.pk, turn=1) is not None
+    assert turns.resolve_turn(game_id=game.pk, turn=1) is not None
     assert Turn.objects.get(game=game, number=1).actions == {"1": {"install": "turbo"}}
 
 
@@ -337,14 +338,14 @@ def test_a_whole_game_with_modules_replays_from_its_stored_inputs(courses, playe
             seat = game.seats.get(user=user)
             if Program.objects.filter(seat=seat, turn=game.turn).exists() or not state.bot(seat.bot_id).in_game:
                 continue
-            hand = services.Hand.objects.get(seat=seat, turn=game.turn).chips
+            hand = Hand.objects.get(seat=seat, turn=game.turn).chips
             bot = state.bot(seat.bot_id)
             chips = list(engine.random_program(bot, hand, rng.randrange(1 << 30)))
             action = random_action(rng, bot, hand, chips, state)
             actions_taken += action is not None
-            services.submit_program(user=user, game_id=game.pk, turn=game.turn, chips=chips, action=action)
+            moves.submit_program(user=user, game_id=game.pk, turn=game.turn, chips=chips, action=action)
         game.refresh_from_db()
-        services.resolve_turn(game_id=game.pk, turn=game.turn)
+        turns.resolve_turn(game_id=game.pk, turn=game.turn)
     assert actions_taken >= 10
     assert Turn.objects.filter(game=game).exclude(actions={}).exists()
     book = list(ModulePrice.objects.order_by("course_id", "module").values_list("course_id", "module", "price"))

@@ -4,7 +4,7 @@ not moved yet and have not turned them off; never for real-time games."""
 import pytest
 from django.core import mail
 
-from games import services
+from games.services import lobby
 from roboracer.accounts.services import update_profile
 from roboracer.celery import app
 
@@ -22,10 +22,10 @@ PLAYER_EMAILS = True
 
 def play_until_dealt(courses, players, preset, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        game = services.create_game(user=players[0], course=courses["bolt-bay"], max_seats=3, timer_preset=preset)
+        game = lobby.create_game(user=players[0], course=courses["bolt-bay"], max_seats=3, timer_preset=preset)
     for user in players[1:]:
         with django_capture_on_commit_callbacks(execute=True):
-            services.join_game(user=user, game_id=game.pk)
+            lobby.join_game(user=user, game_id=game.pk)
     return game
 
 

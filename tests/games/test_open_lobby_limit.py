@@ -7,9 +7,9 @@ from asgiref.sync import async_to_sync
 from channels.testing import WebsocketCommunicator
 from django.test import Client, override_settings
 
-from games import services
 from games.lobby_consumer import LobbyConsumer
 from games.models import Game
+from games.services import lobby
 from roboracer.pyramid import services as pyramid_services
 from tests.pyramid.factories import place, pyramid
 from tests.tournaments.factories import open_tournament, organiser, started
@@ -18,7 +18,7 @@ CREATE = {"course": "tiny-yard", "max_seats": 2}
 
 
 def make_lobbies(user, courses, count):
-    return [services.create_game(user=user, course=courses["tiny-yard"], max_seats=2) for _ in range(count)]
+    return [lobby.create_game(user=user, course=courses["tiny-yard"], max_seats=2) for _ in range(count)]
 
 
 def test_ten_open_lobbies_are_allowed_and_the_eleventh_is_refused_by_the_api(courses, make_user, client_for):
@@ -52,7 +52,7 @@ def test_starting_a_game_frees_a_slot_and_others_have_their_own(courses, make_us
     games = make_lobbies(alice, courses, 10)
     assert client_for(alice).post("/api/games/", CREATE, format="json").status_code == 429
     assert client_for(bob).post("/api/games/", CREATE, format="json").status_code == 201
-    services.join_game(user=bob, game_id=games[0].pk)  # the game is full: it starts
+    lobby.join_game(user=bob, game_id=games[0].pk)  # the game is full: it starts
     assert Game.objects.get(pk=games[0].pk).status != Game.Status.LOBBY
     assert client_for(alice).post("/api/games/", CREATE, format="json").status_code == 201
     assert client_for(alice).post("/api/games/", CREATE, format="json").status_code == 429
@@ -93,7 +93,7 @@ def test_pyramid_challenges_do_not_count_nor_are_refused(courses, make_user, cli
 def crowded_lobby(courses, make_user):
     """300 open public games by 30 players (10 each, the most they may have), made in bulk."""
     users = [make_user(f"u{n:02}") for n in range(30)]
-    template = services.create_game(user=users[0], course=courses["tiny-yard"], max_seats=2)
+    template = lobby.create_game(user=users[0], course=courses["tiny-yard"], max_seats=2)
     fields = {"course": template.course, "course_data": template.course_data, "max_seats": 2, "seed": 1,
               "move_time": template.move_time, "game_time": template.game_time}
     Game.objects.bulk_create([Game(creator=users[n // 10], **fields) for n in range(1, 300)])

@@ -7,7 +7,8 @@ import re
 import pytest
 from django.test import Client
 
-from games import services
+from games.services import lobby as lobby_services
+from games.services import moves
 from tests.games.factories import hand_of, started_game
 
 
@@ -25,7 +26,7 @@ def json_scripts(html: str) -> dict:
 def two_games(courses, make_user):
     alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
     playing = started_game(users=[alice, bob], course=courses["tiny-yard"])
-    waiting = services.create_game(user=carol, course=courses["tiny-yard"], max_seats=3)
+    waiting = lobby_services.create_game(user=carol, course=courses["tiny-yard"], max_seats=3)
     return (alice, bob, carol), playing, waiting
 
 
@@ -36,7 +37,7 @@ def test_my_games_show_the_full_seat_count_and_a_badge_only_where_it_is_my_move(
     assert f'data-game-id="{playing.pk}" class="my-move"' in mine and "your move" in mine
     assert "2/2 seats" in mine  # every seat, not just mine
     assert f'data-game-id="{waiting.pk}"' in html.split('id="open-games"')[1]
-    services.submit_program(user=alice, game_id=playing.pk, turn=1, chips=hand_of(playing, alice)[:5])
+    moves.submit_program(user=alice, game_id=playing.pk, turn=1, chips=hand_of(playing, alice)[:5])
     html = logged_in(alice).get("/").content.decode()
     assert "your move" not in html.split('id="my-games"')[1].split("</ul>")[0]
     assert "your move" in logged_in(bob).get("/").content.decode()

@@ -1,8 +1,9 @@
 """Final places reach the site: the stored state, the snapshot, the turn record and the finishing events."""
 
 
-from games import selectors, services
+from games import selectors
 from games.models import Game, Hand
+from games.services import lobby, moves, turns
 from tests.games.factories import started_game
 
 HAND = ["B", "B", "1", "L", "R", "U", "L", "R", "2"]
@@ -16,8 +17,8 @@ def _play(game, programs):
     for seat in game.seats.filter(ejected_at__isnull=True).order_by("number"):
         if seat.number in programs:
             Hand.objects.filter(seat=seat, turn=game.turn).update(chips=HAND)
-            services.submit_program(user=seat.user, game_id=game.pk, turn=game.turn, chips=programs[seat.number])
-    services.resolve_turn(game_id=game.pk, turn=game.turn)
+            moves.submit_program(user=seat.user, game_id=game.pk, turn=game.turn, chips=programs[seat.number])
+    turns.resolve_turn(game_id=game.pk, turn=game.turn)
     game.refresh_from_db()
 
 
@@ -47,7 +48,7 @@ def test_a_resignation_that_ends_the_game_ranks_the_resigning_bot_last(courses, 
     assert selectors.game_snapshot(game=game, user=players[1])["places"] is None
     assert "places" not in game.state
 
-    services.leave_game(user=players[2], game_id=game.pk)
+    lobby.leave_game(user=players[2], game_id=game.pk)
     game.refresh_from_db()
     places = {"2": 1, "1": 2, "3": 3}
     assert game.status == Game.Status.FINISHED and game.winner.number == 2

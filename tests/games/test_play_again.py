@@ -3,8 +3,10 @@ invited; exactly one new game however often (and by however many players at once
 
 import pytest
 
-from games import broadcast, selectors, services
+from games import broadcast, selectors
 from games.models import Game, GameEvent
+from games.services import lobby as lobby_services
+from games.services import rematch
 from tests.games.factories import started_game
 from tests.helpers import client_for
 from tests.integration.conftest import needs_postgres
@@ -18,11 +20,11 @@ PLAYERS = ("alice", "bob", "carol")  # the `players` fixture (tests/conftest.py)
 
 def finished_game(courses, users, **options):
     """A game on Bolt Bay that ended by resignation: every player but the first resigns."""
-    game = services.create_game(user=users[0], course=courses["bolt-bay"], max_seats=len(users), **options)
+    game = lobby_services.create_game(user=users[0], course=courses["bolt-bay"], max_seats=len(users), **options)
     for user in users[1:]:
-        services.join_game(user=user, game_id=game.pk, invite=game.invite_code)
+        lobby_services.join_game(user=user, game_id=game.pk, invite=game.invite_code)
     for user in users[1:]:
-        services.leave_game(user=user, game_id=game.pk)
+        lobby_services.leave_game(user=user, game_id=game.pk)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     return game
@@ -36,7 +38,7 @@ def test_play_again_copies_the_course_and_every_setting(courses, players, monkey
     old = finished_game(courses, players, lives=5, visibility="private", timer_preset="custom", move_time=45,
                         game_time=300, timeout_policy="eject")
     with django_capture_on_commit_callbacks(execute=True):
-        new, created = services.play_again(user=bob, game_id=old.pk)
+        new, created = rematch.play_again(user=bob, game_id=old.pk)
     assert created
     assert {field: getattr(new, field) for field in SETTINGS} == {field: getattr(old, field) for field in SETTINGS}
     assert new.status == Game.Status.LOBBY and new.pk != old.pk and new.turn == 0
@@ -54,7 +56,7 @@ def test_play_again_copies_the_course_and_every_setting(courses, players, monkey
         assert new in selectors.games_of(user=user)
         assert selectors.can_view(user=user, game=new)
     # Invited players of a private game join without the code; a stranger still needs it.
-    services.join_game(user=alice, game_id=new.pk)
+    lobby_services.join_game(user=alice, game_id=new.pk)
     assert new.seats.filter(user=alice).exists()
     assert new not in selectors.invitations(user=alice)  # seated now: a game of hers, no longer an invitation
 
@@ -62,9 +64,9 @@ def test_play_again_copies_the_course_and_every_setting(courses, players, monkey
 def test_a_second_press_goes_to_the_same_game(courses, players):
     alice, bob, _ = players
     old = finished_game(courses, players[:2])
-    first, created = services.play_again(user=alice, game_id=old.pk)
-    again, created_again = services.play_again(user=alice, game_id=old.pk)
-    other, created_other = services.play_again(user=bob, game_id=old.pk)
+    first, created = rematch.play_again(user=alice, game_id=old.pk)
+    again, created_again = rematch.play_again(user=alice, game_id=old.pk)
+    other, created_other = rematch.play_again(user=bob, game_id=old.pk)
     assert created and not created_again and not created_other
     assert first == again == other
     assert Game.objects.count() == 2
@@ -77,8 +79,8 @@ def test_strangers_unfinished_and_cancelled_games_are_refused(courses, players, 
     public = finished_game(courses, players[:2])
     private = finished_game(courses, players[:2], visibility="private")
     running = started_game(users=[alice, bob], course=courses["bolt-bay"])
-    lobby = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=2)
-    cancelled = services.cancel_game(user=alice, game_id=services.create_game(
+    lobby = lobby_services.create_game(user=alice, course=courses["bolt-bay"], max_seats=2)
+    cancelled = lobby_services.cancel_game(user=alice, game_id=lobby_services.create_game(
         user=alice, course=courses["bolt-bay"], max_seats=2).pk)
     count = Game.objects.count()
     answers = {
@@ -99,7 +101,7 @@ def test_strangers_unfinished_and_cancelled_games_are_refused(courses, players, 
     assert Game.objects.count() == count  # nothing was made
     assert not Game.objects.filter(rematch__isnull=False).exists()
     # A stranger is not invited: the private rematch stays absent to them.
-    new, _ = services.play_again(user=alice, game_id=private.pk)
+    new, _ = rematch.play_again(user=alice, game_id=private.pk)
     assert not selectors.can_view(user=stranger, game=new)
     assert new not in selectors.games_of(user=stranger)
 
@@ -129,7 +131,7 @@ def test_concurrent_presses_make_one_game(courses, players):
     from tests.integration.test_concurrency import together
 
     old = finished_game(courses, players)
-    results = together(12, lambda i: services.play_again(user=players[i % 3], game_id=old.pk))
+    results = together(12, lambda i: rematch.play_again(user=players[i % 3], game_id=old.pk))
     assert not [r for r in results if isinstance(r, Exception)], results
     assert len({game.pk for game, _ in results}) == 1
     assert sum(created for _, created in results) == 1

@@ -10,8 +10,10 @@ from rest_framework.test import APIClient
 
 import engine
 from engine.kinds import rambots as rules
-from games import kinds, selectors, services
+from games import kinds, selectors
 from games.models import Draft, Game, GameEvent, Hand, Program, Seat, Turn
+from games.services import computer_seats, moves, rematch, timeouts, turns
+from games.services import lobby as lobby_services
 from roboracer.common.errors import Conflict, InvalidInput, NotFound
 
 PLAYERS = ("ada", "bob", "cy")  # the `players` fixture (tests/conftest.py)
@@ -49,7 +51,7 @@ def _stack_for(game, user) -> list[str]:
 def _build_goals(game, users):
     for user in users:
         assert _move(user, game, {"turn": 0, "goals": _stack_for(game, user)}).status_code == 200
-    assert services.resolve_turn(game_id=game.pk, turn=0) is not None
+    assert turns.resolve_turn(game_id=game.pk, turn=0) is not None
     game.refresh_from_db()
 
 
@@ -117,7 +119,7 @@ def test_goal_stacks_are_checked_and_stay_hidden_until_all_are_built(players):
     _move(cy, game, {"turn": 0, "goals": _stack_for(game, cy)})
     game.refresh_from_db()
     assert game.status == Game.Status.RESOLVING
-    services.resolve_turn(game_id=game.pk, turn=0)
+    turns.resolve_turn(game_id=game.pk, turn=0)
     game.refresh_from_db()
     assert game.turn == 1 and game.state["phase"] == "programming"
     bob_player = next(p for p in _snapshot(game, bob)["rambots"]["players"] if p["id"] == "2")
@@ -149,7 +151,7 @@ def test_a_program_stays_hidden_until_it_runs_and_then_is_revealed(players):
     assert all(json.dumps(program) not in json.dumps(e.data) for e in GameEvent.objects.filter(game=game))
     for user in (bob, cy):
         assert _move(user, game, {"turn": 1, "program": [], "compiled": True}).status_code == 200
-    services.resolve_turn(game_id=game.pk, turn=1)
+    turns.resolve_turn(game_id=game.pk, turn=1)
     game.refresh_from_db()
     assert game.turn == 2
     record = _client(cy).get(f"/api/games/{game.pk}/turns/1/").data
@@ -227,7 +229,7 @@ def test_uncompiling_and_drafts_and_speedbots_running_the_last_program_as_it_lie
     assert game.status == Game.Status.RESOLVING
     assert Program.objects.get(seat__game=game, seat__number=3, turn=1).chips == draft
     assert GameEvent.objects.filter(game=game, kind="seat_ready", data__seat=3, data__as_it_lies=True).exists()
-    services.resolve_turn(game_id=game.pk, turn=1)
+    turns.resolve_turn(game_id=game.pk, turn=1)
     assert Turn.objects.get(game=game, number=1).programs["3"] == draft
 
 
@@ -244,7 +246,7 @@ def test_a_resigning_player_is_out_and_the_last_one_in_wins(players):
     ada, bob, _ = players
     game = _rambots(players[:2])
     _build_goals(game, players[:2])
-    services.leave_game(user=bob, game_id=game.pk)
+    lobby_services.leave_game(user=bob, game_id=game.pk)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.winner.user == ada
     assert next(p for p in game.state["players"] if p["id"] == "2")["out"]
@@ -253,21 +255,21 @@ def test_a_resigning_player_is_out_and_the_last_one_in_wins(players):
     snap = _snapshot(game, bob)
     assert snap["standings"][0]["user"] == "ada" and snap["standings_summary"] == "ada wins"
     with pytest.raises(Conflict):
-        services.leave_game(user=bob, game_id=game.pk)
+        lobby_services.leave_game(user=bob, game_id=game.pk)
 
 
 def test_the_random_timeout_policy_plays_a_legal_move(players):
     game = _rambots(players[:2], timeout_policy="random")
     Seat.objects.filter(game=game).update(deadline=timezone.now() - timedelta(seconds=1))
-    assert services.enforce_deadline(game_id=game.pk) == "random"
+    assert timeouts.enforce_deadline(game_id=game.pk) == "random"
     game.refresh_from_db()
     assert game.status == Game.Status.RESOLVING
     for program in Program.objects.filter(seat__game=game, turn=0):
         assert rules.goal_stack_problem(game.state, program.seat.bot_id, program.chips) is None
-    services.resolve_turn(game_id=game.pk, turn=0)
+    turns.resolve_turn(game_id=game.pk, turn=0)
     game.refresh_from_db()
     Seat.objects.filter(game=game).update(deadline=timezone.now() - timedelta(seconds=1), expired=False)
-    assert services.enforce_deadline(game_id=game.pk) == "random"
+    assert timeouts.enforce_deadline(game_id=game.pk) == "random"
     for program in Program.objects.filter(seat__game=game, turn=1):
         assert rules.program_problem(game.state, program.seat.bot_id, program.chips) is None
 
@@ -278,17 +280,17 @@ def test_computers_play_a_whole_game_to_its_winner(players):
     ada = players[0]
     game = kinds.get("rambots").create_game(user=ada, max_seats=4)
     for strength in ("easy", "normal", "hard"):
-        services.add_computer(user=ada, game_id=game.pk, strength=strength)
+        computer_seats.add_computer(user=ada, game_id=game.pk, strength=strength)
     game.refresh_from_db()
     assert game.status == Game.Status.PROGRAMMING and game.turn == 0
     for _ in range(120):
         for seat in game.seats.filter(computer__gt=""):
-            services.play_computer_turn(game_id=game.pk, turn=game.turn, seat_number=seat.number)
+            moves.play_computer_turn(game_id=game.pk, turn=game.turn, seat_number=seat.number)
         _move(ada, game, {"turn": game.turn, **({"goals": _stack_for(game, ada)} if game.turn == 0
                                                   else {"program": [], "compiled": True})})
         game.refresh_from_db()
         assert game.status == Game.Status.RESOLVING, game.turn
-        services.resolve_turn(game_id=game.pk, turn=game.turn)
+        turns.resolve_turn(game_id=game.pk, turn=game.turn)
         game.refresh_from_db()
         if game.status == Game.Status.FINISHED:
             break
@@ -312,17 +314,17 @@ def test_play_again_makes_a_rambots_lobby_with_the_same_options(players):
     ada, bob, _ = players
     game = _rambots(players[:2], options={"speedbots": True})
     _build_goals(game, players[:2])
-    services.leave_game(user=bob, game_id=game.pk)
-    new, made = services.play_again(user=ada, game_id=game.pk)
+    lobby_services.leave_game(user=bob, game_id=game.pk)
+    new, made = rematch.play_again(user=ada, game_id=game.pk)
     assert made and new.kind == "rambots" and new.options == {"speedbots": True} and new.max_seats == 2
 
 
 def test_the_service_refuses_what_the_api_refuses(players):
     game = _rambots(players[:2])
     with pytest.raises(InvalidInput):
-        kinds.of(game).submit_move(user=players[0], game_id=game.pk, data={"turn": 0, "goals": ["S-red"]})
+        moves.submit_move(user=players[0], game_id=game.pk, data={"turn": 0, "goals": ["S-red"]})
     with pytest.raises(NotFound):
-        kinds.of(game).submit_move(user=players[2], game_id=Game.objects.order_by("-pk")[0].pk + 1,
+        moves.submit_move(user=players[2], game_id=Game.objects.order_by("-pk")[0].pk + 1,
                                    data={"turn": 0, "goals": []})
 
 
@@ -350,8 +352,8 @@ def test_the_lobby_form_makes_a_rambots_game_with_computer_players(players):
 
 
 def test_a_roboracer_game_refuses_moves_and_keeps_its_snapshot(players, courses):
-    game = services.create_game(user=players[0], course=courses["bolt-bay"], max_seats=2)
-    services.join_game(user=players[1], game_id=game.pk)
+    game = lobby_services.create_game(user=players[0], course=courses["bolt-bay"], max_seats=2)
+    lobby_services.join_game(user=players[1], game_id=game.pk)
     answer = _move(players[0], game, {"turn": 1, "program": [], "compiled": True})
     assert answer.status_code == 400 and "/program/" in answer.data["detail"]
     snap = _snapshot(game, players[0])

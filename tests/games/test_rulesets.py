@@ -4,17 +4,19 @@ must suit it, hands and programs follow its cards, turns resolve by its rules, a
 import pytest
 
 import engine
-from games import selectors, services
+from games import selectors
+from games.kinds.roboracer import services as roboracer_services
 from games.models import Game
+from games.services import lobby, turns
 from tests.games.factories import hand_of, legal_program
 from tests.helpers import client_for
 
 
 def roborace_game(courses, users):
-    game = services.create_game(user=users[0], course=courses["roborace-factory-hall"], max_seats=len(users),
+    game = lobby.create_game(user=users[0], course=courses["roborace-factory-hall"], max_seats=len(users),
                                 ruleset="roborace")  # fmt: skip
     for user in users[1:]:
-        services.join_game(user=user, game_id=game.pk)
+        lobby.join_game(user=user, game_id=game.pk)
     game.refresh_from_db()
     return game
 
@@ -67,7 +69,7 @@ def test_a_roborace_game_deals_numbered_cards_and_resolves_by_004(courses, make_
         answer = client_for(user).post(f"/api/games/{game.pk}/program/",
                                        {"turn": 1, "chips": programs[user.username]}, format="json")  # fmt: skip
         assert answer.status_code in (200, 201), answer.content
-    services.resolve_turn(game_id=game.pk, turn=1)
+    turns.resolve_turn(game_id=game.pk, turn=1)
     game.refresh_from_db()
     assert game.turn == 2
     record = game.turns.get(number=1)
@@ -116,7 +118,7 @@ def test_a_fused_game_starts_everyone_virtual_on_one_square_with_the_fence_optio
     assert answer.status_code == 201, answer.content
     game = Game.objects.get()
     assert game.options == {"electric_fence": False}
-    services.join_game(user=bob, game_id=game.pk)
+    lobby.join_game(user=bob, game_id=game.pk)
     game.refresh_from_db()
     bots = game.state["bots"]
     assert {tuple(bot["at"]) for bot in bots} == {(1, 10)} and all(bot["virtual"] for bot in bots)
@@ -129,7 +131,7 @@ def test_a_fused_game_starts_everyone_virtual_on_one_square_with_the_fence_optio
     for user in (alice, bob):
         assert client_for(user).post(f"/api/games/{game.pk}/program/", {"turn": 1, "chips": legal_program(game, user)},
                                      format="json").status_code in (200, 201)  # fmt: skip
-    services.resolve_turn(game_id=game.pk, turn=1)
+    turns.resolve_turn(game_id=game.pk, turn=1)
     stages = client_for(bob).get(f"/api/games/{game.pk}/turns/1/").json()["report"]["stages"]  # 001's table
     assert [stage["stage"] for stage in stages] == [1, 2, 3, 4, 5]
     assert {row["mode"] for row in stages[0]["robots"].values()} <= {"virtual", "real", "destroyed"}
@@ -140,11 +142,11 @@ def test_a_fused_game_starts_everyone_virtual_on_one_square_with_the_fence_optio
 
 def classic_game(courses, users, seed=4):
     """A classic game with a fixed seed (hands and the random programs of `legal_program` replay exactly)."""
-    game = services.create_game(user=users[0], course=courses["classic-conveyor-court"], max_seats=len(users),
+    game = lobby.create_game(user=users[0], course=courses["classic-conveyor-court"], max_seats=len(users),
                                 ruleset="classic")  # fmt: skip
     Game.objects.filter(pk=game.pk).update(seed=seed)
     for user in users[1:]:
-        services.join_game(user=user, game_id=game.pk)
+        lobby.join_game(user=user, game_id=game.pk)
     game.refresh_from_db()
     return game
 
@@ -170,7 +172,7 @@ def test_classic_power_down_is_asked_with_the_program_and_sits_the_next_round_ou
     assert play(game, alice, legal_program(game, alice), {"power_down": True}).status_code in (200, 201)
     assert selectors.game_snapshot(game=game, user=alice)["me"]["power_down"] is True
     assert play(game, bob, legal_program(game, bob)).status_code in (200, 201)
-    services.resolve_turn(game_id=game.pk, turn=1)
+    turns.resolve_turn(game_id=game.pk, turn=1)
     game.refresh_from_db()
     assert game.turn == 2
     alice_bot = game.seats.get(user=alice).bot_id
@@ -181,7 +183,7 @@ def test_classic_power_down_is_asked_with_the_program_and_sits_the_next_round_ou
     # The server entered alice's program: she sits this round out, with no instructions.
     assert hand_of(game, alice) == [] and game.seats.get(user=alice).programs.get(turn=2).chips == ["0"] * 5
     assert play(game, bob, legal_program(game, bob)).status_code in (200, 201)
-    services.resolve_turn(game_id=game.pk, turn=2)
+    turns.resolve_turn(game_id=game.pk, turn=2)
     game.refresh_from_db()
     record = game.turns.get(number=2)
     assert any(e["type"] == "powered_down" and e["bot"] == mine["id"] for e in record.events)
@@ -221,11 +223,11 @@ def test_classic_recompile_once_a_turn_for_two_damage_and_only_with_the_upgrade(
     # The public event tells nothing that draws the new hand: no hand, no seed.
     assert "hand" not in event.data and "seed" not in event.data and event.data["seat"] == seat.number
     # The derived seed replays the recompile exactly (games/replay.py applies it before the turn).
-    seed = services.recompile_seed(game, 1, event.data["bot"])
+    seed = roboracer_services.recompile_seed(game, 1, event.data["bot"])
     again, hand = engine.rulesets.get("classic").redeal(given, event.data["bot"], seed)
     assert list(hand) == hand_of(game, alice) and engine.state_to_dict(again) == game.state
     for user in (alice, bob):
         assert play(game, user, legal_program(game, user)).status_code in (200, 201)
-    services.resolve_turn(game_id=game.pk, turn=1)
+    turns.resolve_turn(game_id=game.pk, turn=1)
     game.refresh_from_db()
     assert game.turns.get(number=1).state_before == engine.state_to_dict(again)

@@ -7,8 +7,9 @@ import json
 import pytest
 from channels.db import database_sync_to_async as sync_to_async
 
-from games import services
+from games.kinds.roboracer import services as roboracer_services
 from games.models import Game, GameEvent, Program, Scan, Turn
+from games.services import moves, turns
 from tests.games.factories import legal_program
 from tests.games.modules_helpers import FULL_HAND, client_for, module_game, set_bot, set_hand
 
@@ -32,7 +33,7 @@ def test_the_owner_scans_sees_sorted_chips_and_pays_one_charge_next_turn(courses
     a = client_for(alice)
     empty = a.post(f"/api/games/{game.pk}/scan/", {"turn": 1}, format="json")
     assert empty.status_code == 200 and empty.json() == {"turn": 1, "programs": {}}  # nothing submitted yet
-    services.submit_program(user=bob, game_id=game.pk, turn=1, chips=BOB_PROGRAM)
+    moves.submit_program(user=bob, game_id=game.pk, turn=1, chips=BOB_PROGRAM)
     scanned = a.post(f"/api/games/{game.pk}/scan/", {"turn": 1}, format="json")
     assert scanned.status_code == 200 and scanned.json() == {"turn": 1, "programs": {"2": BOB_SORTED}}
     again = a.post(f"/api/games/{game.pk}/scan/", {"turn": 1}, format="json")  # free until execution
@@ -50,7 +51,7 @@ def test_the_owner_scans_sees_sorted_chips_and_pays_one_charge_next_turn(courses
     assert not Program.objects.filter(seat__game=game, seat__user=alice).exists()
     sent = a.post(f"/api/games/{game.pk}/program/", {"turn": 1, "chips": chips}, format="json")
     assert sent.status_code == 200 and sent.json()["action"] == {"activate": {}}
-    services.resolve_turn(game_id=game.pk, turn=1)
+    turns.resolve_turn(game_id=game.pk, turn=1)
     game.refresh_from_db()
     owner = next(b for b in game.state["bots"] if b["id"] == "1")
     assert owner["module"] == {"type": "scanner", "charges": 2} and owner["scan_due"] is True
@@ -65,8 +66,8 @@ def test_the_owner_scans_sees_sorted_chips_and_pays_one_charge_next_turn(courses
     assert json.dumps(BOB_SORTED) not in json.dumps(client_for(bob).get(f"/api/games/{game.pk}/turns/1/").json())
     # Turn 2: the charge is taken at its start.
     for user in (alice, bob):
-        services.submit_program(user=user, game_id=game.pk, turn=2, chips=legal_program(game, user))
-    services.resolve_turn(game_id=game.pk, turn=2)
+        moves.submit_program(user=user, game_id=game.pk, turn=2, chips=legal_program(game, user))
+    turns.resolve_turn(game_id=game.pk, turn=2)
     game.refresh_from_db()
     owner = next(b for b in game.state["bots"] if b["id"] == "1")
     assert owner["module"] == {"type": "scanner", "charges": 1} and owner["scan_due"] is False
@@ -96,7 +97,7 @@ def test_scan_refusals(courses, make_user):
     # Executing: too late to scan.
     set_bot(game, "1", module={"type": "scanner", "charges": 1}, scan_due=False)
     for user in (alice, bob):
-        services.submit_program(user=user, game_id=game.pk, turn=1, chips=legal_program(game, user))
+        moves.submit_program(user=user, game_id=game.pk, turn=1, chips=legal_program(game, user))
     assert client_for(alice).post(url, {"turn": 1}, format="json").status_code == 409
     assert not Scan.objects.exists()
 
@@ -110,8 +111,8 @@ async def test_no_scan_reaches_an_opponent_or_a_spectator(courses, make_user):
     sockets = {name: game_socket(game.pk, user) for name, user in (("bob", bob), ("sam", sam), ("alice", alice))}
     for comm in sockets.values():
         assert (await comm.connect())[0]
-    await sync_to_async(services.submit_program)(user=bob, game_id=game.pk, turn=1, chips=BOB_PROGRAM)
-    answer = await sync_to_async(services.scan)(user=alice, game_id=game.pk, turn=1)
+    await sync_to_async(moves.submit_program)(user=bob, game_id=game.pk, turn=1, chips=BOB_PROGRAM)
+    answer = await sync_to_async(roboracer_services.scan)(user=alice, game_id=game.pk, turn=1)
     assert answer["programs"] == {"2": BOB_SORTED}
     received = {name: await drain(comm) for name, comm in sockets.items()}
     for name, user in (("bob", bob), ("sam", sam)):
@@ -129,9 +130,9 @@ async def test_no_scan_reaches_an_opponent_or_a_spectator(courses, make_user):
     assert mine["me"]["scan"]["programs"] == {"2": BOB_SORTED}
     assert marker not in json.dumps(received["alice"])  # no event: the scan is only in her own answers
     # Played: the events, the turn record and the next snapshots of others still have no scan.
-    await sync_to_async(services.submit_program)(user=alice, game_id=game.pk, turn=1,
+    await sync_to_async(moves.submit_program)(user=alice, game_id=game.pk, turn=1,
                                                  chips=await sync_to_async(legal_program)(game, alice))
-    await sync_to_async(services.resolve_turn)(game_id=game.pk, turn=1)
+    await sync_to_async(turns.resolve_turn)(game_id=game.pk, turn=1)
     after = {name: await drain(sockets[name]) for name in ("bob", "sam")}
     for name, messages in after.items():
         assert marker not in json.dumps(messages), f"{name} saw alice's scan after the turn"

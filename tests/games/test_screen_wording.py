@@ -10,8 +10,8 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games import services
 from games.models import Game, GameEvent, Seat
+from games.services import chat, ejection, lobby, timeouts
 from roboracer.accounts.services import update_profile
 from tests.games.factories import started_game
 
@@ -41,7 +41,7 @@ def test_an_eject_for_time_names_the_players_and_says_forfeit(courses, named):
     alice, bob, carol = named
     game = started_game(users=[alice, bob, carol], course=courses["bolt-bay"])
     Seat.objects.filter(game=game, user=carol).update(deadline=timezone.now() - timedelta(seconds=1))
-    assert services.post_chat(user=bob, game_id=game.pk, text="!eject")["ejected"] == [3]
+    assert chat.post_chat(user=bob, game_id=game.pk, text="!eject")["ejected"] == [3]
     assert system_lines(game) == ["Carol C forfeits: out of game time, ejected by Bob the Builder."]
 
 
@@ -50,7 +50,7 @@ def test_the_deadline_and_the_timer_policy_name_the_player(courses, named):
     game = started_game(users=[alice, bob, carol], course=courses["bolt-bay"])
     Game.objects.filter(pk=game.pk).update(timeout_policy=Game.TimeoutPolicy.EJECT)
     Seat.objects.filter(game=game, user=bob).update(deadline=timezone.now() - timedelta(seconds=1))
-    assert services.enforce_deadline(game_id=game.pk) == "ejected"
+    assert timeouts.enforce_deadline(game_id=game.pk) == "ejected"
     assert system_lines(game) == ["Bob the Builder has run out of game time.",
                                   "Bob the Builder forfeits: out of game time, ejected automatically."]
     assert not any("seat" in line.lower() for line in system_lines(game))
@@ -60,14 +60,14 @@ def test_waiting_policy_tells_the_others_they_may_eject(courses, named):
     alice, bob, _ = named
     game = started_game(users=[alice, bob], course=courses["bolt-bay"])
     Seat.objects.filter(game=game, user=bob).update(deadline=timezone.now() - timedelta(seconds=1))
-    assert services.enforce_deadline(game_id=game.pk) == "expired"
+    assert timeouts.enforce_deadline(game_id=game.pk) == "expired"
     assert system_lines(game) == ["Bob the Builder has run out of game time. Any player may now send !eject."]
 
 
 def test_resigning_is_a_forfeit_and_the_last_robot_wins_by_forfeit(courses, named):
     alice, bob, _ = named
     game = started_game(users=[alice, bob], course=courses["bolt-bay"])
-    services.leave_game(user=alice, game_id=game.pk)
+    lobby.leave_game(user=alice, game_id=game.pk)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.winner.user == bob
     assert system_lines(game) == ["alice forfeited (resigned).",
@@ -77,7 +77,7 @@ def test_resigning_is_a_forfeit_and_the_last_robot_wins_by_forfeit(courses, name
 def test_a_staff_eject_is_a_forfeit(courses, named, make_user):
     alice, bob, carol = named
     game = started_game(users=[alice, bob, carol], course=courses["bolt-bay"])
-    services.staff_eject(user=make_user("admin", is_staff=True), game_id=game.pk, seat_number=2)
+    ejection.staff_eject(user=make_user("admin", is_staff=True), game_id=game.pk, seat_number=2)
     assert system_lines(game) == ["Bob the Builder forfeits: ejected by a moderator."]
 
 
@@ -93,7 +93,7 @@ def test_the_404_page_shows_no_exception_class(make_user):
 
 def test_the_lobby_says_no_game_time_and_no_rules_codes(courses, make_user):
     alice = make_user("alice")
-    services.create_game(user=alice, course=courses["bolt-bay"], max_seats=2, timer_preset="custom",
+    lobby.create_game(user=alice, course=courses["bolt-bay"], max_seats=2, timer_preset="custom",
                          move_time=300, game_time=0)
     html = logged_in(make_user("bob")).get("/").content.decode()
     assert "5 min a move, no game time" in html
@@ -107,13 +107,13 @@ def test_the_lobby_says_no_game_time_and_no_rules_codes(courses, make_user):
 
 def test_a_private_game_offers_its_invite_link_only_while_seats_can_be_taken(courses, named):
     alice, bob, _ = named
-    game = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=2, visibility="private")
+    game = lobby.create_game(user=alice, course=courses["bolt-bay"], max_seats=2, visibility="private")
     client = APIClient()
     client.force_authenticate(alice)
     assert client.get(f"/api/games/{game.pk}/").json()["invite_url"].endswith(f"/invite/{game.invite_code}/")
-    services.join_game(user=bob, game_id=game.pk, invite=game.invite_code)
+    lobby.join_game(user=bob, game_id=game.pk, invite=game.invite_code)
     assert client.get(f"/api/games/{game.pk}/").json()["status"] == "programming"  # full: it started
     assert client.get(f"/api/games/{game.pk}/").json()["invite_url"] is None
-    services.leave_game(user=bob, game_id=game.pk)
+    lobby.leave_game(user=bob, game_id=game.pk)
     finished = client.get(f"/api/games/{game.pk}/").json()
     assert finished["status"] == "finished" and finished["invite_url"] is None

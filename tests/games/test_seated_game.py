@@ -2,8 +2,8 @@
 
 import pytest
 
-from games import services
 from games.models import Game, Hand
+from games.services import moves, organisers, turns
 from games.signals import game_finished
 from roboracer.common.errors import InvalidInput
 
@@ -15,7 +15,7 @@ PLAYERS = ("ann", "ben", "cat", "dan")  # the `players` fixture (tests/conftest.
 
 def test_a_seated_game_starts_at_once_with_its_players_in_order(courses, players):
     organiser, *seated = players
-    game = services.create_seated_game(creator=organiser, users=seated, course=courses["tiny-yard"], lives=1)
+    game = organisers.create_seated_game(creator=organiser, users=seated, course=courses["tiny-yard"], lives=1)
     game.refresh_from_db()
     assert game.status == Game.Status.PROGRAMMING and game.turn == 1 and game.creator == organiser
     assert [(s.number, s.user.username) for s in game.seats.order_by("number")] == [
@@ -26,7 +26,7 @@ def test_a_seated_game_starts_at_once_with_its_players_in_order(courses, players
 
 def test_a_seated_game_refuses_repeated_players_and_creates_nothing(courses, players):
     with pytest.raises(InvalidInput):
-        services.create_seated_game(creator=players[0], users=[players[1], players[1]], course=courses["tiny-yard"])
+        organisers.create_seated_game(creator=players[0], users=[players[1], players[1]], course=courses["tiny-yard"])
     assert not Game.objects.exists()
 
 
@@ -39,14 +39,14 @@ def test_game_finished_is_sent_once_with_the_game_stored_finished(courses, playe
 
     game_finished.connect(receiver)
     try:
-        game = services.create_seated_game(creator=players[0], users=players[:2], course=courses["tiny-yard"],
+        game = organisers.create_seated_game(creator=players[0], users=players[:2], course=courses["tiny-yard"],
                                            lives=1)
         programs = {1: ["B", "L", "R", "L", "R"], 2: ["L", "R", "L", "R", "U"]}
         for seat in game.seats.all():
             Hand.objects.filter(seat=seat, turn=1).update(chips=HAND)
-            services.submit_program(user=seat.user, game_id=game.pk, turn=1, chips=programs[seat.number])
-        services.resolve_turn(game_id=game.pk, turn=1)
-        services.resolve_turn(game_id=game.pk, turn=1)  # a redelivered task: nothing more
+            moves.submit_program(user=seat.user, game_id=game.pk, turn=1, chips=programs[seat.number])
+        turns.resolve_turn(game_id=game.pk, turn=1)
+        turns.resolve_turn(game_id=game.pk, turn=1)  # a redelivered task: nothing more
     finally:
         game_finished.disconnect(receiver)
     assert heard == [(Game.Status.FINISHED, 2, {"2": 1, "1": 2})]

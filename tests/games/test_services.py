@@ -2,8 +2,10 @@ import pytest
 from django.db import transaction
 
 import engine
-from games import selectors, services
+from games import selectors
 from games.models import Game, GameEvent, Hand, Program, Turn
+from games.services import chat, lobby, moves
+from games.services import turns as turns_services
 from roboracer.common.errors import Conflict, InvalidInput, NotAllowed
 from tests.games.factories import hand_of, legal_program, started_game
 
@@ -19,9 +21,9 @@ def bob(make_user):
 
 
 def test_joining_the_last_seat_starts_the_game_and_deals(courses, alice, bob):
-    game = services.create_game(user=alice, course=courses["tiny-yard"], max_seats=2)
+    game = lobby.create_game(user=alice, course=courses["tiny-yard"], max_seats=2)
     assert game.status == Game.Status.LOBBY
-    services.join_game(user=bob, game_id=game.pk)
+    lobby.join_game(user=bob, game_id=game.pk)
     game.refresh_from_db()
     assert game.status == Game.Status.PROGRAMMING and game.turn == 1
     assert [len(hand_of(game, user)) for user in (alice, bob)] == [9, 9]
@@ -33,24 +35,24 @@ def test_joining_the_last_seat_starts_the_game_and_deals(courses, alice, bob):
 
 
 def test_lobby_rules(courses, alice, bob, make_user):
-    game = services.create_game(user=alice, course=courses["tiny-yard"], max_seats=2)
+    game = lobby.create_game(user=alice, course=courses["tiny-yard"], max_seats=2)
     with pytest.raises(Conflict, match="already have a seat"):
-        services.join_game(user=alice, game_id=game.pk)
+        lobby.join_game(user=alice, game_id=game.pk)
     with pytest.raises(NotAllowed, match="only the game's creator"):
-        services.start_game(user=bob, game_id=game.pk)
-    services.join_game(user=bob, game_id=game.pk)
+        lobby.start_game(user=bob, game_id=game.pk)
+    lobby.join_game(user=bob, game_id=game.pk)
     with pytest.raises(Conflict, match="already started"):
-        services.join_game(user=make_user("carol"), game_id=game.pk)
+        lobby.join_game(user=make_user("carol"), game_id=game.pk)
     with pytest.raises(InvalidInput, match="takes 1 to 4 players, not 6"):
-        services.create_game(user=alice, course=courses["tiny-yard"], max_seats=6)
+        lobby.create_game(user=alice, course=courses["tiny-yard"], max_seats=6)
 
 
 def test_a_full_lobby_cannot_be_joined(courses, alice, bob, make_user):
-    game = services.create_game(user=alice, course=courses["tiny-yard"], max_seats=3)
-    services.join_game(user=bob, game_id=game.pk)
-    services.join_game(user=make_user("carol"), game_id=game.pk)
+    game = lobby.create_game(user=alice, course=courses["tiny-yard"], max_seats=3)
+    lobby.join_game(user=bob, game_id=game.pk)
+    lobby.join_game(user=make_user("carol"), game_id=game.pk)
     with pytest.raises(Conflict):
-        services.join_game(user=make_user("dave"), game_id=game.pk)
+        lobby.join_game(user=make_user("dave"), game_id=game.pk)
 
 
 def test_bad_programs_change_nothing(courses, alice, bob, make_user):
@@ -67,7 +69,7 @@ def test_bad_programs_change_nothing(courses, alice, bob, make_user):
     ]
     for kwargs, error, message in cases:
         with pytest.raises(error, match=message):
-            services.submit_program(game_id=game.pk, **kwargs)
+            moves.submit_program(game_id=game.pk, **kwargs)
     game.refresh_from_db()
     assert game.version == version and not Program.objects.exists()
 
@@ -75,29 +77,29 @@ def test_bad_programs_change_nothing(courses, alice, bob, make_user):
 def test_program_can_change_until_the_last_is_in(courses, alice, bob, django_capture_on_commit_callbacks):
     game = started_game(users=[alice, bob], course=courses["tiny-yard"])
     hand_a, hand_b = hand_of(game, alice), hand_of(game, bob)
-    services.submit_program(user=alice, game_id=game.pk, turn=1, chips=hand_a[:5])
-    services.submit_program(user=alice, game_id=game.pk, turn=1, chips=hand_a[4:9])
+    moves.submit_program(user=alice, game_id=game.pk, turn=1, chips=hand_a[:5])
+    moves.submit_program(user=alice, game_id=game.pk, turn=1, chips=hand_a[4:9])
     assert Program.objects.get(seat__user=alice).chips == hand_a[4:9]
     assert GameEvent.objects.filter(game=game, kind="seat_ready").count() == 1
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        services.submit_program(user=bob, game_id=game.pk, turn=1, chips=hand_b[:5])
+        moves.submit_program(user=bob, game_id=game.pk, turn=1, chips=hand_b[:5])
     game.refresh_from_db()
     assert game.status == Game.Status.RESOLVING
     assert len(callbacks) >= 1  # the broadcast and the resolution task, after commit
     with pytest.raises(Conflict, match="takes no programs now"):
-        services.submit_program(user=alice, game_id=game.pk, turn=1, chips=hand_a[:5])
+        moves.submit_program(user=alice, game_id=game.pk, turn=1, chips=hand_a[:5])
 
 
 def test_resolution_matches_the_engine_and_runs_once(courses, alice, bob):
     game = started_game(users=[alice, bob], course=courses["tiny-yard"])
     programs = {"1": hand_of(game, alice)[:5], "2": hand_of(game, bob)[:5]}
     state_before = game.state
-    services.submit_program(user=alice, game_id=game.pk, turn=1, chips=programs["1"])
-    services.submit_program(user=bob, game_id=game.pk, turn=1, chips=programs["2"])
+    moves.submit_program(user=alice, game_id=game.pk, turn=1, chips=programs["1"])
+    moves.submit_program(user=bob, game_id=game.pk, turn=1, chips=programs["2"])
 
-    record = services.resolve_turn(game_id=game.pk, turn=1)
+    record = turns_services.resolve_turn(game_id=game.pk, turn=1)
     assert record is not None
-    assert services.resolve_turn(game_id=game.pk, turn=1) is None  # a redelivered task does nothing
+    assert turns_services.resolve_turn(game_id=game.pk, turn=1) is None  # a redelivered task does nothing
     assert Turn.objects.filter(game=game).count() == 1
 
     course = engine.parse_course(game.course_data)
@@ -121,8 +123,8 @@ def test_every_stored_turn_replays_from_its_inputs(courses, alice, bob):
             break
         for user in (alice, bob):
             if hand_of(game, user):
-                services.submit_program(user=user, game_id=game.pk, turn=turn, chips=legal_program(game, user))
-        services.resolve_turn(game_id=game.pk, turn=turn)
+                moves.submit_program(user=user, game_id=game.pk, turn=turn, chips=legal_program(game, user))
+        turns_services.resolve_turn(game_id=game.pk, turn=turn)
     course = engine.parse_course(game.course_data)
     turns = list(Turn.objects.filter(game=game))
     assert turns
@@ -138,7 +140,7 @@ def test_every_stored_turn_replays_from_its_inputs(courses, alice, bob):
 def test_event_versions_have_no_gaps(courses, alice, bob):
     game = started_game(users=[alice, bob], course=courses["tiny-yard"])
     with transaction.atomic():
-        services.submit_program(user=alice, game_id=game.pk, turn=1, chips=hand_of(game, alice)[:5])
+        moves.submit_program(user=alice, game_id=game.pk, turn=1, chips=hand_of(game, alice)[:5])
     versions = list(game.events.order_by("version").values_list("version", flat=True))
     assert versions == list(range(1, len(versions) + 1))
 
@@ -148,8 +150,8 @@ def test_a_turn_that_takes_every_last_life_finishes_the_game_without_a_winner(co
     # Both bots start on the south edge facing north: backing up drives them off the course.
     Hand.objects.filter(seat__game=game, turn=1).update(chips=["B", "1", "1", "L", "R", "U", "2", "3", "L"])
     for user in (alice, bob):
-        services.submit_program(user=user, game_id=game.pk, turn=1, chips=["B", "1", "1", "L", "R"])
-    services.resolve_turn(game_id=game.pk, turn=1)
+        moves.submit_program(user=user, game_id=game.pk, turn=1, chips=["B", "1", "1", "L", "R"])
+    turns_services.resolve_turn(game_id=game.pk, turn=1)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.winner is None
     assert game.events.order_by("-version").first().data == {"winner_seat": None, "places": {"1": 1, "2": 1}}
@@ -160,9 +162,9 @@ def test_a_reboot_is_played_out_and_the_next_turn_entered_for_the_seat(courses, 
     game = started_game(users=[alice, bob], course=courses["tiny-yard"])
     spin = ["L", "R", "U", "L", "R"]
     Hand.objects.filter(seat__game=game, turn=1).update(chips=[*spin, "1", "1", "2", "3"])  # nobody moves
-    services.submit_program(user=alice, game_id=game.pk, turn=1, chips=spin, reboot=True)
-    services.submit_program(user=bob, game_id=game.pk, turn=1, chips=spin)
-    record = services.resolve_turn(game_id=game.pk, turn=1)
+    moves.submit_program(user=alice, game_id=game.pk, turn=1, chips=spin, reboot=True)
+    moves.submit_program(user=bob, game_id=game.pk, turn=1, chips=spin)
+    record = turns_services.resolve_turn(game_id=game.pk, turn=1)
     assert record.reboots == ["1"]
     assert {"phase": 5, "step": "repairs", "type": "repaired", "bot": "2"} not in record.events
     game.refresh_from_db()
@@ -174,23 +176,23 @@ def test_a_reboot_is_played_out_and_the_next_turn_entered_for_the_seat(courses, 
     assert entered.chips == ["0"] * 5
     assert game.events.filter(kind="seat_ready", data__seat=1).count() == 2
     with pytest.raises(InvalidInput, match="rebooting bot plays five '0'"):
-        services.submit_program(user=alice, game_id=game.pk, turn=2, chips=["1", "1", "1", "1", "1"])
+        moves.submit_program(user=alice, game_id=game.pk, turn=2, chips=["1", "1", "1", "1", "1"])
 
-    services.submit_program(user=bob, game_id=game.pk, turn=2, chips=legal_program(game, bob, seed=1))
+    moves.submit_program(user=bob, game_id=game.pk, turn=2, chips=legal_program(game, bob, seed=1))
     game.refresh_from_db()
     assert game.status == Game.Status.RESOLVING
-    services.resolve_turn(game_id=game.pk, turn=2)
+    turns_services.resolve_turn(game_id=game.pk, turn=2)
     events = Turn.objects.get(game=game, number=2).events
     assert {"phase": 1, "step": "start", "type": "rebooting", "bot": "1"} in events
     assert not [e for e in events if e["bot"] == "1" and e["type"] in ("moved", "shot", "rotated")]
 
 
 def test_start_is_offered_only_once_the_course_has_enough_players(courses, alice, bob):
-    game = services.create_game(user=alice, course=courses["bolt-bay"], max_seats=3)  # 2 to 4 players
+    game = lobby.create_game(user=alice, course=courses["bolt-bay"], max_seats=3)  # 2 to 4 players
     assert selectors.game_snapshot(game=game, user=alice)["can_start"] is False
     with pytest.raises(Conflict, match="needs at least 2 player"):
-        services.start_game(user=alice, game_id=game.pk)
-    services.join_game(user=bob, game_id=game.pk)
+        lobby.start_game(user=alice, game_id=game.pk)
+    lobby.join_game(user=bob, game_id=game.pk)
     game.refresh_from_db()
     assert selectors.game_snapshot(game=game, user=alice)["can_start"] is True
     assert selectors.game_snapshot(game=game, user=bob)["can_start"] is False  # not the creator
@@ -212,13 +214,13 @@ def test_a_whole_game_with_an_ejection_replays_from_its_stored_inputs(courses, m
             break
         if turn == 2:  # cat's time runs out and ann ejects her in the middle of turn 2
             Seat.objects.filter(game=game, user=users[2]).update(deadline=timezone.now() - timedelta(seconds=1))
-            assert services.post_chat(user=users[0], game_id=game.pk, text="!eject")["ejected"] == [3]
+            assert chat.post_chat(user=users[0], game_id=game.pk, text="!eject")["ejected"] == [3]
             game.refresh_from_db()
         for user in users:
             seat = game.seats.get(user=user)
             if seat.ejected_at is None and seat.clock_started_at is not None:
-                services.submit_program(user=user, game_id=game.pk, turn=turn, chips=legal_program(game, user, turn))
-        services.resolve_turn(game_id=game.pk, turn=turn)
+                moves.submit_program(user=user, game_id=game.pk, turn=turn, chips=legal_program(game, user, turn))
+        turns_services.resolve_turn(game_id=game.pk, turn=turn)
     game.refresh_from_db()
     assert game.turns.count() >= 2
     final, differences = replay(game=game)

@@ -10,8 +10,10 @@ import pytest
 from django.utils import timezone
 
 import engine
-from games import services, setup
+from games import setup
+from games.kinds.roboracer import services as roboracer_services
 from games.models import Game
+from games.services import computer_seats, lobby, organisers
 from roboracer.common.errors import Conflict, InvalidInput
 from roboracer.courses import services as course_services
 from roboracer.pyramid import selectors as pyramid_selectors
@@ -79,7 +81,7 @@ def test_one_function_answers_for_course_ruleset_mode_kind_and_options(puzzle, c
 
 
 def test_a_puzzle_game_keeps_its_puzzles_seed(puzzle, people):
-    game = services.create_game(user=people[1], course=puzzle)
+    game = lobby.create_game(user=people[1], course=puzzle)
     assert game.seed == PUZZLE_SEED
 
 
@@ -92,7 +94,7 @@ def test_a_tournament_refuses_a_puzzle_course_when_it_is_created(puzzle, people)
 def test_a_seated_competitive_game_on_a_puzzle_course_is_refused_never_dealt_from_the_puzzle_seed(puzzle, people):
     organiser, ann, ben = people
     with pytest.raises(InvalidInput, match="puzzle"):
-        services.create_seated_game(creator=organiser, users=[ann, ben], course=puzzle)
+        organisers.create_seated_game(creator=organiser, users=[ann, ben], course=puzzle)
     assert not Game.objects.filter(seed=PUZZLE_SEED).exists()
 
 
@@ -143,8 +145,8 @@ def test_the_pyramid_admin_refuses_a_course_its_games_cant_be_played_on(classic,
 
 
 def test_computer_seats_ask_the_policy(puzzle, people):
-    game = services.create_game(user=people[1], course=puzzle)
+    game = lobby.create_game(user=people[1], course=puzzle)
     with pytest.raises(Conflict, match="computer players"):
-        services.add_computer(user=people[1], game_id=game.pk)
+        computer_seats.add_computer(user=people[1], game_id=game.pk)
     with pytest.raises(InvalidInput, match="computer players"):
-        services.practice_game(user=people[1], course=puzzle)
+        roboracer_services.practice_game(user=people[1], course=puzzle)

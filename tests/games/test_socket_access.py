@@ -8,8 +8,9 @@ from channels.db import database_sync_to_async as sync_to_async
 from django.contrib.sessions.models import Session
 from django.test import Client
 
-from games import services
 from games.models import Game
+from games.services import chat
+from games.services import lobby as lobby_services
 from tests.games.wsclient import session_cookie, site_socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -34,16 +35,16 @@ async def next_event(comm, kind: str) -> dict:
 
 async def test_a_player_who_leaves_a_private_lobby_gets_no_more_frames_and_sync_is_refused(courses, make_user):
     alice, bob = [await sync_to_async(make_user)(name) for name in ("alice", "bob")]
-    game = await sync_to_async(services.create_game)(user=alice, course=courses["tiny-yard"], max_seats=3,
+    game = await sync_to_async(lobby_services.create_game)(user=alice, course=courses["tiny-yard"], max_seats=3,
                                                      visibility=Game.Visibility.PRIVATE)
-    await sync_to_async(services.join_game)(user=bob, game_id=game.pk, invite=game.invite_code)
+    await sync_to_async(lobby_services.join_game)(user=bob, game_id=game.pk, invite=game.invite_code)
     bob_cookie = await session_cookie(bob)
     bobs = [await open_game_socket(game.pk, bob_cookie) for _ in range(2)]  # two tabs of one log-in
     watcher = await open_game_socket(game.pk, await session_cookie(alice))
 
-    await sync_to_async(services.leave_game)(user=bob, game_id=game.pk)
+    await sync_to_async(lobby_services.leave_game)(user=bob, game_id=game.pk)
     assert (await next_event(watcher, "seat_left"))["data"] == {"seat": 2}
-    await sync_to_async(services.post_chat)(user=alice, game_id=game.pk, text="bob has gone")
+    await sync_to_async(chat.post_chat)(user=alice, game_id=game.pk, text="bob has gone")
     assert (await next_event(watcher, "chat"))["data"]["text"] == "bob has gone"
     for comm in bobs:
         # Nothing of the game after the leave: not the seat_left, not the chat line.
@@ -64,14 +65,14 @@ async def test_a_player_who_leaves_a_private_lobby_gets_no_more_frames_and_sync_
 async def test_a_player_who_leaves_a_running_private_game_may_still_watch_it(courses, make_user):
     """docs/site.md: the players of a private game, ejected ones included, may still watch it."""
     alice, bob, carol = [await sync_to_async(make_user)(name) for name in ("alice", "bob", "carol")]
-    game = await sync_to_async(services.create_game)(user=alice, course=courses["tiny-yard"], max_seats=3,
+    game = await sync_to_async(lobby_services.create_game)(user=alice, course=courses["tiny-yard"], max_seats=3,
                                                      visibility=Game.Visibility.PRIVATE)
     for user in (bob, carol):
-        await sync_to_async(services.join_game)(user=user, game_id=game.pk, invite=game.invite_code)
+        await sync_to_async(lobby_services.join_game)(user=user, game_id=game.pk, invite=game.invite_code)
     game = await sync_to_async(Game.objects.get)(pk=game.pk)
     assert game.status == Game.Status.PROGRAMMING
     bob_socket = await open_game_socket(game.pk, await session_cookie(bob))
-    await sync_to_async(services.leave_game)(user=bob, game_id=game.pk)  # resigns: ejected
+    await sync_to_async(lobby_services.leave_game)(user=bob, game_id=game.pk)  # resigns: ejected
     await next_event(bob_socket, "seats_ejected")
     await bob_socket.send_json_to({"type": "sync"})
     while (frame := await bob_socket.receive_json_from(timeout=5))["type"] != "snapshot":
@@ -88,8 +89,8 @@ def log_out(cookie: str) -> None:
 
 async def test_logging_out_closes_every_socket_opened_with_that_log_in(courses, make_user):
     alice, bob = [await sync_to_async(make_user)(name) for name in ("alice", "bob")]
-    game = await sync_to_async(services.create_game)(user=alice, course=courses["tiny-yard"], max_seats=3)
-    await sync_to_async(services.join_game)(user=bob, game_id=game.pk)
+    game = await sync_to_async(lobby_services.create_game)(user=alice, course=courses["tiny-yard"], max_seats=3)
+    await sync_to_async(lobby_services.join_game)(user=bob, game_id=game.pk)
     cookie, other_cookie = await session_cookie(bob), await session_cookie(bob)  # two log-ins of bob's
     sockets = [await open_game_socket(game.pk, cookie) for _ in range(2)]
     lobby = site_socket("/ws/lobby/", cookie=cookie)
@@ -113,6 +114,6 @@ async def test_logging_out_closes_every_socket_opened_with_that_log_in(courses, 
     await elsewhere.send_json_to({"type": "sync"})
     assert (await elsewhere.receive_json_from(timeout=5)) == {
         "type": "error", "code": "not_found", "detail": f"game {game.pk} does not exist"}
-    await sync_to_async(services.post_chat)(user=alice, game_id=game.pk, text="still there?")
+    await sync_to_async(chat.post_chat)(user=alice, game_id=game.pk, text="still there?")
     assert await elsewhere.receive_nothing(timeout=0.5)
     await elsewhere.disconnect()

@@ -5,7 +5,8 @@ player who joins a team late does not read its earlier lines (snapshot and the c
 import pytest
 from rest_framework.test import APIClient
 
-from games import selectors, services
+from games import selectors
+from games.services import chat, lobby, team_play
 
 
 def client_for(user):
@@ -26,23 +27,23 @@ def texts_seen(game, user) -> tuple[list[str], list[str]]:
 @pytest.mark.django_db
 def test_team_chat_in_the_lobby_shows_only_what_was_said_in_the_team_while_one_was_in_it(courses, make_user):
     alice, bob, carol, dave, sam = (make_user(name) for name in ("alice", "bob", "carol", "dave", "sam"))
-    game = services.create_game(user=alice, course=courses["twin-lanes"], max_seats=4, teams=True)
-    services.join_game(user=bob, game_id=game.pk)
-    services.join_game(user=carol, game_id=game.pk)
-    services.choose_team(user=alice, game_id=game.pk, team="blue")
-    services.choose_team(user=bob, game_id=game.pk, team="blue")
-    services.choose_team(user=carol, game_id=game.pk, team="orange")
-    services.post_chat(user=alice, game_id=game.pk, text="blue plan: rush the left lane")
-    services.post_chat(user=carol, game_id=game.pk, text="orange plan: wait at the pit")
-    services.post_chat(user=bob, game_id=game.pk, text="@all good luck everyone")
+    game = lobby.create_game(user=alice, course=courses["twin-lanes"], max_seats=4, teams=True)
+    lobby.join_game(user=bob, game_id=game.pk)
+    lobby.join_game(user=carol, game_id=game.pk)
+    team_play.choose_team(user=alice, game_id=game.pk, team="blue")
+    team_play.choose_team(user=bob, game_id=game.pk, team="blue")
+    team_play.choose_team(user=carol, game_id=game.pk, team="orange")
+    chat.post_chat(user=alice, game_id=game.pk, text="blue plan: rush the left lane")
+    chat.post_chat(user=carol, game_id=game.pk, text="orange plan: wait at the pit")
+    chat.post_chat(user=bob, game_id=game.pk, text="@all good luck everyone")
 
     # carol moves to blue: she reads what blue says from now on, never blue's earlier plan; she keeps orange's
     # line (said in her team while she was in it).
-    services.choose_team(user=carol, game_id=game.pk, team="blue")
+    team_play.choose_team(user=carol, game_id=game.pk, team="blue")
     # dave joins late, on orange: nothing orange said before him.
-    services.join_game(user=dave, game_id=game.pk)
-    services.choose_team(user=dave, game_id=game.pk, team="orange")
-    services.post_chat(user=bob, game_id=game.pk, text="blue, now with carol")
+    lobby.join_game(user=dave, game_id=game.pk)
+    team_play.choose_team(user=dave, game_id=game.pk, team="orange")
+    chat.post_chat(user=bob, game_id=game.pk, text="blue, now with carol")
 
     expected = {
         alice: ["blue plan: rush the left lane", "good luck everyone", "blue, now with carol"],

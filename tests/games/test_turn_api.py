@@ -6,8 +6,8 @@ import json
 import pytest
 from rest_framework.test import APIClient
 
-from games import services
 from games.models import Hand
+from games.services import moves, turns
 from tests.games.factories import hand_of, legal_program, started_game
 from tests.helpers import client_for
 
@@ -24,12 +24,12 @@ def played(courses, make_user):
     programs = {}
     for user in (alice, bob):
         chips = hand_of(game, user)[:5]
-        services.submit_program(user=user, game_id=game.pk, turn=1, chips=chips)
+        moves.submit_program(user=user, game_id=game.pk, turn=1, chips=chips)
         programs[user.username] = chips
-    services.resolve_turn(game_id=game.pk, turn=1)
+    turns.resolve_turn(game_id=game.pk, turn=1)
     game.refresh_from_db()
     turn2_program = legal_program(game, alice)  # robots shoot: the hand may have shrunk
-    services.submit_program(user=alice, game_id=game.pk, turn=2, chips=turn2_program)
+    moves.submit_program(user=alice, game_id=game.pk, turn=2, chips=turn2_program)
     return game, (alice, bob, sam), programs, turn2_program
 
 

@@ -6,8 +6,8 @@ import threading
 import pytest
 from django.db import connection, transaction
 
-from games import services
 from games.models import Game, GameEvent, Program, Turn
+from games.services import moves, turns
 from tests.games.factories import legal_program, started_game
 from tests.helpers import wait_until
 from tests.integration.client import Player
@@ -46,7 +46,7 @@ def test_fifty_concurrent_submissions_for_one_seat_store_one_program(courses, ma
     alice, bob = make_user("alice"), make_user("bob")
     game = started_game(users=[alice, bob], course=courses["bolt-bay"])
     programs = [legal_program(game, alice, seed) for seed in range(50)]
-    results = together(50, lambda i: services.submit_program(user=alice, game_id=game.pk, turn=1, chips=programs[i]))
+    results = together(50, lambda i: moves.submit_program(user=alice, game_id=game.pk, turn=1, chips=programs[i]))
     assert not [r for r in results if isinstance(r, Exception)]
     stored = Program.objects.filter(seat__game=game, seat__user=alice, turn=1)
     assert stored.count() == 1 and stored.get().chips in programs
@@ -60,12 +60,12 @@ def test_concurrent_resolutions_store_the_turn_once(courses, make_user):
     game = started_game(users=[alice, bob], course=courses["bolt-bay"])
     with transaction.atomic():
         for user in (alice, bob):
-            services.submit_program(user=user, game_id=game.pk, turn=1, chips=legal_program(game, user))
+            moves.submit_program(user=user, game_id=game.pk, turn=1, chips=legal_program(game, user))
         # The turn is this test's eight threads' to race for: the resolution task the last program schedules
         # after the commit is dropped, or a live stack's worker (started by an earlier test of the session)
         # would resolve it first.
         connection.run_on_commit.clear()
-    results = together(8, lambda i: services.resolve_turn(game_id=game.pk, turn=1))
+    results = together(8, lambda i: turns.resolve_turn(game_id=game.pk, turn=1))
     assert sum(isinstance(r, Turn) for r in results) == 1 and results.count(None) == 7
     assert Turn.objects.filter(game=game).count() == 1
     assert GameEvent.objects.filter(game=game, kind="turn_resolved").count() == 1

@@ -8,8 +8,8 @@ import pytest
 from django.db import connection
 
 from engine import MODULE_NAMES
-from games import services
 from games.models import Game, Turn
+from games.services import moves, turns
 from roboracer.economy import services as economy
 from roboracer.economy.models import ModulePrice, PricePoint
 from tests.economy.replay_book import apply_in_order
@@ -66,8 +66,8 @@ def test_fifty_concurrent_purchases_across_ten_games_lose_no_update(courses, mak
                 acting = bot["at"] is not None and not bot["rebooting"]
                 action = {"charge": 1 + (i + number + round_) % 5} if acting else None
                 chips = ["0"] * 5 if bot["rebooting"] else legal_program(game, user, round_)
-                services.submit_program(user=user, game_id=game.pk, turn=round_, chips=chips, action=action)
-        results = together(10, lambda i, r=round_: services.resolve_turn(game_id=games[i].pk, turn=r))
+                moves.submit_program(user=user, game_id=game.pk, turn=round_, chips=chips, action=action)
+        results = together(10, lambda i, r=round_: turns.resolve_turn(game_id=games[i].pk, turn=r))
         assert not [r for r in results if isinstance(r, Exception)], results
         # The last program also queued the turn's task: a Celery worker on the same Redis and database (another
         # integration test's) may resolve a turn first, and then this thread's call finds it done (None).

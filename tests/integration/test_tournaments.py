@@ -9,8 +9,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from games import services as game_services
 from games.models import Game
+from games.services import lobby
 from roboracer.tournaments import selectors, services
 from roboracer.tournaments.models import Action, Round, Table, TableSeat, Tournament
 from tests.helpers import wait_until
@@ -40,7 +40,7 @@ def test_the_last_two_games_finishing_together_advance_the_round_once(live_stack
 
     def work(i):
         if i < 2:  # the two last games finish at once: each second seat resigns, in its own transaction
-            return game_services.leave_game(user=resigning[i], game_id=tables[i].game_id)
+            return lobby.leave_game(user=resigning[i], game_id=tables[i].game_id)
         return services.advance(tournament_id=tournament.pk)  # and advances race them, as the sweep would
 
     results = together(6, work)

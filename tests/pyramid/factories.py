@@ -1,7 +1,7 @@
 """Pyramids, players placed where a test needs them, and challenge games played to a chosen end."""
 
-from games import services as game_services
 from games.models import Hand
+from games.services import moves, turns
 from roboracer.pyramid.models import Place, Pyramid
 
 HAND = ["B", "B", "1", "L", "R", "U", "L", "R", "2"]
@@ -24,10 +24,10 @@ def play_out(game, winner: int | None) -> None:
     """Play turn 1 so that seat `winner` wins (1: the challenger, 2: the defender) or nobody does (None)."""
     programs = {1: STAY if winner == 1 else BACK_OFF, 2: STAY if winner == 2 else BACK_OFF}
     submit_turn_one(game, programs)
-    game_services.resolve_turn(game_id=game.pk, turn=1)
+    turns.resolve_turn(game_id=game.pk, turn=1)
 
 
 def submit_turn_one(game, programs: dict) -> None:
     for seat in game.seats.select_related("user"):
         Hand.objects.filter(seat=seat, turn=1).update(chips=HAND)
-        game_services.submit_program(user=seat.user, game_id=game.pk, turn=1, chips=programs[seat.number])
+        moves.submit_program(user=seat.user, game_id=game.pk, turn=1, chips=programs[seat.number])

@@ -181,11 +181,11 @@ def test_the_pyramid_tells_nobody_a_hand_or_a_program(client, pyr, ann, ben, mak
     c = client_for(client, ben)
     challenge = post(c, f"/api/pyramids/{pyr.slug}/challenges/", {"player": "ann"}).json()
     game = Game.objects.get(pk=challenge["game"])
-    from games import services as game_services
     from games.models import Hand
+    from games.services import moves
 
     hand = Hand.objects.get(seat__game=game, seat__user=ben, turn=1).chips
-    game_services.submit_program(user=ben, game_id=game.pk, turn=1, chips=hand[:5])
+    moves.submit_program(user=ben, game_id=game.pk, turn=1, chips=hand[:5])
     for viewer in (ann, ben, make_user("eve")):
         c.force_login(viewer)
         for text in (c.get(f"/api/pyramids/{pyr.slug}/").content.decode(),

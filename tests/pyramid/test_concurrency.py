@@ -7,8 +7,8 @@ import threading
 import pytest
 from django.db import close_old_connections, connection
 
-from games import services as game_services
 from games.models import Game
+from games.services import turns
 from roboracer.pyramid import services
 from roboracer.pyramid.models import Challenge, Entry, Place
 from tests.pyramid.factories import BACK_OFF, STAY, place, pyramid, submit_turn_one
@@ -24,7 +24,7 @@ def finish_together(games: list[Game]) -> list:
     def run(game):
         try:
             barrier.wait()
-            game_services.resolve_turn(game_id=game.pk, turn=1)
+            turns.resolve_turn(game_id=game.pk, turn=1)
         except Exception as error:  # noqa: BLE001 - reported by the test
             errors.append(error)
         finally:

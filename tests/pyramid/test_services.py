@@ -5,8 +5,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import services as game_services
 from games.models import Game, Hand
+from games.services import moves, timeouts, turns
 from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from roboracer.courses.models import Course
 from roboracer.pyramid import selectors, services
@@ -227,7 +227,7 @@ def test_places_change_once_even_if_the_turn_task_runs_again(pyr, users):
     challenge = services.create_challenge(user=users[1], slug=pyr.slug, player="ann")
     game = Game.objects.get(pk=challenge.game_id)
     play_out(game, winner=1)
-    assert game_services.resolve_turn(game_id=game.pk, turn=1) is None  # a redelivered task
+    assert turns.resolve_turn(game_id=game.pk, turn=1) is None  # a redelivered task
     game.refresh_from_db()
     assert services.finish_challenge(game=game) is None  # the receiver heard twice
     assert ranks(pyr) == {"ben": (1, 1), "ann": (2, 1)}
@@ -268,9 +268,9 @@ def test_a_defender_who_does_not_play_in_time_is_ejected_and_loses(pyr, users):
     game = Game.objects.get(pk=challenge.game_id)
     seat = game.seats.get(number=1)
     Hand.objects.filter(seat=seat, turn=1).update(chips=HAND)
-    game_services.submit_program(user=users[1], game_id=game.pk, turn=1, chips=STAY)
+    moves.submit_program(user=users[1], game_id=game.pk, turn=1, chips=STAY)
     later = timezone.now() + timedelta(days=20)
-    assert game_services.enforce_deadline(game_id=game.pk, now=later) == "ejected"
+    assert timeouts.enforce_deadline(game_id=game.pk, now=later) == "ejected"
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.winner.user == users[1]
     assert ranks(pyr) == {"ben": (1, 1), "ann": (2, 1)}
@@ -326,10 +326,10 @@ def test_a_challenge_is_pending_until_the_defenders_first_program(pyr, users):
     game = Game.objects.get(pk=challenge.game_id)
     # The challenger's own program does not end it; the defender's does.
     Hand.objects.filter(seat__game=game).update(chips=HAND)
-    game_services.submit_program(user=users[1], game_id=game.pk, turn=1, chips=STAY)
+    moves.submit_program(user=users[1], game_id=game.pk, turn=1, chips=STAY)
     state = selectors.pyramid_state(pyramid=pyr, user=users[1])
     assert state["challenges"][0]["pending"] is True
-    game_services.submit_program(user=users[0], game_id=game.pk, turn=1, chips=BACK_OFF)
+    moves.submit_program(user=users[0], game_id=game.pk, turn=1, chips=BACK_OFF)
     assert selectors.pyramid_state(pyramid=pyr, user=users[1])["challenges"][0]["pending"] is False
     with pytest.raises(Conflict, match="already played"):
         services.revoke_challenge(user=users[1], slug=pyr.slug, challenge_id=challenge.pk)

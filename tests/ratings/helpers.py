@@ -1,7 +1,7 @@
 """Finishing games quickly through the real services: tiny-yard, 1 life, seat `loser` backs off the edge."""
 
-from games import services
 from games.models import Game, Hand
+from games.services import moves, organisers, turns
 from roboracer.courses.models import Course
 
 HAND = ["B", "B", "1", "L", "R", "U", "L", "R", "2"]
@@ -21,8 +21,8 @@ def finish(game: Game, *, losers=(1,)) -> Game:
     for seat in game.seats.all():
         Hand.objects.filter(seat=seat, turn=1).update(chips=HAND)
         chips = BACK_OFF if seat.number in losers else STAY
-        services.submit_program(user=seat.user, game_id=game.pk, turn=1, chips=chips)
-    services.resolve_turn(game_id=game.pk, turn=1)
+        moves.submit_program(user=seat.user, game_id=game.pk, turn=1, chips=chips)
+    turns.resolve_turn(game_id=game.pk, turn=1)
     game.refresh_from_db()
     return game
 
@@ -30,5 +30,5 @@ def finish(game: Game, *, losers=(1,)) -> Game:
 def played(*, users, course, losers=(1,), **options) -> Game:
     """A seated 1-life game on `course` with `users`, finished: the seats `losers` back off the edge."""
     options.setdefault("lives", 1)
-    game = services.create_seated_game(creator=users[0], users=users, course=course, **options)
+    game = organisers.create_seated_game(creator=users[0], users=users, course=course, **options)
     return finish(game, losers=losers)

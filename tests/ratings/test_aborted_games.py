@@ -7,8 +7,8 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from games import services
 from games.models import Game, Hand
+from games.services import lobby, moves, organisers, timeouts, turns
 from roboracer.pyramid import services as pyramid_services
 from roboracer.pyramid.models import Challenge
 from roboracer.ratings import selectors
@@ -23,13 +23,13 @@ PLAYERS = ("ann", "ben", "cat", "dan")  # the `players` fixture (tests/conftest.
 
 def test_a_seat_ejected_before_its_first_program_is_left_out(courses, players):
     ann, ben, cat = players[:3]
-    game = services.create_seated_game(creator=ann, users=[ann, ben, cat], course=courses["tiny-yard"], lives=1)
-    services.leave_game(user=cat, game_id=game.pk)  # cat resigns before any program: ejected, never moved
+    game = organisers.create_seated_game(creator=ann, users=[ann, ben, cat], course=courses["tiny-yard"], lives=1)
+    lobby.leave_game(user=cat, game_id=game.pk)  # cat resigns before any program: ejected, never moved
     for seat in game.seats.filter(number__in=(1, 2)):
         Hand.objects.filter(seat=seat, turn=1).update(chips=HAND)
-    services.submit_program(user=ann, game_id=game.pk, turn=1, chips=["B", "L", "R", "L", "R"])  # off the edge
-    services.submit_program(user=ben, game_id=game.pk, turn=1, chips=["L", "R", "L", "R", "U"])
-    services.resolve_turn(game_id=game.pk, turn=1)
+    moves.submit_program(user=ann, game_id=game.pk, turn=1, chips=["B", "L", "R", "L", "R"])  # off the edge
+    moves.submit_program(user=ben, game_id=game.pk, turn=1, chips=["L", "R", "L", "R", "U"])
+    turns.resolve_turn(game_id=game.pk, turn=1)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.winner.user_id == ben.pk
     assert game.aborted is False and selectors.is_rated(game=game)
@@ -41,10 +41,10 @@ def test_a_seat_ejected_before_its_first_program_is_left_out(courses, players):
 
 def test_a_two_seat_game_one_never_moved_is_aborted_and_unrated(courses, players, client):
     ann, ben = players[:2]
-    game = services.create_seated_game(creator=ann, users=[ann, ben], course=courses["tiny-yard"], lives=1)
+    game = organisers.create_seated_game(creator=ann, users=[ann, ben], course=courses["tiny-yard"], lives=1)
     Hand.objects.filter(seat__game=game, seat__number=1, turn=1).update(chips=HAND)
-    services.submit_program(user=ann, game_id=game.pk, turn=1, chips=["L", "R", "L", "R", "U"])
-    services.leave_game(user=ben, game_id=game.pk)  # ben resigns without a program: ann wins
+    moves.submit_program(user=ann, game_id=game.pk, turn=1, chips=["L", "R", "L", "R", "U"])
+    lobby.leave_game(user=ben, game_id=game.pk)  # ben resigns without a program: ann wins
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.winner.user_id == ann.pk
     assert game.aborted is True and selectors.is_rated(game=game) is False
@@ -70,7 +70,7 @@ def test_a_tournament_table_with_a_never_moving_seat_records_its_places(courses,
     tournament = started(open_tournament(organiser=organiser(make_user), courses=[courses["tiny-yard"]]), field)
     (table,) = current_tables(tournament)
     first, second = users_at(table)
-    services.leave_game(user=first, game_id=table.game_id)  # never moved: the game ends, `second` wins
+    lobby.leave_game(user=first, game_id=table.game_id)  # never moved: the game ends, `second` wins
     table.refresh_from_db()
     game = Game.objects.get(pk=table.game_id)
     assert game.status == Game.Status.FINISHED and game.winner.user_id == second.pk
@@ -89,9 +89,9 @@ def test_a_pyramid_challenge_forfeited_by_a_never_moving_defender_keeps_its_outc
     game = Game.objects.get(pk=challenge.game_id)
     seat = game.seats.get(user=ben)
     Hand.objects.filter(seat=seat, turn=1).update(chips=HAND)
-    services.submit_program(user=ben, game_id=game.pk, turn=1, chips=["L", "R", "L", "R", "U"])
+    moves.submit_program(user=ben, game_id=game.pk, turn=1, chips=["L", "R", "L", "R", "U"])
     later = timezone.now() + timedelta(days=20)
-    assert services.enforce_deadline(game_id=game.pk, now=later) == "ejected"  # ann never played: forfeit
+    assert timeouts.enforce_deadline(game_id=game.pk, now=later) == "ejected"  # ann never played: forfeit
     game.refresh_from_db()
     challenge.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.winner.user_id == ben.pk
@@ -103,22 +103,22 @@ def test_a_pyramid_challenge_forfeited_by_a_never_moving_defender_keeps_its_outc
 
 def test_finish_helper_still_rates_three_movers(courses, players):
     """Control: when every seat moved, all three are rated as before."""
-    game = services.create_seated_game(creator=players[0], users=players[:3], course=courses["tiny-yard"], lives=1)
+    game = organisers.create_seated_game(creator=players[0], users=players[:3], course=courses["tiny-yard"], lives=1)
     game = finish(game, losers=(1, 2))
     assert game.aborted is False and RatingChange.objects.filter(game=game).count() == 3
 
 
 def test_the_player_page_lists_an_aborted_game_as_aborted_not_unrated(courses, players, client):
     ann, ben = players[:2]
-    aborted = services.create_seated_game(creator=ann, users=[ann, ben], course=courses["tiny-yard"], lives=1)
-    services.leave_game(user=ben, game_id=aborted.pk)  # nobody moved: aborted
-    unrated = services.create_seated_game(creator=ann, users=[ann, ben], course=courses["tiny-yard"], lives=1,
+    aborted = organisers.create_seated_game(creator=ann, users=[ann, ben], course=courses["tiny-yard"], lives=1)
+    lobby.leave_game(user=ben, game_id=aborted.pk)  # nobody moved: aborted
+    unrated = organisers.create_seated_game(creator=ann, users=[ann, ben], course=courses["tiny-yard"], lives=1,
                                           rated=False)
     for seat in unrated.seats.all():
         Hand.objects.filter(seat=seat, turn=1).update(chips=HAND)
-    services.submit_program(user=ann, game_id=unrated.pk, turn=1, chips=["L", "R", "L", "R", "U"])
-    services.submit_program(user=ben, game_id=unrated.pk, turn=1, chips=["B", "L", "R", "L", "R"])
-    services.resolve_turn(game_id=unrated.pk, turn=1)
+    moves.submit_program(user=ann, game_id=unrated.pk, turn=1, chips=["L", "R", "L", "R", "U"])
+    moves.submit_program(user=ben, game_id=unrated.pk, turn=1, chips=["B", "L", "R", "L", "R"])
+    turns.resolve_turn(game_id=unrated.pk, turn=1)
     unrated.refresh_from_db()
     assert unrated.status == Game.Status.FINISHED and not unrated.aborted
     client.force_login(ann)

@@ -8,8 +8,8 @@ import pytest
 from django.db import connection
 from django.db.models import Count
 
-from games import services
 from games.models import Game, Hand
+from games.services import moves, organisers, turns
 from roboracer.ratings import services as rating_services
 from roboracer.ratings.models import Rating, RatingChange
 from tests.helpers import wait_until
@@ -25,12 +25,12 @@ def _ready(game, *, loser: int = 1) -> None:
     last program schedules the resolution on commit, which this test runs itself in threads)."""
     for seat in game.seats.all():
         Hand.objects.filter(seat=seat, turn=1).update(chips=HAND)
-        services.submit_program(user=seat.user, game_id=game.pk, turn=1,
+        moves.submit_program(user=seat.user, game_id=game.pk, turn=1,
                                 chips=BACK_OFF if seat.number == loser else STAY)
 
 
 def _game(creator, users, course) -> Game:
-    return services.create_seated_game(creator=creator, users=users, course=course, lives=1)
+    return organisers.create_seated_game(creator=creator, users=users, course=course, lives=1)
 
 
 def waiting_for_a_lock() -> int:
@@ -72,7 +72,7 @@ def test_two_games_sharing_a_player_finish_at_once_and_both_count(courses, make_
     second = _game(ann, [ann, cat], courses["tiny-yard"])  # ann loses to cat
     for game in (first, second):
         _ready(game)
-    results = together(2, lambda i: services.resolve_turn(game_id=(first, second)[i].pk, turn=1))
+    results = together(2, lambda i: turns.resolve_turn(game_id=(first, second)[i].pk, turn=1))
     assert not [r for r in results if isinstance(r, Exception)], results
     assert Game.objects.filter(status=Game.Status.FINISHED).count() == 2
     assert RatingChange.objects.count() == 4
@@ -89,7 +89,7 @@ def test_the_last_turn_resolved_twice_at_once_rates_once(courses, make_user):
     ann, ben = make_user("ann"), make_user("ben")
     game = _game(ann, [ann, ben], courses["tiny-yard"])
     _ready(game)
-    together(4, lambda i: services.resolve_turn(game_id=game.pk, turn=1))
+    together(4, lambda i: turns.resolve_turn(game_id=game.pk, turn=1))
     assert RatingChange.objects.filter(game=game).count() == 2
     assert not RatingChange.objects.values("user", "game").annotate(n=Count("id")).filter(n__gt=1).exists()
     assert sorted(Rating.objects.values_list("games", flat=True)) == [1, 1]

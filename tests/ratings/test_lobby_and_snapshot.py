@@ -7,8 +7,10 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from games import selectors, services
+from games import selectors
 from games.models import Game
+from games.services import lobby as lobby_services
+from games.services import organisers
 from roboracer.courses.models import Course
 from roboracer.ratings.models import Rating
 from roboracer.ratings.selectors import shown
@@ -27,9 +29,9 @@ def test_the_lobby_says_rated_and_gives_the_creators_rating(courses, players):
     ann, ben, cat = players
     Rating.objects.create(user=ann, mu=30.0, sigma=3.0, games=9)
     dev = course_copy(courses["tiny-yard"], slug="dev-yard", state=Course.State.DEVELOPMENT)
-    rated = services.create_game(user=ann, course=courses["tiny-yard"])
-    unrated = services.create_game(user=ben, course=courses["tiny-yard"], rated=False)
-    on_dev = services.create_game(user=ben, course=dev)
+    rated = lobby_services.create_game(user=ann, course=courses["tiny-yard"])
+    unrated = lobby_services.create_game(user=ben, course=courses["tiny-yard"], rated=False)
+    on_dev = lobby_services.create_game(user=ben, course=dev)
     lobby = selectors.lobby_state(user=cat)
     summaries = {game["id"]: game for game in lobby["open"]}
     assert summaries[rated.pk]["rated"] is True and summaries[rated.pk]["creator_rating"] == shown(30.0, 3.0) == 1840
@@ -44,11 +46,11 @@ def test_the_lobby_says_rated_and_gives_the_creators_rating(courses, players):
 def test_the_lobby_reads_no_more_queries_with_more_games(courses, players):
     """The mode and the creator's rating come with the lobby's queries, not one query per game."""
     ann, ben, cat = players
-    services.create_game(user=ann, course=courses["tiny-yard"])
+    lobby_services.create_game(user=ann, course=courses["tiny-yard"])
     with CaptureQueriesContext(connection) as one:
         selectors.lobby_state(user=cat)
     for user in (ann, ben, ben, cat):
-        services.create_game(user=user, course=courses["tiny-yard"])
+        lobby_services.create_game(user=user, course=courses["tiny-yard"])
     with CaptureQueriesContext(connection) as five:
         state = selectors.lobby_state(user=cat)
     assert len(state["open"]) == 5 and len(five) == len(one)
@@ -56,8 +58,8 @@ def test_the_lobby_reads_no_more_queries_with_more_games(courses, players):
 
 def test_the_lobby_page_shows_rated_and_links_the_creator(courses, players):
     ann, ben, _ = players
-    game = services.create_game(user=ann, course=courses["tiny-yard"])
-    services.create_game(user=ann, course=courses["tiny-yard"], rated=False)
+    game = lobby_services.create_game(user=ann, course=courses["tiny-yard"])
+    lobby_services.create_game(user=ann, course=courses["tiny-yard"], rated=False)
     client = Client()
     client.force_login(ben)
     html = client.get("/").content.decode()
@@ -76,11 +78,11 @@ def test_the_snapshot_says_rated_and_gives_every_seats_rating(courses, players):
     assert ratings["ben"] > 1000 > ratings["ann"]
     changes = {seat["user"]: seat["rating_change"] for seat in snap["seats"]}
     assert changes == {"ben": ratings["ben"] - 1000, "ann": ratings["ann"] - 1000}
-    running = services.create_seated_game(creator=ann, users=[ann, ben], course=courses["tiny-yard"])
+    running = organisers.create_seated_game(creator=ann, users=[ann, ben], course=courses["tiny-yard"])
     in_play = selectors.game_snapshot(game=selectors.get_game(game_id=running.pk), user=ben)
     assert [seat["rating_change"] for seat in in_play["seats"]] == [None, None]
     assert [seat["rating"] for seat in in_play["seats"]] == [ratings["ann"], ratings["ben"]]
-    test_drive = services.create_game(user=ann, course=courses["tiny-yard"], test_drive=True)
+    test_drive = lobby_services.create_game(user=ann, course=courses["tiny-yard"], test_drive=True)
     assert selectors.game_snapshot(game=test_drive, user=ann)["rated"] is False
 
 

@@ -3,8 +3,8 @@
 import pytest
 from django.test import Client
 
-from games import services
 from games.models import Game
+from games.services import organisers
 from roboracer.ratings import selectors
 from roboracer.ratings.models import RatingChange
 from tests.ratings.helpers import played
@@ -109,7 +109,7 @@ def test_a_private_game_is_listed_only_to_those_who_may_see_it(courses, players)
 
 def test_unfinished_games_are_not_listed(courses, players):
     ann, ben, _ = players
-    game = services.create_seated_game(creator=ann, users=[ann, ben], course=courses["tiny-yard"])
+    game = organisers.create_seated_game(creator=ann, users=[ann, ben], course=courses["tiny-yard"])
     assert game.status == Game.Status.PROGRAMMING
     assert _client(ann).get("/api/players/ann/").json()["games"]["count"] == 0
 

@@ -4,8 +4,9 @@ import pytest
 from openskill.models import PlackettLuce
 
 import engine
-from games import services, setup
+from games import setup
 from games.models import Game
+from games.services import lobby, rematch, turns
 from roboracer.courses.models import Course
 from roboracer.ratings import selectors
 from roboracer.ratings import services as rating_services
@@ -71,7 +72,7 @@ def test_a_second_call_for_the_same_game_changes_nothing(courses, players):
     before = list(Rating.objects.order_by("user_id").values_list("mu", "sigma", "games"))
     state = engine.state_from_dict(game.state, engine.parse_course(game.course_data))
     assert rating_services.rate_game(game=game, state=state) == []
-    services.resolve_turn(game_id=game.pk, turn=1)  # a redelivered turn task: nothing more either
+    turns.resolve_turn(game_id=game.pk, turn=1)  # a redelivered turn task: nothing more either
     assert list(Rating.objects.order_by("user_id").values_list("mu", "sigma", "games")) == before
     assert RatingChange.objects.filter(game=game).count() == 2
 
@@ -116,8 +117,8 @@ def test_games_on_development_courses_are_unrated(courses, players):
 
 def test_test_drives_are_unrated(courses, players):
     ann, ben = players[:2]
-    game = services.create_game(user=ann, course=courses["tiny-yard"], max_seats=2, lives=1, test_drive=True)
-    services.join_game(user=ben, game_id=game.pk)
+    game = lobby.create_game(user=ann, course=courses["tiny-yard"], max_seats=2, lives=1, test_drive=True)
+    lobby.join_game(user=ben, game_id=game.pk)
     game = finish(Game.objects.get(pk=game.pk))
     assert game.status == Game.Status.FINISHED and not selectors.is_rated(game=game)
     assert not RatingChange.objects.exists()
@@ -134,7 +135,7 @@ def test_puzzles_are_unrated_even_on_a_stable_course(courses, players):
 
 
 def test_a_mode_not_known_yet_is_unrated(courses, players):
-    game = services.create_game(user=players[0], course=courses["tiny-yard"])
+    game = lobby.create_game(user=players[0], course=courses["tiny-yard"])
     assert selectors.is_rated(game=game)
     game.course_data = {**game.course_data, "mode": "team"}
     assert not selectors.is_rated(game=game)
@@ -145,7 +146,7 @@ def test_a_mode_not_known_yet_is_unrated(courses, players):
 def test_play_again_keeps_the_creators_choice(courses, players):
     ann, ben = players[:2]
     game = played(users=[ann, ben], course=courses["tiny-yard"], rated=False)
-    new, _ = services.play_again(user=ben, game_id=game.pk)
+    new, _ = rematch.play_again(user=ben, game_id=game.pk)
     assert new.rated is False
 
 

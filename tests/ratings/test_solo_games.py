@@ -3,8 +3,8 @@ that takes one player (Tiny Yard takes 1 to 4) which its creator starts alone sa
 and the lobby, and finishing it rates nobody, whatever the game's own `rated` wish says."""
 
 from games import selectors as game_selectors
-from games import services
 from games.models import Game, GameEvent
+from games.services import lobby, timeouts
 from roboracer.ratings import selectors
 from roboracer.ratings.models import Rating, RatingChange
 from roboracer.ratings.services import rate_game
@@ -15,9 +15,9 @@ PLAYERS = ("ann", "ben")  # the `players` fixture (tests/conftest.py)
 
 def test_a_lobby_game_started_with_its_creator_alone_is_unrated_and_rates_nobody(courses, players, client):
     ann, ben = players
-    game = services.create_game(user=ann, course=courses["tiny-yard"], max_seats=3, lives=1)
+    game = lobby.create_game(user=ann, course=courses["tiny-yard"], max_seats=3, lives=1)
     assert game.rated is True and selectors.is_rated(game=game)  # in the lobby: rated once others join
-    services.start_game(user=ann, game_id=game.pk)  # Tiny Yard's minimum is 1: ann starts alone
+    lobby.start_game(user=ann, game_id=game.pk)  # Tiny Yard's minimum is 1: ann starts alone
     game.refresh_from_db()
     assert (game.status, game.max_seats, game.rated) == (Game.Status.PROGRAMMING, 1, True)
     assert selectors.is_rated(game=game) is False
@@ -35,7 +35,7 @@ def test_a_lobby_game_started_with_its_creator_alone_is_unrated_and_rates_nobody
 
 def test_a_one_seat_lobby_game_says_unrated_before_it_starts(courses, players):
     ann, _ = players
-    game = services.create_game(user=ann, course=courses["tiny-yard"], max_seats=1)
+    game = lobby.create_game(user=ann, course=courses["tiny-yard"], max_seats=1)
     assert game.status == Game.Status.LOBBY and selectors.is_rated(game=game) is False
     summary = game_selectors.game_summary(game=game_selectors.lobby_game(game_id=game.pk))
     assert summary["rated"] is False
@@ -49,10 +49,10 @@ def test_a_solo_player_out_of_game_time_is_not_told_that_others_may_eject_them(c
     from games.models import ChatMessage, Seat
 
     ann, _ = players
-    game = services.create_game(user=ann, course=courses["tiny-yard"], max_seats=2)
-    services.start_game(user=ann, game_id=game.pk)
+    game = lobby.create_game(user=ann, course=courses["tiny-yard"], max_seats=2)
+    lobby.start_game(user=ann, game_id=game.pk)
     Seat.objects.filter(game=game).update(deadline=timezone.now() - timedelta(seconds=1))
-    assert services.enforce_deadline(game_id=game.pk) == "expired"
+    assert timeouts.enforce_deadline(game_id=game.pk) == "expired"
     said = ChatMessage.objects.filter(game=game).order_by("pk").last().text
     assert "run out of game time" in said and "!eject" not in said and "Any player" not in said
     assert GameEvent.objects.filter(game=game, kind="timer_expired").count() == 1

@@ -8,8 +8,9 @@ from types import SimpleNamespace
 import pytest
 from django.utils import timezone
 
-from games import services as game_services
 from games.models import Game, Seat
+from games.services import computer_seats, ejection, lobby
+from roboracer.accounts.services import COMPUTER_PREFIX
 from roboracer.common.errors import InvalidInput
 from roboracer.ratings.models import Rating, RatingChange
 from roboracer.ratings.selectors import is_rated
@@ -50,8 +51,8 @@ def finish_game(table, places: dict[int, int]) -> None:
 
 
 def test_the_settings_strengths_are_the_computer_players_strengths():
-    assert set(Tournament.ComputerFill.values) == {"", *game_services.COMPUTER_STRENGTHS}
-    assert services.COMPUTER_FILLS == tuple(game_services.COMPUTER_STRENGTHS)
+    assert set(Tournament.ComputerFill.values) == {"", *computer_seats.COMPUTER_STRENGTHS}
+    assert services.COMPUTER_FILLS == tuple(computer_seats.COMPUTER_STRENGTHS)
 
 
 def test_three_players_at_tables_of_four_play_an_easy_computer_in_an_unrated_game(olga, pool, make_user):
@@ -66,7 +67,7 @@ def test_three_players_at_tables_of_four_play_an_easy_computer_in_an_unrated_gam
     assert [s.number for s in seats] == [1, 2, 3, 4]
     assert [s.user_id for s in seats[:3]] == [u.pk for u in people]
     assert [s.computer for s in seats] == ["", "", "", "easy"]
-    assert seats[3].user.username.startswith(game_services.COMPUTER_PREFIX)
+    assert seats[3].user.username.startswith(COMPUTER_PREFIX)
     assert sorted(TableSeat.objects.filter(table=table).values_list("seat", flat=True)) == [1, 2, 3]
     game = Game.objects.get(pk=table.game_id)
     assert game.max_seats == 4 and game.status == Game.Status.PROGRAMMING and game.turn == 1
@@ -98,9 +99,9 @@ def test_a_real_game_with_a_computer_finishing_records_the_people_only(olga, cou
     (table,) = current_tables(tournament)
     a, b, c = users_at(table)
     staff = make_user("steward", is_staff=True)
-    game_services.staff_eject(user=staff, game_id=table.game_id, seat_number=4)  # the computer is out first
-    game_services.leave_game(user=b, game_id=table.game_id)
-    game_services.leave_game(user=c, game_id=table.game_id)  # a is left alone: the game ends, a wins
+    ejection.staff_eject(user=staff, game_id=table.game_id, seat_number=4)  # the computer is out first
+    lobby.leave_game(user=b, game_id=table.game_id)
+    lobby.leave_game(user=c, game_id=table.game_id)  # a is left alone: the game ends, a wins
     table.refresh_from_db()
     game = Game.objects.get(pk=table.game_id)
     assert table.finished and game.status == Game.Status.FINISHED and game.winner.user_id == a.pk
@@ -144,7 +145,7 @@ def test_heats_with_computers_advance_the_people_and_fill_the_next_round(olga, p
     assert tournament.status == "finished"
     rows = selectors.standings(tournament=tournament)
     assert [r["username"] for r in rows[:2]] == [winners[1].username, winners[0].username]
-    assert len(rows) == 5 and all(not r["username"].startswith(game_services.COMPUTER_PREFIX) for r in rows)
+    assert len(rows) == 5 and all(not r["username"].startswith(COMPUTER_PREFIX) for r in rows)
 
 
 def test_a_lone_player_plays_computers_instead_of_a_bye_and_scores_like_one(olga, pool, make_user):
@@ -187,7 +188,7 @@ def test_in_heats_the_lone_player_of_a_filled_table_goes_through_unless_ejected(
                     many_players(make_user, 3, prefix="q"))
     pair, lone = current_tables(other)
     (alone,) = users_at(lone)
-    game_services.leave_game(user=alone, game_id=lone.game_id)  # resigns: the computer wins, alone is ejected
+    lobby.leave_game(user=alone, game_id=lone.game_id)  # resigns: the computer wins, alone is ejected
     lone.refresh_from_db()
     assert lone.finished and TableSeat.objects.get(table=lone).ejected
     finish_table(pair, users_at(pair))

@@ -10,8 +10,8 @@ import pytest
 from django.utils import timezone
 
 from games import broadcast
-from games import services as game_services
 from games.models import Game, Seat
+from games.services import lobby, rematch
 from roboracer.common.errors import Conflict, InvalidInput
 from roboracer.tournaments import selectors, services
 from roboracer.tournaments.models import Action, Entry, Tournament
@@ -169,7 +169,7 @@ def test_a_player_ejected_in_the_final_leaves_and_the_winner_is_named(make_user,
     tournament = final_of_two(make_user, courses, olga)
     (table,) = current_tables(tournament)
     loser, winner = users_at(table)
-    game_services.leave_game(user=loser, game_id=table.game_id)  # resigns: ejected, the game is over
+    lobby.leave_game(user=loser, game_id=table.game_id)  # resigns: ejected, the game is over
     assert services.advance(tournament_id=tournament.pk) is None
     tournament.refresh_from_db()
     assert tournament.status == "finished"
@@ -226,13 +226,13 @@ def test_a_finished_tournament_game_offers_no_play_again_but_the_way_back(make_u
     tournament = final_of_two(make_user, courses, olga)
     (table,) = current_tables(tournament)
     loser, winner = users_at(table)
-    game_services.leave_game(user=loser, game_id=table.game_id)
+    lobby.leave_game(user=loser, game_id=table.game_id)
     snapshot = client_for(winner).get(f"/api/games/{table.game_id}/").json()
     assert snapshot["status"] == "finished" and snapshot["can_play_again"] is False
     assert snapshot["competition"] == {"kind": "tournament", "name": tournament.name,
                                        "url": f"/tournaments/{tournament.pk}/"}
     with pytest.raises(Conflict, match="tournament"):
-        game_services.play_again(user=winner, game_id=table.game_id)
+        rematch.play_again(user=winner, game_id=table.game_id)
     assert client_for(winner).post(f"/api/games/{table.game_id}/play-again/").status_code == 409
     assert not Game.objects.exclude(pk=table.game_id).filter(creator=winner).exists()
 

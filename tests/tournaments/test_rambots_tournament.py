@@ -4,8 +4,8 @@ tables' games made through the kind's registry entry, and a finished RAMbots gam
 import pytest
 from rest_framework.test import APIClient
 
-from games import services as game_services
 from games.models import Game
+from games.services import lobby
 from roboracer.common.errors import InvalidInput
 from roboracer.tournaments import services
 from roboracer.tournaments.models import Round, Tournament
@@ -35,7 +35,7 @@ def test_a_rambots_tournament_seats_rambots_tables_and_advances_on_their_results
     for table in tables:
         first, *others = users_at(table)
         for user in others:
-            game_services.leave_game(user=user, game_id=table.game_id)
+            lobby.leave_game(user=user, game_id=table.game_id)
         table.refresh_from_db()
         assert table.finished
         assert {ts.entry.user_id: ts.place for ts in table.seats.select_related("entry")}[first.pk] == 1

@@ -5,7 +5,7 @@ import pytest
 from django.core import mail
 
 from games import broadcast
-from games import services as game_services
+from games.services import lobby
 from roboracer.celery import app
 from roboracer.tournaments.models import Round, TableSeat
 from tests.tournaments.factories import current_tables, open_tournament, organiser, started, users_at
@@ -35,10 +35,10 @@ def test_the_last_game_of_a_round_deals_the_next_and_everyone_is_notified(
     notices.clear()
     first, second = current_tables(tournament)
     with django_capture_on_commit_callbacks(execute=True):
-        game_services.leave_game(user=users_at(first)[1], game_id=first.game_id)
+        lobby.leave_game(user=users_at(first)[1], game_id=first.game_id)
     assert Round.objects.filter(tournament=tournament).count() == 1  # the other table still plays
     with django_capture_on_commit_callbacks(execute=True):
-        game_services.leave_game(user=users_at(second)[0], game_id=second.game_id)
+        lobby.leave_game(user=users_at(second)[0], game_id=second.game_id)
     # The second game's end ran the advance task after its commit: round 2 is dealt to the two winners.
     assert Round.objects.filter(tournament=tournament).count() == 2
     winners = {users_at(first)[0].pk, users_at(second)[1].pk}

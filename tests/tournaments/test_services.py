@@ -5,8 +5,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import services as game_services
 from games.models import Game, Program, Seat
+from games.services import lobby, moves, organisers, timeouts
 from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from roboracer.ratings.models import Rating
 from roboracer.tournaments import selectors, services
@@ -217,7 +217,7 @@ def test_an_ejected_player_takes_the_last_place_and_leaves_the_heats(olga, pool,
                          many_players(make_user, 6))
     first, second = current_tables(tournament)
     a, b, c = users_at(first)
-    game_services.leave_game(user=a, game_id=first.game_id)  # resigns: ejected
+    lobby.leave_game(user=a, game_id=first.game_id)  # resigns: ejected
     TableSeat.objects.filter(table=first).update(ejected=False)
     seat_a = TableSeat.objects.get(table=first, entry__user=a)
     finish_table(first, [b, c, a])
@@ -225,7 +225,7 @@ def test_an_ejected_player_takes_the_last_place_and_leaves_the_heats(olga, pool,
     assert seat_a.ejected and seat_a.place == 3
     # Ranked second by the game, the ejected player still takes the last place, and z goes through with k=2.
     x, y, z = users_at(second)
-    game_services.leave_game(user=y, game_id=second.game_id)
+    lobby.leave_game(user=y, game_id=second.game_id)
     finish_table(second, [x, y, z])
     assert TableSeat.objects.get(table=second, entry__user=y).place == 3
     services.advance(tournament_id=tournament.pk)
@@ -238,8 +238,8 @@ def test_a_real_game_finishing_records_its_table(olga, courses, make_user):
                          many_players(make_user, 3))
     (table,) = current_tables(tournament)
     a, b, c = users_at(table)
-    game_services.leave_game(user=b, game_id=table.game_id)
-    game_services.leave_game(user=c, game_id=table.game_id)  # a is left alone: the game ends, a wins
+    lobby.leave_game(user=b, game_id=table.game_id)
+    lobby.leave_game(user=c, game_id=table.game_id)  # a is left alone: the game ends, a wins
     table.refresh_from_db()
     assert table.finished and Game.objects.get(pk=table.game_id).status == Game.Status.FINISHED
     places = dict(TableSeat.objects.filter(table=table).values_list("entry__user__username", "place"))
@@ -252,8 +252,8 @@ def test_a_real_game_finishing_records_its_table(olga, courses, make_user):
 
 def test_games_outside_tournaments_are_left_alone(courses, make_user):
     a, b = make_user("a"), make_user("b")
-    game = game_services.create_seated_game(creator=a, users=[a, b], course=courses["tiny-yard"])
-    game_services.leave_game(user=b, game_id=game.pk)
+    game = organisers.create_seated_game(creator=a, users=[a, b], course=courses["tiny-yard"])
+    lobby.leave_game(user=b, game_id=game.pk)
     assert not Table.objects.exists()
 
 
@@ -388,7 +388,7 @@ def test_replace_a_player_before_their_first_move_only(olga, pool, make_user):
     entry_a = Entry.objects.get(tournament=tournament, user=a)
     entry_b = Entry.objects.get(tournament=tournament, user=b)
     game = Game.objects.get(pk=table.game_id)
-    game_services.submit_program(user=b, game_id=game.pk, turn=1, chips=legal_program(game, b))
+    moves.submit_program(user=b, game_id=game.pk, turn=1, chips=legal_program(game, b))
     with pytest.raises(Conflict, match="first move"):
         services.replace(user=olga, tournament_id=tournament.pk, entry_id=entry_b.pk, username="sub")
     with pytest.raises(InvalidInput):
@@ -405,7 +405,7 @@ def test_replace_a_player_before_their_first_move_only(olga, pool, make_user):
     assert not Program.objects.filter(seat__game=game, seat__user=a).exists()
     # the substitute plays the seat's hand
     game.refresh_from_db()
-    game_services.submit_program(user=sub, game_id=game.pk, turn=1, chips=legal_program(game, sub))
+    moves.submit_program(user=sub, game_id=game.pk, turn=1, chips=legal_program(game, sub))
     with pytest.raises(Conflict):
         services.replace(user=olga, tournament_id=tournament.pk, entry_id=new.pk, username="sub2")
     assert sub2 not in [s.user for s in game.seats.all()]
@@ -442,9 +442,9 @@ def test_a_player_ejected_for_time_takes_the_last_place_and_leaves(olga, courses
     (table,) = current_tables(tournament)
     slow, a, b, c = users_at(table)
     Seat.objects.filter(game=table.game, user=slow).update(deadline=timezone.now() - timedelta(seconds=1))
-    assert game_services.enforce_deadline(game_id=table.game_id) == "ejected"
+    assert timeouts.enforce_deadline(game_id=table.game_id) == "ejected"
     for user in (b, c):  # two resign later; a is left and wins
-        game_services.leave_game(user=user, game_id=table.game_id)
+        lobby.leave_game(user=user, game_id=table.game_id)
     places = dict(TableSeat.objects.filter(table=table).values_list("entry__user__username", "place"))
     assert places[a.username] == 1 and places[slow.username] in (2, 3, 4)
     assert TableSeat.objects.get(table=table, entry__user=slow).ejected
@@ -458,7 +458,7 @@ def test_the_sweep_records_a_finished_game_whose_table_was_missed_and_advances(o
                          many_players(make_user, 4))
     first, second = current_tables(tournament)
     for table in (first, second):
-        game_services.leave_game(user=users_at(table)[1], game_id=table.game_id)
+        lobby.leave_game(user=users_at(table)[1], game_id=table.game_id)
     # As if the receiver's work had been lost: the table has no places, and the round has not advanced.
     Table.objects.filter(pk=second.pk).update(finished=False)
     TableSeat.objects.filter(table=second).update(place=None)

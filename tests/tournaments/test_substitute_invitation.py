@@ -3,8 +3,8 @@ substitute; the seat changes hands only when they accept (docs/tournaments.md "R
 
 import pytest
 
-from games import services as game_services
 from games.models import Game, Seat
+from games.services import moves
 from roboracer.tournaments import models as tournament_models
 from roboracer.tournaments.models import Entry, TableSeat
 from tests.games.factories import legal_program
@@ -99,7 +99,7 @@ def test_accept_moves_the_seat(setting):
     assert Entry.objects.filter(tournament=setting["tournament"], user=setting["sub"]).count() == 1
     # the substitute plays the seat's hand
     game = Game.objects.get(pk=setting["table"].game_id)
-    game_services.submit_program(user=setting["sub"], game_id=game.pk, turn=1,
+    moves.submit_program(user=setting["sub"], game_id=game.pk, turn=1,
                                  chips=legal_program(game, setting["sub"]))
 
 
@@ -136,7 +136,7 @@ def test_accept_after_the_game_moved_on_is_refused_and_changes_nothing(setting):
     invite(setting)
     invitation = tournament_models.Substitution.objects.get()
     game = Game.objects.get(pk=setting["table"].game_id)
-    game_services.submit_program(user=setting["first"], game_id=game.pk, turn=1,
+    moves.submit_program(user=setting["first"], game_id=game.pk, turn=1,
                                  chips=legal_program(game, setting["first"]))
     answer = client_for(setting["sub"]).post(f"/api/tournaments/invitations/{invitation.pk}/accept/")
     assert answer.status_code == 409 and "first move" in answer.json()["detail"]
