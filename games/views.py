@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 import engine
 from games import how_to_play as how_to_play_content
-from games import kinds, selectors
+from games import selectors
 from games.kinds.roboracer import services as roboracer_services
 from games.models import Game
 from games.services import computer_seats
@@ -241,7 +241,7 @@ def create_rambots(request):
     if form.is_valid():
         try:
             with transaction.atomic():  # the game with its computer players, or nothing
-                game = kinds.get("rambots").create_game(user=request.user, **form.game_options())
+                game = lobby_services.create_game(user=request.user, kind="rambots", **form.game_options())
                 for strength in form.computer_players():  # the game starts once they fill it
                     computer_seats.add_computer(user=request.user, game_id=game.pk, strength=strength)
         except GameError as error:

@@ -60,7 +60,7 @@ class GameListView(APIView):
         kind = _requested_kind(request.data)
         serializer = kind.create_serializer(request.data)
         serializer.is_valid(raise_exception=True)
-        game = kind.create_game(user=request.user, **serializer.validated_data)
+        game = lobby.create_game(user=request.user, kind=kind.name, **serializer.validated_data)
         return Response(selectors.game_snapshot(game=game, user=request.user), status=status.HTTP_201_CREATED)
 
 

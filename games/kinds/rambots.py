@@ -20,7 +20,7 @@ import engine
 from engine.kinds import rambots as rules
 from engine.kinds.rambots import players as rambots_players
 from games.models import Draft, Game, Program, Seat
-from games.services import lobby, organisers
+from games.services import organisers
 from games.services.lobby import Settings
 from games.services.moves import Move
 from games.services.turns import Begin, Resolved
@@ -143,10 +143,6 @@ class RAMbots:
         from games.api.serializers import CreateRAMbotsGameSerializer  # noqa: PLC0415 (the API sits above the kinds)
 
         return CreateRAMbotsGameSerializer(data=data)
-
-    def create_game(self, *, user, **fields) -> Game:
-        """The lobby's create (its form and API)."""
-        return lobby.create_game(user=user, kind=self.name, **fields)
 
     def settings(self, *, user, use: str, computers: int, max_seats: int = rules.MAX_PLAYERS,
                  options: dict | None = None, **_ignored) -> Settings:

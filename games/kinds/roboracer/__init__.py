@@ -10,7 +10,7 @@ import engine
 from games import selectors, setup
 from games.kinds.roboracer import services as roboracer_services
 from games.models import Game, Scan
-from games.services import lobby, organisers, team_play
+from games.services import organisers, team_play
 from games.services.lobby import Settings
 from games.services.moves import Move
 from games.services.turns import Begin, Resolved
@@ -54,18 +54,16 @@ class RoboRacer:
 
         return CreateGameSerializer(data=data)
 
-    def create_game(self, *, user, course: str, **fields):
-        """The lobby's create (its form and API): the course by its slug, as the player may see it."""
-        found = roboracer_services.playable_course(user=user, slug=course)
-        return lobby.create_game(user=user, course=found, **fields)
-
-    def settings(self, *, user, use: str, computers: int, course: Course, max_seats: int | None = None,
+    def settings(self, *, user, use: str, computers: int, course: Course | str, max_seats: int | None = None,
                  lives: int = 3, course_data: dict | None = None, test_drive: bool = False, modules=None,
                  rated: bool = True, teams: bool = False, ruleset: str = engine.rulesets.DEFAULT,
                  options: dict | None = None) -> Settings:
         """A RoboRacer game's own settings, checked. `course_data`: the layout to play on (the course's current
         one by default; play again keeps the finished game's own copy). `test_drive`: the course builder's test
-        drive, whose copy of the course takes from 1 player, so any number seated may start it."""
+        drive, whose copy of the course takes from 1 player, so any number seated may start it. `course`: a Course,
+        or the slug of a stable or development course (the lobby's form and API)."""
+        if isinstance(course, str):
+            course = roboracer_services.playable_course(slug=course)
         course_data = course.data if course_data is None else course_data
         mode = course_data.get("mode", "race")
         if test_drive:

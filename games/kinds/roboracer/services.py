@@ -236,7 +236,7 @@ def practice_game(*, user, course: Course, opponents: int = 1, strength: str = "
     return game
 
 
-def playable_course(*, user, slug: str) -> Course:
+def playable_course(*, slug: str) -> Course:
     """The course a lobby game is created on: a stable or development course by its slug (a draft is played
     through its test drive)."""
     found = course_selectors.playable_courses().filter(slug=slug).first()
