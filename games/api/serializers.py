@@ -1,8 +1,11 @@
 from rest_framework import serializers
 
-import engine
-from engine import MODULE_NAMES, PROGRAM_LENGTH
+from engine import PROGRAM_LENGTH
+from games.kinds.rambots.serializers import CreateRAMbotsGameSerializer
+from games.kinds.roboracer.serializers import CreateGameSerializer
 from games.models import Game
+
+__all__ = ["CreateGameSerializer", "CreateRAMbotsGameSerializer"]  # the kinds' own, in the API's schema
 
 
 class GameSummarySerializer(serializers.ModelSerializer):
@@ -36,51 +39,6 @@ class LobbySerializer(serializers.Serializer):
     open_next = serializers.IntegerField(allow_null=True, help_text="the next page of `open` (?page=), or null")
     mine = GameSummarySerializer(many=True, help_text="my games, with my_move")
     archived = GameSummarySerializer(many=True, help_text="my games I archived with !archive")
-
-
-class CreateGameSerializer(serializers.Serializer):
-    course = serializers.SlugField()
-    max_seats = serializers.IntegerField(required=False, min_value=1, max_value=8)
-    lives = serializers.IntegerField(required=False, min_value=1, max_value=9, default=3)
-    visibility = serializers.ChoiceField(choices=Game.Visibility.choices, default=Game.Visibility.PUBLIC)
-    timer_preset = serializers.ChoiceField(choices=Game.Preset.choices, default=Game.Preset.REALTIME)
-    move_time = serializers.IntegerField(required=False, min_value=1, help_text="seconds; custom preset only")
-    game_time = serializers.IntegerField(required=False, min_value=0, help_text="seconds; custom preset only")
-    timeout_policy = serializers.ChoiceField(choices=Game.TimeoutPolicy.choices, default=Game.TimeoutPolicy.WAIT)
-    modules = serializers.JSONField(
-        required=False, default=list,
-        help_text=f'the bot modules available: "all", or a list of names from {", ".join(MODULE_NAMES)} (any order, '
-                  "each once); none by default",
-    )
-    rated = serializers.BooleanField(default=True, help_text="false: unrated; true: rated if the course and mode allow")
-    teams = serializers.BooleanField(
-        default=False, help_text="team play (Blue and Orange, two bots a team at least): races and arenas only"
-    )
-    ruleset = serializers.ChoiceField(
-        choices=list(engine.rulesets.NAMES), default=engine.rulesets.DEFAULT,
-        help_text="the rules: roboracer (003), classic (000), fused (001) or roborace (004); the course must suit it",
-    )
-    options = serializers.DictField(
-        required=False, default=dict, help_text="the ruleset's game options, e.g. fused's {\"electric_fence\": false}"
-    )
-
-
-class CreateRAMbotsGameSerializer(serializers.Serializer):
-    """A RAMbots game (seed 002; docs/game-kinds.md): 2 to 4 players on a chessboard, no course."""
-
-    kind = serializers.ChoiceField(choices=[("rambots", "RAMbots")])
-    max_seats = serializers.IntegerField(required=False, min_value=2, max_value=4, default=4)
-    visibility = serializers.ChoiceField(choices=Game.Visibility.choices, default=Game.Visibility.PUBLIC)
-    timer_preset = serializers.ChoiceField(choices=Game.Preset.choices, default=Game.Preset.REALTIME)
-    move_time = serializers.IntegerField(required=False, min_value=1, help_text="seconds; custom preset only")
-    game_time = serializers.IntegerField(required=False, min_value=0, help_text="seconds; custom preset only")
-    timeout_policy = serializers.ChoiceField(choices=Game.TimeoutPolicy.choices, default=Game.TimeoutPolicy.WAIT)
-    options = serializers.DictField(required=False, default=dict,
-                                    help_text='{"speedbots": true}: a round ends when all but one have compiled')
-
-    def validate(self, attrs):
-        attrs.pop("kind", None)
-        return attrs
 
 
 class MoveSerializer(serializers.Serializer):

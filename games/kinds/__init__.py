@@ -5,7 +5,7 @@ here. Every game runs through the one loop of `games.services.turns` and `games.
 master); the loop asks the game's kind (`kinds.of(game)`) the rules' questions and never compares a kind to a
 name. The entry points (API, pages, sockets, tasks, tournaments) ask it too.
 
-The interface an adapter answers (games/kinds/roboracer/ and games/kinds/rambots.py are the two; docs/game-kinds.md
+The interface an adapter answers (games/kinds/roboracer/ and games/kinds/rambots/ are the two; docs/game-kinds.md
 "The interface" says each in a sentence):
 - naming: `name`, `title`, `move_noun`, `takes_chips` (programs of chips at /program/, else moves at /move/),
   `rated`, `uses_courses`, `max_table`, `forfeit_words`, `resubmit_after_eject`;

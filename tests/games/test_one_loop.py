@@ -14,7 +14,7 @@ from tests.games.factories import legal_program, started_game
 from tests.helpers import client_for
 
 ROOT = Path(__file__).resolve().parents[2]
-ADAPTERS = {"roboracer": ROOT / "games/kinds/roboracer/__init__.py", "rambots": ROOT / "games/kinds/rambots.py"}
+ADAPTERS = {"roboracer": ROOT / "games/kinds/roboracer/__init__.py", "rambots": ROOT / "games/kinds/rambots/__init__.py"}
 # The steps of a game's life the shared services own: an adapter that defined one would be a second loop.
 LIFECYCLE = {"create_game", "start", "start_game", "record", "submit", "submit_move", "submit_program",
              "execute_when_all_ready", "resolve_turn", "finish", "eject", "play_random", "play_computer_turn",

@@ -9,6 +9,7 @@ import logging
 import engine
 from games import selectors, setup
 from games.kinds.roboracer import services as roboracer_services
+from games.kinds.roboracer.serializers import CreateGameSerializer
 from games.models import Game, Scan
 from games.services import organisers, team_play
 from games.services.lobby import Settings
@@ -50,8 +51,6 @@ class RoboRacer:
         return game.course_data.get("mode", "race") in selectors.COMPUTER_MODES
 
     def create_serializer(self, data):
-        from games.api.serializers import CreateGameSerializer  # noqa: PLC0415 (the API sits above the kinds)
-
         return CreateGameSerializer(data=data)
 
     def settings(self, *, user, use: str, computers: int, course: Course | str, max_seats: int | None = None,

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import engine
 from engine.kinds import rambots as rules
 from engine.kinds.rambots import players as rambots_players
+from games.kinds.rambots.serializers import CreateRAMbotsGameSerializer
 from games.models import Draft, Game, Program, Seat
 from games.services import organisers
 from games.services.lobby import Settings
@@ -140,8 +141,6 @@ class RAMbots:
         return True
 
     def create_serializer(self, data):
-        from games.api.serializers import CreateRAMbotsGameSerializer  # noqa: PLC0415 (the API sits above the kinds)
-
         return CreateRAMbotsGameSerializer(data=data)
 
     def settings(self, *, user, use: str, computers: int, max_seats: int = rules.MAX_PLAYERS,
