@@ -47,6 +47,7 @@ run: install build migrate
 PYTEST_WORKERS ?= 2
 test: install build
 	$(BIN)/python -m ruff check .
+	$(BIN)/lint-imports --no-cache  # the import graph's contracts (pyproject.toml, docs/architecture.md "Layers")
 	cd frontend && npm test --silent
 	$(BIN)/python -m compileall -q -j 0 roboracer games engine  # once, before the workers and live stacks import them
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --durations=15 $(PYTEST_ARGS)
@@ -56,12 +57,14 @@ test: install build
 FAST_MARKERS := not integration and not e2e
 test-fast: install $(NODE_INSTALLED)
 	$(BIN)/python -m ruff check .
+	$(BIN)/lint-imports --no-cache
 	cd frontend && npm test --silent
 	$(BIN)/python -m compileall -q -j 0 roboracer games engine
 	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -m "$(FAST_MARKERS)" --durations=10 $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/python -m ruff check .
+	$(BIN)/lint-imports --no-cache
 
 # The engine's golden hash (tests/bench/golden.py): fails when the engine's behaviour changed (docs/testing.md).
 golden: install

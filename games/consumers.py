@@ -8,6 +8,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from engine import PROGRAM_LENGTH
 from games import selectors
+from games.api.serializers import ProgramSerializer
 from games.broadcast import encode, group_name, player_group_name, session_group_name, user_group_name
 from games.services import moves
 from games.throttle import TokenBucket
@@ -224,8 +225,6 @@ class GameConsumer(JsonFramesConsumer):
         /api/games/<id>/program/ (moves.submit_program), without a request, a session lookup or the
         middleware per program. Answered on this socket alone: `program_accepted` or an `error` (with the
         frame's `id`, when it had a usable one, and the `status` the HTTP request would have had)."""
-        from games.api.serializers import ProgramSerializer
-
         request_id = content.get("id")
         if request_id is not None and not (
             (isinstance(request_id, str) and len(request_id) <= 64)

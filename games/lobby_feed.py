@@ -29,13 +29,13 @@ def changed(*, game: Game, left: tuple[int, ...] = (), kind: str = "") -> None:
     """Announce the game to the lobbies once the current transaction commits (once per transaction, however
     many of its events change the lobby). `left`: ids of users who gave their seat up in it; `kind`: the
     event (a transaction that created the game announces it as new)."""
-    pending = getattr(game, "_lobby_feed", None)
+    pending = getattr(game, "lobby_feed_pending", None)
     if pending is None:
-        pending = game._lobby_feed = {"left": set(), "created": False}
+        pending = game.lobby_feed_pending = {"left": set(), "created": False}
         game_id = game.pk
 
         def send() -> None:
-            game.__dict__.pop("_lobby_feed", None)
+            game.__dict__.pop("lobby_feed_pending", None)
             announce(game_id=game_id, left=pending["left"], created=pending["created"])
 
         # robust: with Redis down the write stands; lobby pages resync when their socket comes back.

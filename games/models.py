@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.db import models
 
+from games import kinds
 from roboracer.accounts.models import PALETTE as SEAT_COLORS
 from roboracer.courses.models import Course
 
@@ -96,15 +97,11 @@ class Game(models.Model):
     @property
     def board_name(self) -> str:
         """What the game is played on, as pages name it: its course, or its kind's board (games.kinds)."""
-        from games import kinds
-
         return kinds.of(self).board_name(self)
 
     @property
     def kind_title(self) -> str:
         """The game's name as pages title it: "RoboRacer", "RAMbots"."""
-        from games import kinds
-
         return kinds.of(self).title
 
 

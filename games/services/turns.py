@@ -223,3 +223,10 @@ def finish(game: Game, state, now: datetime) -> None:
     # Stored before the receivers run, so that their queries see this game finished (the caller saves again).
     game.save(update_fields=["state", "status", "finished_at", "winner", "version", "updated_at"])
     game_finished.send(sender=Game, game=game, state=outcome)
+
+
+def outcome_of(game: Game):
+    """A finished game's `winner` and `places`, as `game_finished` told its receivers (a sweep that missed it
+    asks again)."""
+    kind = kinds.of(game)
+    return kind.outcome(kind.load(game))

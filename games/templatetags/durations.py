@@ -3,6 +3,8 @@
 
 from django import template
 
+import engine
+
 register = template.Library()
 
 
@@ -27,8 +29,6 @@ def timer_figures(game) -> str:
 @register.filter
 def module_names(game) -> str:
     """The game's bot modules in words: "Modules: Shield, Turbo", "All 17 modules"."""
-    import engine
-
     names = list(game.modules or [])
     if len(names) == len(engine.MODULE_NAMES):
         return f"All {len(names)} modules"

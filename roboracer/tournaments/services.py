@@ -25,7 +25,7 @@ from games import clocks as game_clocks
 from games import setup as game_setup
 from games.kinds.roboracer import services as roboracer_services
 from games.models import Game, Program, Seat
-from games.services import computer_seats, lobby, locking, organisers
+from games.services import computer_seats, lobby, locking, organisers, turns
 from roboracer.accounts.services import COMPUTER_PREFIX
 from roboracer.common.errors import Conflict, GameError, InvalidInput, NotAllowed, NotFound
 from roboracer.courses.models import Course
@@ -499,7 +499,7 @@ def sweep(*, now: datetime | None = None) -> int:
     for game_id, tournament_id in list(missed):
         def record(game_id=game_id):
             game = Game.objects.select_for_update().get(pk=game_id)
-            record_table(game=game, state=kinds.of(game).outcome(game))
+            record_table(game=game, state=turns.outcome_of(game))
             return None
 
         _isolated(tournament_id, f"recording the places of game {game_id}", now, record)

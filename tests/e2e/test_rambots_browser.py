@@ -190,12 +190,11 @@ def test_a_program_compiled_on_one_page_shows_on_the_other_and_is_not_undone(liv
     stays compiled. (A stale page's draft once uncompiled it.)"""
     from django.contrib.auth import get_user_model
 
-    from games import kinds
     from games.services import lobby, moves
     from tests.e2e.test_computer_players_browser import log_in
 
     users = [get_user_model().objects.create_user(name, password="a long passphrase 42") for name in ("ada", "bob", "cy")]
-    game = kinds.get("rambots").create_game(user=users[0], max_seats=3, options={"speedbots": True})
+    game = lobby.create_game(user=users[0], kind="rambots", max_seats=3, options={"speedbots": True})
     for user in users[1:]:
         lobby.join_game(user=user, game_id=game.pk)
     for user in users:

@@ -278,7 +278,7 @@ def test_computers_play_a_whole_game_to_its_winner(players):
     """Three computer players of the three strengths and one person who plays nothing: the computers go
     through the checks a person's move goes through, and the game ends with a winner and places."""
     ada = players[0]
-    game = kinds.get("rambots").create_game(user=ada, max_seats=4)
+    game = lobby_services.create_game(user=ada, kind="rambots", max_seats=4)
     for strength in ("easy", "normal", "hard"):
         computer_seats.add_computer(user=ada, game_id=game.pk, strength=strength)
     game.refresh_from_db()

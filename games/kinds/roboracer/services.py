@@ -12,6 +12,7 @@ import orjson
 from django.db import transaction
 
 import engine
+from engine.modules.actions import action_problem
 from games import setup
 from games.models import Game, Hand, Program, Scan, Seat
 from games.services import computer_seats, lobby, locking, publish, turns
@@ -186,8 +187,6 @@ def scan(*, user, game_id: int, turn: int) -> dict:
     bot = state.bot(seat.bot_id)
     if not bot.in_game:
         raise Conflict("your bot is out of the game")
-    from engine.modules.actions import action_problem
-
     if bot.module != "scanner":
         raise InvalidInput("scan: your bot has no Scanner installed")
     problem = action_problem(bot, SCANNER_ACTION, prices=state.prices, hand=None, program=None)
