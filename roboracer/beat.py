@@ -17,6 +17,7 @@ import uuid
 
 import redis
 from celery.beat import PersistentScheduler
+from django.conf import settings  # lazy: read at first use, after DJANGO_SETTINGS_MODULE is set
 from redis.exceptions import LockNotOwnedError
 
 LOCK_KEY = "roboracer:beat-lock"
@@ -29,8 +30,6 @@ logger = logging.getLogger(__name__)
 
 class SingleScheduler(PersistentScheduler):
     def __init__(self, *args, **kwargs):
-        from django.conf import settings
-
         self.lock_client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=5, socket_connect_timeout=5)
         self.lock = self.lock_client.lock(LOCK_KEY, timeout=LOCK_TIMEOUT, thread_local=False)
         self.lock_token = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"

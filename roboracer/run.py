@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 import psutil
+from django.conf import settings  # lazy: read at first use, after DJANGO_SETTINGS_MODULE is set
 
 from roboracer import embedded_redis, parent_death
 from roboracer.redis_url import socket_path
@@ -162,8 +163,6 @@ def _describe_exit(returncode: int) -> str:
 
 def main() -> int:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "roboracer.settings")
-    from django.conf import settings
-
     var = Path(settings.VAR_DIR)
     state_path = var / STATE_FILE
     refusal = stop_leftovers(state_path)

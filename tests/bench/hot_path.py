@@ -2,9 +2,9 @@
 Prints figures, not pass/fail.
 
 N four-player games on Bolt Bay (PostgreSQL database `bench_hot_path`, dropped and re-created each run, or
-BENCH_HOT_PATH_DATABASE_URL; Redis db 6, or BENCH_HOT_PATH_REDIS_URL, for what a deal pushes), then T turns of each: the four programs through moves.submit_program and the turn
-through turns_services.resolve_turn (which builds and publishes the deal's pushed snapshots), as the web server and
-the worker call them. Printed per turn resolved: this process's CPU for the four programs and for the
+BENCH_HOT_PATH_DATABASE_URL; Redis db 6, or BENCH_HOT_PATH_REDIS_URL, for what a deal pushes), then T turns of each: the four programs through
+games.services.moves.submit_program and the turn through games.services.turns.resolve_turn (which builds and
+publishes the deal's pushed snapshots), as the web server and the worker call them. Printed per turn resolved: this process's CPU for the four programs and for the
 resolution, PostgreSQL's CPU (every backend, from /proc), and the statements sent. It isolates what
 docs/performance.md calls the ORM's share, in a minute, where `make bench-site` takes several.
 
@@ -60,8 +60,12 @@ def main() -> int:
     from django.test.utils import CaptureQueriesContext
 
     call_command("migrate", verbosity=0)
-    from games.services import moves
-    from games.services import turns as turns_services
+    try:
+        from games.services import moves, turns
+        submit_program, resolve_turn = moves.submit_program, turns.resolve_turn
+    except ImportError:  # --root: a tree from before issue 35 (one module of services)
+        from games import services
+        submit_program, resolve_turn = services.submit_program, services.resolve_turn
     from roboracer.courses.services import load_bundled_courses
     from tests.games.factories import legal_program, started_game
 
@@ -90,9 +94,9 @@ def main() -> int:
                     profile.enable()
                 began = time.process_time()
                 for player, program in zip(players, chips, strict=True):
-                    moves.submit_program(user=player, game_id=game.pk, turn=turn, chips=program)
+                    submit_program(user=player, game_id=game.pk, turn=turn, chips=program)
                 submitted = time.process_time()
-                turns_services.resolve_turn(game_id=game.pk, turn=turn)
+                resolve_turn(game_id=game.pk, turn=turn)
                 resolved = time.process_time()
                 if profile:
                     profile.disable()
@@ -105,7 +109,7 @@ def main() -> int:
         print("bench-hot-path: no turn was played", file=sys.stderr)
         return 1
     print(f"hot path: {args.games} games x 4 players on bolt-bay, {turns} turns resolved, code of "
-          f"{Path(turns_services.__file__).parents[2]}")
+          f"{next(p for p in Path(resolve_turn.__code__.co_filename).parents if (p / 'manage.py').exists())}")
     print(f"CPU per turn: four programs {programs_cpu / turns * 1000:.1f} ms, resolution (with the deal's pushed "
           f"snapshots) {resolution_cpu / turns * 1000:.1f} ms, this process {(programs_cpu + resolution_cpu) / turns * 1000:.1f} ms; "
           f"PostgreSQL {postgres / turns * 1000:.1f} ms; {statements / turns:.1f} statements a turn "

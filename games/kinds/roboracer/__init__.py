@@ -224,7 +224,8 @@ class RoboRacer:
         this seat's own hand only."""
         decision = engine.players.choose(state, seat.bot_id, hand, strength=strength,
                                          seed=engine.derive_seed(game.seed, game.turn, f"computer-{seat.bot_id}"))
-        logger.info("game %s turn %s seat %s: %s engine calls", game.pk, game.turn, seat.number, decision.engine_calls)
+        logger.info("game %s turn %s seat %s: %s computer decided with %s engine calls", game.pk, game.turn,
+                    seat.number, strength, decision.engine_calls)
         return Move(chips=list(decision.program), reboot=decision.reboot, action=decision.action)
 
     # -- what viewers see ---------------------------------------------------------------------------------------
