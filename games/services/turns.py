@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from games import broadcast, clocks, kinds, selectors
 from games.models import Game, Hand, Program, Seat, Turn
-from games.services import locking, publish
+from games.services import locking, publish, rating
 from games.signals import game_finished
 from roboracer import compiled
 
@@ -220,9 +220,11 @@ def finish(game: Game, state, now: datetime) -> None:
     Seat.objects.filter(game=game).update(clock_started_at=None, deadline=None)
     publish.append_event(game, "game_finished", {"winner_seat": game.winner.number if game.winner else None,
                                                  "places": outcome.places})
-    # Stored before the receivers run, so that their queries see this game finished (the caller saves again).
+    # Stored before the rating and the receivers run, so that their queries see this game finished (the caller
+    # saves again).
     game.save(update_fields=["state", "status", "finished_at", "winner", "version", "updated_at"])
-    game_finished.send(sender=Game, game=game, state=outcome)
+    rating.rate_finished(game=game, outcome=outcome)  # a direct call down, in this transaction
+    game_finished.send(sender=Game, game=game, state=outcome)  # news up: tournaments, the Pyramid
 
 
 def outcome_of(game: Game):

@@ -4,10 +4,5 @@ from django.apps import AppConfig
 class RatingsConfig(AppConfig):
     name = "roboracer.ratings"
     label = "ratings"
-
-    def ready(self) -> None:
-        from games.signals import game_finished
-        from roboracer.ratings import services
-
-        # Rating runs in the finishing transaction (exactly once per game, docs/ratings.md).
-        game_finished.connect(services.on_game_finished, dispatch_uid="ratings.rate_game")
+    # Games rate a finished game by a direct call down (games.services.rating, in the finishing transaction):
+    # ratings listens to no signal of games (docs/architecture.md "Layers").

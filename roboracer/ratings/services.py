@@ -8,7 +8,6 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
-from roboracer.ratings import selectors
 from roboracer.ratings.models import DEFAULT_MU, DEFAULT_SIGMA, Rating, RatingChange
 
 log = logging.getLogger(__name__)
@@ -17,51 +16,29 @@ log = logging.getLogger(__name__)
 MODEL = PlackettLuce(mu=DEFAULT_MU, sigma=DEFAULT_SIGMA)
 
 
-def rate_game(*, game, state) -> list[RatingChange]:
-    """Update the rating of every player of the finished `game` from `state.places` ({bot id: place}, equal
-    places a tie), with one RatingChange each; nothing when the game is unrated or was rated already. Seats
-    that never moved (no program) are left out; with fewer than two seats that moved the game is marked
-    `aborted` and rated for nobody (docs/ratings.md "Aborted games").
+def rate_game(*, game_id: int, players: list[tuple[int, int | None]]) -> list[RatingChange]:
+    """Update the rating of every player of the finished game `game_id` from `players` (user id, place) in seat
+    order, equal places a tie, with one RatingChange each; nothing when a place is missing, with fewer than two
+    players, or when the game was rated already. Games decides which games count and who is in `players`
+    (games.services.rating: rated games, the seats that moved).
 
-    Runs inside the transaction that finishes the game (games.signals.game_finished), in a savepoint: the
-    players' Rating rows are locked in user id order (two games finishing at once with a common player
-    wait for each other, never deadlock), and a game already rated (a RatingChange exists; the unique
-    constraint backs this) changes nothing. A failure here is logged and leaves the game unrated rather than
-    rolling the finishing turn back."""
-    if _abort_if_unplayed(game):
-        return []
-    if not selectors.is_rated(game=game):
-        return []
+    Runs inside the transaction that finishes the game, in a savepoint: the players' Rating rows are locked in
+    user id order (two games finishing at once with a common player wait for each other, never deadlock), and
+    a game already rated (a RatingChange exists; the unique constraint backs this) changes nothing. A failure
+    here is logged and leaves the game unrated rather than rolling the finishing turn back."""
     try:
         with transaction.atomic():
-            return _rate(game, dict(state.places or {}))
+            return _rate(game_id, players)
     except IntegrityError:
         # The unique constraint: the same game rated by another transaction at the same moment.
-        log.info("game %s was already rated", game.pk)
+        log.info("game %s was already rated", game_id)
         return []
     except Exception:
-        log.exception("rating game %s failed; it stays unrated", game.pk)
+        log.exception("rating game %s failed; it stays unrated", game_id)
         return []
 
 
-def _abort_if_unplayed(game) -> bool:
-    """Mark the finished `game` aborted when it had two seats or more but fewer than two of them moved (sent a
-    program): lichess's abort, the game then unrated for everyone (docs/ratings.md "Aborted games"). The
-    caller's transaction holds the game row; the column is written with a conditional UPDATE."""
-    seats = game.seats.count()
-    if seats < 2 or len(selectors.moved_seat_ids(game=game)) >= 2:
-        return False
-    type(game).objects.filter(pk=game.pk, aborted=False).update(aborted=True)
-    game.aborted = True
-    log.info("game %s aborted: fewer than two seats moved", game.pk)
-    return True
-
-
-def _rate(game, places: dict) -> list[RatingChange]:
-    moved = selectors.moved_seat_ids(game=game)
-    # A seat ejected or resigned before its first program is left out (lichess rates no player who never moved).
-    seats = [seat for seat in game.seats.order_by("number") if seat.pk in moved]
-    players = [(seat.user_id, places.get(seat.bot_id)) for seat in seats]
+def _rate(game_id: int, players: list[tuple[int, int | None]]) -> list[RatingChange]:
     if len(players) < 2 or any(not isinstance(place, int) for _, place in players):
         return []  # a solo game, or a state without every bot's place: nothing to compare
     user_ids = sorted(user_id for user_id, _ in players)
@@ -69,7 +46,7 @@ def _rate(game, places: dict) -> list[RatingChange]:
     # then every row locked, in one order for everyone.
     Rating.objects.bulk_create([Rating(user_id=pk) for pk in user_ids], ignore_conflicts=True)
     ratings = {r.user_id: r for r in Rating.objects.select_for_update().filter(user_id__in=user_ids).order_by("user_id")}
-    if RatingChange.objects.filter(game=game).exists():
+    if RatingChange.objects.filter(game_id=game_id).exists():
         return []
     before = [MODEL.rating(mu=ratings[pk].mu, sigma=ratings[pk].sigma) for pk, _ in players]
     after = MODEL.rate([[rating] for rating in before], ranks=[place for _, place in players])
@@ -78,12 +55,7 @@ def _rate(game, places: dict) -> list[RatingChange]:
     for (pk, place), old, (new,) in zip(players, before, after, strict=True):
         rating = ratings[pk]
         rating.mu, rating.sigma, rating.games, rating.updated_at = new.mu, new.sigma, rating.games + 1, now
-        changes.append(RatingChange(user_id=pk, game=game, place=place, mu_before=old.mu, sigma_before=old.sigma,
-                                    mu_after=new.mu, sigma_after=new.sigma))
+        changes.append(RatingChange(user_id=pk, game_id=game_id, place=place, mu_before=old.mu,
+                                    sigma_before=old.sigma, mu_after=new.mu, sigma_after=new.sigma))
     Rating.objects.bulk_update(list(ratings.values()), ["mu", "sigma", "games", "updated_at"])
     return RatingChange.objects.bulk_create(changes)
-
-
-def on_game_finished(sender, *, game, state, **kwargs) -> None:
-    """The games.signals.game_finished receiver."""
-    rate_game(game=game, state=state)

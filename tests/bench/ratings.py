@@ -52,9 +52,8 @@ def run() -> None:
 
     from games import selectors as game_selectors
     from games.models import Game
-    from games.services import lobby, organisers
+    from games.services import lobby, organisers, rating
     from roboracer.courses.services import load_bundled_courses
-    from roboracer.ratings import services as rating_services
     from roboracer.ratings.models import RatingChange
 
     courses = {course.slug: course for course in load_bundled_courses()}
@@ -68,11 +67,11 @@ def run() -> None:
             places = {str(n): min(n, size - 1) for n in range(1, size + 1)}  # the last two tie
             with transaction.atomic(), CaptureQueriesContext(connection) as captured:
                 started = time.perf_counter()
-                changes = rating_services.rate_game(game=game, state=SimpleNamespace(places=places))
+                changes = rating.rate_finished(game=game, outcome=SimpleNamespace(places=places))
                 times.append(time.perf_counter() - started)
             assert len(changes) == size
             queries.append(len(captured))
-        print(f"rate_game, {size} players: {median_ms(times)} median of 15, {max(queries)} queries")
+        print(f"rate_finished, {size} players: {median_ms(times)} median of 15, {max(queries)} queries")
 
     # A player with 200 rated games (2-player games against the others, created and rated directly).
     star = users[0]
@@ -81,7 +80,7 @@ def run() -> None:
         game = organisers.create_seated_game(creator=star, users=[star, other], course=courses["tiny-yard"])
         Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED, finished_at=game.created_at)
         with transaction.atomic():
-            rating_services.rate_game(game=game, state=SimpleNamespace(places={"1": 1 + index % 2, "2": 2 - index % 2}))
+            rating.rate_finished(game=game, outcome=SimpleNamespace(places={"1": 1 + index % 2, "2": 2 - index % 2}))
     client = Client()
     client.force_login(users[1])
     for path in (f"/players/{star.username}/", f"/api/players/{star.username}/"):

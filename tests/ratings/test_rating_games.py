@@ -6,7 +6,7 @@ from openskill.models import PlackettLuce
 import engine
 from games import setup
 from games.models import Game
-from games.services import lobby, rematch, turns
+from games.services import lobby, rating, rematch, turns
 from roboracer.courses.models import Course
 from roboracer.ratings import selectors
 from roboracer.ratings import services as rating_services
@@ -71,7 +71,7 @@ def test_a_second_call_for_the_same_game_changes_nothing(courses, players):
     game = played(users=[ann, ben], course=courses["tiny-yard"])
     before = list(Rating.objects.order_by("user_id").values_list("mu", "sigma", "games"))
     state = engine.state_from_dict(game.state, engine.parse_course(game.course_data))
-    assert rating_services.rate_game(game=game, state=state) == []
+    assert rating.rate_finished(game=game, outcome=state) == []
     turns.resolve_turn(game_id=game.pk, turn=1)  # a redelivered turn task: nothing more either
     assert list(Rating.objects.order_by("user_id").values_list("mu", "sigma", "games")) == before
     assert RatingChange.objects.filter(game=game).count() == 2

@@ -4,10 +4,9 @@ and the lobby, and finishing it rates nobody, whatever the game's own `rated` wi
 
 from games import selectors as game_selectors
 from games.models import Game, GameEvent
-from games.services import lobby, timeouts
+from games.services import lobby, rating, timeouts
 from roboracer.ratings import selectors
 from roboracer.ratings.models import Rating, RatingChange
-from roboracer.ratings.services import rate_game
 from tests.ratings.helpers import finish
 
 PLAYERS = ("ann", "ben")  # the `players` fixture (tests/conftest.py)
@@ -29,7 +28,7 @@ def test_a_lobby_game_started_with_its_creator_alone_is_unrated_and_rates_nobody
     game = finish(game, losers=(1,))  # ann backs off the edge with her one life: the game is over
     assert game.status == Game.Status.FINISHED and game.aborted is False
     assert not RatingChange.objects.filter(game=game).exists() and not Rating.objects.filter(user=ann).exists()
-    assert rate_game(game=game, state=None) == []  # asked again, directly: still nobody
+    assert rating.rate_finished(game=game, outcome=None) == []  # asked again, directly: still nobody
     assert not RatingChange.objects.filter(user=ben).exists()
 
 
