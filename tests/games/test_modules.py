@@ -7,8 +7,8 @@ import copy
 import pytest
 
 import engine
+from games.kinds.roboracer.replay import replay
 from games.models import Game, GameEvent, Hand, Program, Turn
-from games.replay import replay
 from games.services import lobby as lobby_services
 from games.services import moves, rematch, timeouts, turns
 from roboracer.economy.models import ModulePrice, PricePoint

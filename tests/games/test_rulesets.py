@@ -83,7 +83,7 @@ def test_a_roborace_game_deals_numbered_cards_and_resolves_by_004(courses, make_
     assert engine.state_to_dict(expected)["bots"] == game.state["bots"]
     # hands of turn 2: fresh numbered cards again
     assert len(hand_of(game, alice)) == 7
-    from games.replay import replay
+    from games.kinds.roboracer.replay import replay
 
     _, differences = replay(game=game)
     assert differences == []
@@ -192,7 +192,7 @@ def test_classic_power_down_is_asked_with_the_program_and_sits_the_next_round_ou
     [row] = [row for row in report[0]["rows"] if row["name"] == mine["id"]]
     assert row["notes"][0] == "Powered down"
     assert all(token in ("", "N", "E", "S", "W") for token in row["move"].split(","))  # moved only by the floor
-    from games.replay import replay
+    from games.kinds.roboracer.replay import replay
 
     assert replay(game=game)[1] == []
 
@@ -222,7 +222,7 @@ def test_classic_recompile_once_a_turn_for_two_damage_and_only_with_the_upgrade(
     event = game.events.get(kind="recompiled")
     # The public event tells nothing that draws the new hand: no hand, no seed.
     assert "hand" not in event.data and "seed" not in event.data and event.data["seat"] == seat.number
-    # The derived seed replays the recompile exactly (games/replay.py applies it before the turn).
+    # The derived seed replays the recompile exactly (games/kinds/roboracer/replay.py applies it before the turn).
     seed = roboracer_services.recompile_seed(game, 1, event.data["bot"])
     again, hand = engine.rulesets.get("classic").redeal(given, event.data["bot"], seed)
     assert list(hand) == hand_of(game, alice) and engine.state_to_dict(again) == game.state

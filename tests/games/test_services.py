@@ -203,8 +203,8 @@ def test_a_whole_game_with_an_ejection_replays_from_its_stored_inputs(courses, m
 
     from django.utils import timezone
 
+    from games.kinds.roboracer.replay import replay
     from games.models import Seat
-    from games.replay import replay
 
     users = [make_user(name) for name in ("ann", "ben", "cat")]
     game = started_game(users=users, course=courses["bolt-bay"])
