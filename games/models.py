@@ -62,7 +62,7 @@ class Game(models.Model):
     rematch = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of"
     )
-    # A course's test drive from the course builder (roboracer.courses.services.start_test_drive): a private
+    # A course's test drive from the course builder (games.test_drive.start_test_drive): a private
     # game whose own copy of the course takes 1 player at least, so its creator may start it with any number
     # seated, solo included, whatever the course's minimum (docs/course-builder.md, "Test drive").
     test_drive = models.BooleanField(default=False)

@@ -6,7 +6,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import kinds, selectors, services
+from games import kinds, services
 from games.api.serializers import (
     AddComputerSerializer,
     ChatAnswerSerializer,
@@ -31,6 +31,7 @@ from games.api.serializers import (
     TeamSerializer,
     TurnRecordSerializer,
 )
+from games.selectors import access, chat, lobby, puzzles, rematch, snapshots, turns
 from roboracer.accounts import selectors as account_selectors
 from roboracer.common.errors import InvalidInput, NotFound
 from roboracer.courses import selectors as course_selectors
@@ -38,7 +39,7 @@ from roboracer.courses import selectors as course_selectors
 
 def _game_or_404(game_id: int, user):
     """The game if this user may see it; a private game is absent to strangers."""
-    game = selectors.visible_game(game_id=game_id, user=user)
+    game = access.visible_game(game_id=game_id, user=user)
     if game is None:
         raise NotFound(f"game {game_id} does not exist")
     return game
@@ -47,10 +48,10 @@ def _game_or_404(game_id: int, user):
 class GameListView(APIView):
     @extend_schema(responses=LobbySerializer, operation_id="games_list", summary="Open public games, my games, my archive")
     def get(self, request):
-        page = selectors.lobby_page_number(request.query_params.get("page"))
+        page = lobby.lobby_page_number(request.query_params.get("page"))
         if page is None:
             raise InvalidInput("page: a whole number from 1")
-        return Response(selectors.lobby_state(user=request.user, page=page))
+        return Response(lobby.lobby_state(user=request.user, page=page))
 
     @extend_schema(request=CreateGameSerializer, responses={201: SnapshotSerializer},
                    summary="Create a game (RoboRacer; or RAMbots with kind \"rambots\")")
@@ -59,7 +60,7 @@ class GameListView(APIView):
         serializer = kind.create_serializer(request.data)
         serializer.is_valid(raise_exception=True)
         game = kind.create_game(user=request.user, **serializer.validated_data)
-        return Response(selectors.game_snapshot(game=game, user=request.user), status=status.HTTP_201_CREATED)
+        return Response(snapshots.game_snapshot(game=game, user=request.user), status=status.HTTP_201_CREATED)
 
 
 def _requested_kind(data):
@@ -82,7 +83,7 @@ class GameDetailView(APIView):
     @extend_schema(responses=SnapshotSerializer, summary="The game as I may see it")
     def get(self, request, game_id: int):
         game = _game_or_404(game_id, request.user)
-        return Response(selectors.game_snapshot(game=game, user=request.user))
+        return Response(snapshots.game_snapshot(game=game, user=request.user))
 
 
 class JoinGameView(APIView):
@@ -91,7 +92,7 @@ class JoinGameView(APIView):
         serializer = JoinSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         services.join_game(user=request.user, game_id=game_id, **serializer.validated_data)
-        return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
+        return Response(snapshots.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
 
 
 class TeamView(APIView):
@@ -101,21 +102,21 @@ class TeamView(APIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         services.choose_team(user=request.user, game_id=game_id, team=data["team"], seat_number=data.get("seat"))
-        return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
+        return Response(snapshots.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
 
 
 class BalanceTeamsView(APIView):
     @extend_schema(request=None, responses=SnapshotSerializer, summary="Balance the teams by rating (creator, lobby)")
     def post(self, request, game_id: int):
         services.balance_teams(user=request.user, game_id=game_id)
-        return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
+        return Response(snapshots.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
 
 
 class StartGameView(APIView):
     @extend_schema(request=None, responses=SnapshotSerializer, summary="Start the game (creator only)")
     def post(self, request, game_id: int):
         services.start_game(user=request.user, game_id=game_id)
-        return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
+        return Response(snapshots.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
 
 
 class LeaveGameView(APIView):
@@ -123,14 +124,14 @@ class LeaveGameView(APIView):
     def post(self, request, game_id: int):
         game = services.leave_game(user=request.user, game_id=game_id)
         # Not _game_or_404: someone who just left a private game may no longer watch it, but gets this answer.
-        return Response(selectors.game_snapshot(game=game, user=request.user))
+        return Response(snapshots.game_snapshot(game=game, user=request.user))
 
 
 class CancelGameView(APIView):
     @extend_schema(request=None, responses=SnapshotSerializer, summary="Cancel a game that has not started")
     def post(self, request, game_id: int):
         services.cancel_game(user=request.user, game_id=game_id)
-        return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
+        return Response(snapshots.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
 
 
 class PlayAgainView(APIView):
@@ -138,7 +139,7 @@ class PlayAgainView(APIView):
                    summary="Play again: a new lobby with the same course and settings, its players invited")
     def post(self, request, game_id: int):
         game, created = services.play_again(user=request.user, game_id=game_id)
-        return Response({"game": game.pk, "url": selectors.rematch_link(game=game), "created": created},
+        return Response({"game": game.pk, "url": rematch.rematch_link(game=game), "created": created},
                         status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
@@ -151,7 +152,7 @@ class ChatView(APIView):
         query = ChatQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         before = query.validated_data.get("before")  # team chat: only the lines said in the reader's team with them
-        return Response({"messages": selectors.recent_chat(game=game, before=before, reader=request.user)})
+        return Response({"messages": chat.recent_chat(game=game, before=before, reader=request.user)})
 
     @extend_schema(request=ChatSerializer, responses={201: ChatAnswerSerializer, 200: ChatAnswerSerializer},
                    summary="Say something, or run a chat command (!eject, !archive)")
@@ -213,7 +214,7 @@ class TurnView(APIView):
     @extend_schema(responses=TurnRecordSerializer, summary="A resolved turn, for replay")
     def get(self, request, game_id: int, number: int):
         game = _game_or_404(game_id, request.user)
-        record = selectors.resolved_turn(game=game, number=number)
+        record = turns.resolved_turn(game=game, number=number)
         if record is None:
             raise NotFound(f"turn {number} of game {game_id} has not been played")
         return Response(record)
@@ -239,14 +240,14 @@ class TakeBackView(APIView):
                    summary="Take my robot back from the computer playing it (timeout policy 'computer')")
     def post(self, request, game_id: int):
         services.take_back(user=request.user, game_id=game_id)
-        return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
+        return Response(snapshots.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
 
 
 class RemoveComputerView(APIView):
     @extend_schema(request=None, responses=SnapshotSerializer, summary="Remove a computer player (creator, lobby)")
     def post(self, request, game_id: int, number: int):
         services.remove_computer(user=request.user, game_id=game_id, seat_number=number)
-        return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
+        return Response(snapshots.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
 
 
 class PracticeView(APIView):
@@ -266,4 +267,4 @@ class PracticeView(APIView):
 class PuzzleListView(APIView):
     @extend_schema(responses=PuzzleSerializer(many=True), summary="The puzzles: tried, solved, best turns, mine")
     def get(self, request):
-        return Response(selectors.puzzle_list(user=request.user))
+        return Response(puzzles.puzzle_list(user=request.user))

@@ -11,8 +11,8 @@ from rest_framework.test import APIClient
 import engine
 from games import services
 from games.models import ChatMessage, Game, GameEvent, Hand, Program, Seat
+from games.selectors.rated import is_rated
 from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, NotFound
-from roboracer.ratings.selectors import is_rated
 from tests.games.factories import legal_program
 
 

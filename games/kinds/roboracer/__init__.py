@@ -3,8 +3,10 @@ selectors that play it (docs/game-kinds.md)."""
 
 from __future__ import annotations
 
-from games import selectors, services
+from games import services
+from games.kinds.roboracer import selectors
 from games.models import Game
+from games.selectors import seats
 from roboracer.common.errors import InvalidInput
 from roboracer.courses.models import Course
 
@@ -30,7 +32,7 @@ class RoboRacer:
                 "course_name": game.course.name}
 
     def computers_play(self, game) -> bool:
-        return game.course_data.get("mode", "race") in selectors.COMPUTER_MODES
+        return game.course_data.get("mode", "race") in seats.COMPUTER_MODES
 
     def create_serializer(self, data):
         from games.api.serializers import CreateGameSerializer
