@@ -22,6 +22,7 @@ from django.utils import timezone
 import engine
 from games import broadcast, clocks, kinds, lobby_feed, selectors, setup
 from games.models import SEAT_COLORS, ChatMessage, Game, GameEvent, Hand, Program, Scan, Seat, Turn
+from games.selectors import prices as economy_selectors
 from games.signals import game_finished
 from roboracer import compiled
 from roboracer.accounts import selectors as account_selectors
@@ -29,7 +30,6 @@ from roboracer.accounts.models import Profile
 from roboracer.accounts.services import COMPUTER_PREFIX  # computer players' usernames, refused to people
 from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, NotFound, RateLimited
 from roboracer.courses.models import Course
-from roboracer.economy import selectors as economy_selectors
 from roboracer.economy import services as economy
 from roboracer.ratings import selectors as ratings
 

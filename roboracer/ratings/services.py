@@ -8,7 +8,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
-from roboracer.ratings import selectors
+from roboracer.ratings import signals
 from roboracer.ratings.models import DEFAULT_MU, DEFAULT_SIGMA, Rating, RatingChange
 
 log = logging.getLogger(__name__)
@@ -30,7 +30,7 @@ def rate_game(*, game, state) -> list[RatingChange]:
     rolling the finishing turn back."""
     if _abort_if_unplayed(game):
         return []
-    if not selectors.is_rated(game=game):
+    if not signals.ask(signals.is_rated, game=game):
         return []
     try:
         with transaction.atomic():
@@ -49,7 +49,7 @@ def _abort_if_unplayed(game) -> bool:
     program): lichess's abort, the game then unrated for everyone (docs/ratings.md "Aborted games"). The
     caller's transaction holds the game row; the column is written with a conditional UPDATE."""
     seats = game.seats.count()
-    if seats < 2 or len(selectors.moved_seat_ids(game=game)) >= 2:
+    if seats < 2 or len(signals.ask(signals.moved_seat_ids, game=game)) >= 2:
         return False
     type(game).objects.filter(pk=game.pk, aborted=False).update(aborted=True)
     game.aborted = True
@@ -58,7 +58,7 @@ def _abort_if_unplayed(game) -> bool:
 
 
 def _rate(game, places: dict) -> list[RatingChange]:
-    moved = selectors.moved_seat_ids(game=game)
+    moved = signals.ask(signals.moved_seat_ids, game=game)
     # A seat ejected or resigned before its first program is left out (lichess rates no player who never moved).
     seats = [seat for seat in game.seats.order_by("number") if seat.pk in moved]
     players = [(seat.user_id, places.get(seat.bot_id)) for seat in seats]
