@@ -70,7 +70,7 @@ class Game(models.Model):
     # default. Their starting prices are in the state (`prices`), taken from the course's price book.
     modules = models.JSONField(default=list, blank=True)
     # The creator's wish that the game be rated; whether it is rated also depends on the course's state and
-    # the mode (roboracer.ratings.selectors.is_rated).
+    # the mode (games.selectors.rated.is_rated).
     rated = models.BooleanField(default=True)
     # Set when the game finished with fewer than two seats that ever moved (a program of their own): nobody's
     # rating changes (roboracer.ratings.services.rate_game; docs/ratings.md "Aborted games").

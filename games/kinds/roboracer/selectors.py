@@ -14,8 +14,6 @@ from games.selectors import puzzles
 SNAPSHOT_BOT_FIELDS = (
     "id", "at", "dir", "damage", "lives", "next_checkpoint", "virtual", "rebooting", "battery", "module", "drone_of",
 )
-
-
 MODE_BOT_FIELDS = ("team", "target",  # game modes (issue 16): only on the bots that have them
                    "powered_down", "power_down_next", "upgrades", "upgrade_state")  # classic (issue 19)
 
