@@ -7,9 +7,9 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from engine import PROGRAM_LENGTH
-from games import selectors
 from games.api.serializers import ProgramSerializer
 from games.broadcast import encode, group_name, player_group_name, session_group_name, user_group_name
+from games.selectors import access, seats, snapshots
 from games.services import moves
 from games.throttle import TokenBucket
 from roboracer.common.api_errors import messages_of
@@ -99,7 +99,7 @@ class JsonFramesConsumer(AsyncJsonWebsocketConsumer):
 
     async def join_session(self) -> None:
         """A signed-in user's socket joins the group of every socket opened with the same log-in: logging out
-        closes them all (roboracer/accounts/signals.py; docs/site.md "Sockets and access")."""
+        closes them all (games/receivers.py close_sockets; docs/site.md "Sockets and access")."""
         self.session_group = None
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
@@ -181,10 +181,10 @@ class GameConsumer(JsonFramesConsumer):
 
     def _allowed(self, user) -> tuple[bool, bool]:
         """(may watch, has a seat)."""
-        game = selectors.get_game(game_id=self.game_id)
-        if game is None or not selectors.can_view(user=user, game=game):
+        game = access.get_game(game_id=self.game_id)
+        if game is None or not access.can_view(user=user, game=game):
             return False, False
-        return True, selectors.seat_of(user=user, game=game) is not None
+        return True, seats.seat_of(user=user, game=game) is not None
 
     async def disconnect(self, code):
         await self.revoke()
@@ -270,10 +270,10 @@ class GameConsumer(JsonFramesConsumer):
         """The snapshot, access checked again (the game, the user's right to watch it, the log-in): None if
         this socket may no longer see the game."""
         user = self.scope["user"]
-        game = selectors.get_game(game_id=self.game_id)
-        if game is None or not selectors.can_view(user=user, game=game) or not self.signed_in_still():
+        game = access.get_game(game_id=self.game_id)
+        if game is None or not access.can_view(user=user, game=game) or not self.signed_in_still():
             return None
-        return selectors.game_snapshot(game=game, user=user)
+        return snapshots.game_snapshot(game=game, user=user)
 
     async def game_snapshot(self, event):
         """This player's own snapshot, pushed after a deal (only ever sent to their own group)."""

@@ -6,8 +6,9 @@ from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 
-from games import lobby_feed, selectors
+from games import lobby_feed
 from games.consumers import JsonFramesConsumer
+from games.selectors import lobby
 
 
 class LobbyConsumer(JsonFramesConsumer):
@@ -17,7 +18,7 @@ class LobbyConsumer(JsonFramesConsumer):
         user = self.scope.get("user")
         # The page of open games the lobby page shows (`/ws/lobby/?page=2`): the `lobby` frame carries that page.
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
-        self.page = selectors.lobby_page_number((query.get("page") or [None])[0]) or 1
+        self.page = lobby.lobby_page_number((query.get("page") or [None])[0]) or 1
         # Join before reading the lobby so that no change falls between the two; summaries carry the game's
         # version, and the browser keeps the newest it has seen of each game.
         self.groups_joined = [lobby_feed.LOBBY_GROUP]
@@ -42,7 +43,7 @@ class LobbyConsumer(JsonFramesConsumer):
             await self.send_lobby()
 
     async def send_lobby(self):
-        state = await database_sync_to_async(selectors.lobby_state)(user=self.scope.get("user"), page=self.page)
+        state = await database_sync_to_async(lobby.lobby_state)(user=self.scope.get("user"), page=self.page)
         await self.send_json({"type": "lobby", **state})
 
     async def lobby_event(self, event):

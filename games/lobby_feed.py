@@ -4,7 +4,7 @@ own lobby group of each of its players (private games too, with `my_move` and `a
 who just left it (with `mine: false`). Strangers never hear of a private game.
 
 At most once, like every channel-layer message: a lobby page that reconnects gets the whole lobby again
-(`selectors.lobby_state`), and each summary carries the game's `version` so an older one never overwrites a
+(`lobby.lobby_state`), and each summary carries the game's `version` so an older one never overwrites a
 newer one.
 """
 
@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from games import broadcast, selectors
+from games import broadcast
 from games.models import Game, Seat
+from games.selectors import lobby
 
 LOBBY_GROUP = "lobby"
 # The game events after which the lobby's lists change.
@@ -48,14 +49,14 @@ def announce(*, game_id: int, left: set[int] | frozenset[int] = frozenset(), cre
     """Send the game's summary as committed now (call it after commit). The public group's message also says
     whether this transaction created the game (`new`: newer than any game a lobby page has listed) and how
     many public games are open now (`open_total`), so every page's "Showing ... of N open games" follows."""
-    game = selectors.lobby_game(game_id=game_id)
+    game = lobby.lobby_game(game_id=game_id)
     if game is None:
         return
-    summary = selectors.game_summary(game=game)
+    summary = lobby.game_summary(game=game)
     messages = []
     if game.visibility == Game.Visibility.PUBLIC:
         messages.append((LOBBY_GROUP, {
-            "type": "lobby_game", "game": summary, "new": created, "open_total": selectors.open_games_count(),
+            "type": "lobby_game", "game": summary, "new": created, "open_total": lobby.open_games_count(),
         }))
     seats = Seat.objects.filter(game_id=game_id).values_list("user_id", "archived", "clock_started_at")
     seated = set()

@@ -63,7 +63,7 @@ class Game(models.Model):
     rematch = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of"
     )
-    # A course's test drive from the course builder (roboracer.courses.services.start_test_drive): a private
+    # A course's test drive from the course builder (games.kinds.roboracer.services.start_test_drive): a private
     # game whose own copy of the course takes 1 player at least, so its creator may start it with any number
     # seated, solo included, whatever the course's minimum (docs/course-builder.md, "Test drive").
     test_drive = models.BooleanField(default=False)
@@ -71,7 +71,7 @@ class Game(models.Model):
     # default. Their starting prices are in the state (`prices`), taken from the course's price book.
     modules = models.JSONField(default=list, blank=True)
     # The creator's wish that the game be rated; whether it is rated also depends on the course's state and
-    # the mode (roboracer.ratings.selectors.is_rated).
+    # the mode (games.selectors.rated.is_rated).
     rated = models.BooleanField(default=True)
     # Set when the game finished with fewer than two seats that ever moved (a program of their own): nobody's
     # rating changes (roboracer.ratings.services.rate_game; docs/ratings.md "Aborted games").

@@ -7,8 +7,6 @@ from drf_spectacular.views import SpectacularAPIView
 from roboracer import api_docs
 from roboracer.accounts.urls import api_urlpatterns as accounts_api
 from roboracer.courses.urls import api_urlpatterns as courses_api
-from roboracer.economy.urls import api_urlpatterns as economy_api
-from roboracer.ratings.urls import api_urlpatterns as ratings_api
 
 handler404 = "roboracer.pages.page_not_found"
 
@@ -22,9 +20,7 @@ urlpatterns = [
     path("api/docs/redoc.standalone.js", api_docs.redoc_bundle, name="api-docs-redoc"),
     path("api/", include(accounts_api)),
     path("api/", include(courses_api)),
-    path("api/", include(economy_api)),
     path("api/", include("games.api.urls")),
-    path("api/", include(ratings_api)),
     path("", include("roboracer.accounts.urls")),
     path("", include("roboracer.courses.urls")),
     path("", include("roboracer.ratings.urls")),

@@ -9,7 +9,7 @@ __all__ = ["CreateGameSerializer", "CreateRAMbotsGameSerializer"]  # the kinds' 
 
 
 class GameSummarySerializer(serializers.ModelSerializer):
-    """Documentation only: the summary is built by games.selectors.game_summary (the lobby socket sends the
+    """Documentation only: the summary is built by games.selectors.lobby.game_summary (the lobby socket sends the
     same)."""
 
     course = serializers.CharField(source="course.slug")
@@ -32,7 +32,7 @@ class GameSummarySerializer(serializers.ModelSerializer):
 
 
 class LobbySerializer(serializers.Serializer):
-    """Documentation only: games.selectors.lobby_state (also the lobby socket's `lobby` message)."""
+    """Documentation only: games.selectors.lobby.lobby_state (also the lobby socket's `lobby` message)."""
 
     open = GameSummarySerializer(many=True, help_text="public games waiting for players")
     open_total = serializers.IntegerField(help_text="how many public games wait for players in all")
@@ -119,7 +119,7 @@ class ScanSerializer(serializers.Serializer):
 
 
 class SnapshotSerializer(serializers.Serializer):
-    """Documentation only: the snapshot is built by games.selectors.game_snapshot."""
+    """Documentation only: the snapshot is built by games.selectors.snapshots.game_snapshot."""
 
     id = serializers.IntegerField()
     status = serializers.CharField()
@@ -176,7 +176,7 @@ class PlayAgainSerializer(serializers.Serializer):
 
 
 class TurnRecordSerializer(serializers.Serializer):
-    """Documentation only: built by games.selectors.resolved_turn."""
+    """Documentation only: built by games.selectors.turns.resolved_turn."""
 
     turn = serializers.IntegerField()
     events = serializers.JSONField()
@@ -194,7 +194,7 @@ class TurnRecordSerializer(serializers.Serializer):
 
 
 class PuzzleSerializer(serializers.Serializer):
-    """Documentation only: a row of games.selectors.puzzle_list."""
+    """Documentation only: a row of games.selectors.puzzles.puzzle_list."""
 
     slug = serializers.CharField()
     name = serializers.CharField()

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.api import views
+from games.api import players, prices, test_drive, views
 
 urlpatterns = [
     path("games/", views.GameListView.as_view(), name="api-games"),
@@ -25,4 +25,7 @@ urlpatterns = [
     path("games/<int:game_id>/scan/", views.ScanView.as_view(), name="api-game-scan"),
     path("games/<int:game_id>/recompile/", views.RecompileView.as_view(), name="api-game-recompile"),
     path("games/<int:game_id>/turns/<int:number>/", views.TurnView.as_view(), name="api-game-turn"),
+    path("players/<str:username>/", players.PlayerView.as_view(), name="api-player"),
+    path("courses/<slug:slug>/prices/", prices.CoursePricesView.as_view(), name="api-course-prices"),
+    path("courses/<slug:slug>/test-drive/", test_drive.CourseTestDriveView.as_view(), name="api-course-test-drive"),
 ]

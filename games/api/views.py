@@ -6,7 +6,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import kinds, selectors
+from games import kinds
 from games.api.serializers import (
     AddComputerSerializer,
     ChatAnswerSerializer,
@@ -32,7 +32,11 @@ from games.api.serializers import (
     TurnRecordSerializer,
 )
 from games.kinds.roboracer import services as roboracer_services
-from games.services import chat, computer_seats, ejection, lobby, moves, rematch, team_play
+from games.selectors import access, chat, lobby, puzzles, rematch, snapshots, turns
+from games.services import chat as chat_services
+from games.services import computer_seats, ejection, moves, team_play
+from games.services import lobby as lobby_services
+from games.services import rematch as rematch_services
 from roboracer.accounts import selectors as account_selectors
 from roboracer.common.errors import InvalidInput, NotFound
 from roboracer.courses import selectors as course_selectors
@@ -40,7 +44,7 @@ from roboracer.courses import selectors as course_selectors
 
 def _game_or_404(game_id: int, user):
     """The game if this user may see it; a private game is absent to strangers."""
-    game = selectors.visible_game(game_id=game_id, user=user)
+    game = access.visible_game(game_id=game_id, user=user)
     if game is None:
         raise NotFound(f"game {game_id} does not exist")
     return game
@@ -49,10 +53,10 @@ def _game_or_404(game_id: int, user):
 class GameListView(APIView):
     @extend_schema(responses=LobbySerializer, operation_id="games_list", summary="Open public games, my games, my archive")
     def get(self, request):
-        page = selectors.lobby_page_number(request.query_params.get("page"))
+        page = lobby.lobby_page_number(request.query_params.get("page"))
         if page is None:
             raise InvalidInput("page: a whole number from 1")
-        return Response(selectors.lobby_state(user=request.user, page=page))
+        return Response(lobby.lobby_state(user=request.user, page=page))
 
     @extend_schema(request=CreateGameSerializer, responses={201: SnapshotSerializer},
                    summary="Create a game (RoboRacer; or RAMbots with kind \"rambots\")")
@@ -60,8 +64,8 @@ class GameListView(APIView):
         kind = _requested_kind(request.data)
         serializer = kind.create_serializer(request.data)
         serializer.is_valid(raise_exception=True)
-        game = lobby.create_game(user=request.user, kind=kind.name, **serializer.validated_data)
-        return Response(selectors.game_snapshot(game=game, user=request.user), status=status.HTTP_201_CREATED)
+        game = lobby_services.create_game(user=request.user, kind=kind.name, **serializer.validated_data)
+        return Response(snapshots.game_snapshot(game=game, user=request.user), status=status.HTTP_201_CREATED)
 
 
 def _requested_kind(data):
@@ -76,7 +80,7 @@ class GameDetailView(APIView):
     @extend_schema(responses=SnapshotSerializer, summary="The game as I may see it")
     def get(self, request, game_id: int):
         game = _game_or_404(game_id, request.user)
-        return Response(selectors.game_snapshot(game=game, user=request.user))
+        return Response(snapshots.game_snapshot(game=game, user=request.user))
 
 
 class JoinGameView(APIView):
@@ -84,8 +88,8 @@ class JoinGameView(APIView):
     def post(self, request, game_id: int):
         serializer = JoinSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        lobby.join_game(user=request.user, game_id=game_id, **serializer.validated_data)
-        return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
+        lobby_services.join_game(user=request.user, game_id=game_id, **serializer.validated_data)
+        return Response(snapshots.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
 
 
 class TeamView(APIView):
@@ -95,44 +99,44 @@ class TeamView(APIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         team_play.choose_team(user=request.user, game_id=game_id, team=data["team"], seat_number=data.get("seat"))
-        return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
+        return Response(snapshots.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
 
 
 class BalanceTeamsView(APIView):
     @extend_schema(request=None, responses=SnapshotSerializer, summary="Balance the teams by rating (creator, lobby)")
     def post(self, request, game_id: int):
         team_play.balance_teams(user=request.user, game_id=game_id)
-        return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
+        return Response(snapshots.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
 
 
 class StartGameView(APIView):
     @extend_schema(request=None, responses=SnapshotSerializer, summary="Start the game (creator only)")
     def post(self, request, game_id: int):
-        lobby.start_game(user=request.user, game_id=game_id)
-        return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
+        lobby_services.start_game(user=request.user, game_id=game_id)
+        return Response(snapshots.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
 
 
 class LeaveGameView(APIView):
     @extend_schema(request=None, responses=SnapshotSerializer, summary="Leave: give up my seat, or resign")
     def post(self, request, game_id: int):
-        game = lobby.leave_game(user=request.user, game_id=game_id)
+        game = lobby_services.leave_game(user=request.user, game_id=game_id)
         # Not _game_or_404: someone who just left a private game may no longer watch it, but gets this answer.
-        return Response(selectors.game_snapshot(game=game, user=request.user))
+        return Response(snapshots.game_snapshot(game=game, user=request.user))
 
 
 class CancelGameView(APIView):
     @extend_schema(request=None, responses=SnapshotSerializer, summary="Cancel a game that has not started")
     def post(self, request, game_id: int):
-        lobby.cancel_game(user=request.user, game_id=game_id)
-        return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
+        lobby_services.cancel_game(user=request.user, game_id=game_id)
+        return Response(snapshots.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
 
 
 class PlayAgainView(APIView):
     @extend_schema(request=None, responses={201: PlayAgainSerializer, 200: PlayAgainSerializer},
                    summary="Play again: a new lobby with the same course and settings, its players invited")
     def post(self, request, game_id: int):
-        game, created = rematch.play_again(user=request.user, game_id=game_id)
-        return Response({"game": game.pk, "url": selectors.rematch_link(game=game), "created": created},
+        game, created = rematch_services.play_again(user=request.user, game_id=game_id)
+        return Response({"game": game.pk, "url": rematch.rematch_link(game=game), "created": created},
                         status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
@@ -145,7 +149,7 @@ class ChatView(APIView):
         query = ChatQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         before = query.validated_data.get("before")  # team chat: only the lines said in the reader's team with them
-        return Response({"messages": selectors.recent_chat(game=game, before=before, reader=request.user)})
+        return Response({"messages": chat.recent_chat(game=game, before=before, reader=request.user)})
 
     @extend_schema(request=ChatSerializer, responses={201: ChatAnswerSerializer, 200: ChatAnswerSerializer},
                    summary="Say something, or run a chat command (!eject, !archive)")
@@ -153,7 +157,7 @@ class ChatView(APIView):
         serializer = ChatSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         # post_chat answers a stranger to a private game with the same 404 as a missing id.
-        answer = chat.post_chat(user=request.user, game_id=game_id, text=serializer.validated_data["text"])
+        answer = chat_services.post_chat(user=request.user, game_id=game_id, text=serializer.validated_data["text"])
         return Response(answer, status=status.HTTP_201_CREATED if "message" in answer else status.HTTP_200_OK)
 
 
@@ -179,7 +183,8 @@ class MoveView(APIView):
     @extend_schema(request=MoveSerializer, responses=MoveSerializer,
                    summary="Send my move in a game of a kind without chips (RAMbots: goal stack, program, draft)")
     def post(self, request, game_id: int):
-        # Kinds read their own move's shape; a stranger to a private game gets the 404 of a missing id.
+        # The kind reads its own move's shape (moves.submit_move); a stranger to a private game gets the 404 of a
+        # missing id.
         return Response(moves.submit_move(user=request.user, game_id=game_id, data=request.data))
 
 
@@ -206,7 +211,7 @@ class TurnView(APIView):
     @extend_schema(responses=TurnRecordSerializer, summary="A resolved turn, for replay")
     def get(self, request, game_id: int, number: int):
         game = _game_or_404(game_id, request.user)
-        record = selectors.resolved_turn(game=game, number=number)
+        record = turns.resolved_turn(game=game, number=number)
         if record is None:
             raise NotFound(f"turn {number} of game {game_id} has not been played")
         return Response(record)
@@ -232,14 +237,14 @@ class TakeBackView(APIView):
                    summary="Take my robot back from the computer playing it (timeout policy 'computer')")
     def post(self, request, game_id: int):
         computer_seats.take_back(user=request.user, game_id=game_id)
-        return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
+        return Response(snapshots.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
 
 
 class RemoveComputerView(APIView):
     @extend_schema(request=None, responses=SnapshotSerializer, summary="Remove a computer player (creator, lobby)")
     def post(self, request, game_id: int, number: int):
         computer_seats.remove_computer(user=request.user, game_id=game_id, seat_number=number)
-        return Response(selectors.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
+        return Response(snapshots.game_snapshot(game=_game_or_404(game_id, request.user), user=request.user))
 
 
 class PracticeView(APIView):
@@ -259,4 +264,4 @@ class PracticeView(APIView):
 class PuzzleListView(APIView):
     @extend_schema(responses=PuzzleSerializer(many=True), summary="The puzzles: tried, solved, best turns, mine")
     def get(self, request):
-        return Response(selectors.puzzle_list(user=request.user))
+        return Response(puzzles.puzzle_list(user=request.user))

@@ -9,8 +9,9 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from games import clocks, kinds, selectors
+from games import clocks, kinds
 from games.models import ChatMessage, Game
+from games.selectors import seats
 from games.services import ejection, lines, locking, turns
 from roboracer.accounts import selectors as account_selectors
 from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, RateLimited
@@ -32,7 +33,7 @@ def _eject_command(game: Game, user) -> list[int]:
     seated); while programming, eject every bot whose game timer has run out."""
     if game.status == Game.Status.LOBBY:
         seated = game.seats.count()
-        minimum = selectors.start_minimum(game)
+        minimum = seats.start_minimum(game)
         if seated < minimum:
             raise Conflict(f"{kinds.of(game).board_name(game)} needs at least {minimum} player(s); {seated} seated")
         closed = list(range(seated + 1, game.max_seats + 1))

@@ -7,8 +7,9 @@ import logging
 
 from django.db import transaction
 
-from games import broadcast, selectors
+from games import broadcast
 from games.models import ChatMessage, Game, Seat
+from games.selectors import chat
 from games.services import publish
 from roboracer.accounts import selectors as account_selectors
 
@@ -38,7 +39,7 @@ def chat_line(game: Game, **fields) -> dict:
     """Store a chat line and push it as a `chat` event; returns what the event carries. A team's line is no
     public event: it goes only to that team's players' own sockets (docs/modes.md "Team chat")."""
     message = ChatMessage.objects.create(game=game, **fields)
-    data = selectors.chat_message(message=message)
+    data = chat.chat_message(message=message)
     team = fields.get("team")
     if team:
         members = list(game.seats.filter(team=team, ejected_at__isnull=True).values_list("user_id", flat=True))

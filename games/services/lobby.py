@@ -12,8 +12,10 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from games import broadcast, clocks, kinds, lobby_feed, selectors, setup
+from games import broadcast, clocks, kinds, lobby_feed, setup
 from games.models import SEAT_COLORS, Game, Seat
+from games.selectors import access
+from games.selectors import seats as seats_selectors
 from games.services import ejection, locking, publish, turns
 from roboracer.accounts.models import Profile
 from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, NotFound, RateLimited
@@ -123,7 +125,7 @@ def join_game(*, user, game_id: int, invite: str = "") -> Seat:
     # Without an invite, only a game the user may see (public, or private with their seat, or staff); with
     # one, a private game must match it. Either way a stranger gets the NotFound of a missing id.
     game = locking.locked_game(game_id) if invite else locking.locked_game(game_id, user=user)
-    if invite and game.visibility == Game.Visibility.PRIVATE and not selectors.invite_matches(game=game, code=invite):
+    if invite and game.visibility == Game.Visibility.PRIVATE and not access.invite_matches(game=game, code=invite):
         raise NotFound(f"game {game_id} does not exist")
     if game.status != Game.Status.LOBBY:
         raise Conflict("this game has already started")
@@ -193,7 +195,7 @@ def start_game(*, user, game_id: int) -> Game:
     if game.status != Game.Status.LOBBY:
         raise Conflict("this game has already started")
     seats = game.seats.count()
-    minimum = selectors.start_minimum(game)  # a test drive starts with whoever is seated
+    minimum = seats_selectors.start_minimum(game)  # a test drive starts with whoever is seated
     if seats < minimum:
         raise Conflict(f"{kinds.of(game).board_name(game)} needs at least {minimum} player(s); {seats} seated")
     turns.start(game)

@@ -9,8 +9,8 @@ import logging
 from django.contrib.auth import get_user_model
 from django.db.models import OuterRef, Subquery
 
-from games import selectors
 from games.models import Game, Hand, Program, Seat
+from games.selectors import access
 from roboracer import compiled
 from roboracer.common.errors import NotFound
 
@@ -18,12 +18,12 @@ logger = logging.getLogger(__name__)
 
 
 def locked_game(game_id: int, *, user=None) -> Game:
-    """The game, its row locked. Given a `user`, only a game they may see (selectors.visible_games): a private
+    """The game, its row locked. Given a `user`, only a game they may see (access.visible_games): a private
     game is missing to a stranger, in the same one query and with the same NotFound as an id that never
     existed, so no answer (status, message, flash) or query count tells the two apart."""
     games = Game.objects.select_for_update()
     if user is not None:
-        games = selectors.visible_games(user=user, games=games)
+        games = access.visible_games(user=user, games=games)
     try:
         # No join: the game keeps its own copy of the layout, and the course row (its name, player limits)
         # is read only where needed.
@@ -35,14 +35,14 @@ def locked_game(game_id: int, *, user=None) -> Game:
 def _visible_for_update(staff: bool, *, game_id: int, user_id: int):
 
     placeholder = get_user_model()(pk=user_id, is_staff=staff)
-    return selectors.visible_games(user=placeholder, games=Game.objects.select_for_update()).filter(pk=game_id)
+    return access.visible_games(user=placeholder, games=Game.objects.select_for_update()).filter(pk=game_id)
 
 
 _visible_lock = compiled.Compiled(_visible_for_update)
 
 
 def locked_visible_game(game_id: int, *, user) -> Game:
-    """`_locked_game(game_id, user=user)` for the hot path: the same query (selectors.visible_games, two EXISTS
+    """`_locked_game(game_id, user=user)` for the hot path: the same query (access.visible_games, two EXISTS
     subqueries), compiled once per process. One query either way, and a private game's stranger gets the
     NotFound of a missing id."""
     if not (user and user.is_authenticated) or not isinstance(game_id, int):

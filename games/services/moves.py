@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from games import broadcast, clocks, kinds, selectors
+from games import broadcast, clocks, kinds
 from games.models import Draft, Game, Hand, Program, Seat
+from games.selectors import access
 from games.services import computer_seats, locking, publish, turns
 from roboracer import compiled
 from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, NotFound
@@ -184,7 +185,7 @@ def submit_move(*, user, game_id: int, data) -> dict:
     """A move in the body a game's kind reads itself (POST /api/games/<id>/move/: RAMbots' goal stack or
     program). The kind checks its shape before any lock; a stranger to a private game gets the NotFound of a
     missing id. Returns what the kind echoes to the sender."""
-    game = selectors.visible_game(game_id=game_id, user=user)
+    game = access.visible_game(game_id=game_id, user=user)
     if game is None:
         raise NotFound(f"game {game_id} does not exist")
     turn, move = kinds.of(game).parse_move(game, data)

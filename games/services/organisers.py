@@ -10,8 +10,9 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.db.models import F
 
-from games import clocks, selectors, setup
+from games import clocks, setup
 from games.models import Game, Seat
+from games.selectors import seats as seats_selectors
 from games.services import computer_seats, lobby, locking, publish, turns
 from roboracer.common.errors import InvalidInput
 
@@ -56,8 +57,8 @@ def seat_and_start(game: Game, *, users: list, computers: tuple[str, ...] | list
         placed.append(Seat.objects.create(game=game, user=user, number=number, color=color))
     for number, strength in enumerate(computers, start=len(users) + 1):
         placed.append(computer_seats.seat_computer(game, placed, strength, number))
-    if total < selectors.start_minimum(game):
-        raise InvalidInput(f"{game.board_name} needs at least {selectors.start_minimum(game)} players")
+    if total < seats_selectors.start_minimum(game):
+        raise InvalidInput(f"{game.board_name} needs at least {seats_selectors.start_minimum(game)} players")
     game.max_seats = total
     turns.start(game)
     game.save()

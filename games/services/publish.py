@@ -10,8 +10,9 @@ from datetime import datetime
 from celery import current_app
 from django.db import transaction
 
-from games import broadcast, clocks, kinds, lobby_feed, selectors
+from games import broadcast, clocks, kinds, lobby_feed
 from games.models import Game, GameEvent, Seat
+from games.selectors import snapshots
 
 logger = logging.getLogger(__name__)
 # The tasks' names (games.tasks registers them under these).
@@ -54,7 +55,7 @@ def push_snapshots(game: Game, last_turn: dict | None = None, dealt: dict | None
     (`last_turn`) when the caller passes them, else they are read then too."""
 
     def push() -> None:
-        broadcast.push_snapshots(selectors.game_snapshots(game=game, last_turn=last_turn, dealt=dealt))
+        broadcast.push_snapshots(snapshots.game_snapshots(game=game, last_turn=last_turn, dealt=dealt))
 
     transaction.on_commit(push, robust=True)
 

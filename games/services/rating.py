@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import logging
 
-from games.models import Game, Program
-from roboracer.ratings import selectors as rating_selectors
+from games.models import Game
+from games.selectors import rated
 from roboracer.ratings import services as rating_services
 
 logger = logging.getLogger(__name__)
@@ -20,13 +20,13 @@ def rate_finished(*, game: Game, outcome) -> list:
     seats that moved the game is marked `aborted` (a conditional UPDATE; the caller holds the row) and rated for
     nobody (lichess's abort, docs/ratings.md "Aborted games")."""
     seats = list(game.seats.order_by("number"))
-    moved = set(Program.objects.filter(seat__game=game).values_list("seat_id", flat=True).distinct())
+    moved = rated.moved_seat_ids(game=game)
     if len(seats) >= 2 and len(moved) < 2:
         Game.objects.filter(pk=game.pk, aborted=False).update(aborted=True)
         game.aborted = True
         logger.info("game %s aborted: fewer than two seats moved", game.pk)
         return []
-    if not rating_selectors.is_rated(game=game):
+    if not rated.is_rated(game=game):
         return []
     places = dict(getattr(outcome, "places", None) or {})
     players = [(seat.user_id, places.get(seat.bot_id)) for seat in seats if seat.pk in moved]

@@ -6,8 +6,9 @@ import logging
 
 from django.db import transaction
 
-from games import broadcast, kinds, selectors
+from games import broadcast, kinds
 from games.models import Game
+from games.selectors import access, competitions, rematch
 from games.services import computer_seats, lobby, locking, publish, turns
 from roboracer.common.errors import Conflict, NotAllowed, NotFound
 
@@ -30,13 +31,13 @@ def play_again(*, user, game_id: int) -> tuple[Game, bool]:
             raise NotAllowed("only the players of this game can play it again")
         if game.status != Game.Status.FINISHED:
             raise Conflict("only a finished game can be played again")
-        competition = selectors.competition(game=game)
+        competition = competitions.competition(game=game)
         if competition is not None:  # a tournament's table: the tournament seats its players' next games
             raise Conflict(f"this game was played in the {competition['kind']} {competition['name']}, which seats "
                            "its players' next games: it is not played again")
         if game.rematch_id is not None:
             return Game.objects.get(pk=game.rematch_id), False
-        if game.test_drive and not selectors.may_test_drive(user=user, course_id=game.course_id):
+        if game.test_drive and not access.may_test_drive(user=user, course_id=game.course_id):
             # A guest of a test drive would otherwise re-create the author's private draft (issue 33 item 12).
             raise NotAllowed("only the course's author and staff can play a test drive again")
         new = lobby.create_game(
@@ -53,7 +54,7 @@ def play_again(*, user, game_id: int) -> tuple[Game, bool]:
         game.rematch = new
         publish.append_event(game, "rematch", {"game": new.pk, "seat": mine.number})
         game.save(update_fields=["version", "updated_at"])
-        notice = selectors.rematch_notice(old=game, new=new, by=user)
+        notice = rematch.rematch_notice(old=game, new=new, by=user)
         notices = [(seat.user_id, notice) for seat in seats if seat.user_id != user.pk]
         transaction.on_commit(lambda: broadcast.notify_users(notices), robust=True)
     return new, True

@@ -15,8 +15,9 @@ from datetime import datetime
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import broadcast, clocks, kinds, selectors
+from games import broadcast, clocks, kinds
 from games.models import Game, Hand, Program, Seat, Turn
+from games.selectors import seats as seats_selectors
 from games.services import locking, publish, rating
 from games.signals import game_finished
 from roboracer import compiled
@@ -87,7 +88,7 @@ def deal(game: Game, state, now: datetime, last_turn: dict | None = None) -> Non
     snapshots."""
     kind = kinds.of(game)
     hands = kind.deal(game, state)
-    seats = {seat.bot_id: seat for seat in selectors.seats_of(game=game)}
+    seats = {seat.bot_id: seat for seat in seats_selectors.seats_of(game=game)}
     compiled.insert_many(
         [Hand(seat=seats[bot_id], turn=game.turn, chips=list(chips)) for bot_id, chips in hands.items()]
     )

@@ -1,5 +1,5 @@
 """Reads about accounts that every other app shows: the name other players see, and a vacation (issue 35:
-these lived in games.selectors, which made ratings, courses, tournaments and the Pyramid import games)."""
+these lived in games.selectors, which made ratings, courses, tournaments and the Pyramid depend on games)."""
 
 from __future__ import annotations
 

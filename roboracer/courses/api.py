@@ -1,7 +1,7 @@
 """Courses over the API: the element catalogue, the validator, the list, one course, and the builder's writes
-(create, update, transition, versions, test drive). Thin: parse, call a service or selector, shape."""
+(create, update, transition, versions; the test drive makes a game: games/api/test_drive.py). Thin: parse, call
+a service or selector, shape."""
 
-from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -97,16 +97,6 @@ class VersionSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     state = serializers.ChoiceField(choices=Course.State.choices)
     created = serializers.DateTimeField()
-
-
-class TestDriveSerializer(serializers.Serializer):
-    seats = serializers.IntegerField(min_value=1, max_value=8, default=1,
-                                     help_text="1: a solo game, started at once; more: a private lobby")
-
-
-class TestDriveAnswerSerializer(serializers.Serializer):
-    game = serializers.IntegerField()
-    url = serializers.CharField(help_text="the game's page")
 
 
 def _errors(*codes: int) -> dict:
@@ -221,13 +211,3 @@ class CourseVersionsView(APIView):
         course = _course_or_404(request.user, slug)
         return Response([{"slug": c.slug, "version": c.version, "state": c.state, "created": c.created_at}
                          for c in selectors.versions(user=request.user, course=course)])
-
-
-class CourseTestDriveView(APIView):
-    @extend_schema(request=TestDriveSerializer, responses={201: TestDriveAnswerSerializer, **_errors(400, 403, 404)},
-                   summary="Test-drive a course: a private game on its current data (author and staff)")
-    def post(self, request, slug: str):
-        serializer = TestDriveSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        game = services.start_test_drive(user=request.user, slug=slug, **serializer.validated_data)
-        return Response({"game": game.pk, "url": reverse("game", args=[game.pk])}, status=status.HTTP_201_CREATED)

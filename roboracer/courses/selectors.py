@@ -8,15 +8,15 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.urls import reverse
 
 import engine
-from games import how_to_play
 from roboracer.accounts.selectors import player_name
+from roboracer.common import how_to_play
 from roboracer.courses.models import Course, CourseTransition
 
 S = Course.State
 REVIEWERS = "reviewers"  # the group whose members review courses (created by a data migration)
 
-# The gallery lists element types in the how-to-play page's order, with the same names (games/how_to_play.py);
-# floor is left out: every square a course does not fill is floor anyway.
+# The gallery lists element types in the how-to-play page's order, with the same names
+# (roboracer/common/how_to_play.py); floor is left out: every square a course does not fill is floor anyway.
 ORDER = [kind for kind, *_ in how_to_play.ELEMENTS]
 
 
@@ -180,16 +180,6 @@ def course_detail(*, course: Course, user) -> dict:
         "can": allowed_transitions(user=user, course=course),
         "history": history(course=course),
     }
-
-
-def course_games(*, course: Course, user, limit: int = 20):
-    """The games played on this course (this version) that `user` may see, newest first: shown to its author
-    and staff on the course page."""
-    from games.models import Game
-    from games.selectors import visible_games
-
-    games = Game.objects.filter(course=course).select_related("creator")
-    return list(visible_games(user=user, games=games).order_by("-created_at")[:limit])
 
 
 def editor_urls(*, course: Course | None) -> dict:

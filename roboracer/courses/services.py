@@ -259,22 +259,14 @@ def transition_course(*, user, slug: str, to: str, reason: str = "") -> Course:
         return course
 
 
-def start_test_drive(*, user, slug: str, seats: int):
-    """A private game on the course's current data, created by `user` (the author or staff). One seat: the game
-    starts at once, whatever the course's minimum. More: a private lobby to share by its invite link, which the
-    creator may start with any number seated (games.services, `test_drive`)."""
-    from games.models import Game
-    from games.services import lobby
-
-    with transaction.atomic():
-        course = _locked(user=user, slug=slug)
-        if not selectors.may_write(user=user, course=course):
-            raise NotAllowed("only the course's author and staff can test-drive it")
-        if not 1 <= seats <= course.max_players:
-            raise InvalidInput(f"seats: {course.name} takes 1 to {course.max_players} players in a test drive, "
-                               f"not {seats}")
-        game = lobby.create_game(user=user, course=course, max_seats=seats,
-                                         visibility=Game.Visibility.PRIVATE, test_drive=True)
-        if seats == 1:
-            game = lobby.start_game(user=user, game_id=game.pk)
-        return game
+def test_drive_course(*, user, slug: str, seats: int) -> Course:
+    """The course `user` may test-drive with `seats` seats, its row locked: call it in the transaction that
+    creates the test drive's game (games.kinds.roboracer.services.start_test_drive). Only its author and staff may, with 1
+    to the course's most players."""
+    course = _locked(user=user, slug=slug)
+    if not selectors.may_write(user=user, course=course):
+        raise NotAllowed("only the course's author and staff can test-drive it")
+    if not 1 <= seats <= course.max_players:
+        raise InvalidInput(f"seats: {course.name} takes 1 to {course.max_players} players in a test drive, "
+                           f"not {seats}")
+    return course

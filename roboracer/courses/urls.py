@@ -19,5 +19,4 @@ api_urlpatterns = [
     path("courses/<slug:slug>/", api.CourseDetailView.as_view(), name="api-course"),
     path("courses/<slug:slug>/transition/", api.CourseTransitionView.as_view(), name="api-course-transition"),
     path("courses/<slug:slug>/versions/", api.CourseVersionsView.as_view(), name="api-course-versions"),
-    path("courses/<slug:slug>/test-drive/", api.CourseTestDriveView.as_view(), name="api-course-test-drive"),
 ]

@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from roboracer.common.errors import GameError, NotFound
-from roboracer.courses import selectors, services
+from roboracer.courses import selectors, services, signals
 from roboracer.courses.models import Course
 
 STATE_WORDS = {
@@ -68,7 +68,7 @@ def course_detail(request, slug: str):
         "actions": actions,
         "history": selectors.history(course=course),
         "versions": list(selectors.versions(user=request.user, course=course)),
-        "games": selectors.course_games(course=course, user=request.user) if writer else [],
+        "games": signals.games_on(course=course, user=request.user) if writer else [],
         "playable": course.state in (Course.State.STABLE, Course.State.DEVELOPMENT),
         "elements": selectors.element_summary(data=course.data),
         "course_scripts": selectors.preview_scripts(courses=[course]),

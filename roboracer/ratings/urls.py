@@ -1,12 +1,8 @@
 from django.urls import path
 
-from roboracer.ratings import api, views
+from roboracer.ratings import views
 
+# The player page and GET /api/players/<username>/ show games' rows: games/urls.py and games/api/urls.py.
 urlpatterns = [
     path("players/", views.leaderboard, name="leaderboard"),
-    path("players/<str:username>/", views.player, name="player"),
-]
-
-api_urlpatterns = [
-    path("players/<str:username>/", api.PlayerView.as_view(), name="api-player"),
 ]

@@ -50,9 +50,10 @@ def run() -> None:
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from games import selectors as game_selectors
     from games.models import Game
-    from games.services import lobby, organisers, rating
+    from games.selectors import lobby
+    from games.services import lobby as lobby_services
+    from games.services import organisers, rating
     from roboracer.courses.services import load_bundled_courses
     from roboracer.ratings.models import RatingChange
 
@@ -95,10 +96,10 @@ def run() -> None:
         print(f"GET {path} ({RatingChange.objects.filter(user=star).count()} rated games): "
               f"{median_ms(times)} median of 15, {max(queries)} queries")
 
-    for _ in range(50 - game_selectors.open_games().count()):
-        lobby.create_game(user=users[2], course=courses["tiny-yard"])
+    for _ in range(50 - lobby.open_games().count()):
+        lobby_services.create_game(user=users[2], course=courses["tiny-yard"])
     with CaptureQueriesContext(connection) as captured:
-        lobby = game_selectors.lobby_state(user=users[3])
+        lobby = lobby.lobby_state(user=users[3])
     print(f"lobby_state with {len(lobby['open'])} open games: {len(captured)} queries")
 
 

@@ -279,15 +279,15 @@ def test_test_drive_solo_creates_and_starts_a_private_game_below_the_minimum(peo
 def test_a_test_drive_lobby_offers_its_author_the_start_with_whoever_is_seated(people, draft):
     """The snapshot's `can_start` (the page's Start button) agrees with `start_game`: a test drive lobby starts
     with one seated, below the course's minimum of 2; the same course's ordinary game does not."""
-    from games import selectors as game_selectors
+    from games.selectors import snapshots
     from games.services import lobby as lobby_services
 
     slug = draft["slug"]  # takes 2 to 4 players
     lobby = api(people["author"]).post(f"/api/courses/{slug}/test-drive/", {"seats": 3}, format="json").json()
     game = Game.objects.get(pk=lobby["game"])
     assert game.seats.count() == 1
-    assert game_selectors.game_snapshot(game=game, user=people["author"])["can_start"] is True
-    assert game_selectors.game_snapshot(game=game, user=people["stranger"])["can_start"] is False  # not the creator
+    assert snapshots.game_snapshot(game=game, user=people["author"])["can_start"] is True
+    assert snapshots.game_snapshot(game=game, user=people["stranger"])["can_start"] is False  # not the creator
     page = Client()
     page.force_login(people["author"])
     html = page.get(f"/games/{game.pk}/").content.decode()
@@ -298,7 +298,7 @@ def test_a_test_drive_lobby_offers_its_author_the_start_with_whoever_is_seated(p
 
     move(people["author"], slug, "development")
     plain = lobby_services.create_game(user=people["author"], course=Course.objects.get(slug=slug), max_seats=3)
-    assert game_selectors.game_snapshot(game=plain, user=people["author"])["can_start"] is False
+    assert snapshots.game_snapshot(game=plain, user=people["author"])["can_start"] is False
 
 
 def test_games_are_created_only_on_stable_and_development_courses(people, draft):

@@ -8,8 +8,9 @@ import pytest
 from rest_framework.test import APIClient
 
 import engine
-from games import selectors as game_selectors
+from games.kinds.roboracer import services as roboracer_services
 from games.models import Game
+from games.selectors import snapshots
 from games.services import lobby, rematch
 from roboracer.common.errors import NotAllowed
 from roboracer.courses import services
@@ -34,7 +35,7 @@ def people(make_user):
 
 def finished_test_drive(people):
     draft = services.create_course(user=people["author"], data=course_json("Secret Draft"))
-    game = services.start_test_drive(user=people["author"], slug=draft.slug, seats=2)
+    game = roboracer_services.start_test_drive(user=people["author"], slug=draft.slug, seats=2)
     lobby.join_game(user=people["guest"], game_id=game.pk, invite=game.invite_code)
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
     return draft, game
@@ -43,8 +44,8 @@ def finished_test_drive(people):
 def test_a_test_drives_guest_cannot_play_it_again(people):
     draft, game = finished_test_drive(people)
     game.refresh_from_db()
-    assert game_selectors.game_snapshot(game=game, user=people["guest"])["can_play_again"] is False
-    assert game_selectors.game_snapshot(game=game, user=people["author"])["can_play_again"] is True
+    assert snapshots.game_snapshot(game=game, user=people["guest"])["can_play_again"] is False
+    assert snapshots.game_snapshot(game=game, user=people["author"])["can_play_again"] is True
     with pytest.raises(NotAllowed):
         rematch.play_again(user=people["guest"], game_id=game.pk)
     assert Game.objects.filter(course=draft).count() == 1

@@ -56,9 +56,9 @@ def test_site_average_rounds_half_up_and_base_prices_fill_in(courses):
     ModulePrice.objects.create(course=courses["bolt-bay"], module="turbo", price=101)
     average = selectors.site_average()
     assert average["turbo"] == 101 and average["drone"] == BASE_PRICES["drone"]
-    assert selectors.starting_prices(course=courses["tiny-yard"], modules=["turbo", "drone"]) == \
+    assert selectors.starting_prices(course=courses["tiny-yard"], modules=["turbo", "drone"], finished=0) == \
         {"drone": 300, "turbo": 101}
-    assert selectors.starting_prices(course=courses["tiny-yard"], modules=[]) == {}
+    assert selectors.starting_prices(course=courses["tiny-yard"], modules=[], finished=0) == {}
 
 
 def test_the_prices_endpoint(courses, make_user):

@@ -7,6 +7,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.models import Game
+from games.selectors import history
 from roboracer.economy import services
 from roboracer.ratings.models import RatingChange
 from tests.ratings.helpers import played
@@ -48,8 +49,6 @@ def test_a_rating_point_of_a_private_game_names_no_game_and_only_its_day(courses
     assert public_point["at"] == AFTERNOON.isoformat()
     assert private_point["at"] == "2026-05-17T00:00:00+00:00"
     assert set(private_point) == {"at", "rating"}
-    from roboracer.ratings.selectors import history_of
-
-    points = history_of(user=ann)
+    points = history.rating_history(user=ann)
     assert [p["game"] for p in points] == [public.pk, None]
     assert private.pk not in [p["game"] for p in points]

@@ -1,5 +1,5 @@
 """The engine's catalog (issue 36): each unit carries its own display name and help, in the words the site
-uses today (games/how_to_play.py for elements and modules, games/views.py for rulesets), so that the site can
+uses today (roboracer/common/how_to_play.py for elements and modules, games/views/forms.py for rulesets), so that the site can
 read them from the engine later without a word changing."""
 
 import ast
@@ -12,18 +12,18 @@ from engine.catalog import catalog
 from engine.elements import ELEMENT_TYPES
 from engine.modules import MODULE_NAMES
 from engine.modules.economy import BASE_PRICES
-from games import how_to_play
+from roboracer.common import how_to_play
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _ruleset_words() -> dict[str, str]:
-    """games/views.py's RULESET_WORDS, read without importing Django."""
-    tree = ast.parse((ROOT / "games" / "views.py").read_text())
+    """games/views/forms.py's RULESET_WORDS, read without importing Django."""
+    tree = ast.parse((ROOT / "games" / "views" / "forms.py").read_text())
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "RULESET_WORDS" for t in node.targets):
             return ast.literal_eval(node.value)
-    raise AssertionError("games/views.py has no RULESET_WORDS")
+    raise AssertionError("games/views/forms.py has no RULESET_WORDS")
 
 
 def test_every_element_carries_the_how_to_play_words():

@@ -11,8 +11,8 @@ from channels.db import database_sync_to_async as sync_to_async
 from rest_framework.test import APIClient
 
 import engine
-from games import selectors
 from games.models import Game, GameEvent
+from games.selectors import snapshots
 from games.services import lobby, turns
 from tests.games.factories import hand_of, legal_program
 from tests.games.wsclient import session_cookie, site_socket
@@ -98,7 +98,7 @@ async def test_public_actions_never_carry_the_flywheel_instruction_or_the_breake
     def views():
         game.refresh_from_db()
         bot_id = game.seats.get(user=alice).bot_id
-        mine = selectors.game_snapshot(game=game, user=alice)["me"]
+        mine = snapshots.game_snapshot(game=game, user=alice)["me"]
         record = game.turns.get(number=1)
         public = {
             "socket frames": frames,
@@ -106,7 +106,7 @@ async def test_public_actions_never_carry_the_flywheel_instruction_or_the_breake
             "turn api (bob)": client_for(bob).get(f"/api/games/{game.pk}/turns/1/").json(),
             "turn api (sam)": client_for(sam).get(f"/api/games/{game.pk}/turns/1/").json(),
             "game api (bob)": client_for(bob).get(f"/api/games/{game.pk}/").json(),
-            "snapshot (sam)": selectors.game_snapshot(game=game, user=sam),
+            "snapshot (sam)": snapshots.game_snapshot(game=game, user=sam),
         }
         return bot_id, mine, record, public
 

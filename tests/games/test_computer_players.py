@@ -11,9 +11,9 @@ from rest_framework.test import APIClient
 import engine
 from games.kinds.roboracer import services as roboracer_services
 from games.models import ChatMessage, Game, GameEvent, Hand, Program, Seat
+from games.selectors.rated import is_rated
 from games.services import computer_seats, lobby, moves, rematch, timeouts, turns
 from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, NotFound
-from roboracer.ratings.selectors import is_rated
 from tests.games.factories import legal_program
 
 

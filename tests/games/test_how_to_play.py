@@ -10,7 +10,7 @@ from django.test import Client
 
 import engine
 from engine.elements import ELEMENT_TYPES
-from games import how_to_play
+from roboracer.common import how_to_play
 from tests.games.test_pages import json_scripts
 
 ROOT = Path(__file__).resolve().parents[2]

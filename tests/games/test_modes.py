@@ -9,8 +9,8 @@ import pytest
 from channels.db import database_sync_to_async as sync_to_async
 
 import engine
-from games import selectors
 from games.models import ChatMessage, Game, Hand
+from games.selectors import puzzles, snapshots
 from games.services import chat, lobby, moves, team_play, turns
 from tests.games.factories import hand_of, legal_program, started_game
 from tests.games.test_hidden_information import drain, game_socket
@@ -80,7 +80,7 @@ def test_a_team_game_starts_only_with_two_on_each_team_and_the_bots_carry_their_
     assert game.seats.get(user=users[3]).team == "orange"
     teams = {bot["id"]: bot["team"] for bot in game.state["bots"]}
     assert teams == {"1": "blue", "2": "blue", "3": "orange", "4": "orange"}
-    snap = selectors.game_snapshot(game=game, user=users[3])
+    snap = snapshots.game_snapshot(game=game, user=users[3])
     assert snap["me"]["team"] == "orange" and {b["team"] for b in snap["bots"]} == {"blue", "orange"}
 
 
@@ -124,7 +124,7 @@ async def test_team_chat_reaches_the_team_only(courses, make_user):
     def views():
         fresh = Game.objects.get(pk=game.pk)
         return {
-            name: json.dumps([selectors.game_snapshot(game=fresh, user=user),
+            name: json.dumps([snapshots.game_snapshot(game=fresh, user=user),
                               client_for(user).get(f"/api/games/{game.pk}/chat/").json()])
             for name, user in (("bob", bob), ("carol", carol), ("sam", sam))
         }  # fmt: skip
@@ -162,7 +162,7 @@ def test_a_solo_puzzle_starts_at_once_with_the_puzzles_own_deal(courses, make_us
         game.refresh_from_db()
         assert game.status == Game.Status.PROGRAMMING and game.seed == seed and game.max_seats == 1
     assert hand_of(games[0], alice) == hand_of(games[1], bob) == SOLUTIONS["puzzle-push-off"][0]["hands"]["1"]
-    snap = selectors.game_snapshot(game=games[0], user=bob)
+    snap = snapshots.game_snapshot(game=games[0], user=bob)
     assert snap["puzzle"]["goal"] == {"type": "destroy", "targets": ["crate"]}
     assert [bot["id"] for bot in snap["bots"] if bot.get("target")] == ["crate"]
     assert snap["rated"] is False and snap["me"] is None
@@ -181,10 +181,10 @@ def test_playing_the_shipped_solution_solves_the_puzzle_and_the_page_counts_it(c
         turns.resolve_turn(game_id=game.pk, turn=game.turn)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.state["outcome"] == "solved"
-    snap = selectors.game_snapshot(game=game, user=alice)
+    snap = snapshots.game_snapshot(game=game, user=alice)
     used = len(SOLUTIONS[slug])
     assert snap["outcome"] == "solved" and snap["standings_summary"] == f"Solved in {used} of 3 turns"
-    [row] = [p for p in selectors.puzzle_list(user=alice) if p["slug"] == slug]
+    [row] = [p for p in puzzles.puzzle_list(user=alice) if p["slug"] == slug]
     assert (row["tried"], row["solved"], row["best_turns"]) == (2, 1, used)
     assert [s["game"] for s in row["mine"]] == [game.pk]
     client.force_login(alice)
@@ -217,7 +217,7 @@ def test_an_arena_ranks_by_survival_in_its_standings(courses, make_user):
     # bob leaves (an ejection): alice is the last bot alive.
     lobby.leave_game(user=bob, game_id=game.pk)
     game.refresh_from_db()
-    snap = selectors.game_snapshot(game=game, user=alice)
+    snap = snapshots.game_snapshot(game=game, user=alice)
     assert game.status == Game.Status.FINISHED
     assert [(row["user"], row["place"]) for row in snap["standings"]] == [("alice", 1), ("bob", 2)]
     assert snap["standings"][0]["detail"] == "last bot alive" and snap["standings"][1]["detail"].startswith("out in turn")
@@ -225,10 +225,10 @@ def test_an_arena_ranks_by_survival_in_its_standings(courses, make_user):
 
 
 def test_puzzle_goal_texts():
-    assert selectors.puzzle_goal_text({"goal": {"type": "checkpoint", "number": 2}, "turn_limit": 4}) == (
+    assert puzzles.puzzle_goal_text({"goal": {"type": "checkpoint", "number": 2}, "turn_limit": 4}) == (
         "Reach check point 2 within 4 turns")
-    assert selectors.puzzle_goal_text({"goal": {"type": "survive", "turns": 3}, "turn_limit": 3}) == (
+    assert puzzles.puzzle_goal_text({"goal": {"type": "survive", "turns": 3}, "turn_limit": 3}) == (
         "Survive 3 turns with no bot destroyed")
-    assert selectors.puzzle_goal_text({"goal": {"type": "destroy", "targets": ["a", "b"]}, "turn_limit": 1}) == (
+    assert puzzles.puzzle_goal_text({"goal": {"type": "destroy", "targets": ["a", "b"]}, "turn_limit": 1}) == (
         "Destroy a, b within 1 turn")
     assert engine.bundled_course("puzzle-push-off").puzzle["goal"]["type"] == "destroy"

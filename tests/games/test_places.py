@@ -1,9 +1,10 @@
 """Final places reach the site: the stored state, the snapshot, the turn record and the finishing events."""
 
 
-from games import selectors
 from games.models import Game, Hand
-from games.services import lobby, moves, turns
+from games.selectors import snapshots, turns
+from games.services import lobby, moves
+from games.services import turns as turns_services
 from tests.games.factories import started_game
 
 HAND = ["B", "B", "1", "L", "R", "U", "L", "R", "2"]
@@ -18,22 +19,22 @@ def _play(game, programs):
         if seat.number in programs:
             Hand.objects.filter(seat=seat, turn=game.turn).update(chips=HAND)
             moves.submit_program(user=seat.user, game_id=game.pk, turn=game.turn, chips=programs[seat.number])
-    turns.resolve_turn(game_id=game.pk, turn=game.turn)
+    turns_services.resolve_turn(game_id=game.pk, turn=game.turn)
     game.refresh_from_db()
 
 
 def test_a_game_won_by_the_last_bot_alive_gives_every_bot_its_place(courses, players):
     """Tiny Yard, one life: ann backs off the south edge in phase 1, ben in phase 3; cat only turns."""
     game = started_game(users=players, course=courses["tiny-yard"], lives=1)
-    assert selectors.game_snapshot(game=game, user=players[0])["places"] is None
+    assert snapshots.game_snapshot(game=game, user=players[0])["places"] is None
     _play(game, {1: ["B", "L", "R", "L", "R"], 2: ["1", "B", "B", "L", "R"], 3: ["L", "R", "L", "R", "U"]})
 
     assert game.status == Game.Status.FINISHED and game.winner.number == 3
     places = {"3": 1, "2": 2, "1": 3}  # ben lost his last life later than ann
     assert game.state["places"] == places
     for user in (*players, None):
-        assert selectors.game_snapshot(game=game, user=user)["places"] == places
-    assert selectors.resolved_turn(game=game, number=1)["after"]["places"] == places
+        assert snapshots.game_snapshot(game=game, user=user)["places"] == places
+    assert turns.resolved_turn(game=game, number=1)["after"]["places"] == places
     resolved, finished = game.events.filter(kind__in=["turn_resolved", "game_finished"]).order_by("version")
     assert resolved.data["places"] == places
     assert finished.data == {"winner_seat": 3, "places": places}
@@ -45,13 +46,13 @@ def test_a_resignation_that_ends_the_game_ranks_the_resigning_bot_last(courses, 
     game = started_game(users=players, course=courses["tiny-yard"], lives=1)
     _play(game, {1: ["B", "L", "R", "L", "R"], 2: ["L", "R", "L", "R", "U"], 3: ["R", "L", "R", "L", "U"]})
     assert game.status == Game.Status.PROGRAMMING
-    assert selectors.game_snapshot(game=game, user=players[1])["places"] is None
+    assert snapshots.game_snapshot(game=game, user=players[1])["places"] is None
     assert "places" not in game.state
 
     lobby.leave_game(user=players[2], game_id=game.pk)
     game.refresh_from_db()
     places = {"2": 1, "1": 2, "3": 3}
     assert game.status == Game.Status.FINISHED and game.winner.number == 2
-    assert selectors.game_snapshot(game=game, user=players[0])["places"] == places
+    assert snapshots.game_snapshot(game=game, user=players[0])["places"] == places
     assert game.events.filter(kind="game_finished").get().data == {"winner_seat": 2, "places": places}
     assert {bot["id"]: bot.get("out") for bot in game.state["bots"]} == {"1": [1, 1], "2": None, "3": [2, 0]}

@@ -3,8 +3,10 @@ invited; exactly one new game however often (and by however many players at once
 
 import pytest
 
-from games import broadcast, selectors
+from games import broadcast
 from games.models import Game, GameEvent
+from games.selectors import access
+from games.selectors import lobby as lobby_selectors
 from games.services import lobby as lobby_services
 from games.services import rematch
 from tests.games.factories import started_game
@@ -53,12 +55,12 @@ def test_play_again_copies_the_course_and_every_setting(courses, players, monkey
     assert all(notice["type"] == "rematch" and notice["game"] == new.pk and notice["url"] == link
                and notice["from_game"] == old.pk for _, notice in sent)
     for user in (alice, carol):
-        assert new in selectors.games_of(user=user)
-        assert selectors.can_view(user=user, game=new)
+        assert new in lobby_selectors.games_of(user=user)
+        assert access.can_view(user=user, game=new)
     # Invited players of a private game join without the code; a stranger still needs it.
     lobby_services.join_game(user=alice, game_id=new.pk)
     assert new.seats.filter(user=alice).exists()
-    assert new not in selectors.invitations(user=alice)  # seated now: a game of hers, no longer an invitation
+    assert new not in access.invitations(user=alice)  # seated now: a game of hers, no longer an invitation
 
 
 def test_a_second_press_goes_to_the_same_game(courses, players):
@@ -102,8 +104,8 @@ def test_strangers_unfinished_and_cancelled_games_are_refused(courses, players, 
     assert not Game.objects.filter(rematch__isnull=False).exists()
     # A stranger is not invited: the private rematch stays absent to them.
     new, _ = rematch.play_again(user=alice, game_id=private.pk)
-    assert not selectors.can_view(user=stranger, game=new)
-    assert new not in selectors.games_of(user=stranger)
+    assert not access.can_view(user=stranger, game=new)
+    assert new not in lobby_selectors.games_of(user=stranger)
 
 
 def test_the_api_answers_201_then_200_and_the_snapshot_links_the_new_game(courses, players, make_user):

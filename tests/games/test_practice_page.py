@@ -1,5 +1,5 @@
 """The lobby's "Play against the computer" (computer players, issue 20): the card and its form, the view that starts
-the game (games.views.practice), its refusals as flash messages, and the create form's words for the "computer"
+the game (games.views.lobby.practice), its refusals as flash messages, and the create form's words for the "computer"
 timeout policy."""
 
 import pytest

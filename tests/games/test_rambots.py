@@ -10,8 +10,9 @@ from rest_framework.test import APIClient
 
 import engine
 from engine.kinds import rambots as rules
-from games import kinds, selectors
+from games import kinds
 from games.models import Draft, Game, GameEvent, Hand, Program, Seat, Turn
+from games.selectors import lobby as lobby_selectors
 from games.services import computer_seats, moves, rematch, timeouts, turns
 from games.services import lobby as lobby_services
 from roboracer.common.errors import Conflict, InvalidInput, NotFound
@@ -74,7 +75,7 @@ def test_a_full_game_starts_with_the_goal_stack_step(players):
     # Every seat's pool as it stood when the step began, and every clock running.
     assert Hand.objects.filter(seat__game=game, turn=0).count() == 3
     assert all(seat.clock_started_at is not None for seat in game.seats.all())
-    lobby = selectors.game_summary(game=selectors.with_winner_names([selectors.lobby_game(game_id=game.pk)])[0])
+    lobby = lobby_selectors.game_summary(game=lobby_selectors.with_winner_names([lobby_selectors.lobby_game(game_id=game.pk)])[0])
     assert lobby["kind"] == "rambots" and lobby["course_name"] == "RAMbots" and lobby["course"] is None
     snap = _snapshot(game, players[0])
     assert snap["kind"] == "rambots" and snap["course"] is None and "bots" not in snap

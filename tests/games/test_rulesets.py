@@ -4,9 +4,9 @@ must suit it, hands and programs follow its cards, turns resolve by its rules, a
 import pytest
 
 import engine
-from games import selectors
 from games.kinds.roboracer import services as roboracer_services
 from games.models import Game
+from games.selectors import snapshots
 from games.services import lobby, turns
 from tests.games.factories import hand_of, legal_program
 from tests.helpers import client_for
@@ -51,7 +51,7 @@ def test_a_roborace_game_deals_numbered_cards_and_resolves_by_004(courses, make_
     cards = hands["alice"] + hands["bob"]
     assert all(len(hand) == 7 for hand in hands.values()) and len(set(cards)) == 14
     assert all(engine.cards.roborace_problem(card) is None for card in cards)
-    snap = selectors.game_snapshot(game=game, user=alice)
+    snap = snapshots.game_snapshot(game=game, user=alice)
     assert snap["ruleset"]["name"] == "roborace" and snap["ruleset"]["numbered"] is True
     assert snap["can_reboot"] is False and snap["me"]["hand"] == hands["alice"]
     api = client_for(alice)
@@ -125,7 +125,7 @@ def test_a_fused_game_starts_everyone_virtual_on_one_square_with_the_fence_optio
     assert game.state["options"] == {"electric_fence": False}
     hands = [hand_of(game, user) for user in (alice, bob)]
     assert all(len(hand) == 9 for hand in hands) and len(set(hands[0]) | set(hands[1])) == 18
-    snap = selectors.game_snapshot(game=game, user=bob)
+    snap = snapshots.game_snapshot(game=game, user=bob)
     assert snap["ruleset"]["options"] == {"electric_fence": False} and snap["ruleset"]["max_damage"] == 10
     assert snap["can_reboot"] is True
     for user in (alice, bob):
@@ -170,14 +170,14 @@ def test_classic_power_down_is_asked_with_the_program_and_sits_the_next_round_ou
         assert bad.status_code == 400 and message in bad.json()["detail"], bad.json()
     assert not game.seats.get(user=alice).programs.exists()
     assert play(game, alice, legal_program(game, alice), {"power_down": True}).status_code in (200, 201)
-    assert selectors.game_snapshot(game=game, user=alice)["me"]["power_down"] is True
+    assert snapshots.game_snapshot(game=game, user=alice)["me"]["power_down"] is True
     assert play(game, bob, legal_program(game, bob)).status_code in (200, 201)
     turns.resolve_turn(game_id=game.pk, turn=1)
     game.refresh_from_db()
     assert game.turn == 2
     alice_bot = game.seats.get(user=alice).bot_id
     assert not any(e["type"] == "destroyed" and e["bot"] == alice_bot for e in game.turns.get(number=1).events)
-    snap = selectors.game_snapshot(game=game, user=bob)
+    snap = snapshots.game_snapshot(game=game, user=bob)
     [mine] = [bot for bot in snap["bots"] if bot["id"] == game.seats.get(user=alice).bot_id]
     assert mine["power_down_next"] is True and "saved_chip" not in mine and "upgrade_use" not in mine
     # The server entered alice's program: she sits this round out, with no instructions.

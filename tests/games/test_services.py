@@ -2,8 +2,8 @@ import pytest
 from django.db import transaction
 
 import engine
-from games import selectors
 from games.models import Game, GameEvent, Hand, Program, Turn
+from games.selectors import snapshots
 from games.services import chat, lobby, moves
 from games.services import turns as turns_services
 from roboracer.common.errors import Conflict, InvalidInput, NotAllowed
@@ -189,21 +189,21 @@ def test_a_reboot_is_played_out_and_the_next_turn_entered_for_the_seat(courses, 
 
 def test_start_is_offered_only_once_the_course_has_enough_players(courses, alice, bob):
     game = lobby.create_game(user=alice, course=courses["bolt-bay"], max_seats=3)  # 2 to 4 players
-    assert selectors.game_snapshot(game=game, user=alice)["can_start"] is False
+    assert snapshots.game_snapshot(game=game, user=alice)["can_start"] is False
     with pytest.raises(Conflict, match="needs at least 2 player"):
         lobby.start_game(user=alice, game_id=game.pk)
     lobby.join_game(user=bob, game_id=game.pk)
     game.refresh_from_db()
-    assert selectors.game_snapshot(game=game, user=alice)["can_start"] is True
-    assert selectors.game_snapshot(game=game, user=bob)["can_start"] is False  # not the creator
+    assert snapshots.game_snapshot(game=game, user=alice)["can_start"] is True
+    assert snapshots.game_snapshot(game=game, user=bob)["can_start"] is False  # not the creator
 
 
 def test_a_whole_game_with_an_ejection_replays_from_its_stored_inputs(courses, make_user):
     from datetime import timedelta
 
     from django.utils import timezone
-
     from games.kinds.roboracer.replay import replay
+
     from games.models import Seat
 
     users = [make_user(name) for name in ("ann", "ben", "cat")]

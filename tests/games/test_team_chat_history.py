@@ -5,7 +5,7 @@ player who joins a team late does not read its earlier lines (snapshot and the c
 import pytest
 from rest_framework.test import APIClient
 
-from games import selectors
+from games.selectors import snapshots
 from games.services import chat, lobby, team_play
 
 
@@ -18,7 +18,7 @@ def client_for(user):
 def texts_seen(game, user) -> tuple[list[str], list[str]]:
     """(the chat in user's snapshot, the chat the API's history gives them)."""
     game.refresh_from_db()
-    snapshot = [line["text"] for line in selectors.game_snapshot(game=game, user=user)["chat"]]
+    snapshot = [line["text"] for line in snapshots.game_snapshot(game=game, user=user)["chat"]]
     answer = client_for(user).get(f"/api/games/{game.pk}/chat/", {"before": 10**9})
     assert answer.status_code == 200, answer.content
     return snapshot, [line["text"] for line in answer.json()["messages"]]

@@ -76,8 +76,8 @@ def test_unknown_games_and_anonymous_viewers(played):
 
 
 def test_the_board_shows_only_the_revealed_teleporter_loop(courses, make_user):
-    from games import selectors
     from games.models import Game
+    from games.selectors import snapshots
     from tests.games.factories import started_game
 
     alice, bob = make_user("ann"), make_user("ben")
@@ -87,6 +87,6 @@ def test_the_board_shows_only_the_revealed_teleporter_loop(courses, make_user):
     Game.objects.filter(pk=game.pk).update(state=state)
     game.refresh_from_db()
     for viewer in (alice, bob):
-        board = selectors.game_snapshot(game=game, user=viewer)["board"]
+        board = snapshots.game_snapshot(game=game, user=viewer)["board"]
         assert board["loop"] == [[[1, 1], [5, 5]]] and board["broken"] == [[2, 2]]
         assert "[9, 9]" not in json.dumps(board)

@@ -8,6 +8,7 @@ from datetime import timedelta
 from django.utils import timezone
 
 from games.models import Game, Hand
+from games.selectors import rated
 from games.services import lobby, moves, organisers, timeouts, turns
 from roboracer.pyramid import services as pyramid_services
 from roboracer.pyramid.models import Challenge
@@ -32,7 +33,7 @@ def test_a_seat_ejected_before_its_first_program_is_left_out(courses, players):
     turns.resolve_turn(game_id=game.pk, turn=1)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.winner.user_id == ben.pk
-    assert game.aborted is False and selectors.is_rated(game=game)
+    assert game.aborted is False and rated.is_rated(game=game)
     assert set(RatingChange.objects.filter(game=game).values_list("user_id", flat=True)) == {ann.pk, ben.pk}
     assert Rating.objects.get(user=ben).mu > DEFAULT_MU > Rating.objects.get(user=ann).mu
     assert not Rating.objects.filter(user=cat).exists()  # cat's rating stays the default, no game counted
@@ -47,7 +48,7 @@ def test_a_two_seat_game_one_never_moved_is_aborted_and_unrated(courses, players
     lobby.leave_game(user=ben, game_id=game.pk)  # ben resigns without a program: ann wins
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.winner.user_id == ann.pk
-    assert game.aborted is True and selectors.is_rated(game=game) is False
+    assert game.aborted is True and rated.is_rated(game=game) is False
     assert not RatingChange.objects.filter(game=game).exists()
     assert not Rating.objects.filter(user__in=[ann, ben]).exclude(mu=DEFAULT_MU).exists()
     client.force_login(ann)

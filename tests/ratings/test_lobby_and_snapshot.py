@@ -7,8 +7,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from games import selectors
 from games.models import Game
+from games.selectors import access, snapshots
+from games.selectors import lobby as lobby_selectors
 from games.services import lobby as lobby_services
 from games.services import organisers
 from roboracer.courses.models import Course
@@ -32,14 +33,14 @@ def test_the_lobby_says_rated_and_gives_the_creators_rating(courses, players):
     rated = lobby_services.create_game(user=ann, course=courses["tiny-yard"])
     unrated = lobby_services.create_game(user=ben, course=courses["tiny-yard"], rated=False)
     on_dev = lobby_services.create_game(user=ben, course=dev)
-    lobby = selectors.lobby_state(user=cat)
+    lobby = lobby_selectors.lobby_state(user=cat)
     summaries = {game["id"]: game for game in lobby["open"]}
     assert summaries[rated.pk]["rated"] is True and summaries[rated.pk]["creator_rating"] == shown(30.0, 3.0) == 1840
     assert summaries[unrated.pk]["rated"] is False and summaries[unrated.pk]["creator_rating"] == 1000
     assert summaries[on_dev.pk]["rated"] is False
-    mine = {game["id"]: game for game in selectors.lobby_state(user=ann)["mine"]}
+    mine = {game["id"]: game for game in lobby_selectors.lobby_state(user=ann)["mine"]}
     assert mine[rated.pk]["rated"] is True
-    feed = selectors.game_summary(game=selectors.lobby_game(game_id=rated.pk))  # what the lobby socket sends
+    feed = lobby_selectors.game_summary(game=lobby_selectors.lobby_game(game_id=rated.pk))  # what the lobby socket sends
     assert (feed["rated"], feed["creator_rating"]) == (True, 1840)
 
 
@@ -48,11 +49,11 @@ def test_the_lobby_reads_no_more_queries_with_more_games(courses, players):
     ann, ben, cat = players
     lobby_services.create_game(user=ann, course=courses["tiny-yard"])
     with CaptureQueriesContext(connection) as one:
-        selectors.lobby_state(user=cat)
+        lobby_selectors.lobby_state(user=cat)
     for user in (ann, ben, ben, cat):
         lobby_services.create_game(user=user, course=courses["tiny-yard"])
     with CaptureQueriesContext(connection) as five:
-        state = selectors.lobby_state(user=cat)
+        state = lobby_selectors.lobby_state(user=cat)
     assert len(state["open"]) == 5 and len(five) == len(one)
 
 
@@ -72,18 +73,18 @@ def test_the_lobby_page_shows_rated_and_links_the_creator(courses, players):
 def test_the_snapshot_says_rated_and_gives_every_seats_rating(courses, players):
     ann, ben, _ = players
     game = played(users=[ann, ben], course=courses["tiny-yard"])
-    snap = selectors.game_snapshot(game=selectors.get_game(game_id=game.pk), user=ann)
+    snap = snapshots.game_snapshot(game=access.get_game(game_id=game.pk), user=ann)
     assert snap["rated"] is True
     ratings = {seat["user"]: seat["rating"] for seat in snap["seats"]}
     assert ratings["ben"] > 1000 > ratings["ann"]
     changes = {seat["user"]: seat["rating_change"] for seat in snap["seats"]}
     assert changes == {"ben": ratings["ben"] - 1000, "ann": ratings["ann"] - 1000}
     running = organisers.create_seated_game(creator=ann, users=[ann, ben], course=courses["tiny-yard"])
-    in_play = selectors.game_snapshot(game=selectors.get_game(game_id=running.pk), user=ben)
+    in_play = snapshots.game_snapshot(game=access.get_game(game_id=running.pk), user=ben)
     assert [seat["rating_change"] for seat in in_play["seats"]] == [None, None]
     assert [seat["rating"] for seat in in_play["seats"]] == [ratings["ann"], ratings["ben"]]
     test_drive = lobby_services.create_game(user=ann, course=courses["tiny-yard"], test_drive=True)
-    assert selectors.game_snapshot(game=test_drive, user=ann)["rated"] is False
+    assert snapshots.game_snapshot(game=test_drive, user=ann)["rated"] is False
 
 
 def test_the_api_creates_an_unrated_game_when_asked(courses, players):

@@ -4,6 +4,7 @@ import pytest
 from django.test import Client
 
 from games.models import Game
+from games.selectors import history
 from games.services import organisers
 from roboracer.ratings import selectors
 from roboracer.ratings.models import RatingChange
@@ -123,7 +124,7 @@ def test_a_bad_page_number_is_a_400_in_the_api_and_the_first_page_on_the_page(pl
 
 def test_games_are_paginated(courses, players, monkeypatch):
     ann, ben, _ = players
-    monkeypatch.setattr(selectors, "GAMES_PER_PAGE", 2)
+    monkeypatch.setattr(history, "GAMES_PER_PAGE", 2)
     ids = [played(users=[ann, ben], course=courses["tiny-yard"]).pk for _ in range(3)]
     client = _client(ben)
     first = client.get("/api/players/ann/").json()["games"]

@@ -6,6 +6,8 @@ from openskill.models import PlackettLuce
 import engine
 from games import setup
 from games.models import Game
+from games.selectors import rated
+from games.selectors.history import rating_history
 from games.services import lobby, rating, rematch, turns
 from roboracer.courses.models import Course
 from roboracer.ratings import selectors
@@ -97,21 +99,21 @@ def test_ratings_accumulate_over_games(courses, players):
     first = _rating(ben).mu
     played(users=[ann, ben], course=courses["tiny-yard"])
     assert _rating(ben).mu > first and _rating(ben).games == 2
-    history = selectors.history_of(user=ben)
+    history = rating_history(user=ben)
     assert len(history) == 2 and history[0]["rating"] < history[1]["rating"]
 
 
 def test_the_creator_may_mark_a_game_unrated(courses, players):
     ann, ben = players[:2]
     game = played(users=[ann, ben], course=courses["tiny-yard"], rated=False)
-    assert game.status == Game.Status.FINISHED and not selectors.is_rated(game=game)
+    assert game.status == Game.Status.FINISHED and not rated.is_rated(game=game)
     assert not Rating.objects.exists() and not RatingChange.objects.exists()
 
 
 def test_games_on_development_courses_are_unrated(courses, players):
     dev = course_copy(courses["tiny-yard"], slug="dev-yard", state=Course.State.DEVELOPMENT)
     game = played(users=players[:2], course=dev)
-    assert game.status == Game.Status.FINISHED and not selectors.is_rated(game=game)
+    assert game.status == Game.Status.FINISHED and not rated.is_rated(game=game)
     assert not RatingChange.objects.exists()
 
 
@@ -120,7 +122,7 @@ def test_test_drives_are_unrated(courses, players):
     game = lobby.create_game(user=ann, course=courses["tiny-yard"], max_seats=2, lives=1, test_drive=True)
     lobby.join_game(user=ben, game_id=game.pk)
     game = finish(Game.objects.get(pk=game.pk))
-    assert game.status == Game.Status.FINISHED and not selectors.is_rated(game=game)
+    assert game.status == Game.Status.FINISHED and not rated.is_rated(game=game)
     assert not RatingChange.objects.exists()
 
 
@@ -131,16 +133,16 @@ def test_puzzles_are_unrated_even_on_a_stable_course(courses, players):
     game = played(users=players[:2], course=puzzle, use=setup.LOBBY)
     assert game.status == Game.Status.FINISHED and game.course_data["mode"] == "puzzle"
     assert game.state["outcome"] == "failed"
-    assert not selectors.is_rated(game=game) and not RatingChange.objects.exists()
+    assert not rated.is_rated(game=game) and not RatingChange.objects.exists()
 
 
 def test_a_mode_not_known_yet_is_unrated(courses, players):
     game = lobby.create_game(user=players[0], course=courses["tiny-yard"])
-    assert selectors.is_rated(game=game)
+    assert rated.is_rated(game=game)
     game.course_data = {**game.course_data, "mode": "team"}
-    assert not selectors.is_rated(game=game)
+    assert not rated.is_rated(game=game)
     game.course_data = {**game.course_data, "mode": "arena"}
-    assert selectors.is_rated(game=game)
+    assert rated.is_rated(game=game)
 
 
 def test_play_again_keeps_the_creators_choice(courses, players):

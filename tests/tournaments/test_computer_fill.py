@@ -9,11 +9,11 @@ import pytest
 from django.utils import timezone
 
 from games.models import Game, Seat
+from games.selectors.rated import is_rated
 from games.services import computer_seats, ejection, lobby
 from roboracer.accounts.services import COMPUTER_PREFIX
 from roboracer.common.errors import InvalidInput
 from roboracer.ratings.models import Rating, RatingChange
-from roboracer.ratings.selectors import is_rated
 from roboracer.tournaments import selectors, services
 from roboracer.tournaments.models import Action, Entry, Round, TableSeat, Tournament
 from tests.helpers import client_for, many_players

@@ -7,17 +7,19 @@ from __future__ import annotations
 import logging
 
 import engine
-from games import selectors, setup
+from games import setup
+from games.kinds.roboracer import selectors
 from games.kinds.roboracer import services as roboracer_services
 from games.kinds.roboracer.serializers import CreateGameSerializer
 from games.models import Game, Scan
+from games.selectors import prices as prices_selectors
+from games.selectors import seats
 from games.services import organisers, team_play
 from games.services.lobby import Settings
 from games.services.moves import Move
 from games.services.turns import Begin, Resolved
 from roboracer.common.errors import Conflict, InvalidInput
 from roboracer.courses.models import Course
-from roboracer.economy import selectors as economy_selectors
 from roboracer.economy import services as economy
 
 logger = logging.getLogger(__name__)
@@ -29,7 +31,7 @@ class RoboRacer:
     title = "RoboRacer"
     takes_chips = True  # programs of chips from a dealt hand, sent to /program/
     move_noun = "programs"
-    rated = True  # rated as roboracer.ratings.selectors.is_rated says
+    rated = True  # rated as games.selectors.rated.is_rated says
     resubmit_after_eject = True  # 003 "!eject": every remaining bot resubmits
     forfeit_words = "every other robot is out of the race."
 
@@ -48,7 +50,7 @@ class RoboRacer:
                 "course_name": game.course.name}
 
     def computers_play(self, game) -> bool:
-        return game.course_data.get("mode", "race") in selectors.COMPUTER_MODES
+        return game.course_data.get("mode", "race") in seats.COMPUTER_MODES
 
     def create_serializer(self, data):
         return CreateGameSerializer(data=data)
@@ -87,7 +89,7 @@ class RoboRacer:
             "course": course, "course_data": course_data, "max_seats": max_seats, "lives": lives,
             # A puzzle game's own seed, every other game's secret one (games.setup.game_seed, docs/modes.md).
             "seed": setup.game_seed(course_data=course_data, use=use), "test_drive": test_drive, "modules": modules,
-            "rated": bool(rated),  # the creator's wish; roboracer.ratings.selectors.is_rated decides
+            "rated": bool(rated),  # the creator's wish; games.selectors.rated.is_rated decides
             "teams": bool(teams), "ruleset": ruleset, "options": options,
         }
         # A solo puzzle starts at once: nobody to wait for.
@@ -129,7 +131,7 @@ class RoboRacer:
         prices = {}
         if game.modules:
             economy.ensure_book(course_id=game.course_id)
-            prices = economy_selectors.starting_prices(course=game.course, modules=game.modules)
+            prices = prices_selectors.starting_prices(course=game.course, modules=game.modules)
         teams = team_play.teams_at_start(game, seats)
         state = engine.new_game(
             roboracer_services.course_of(game), [seat.bot_id for seat in seats], lives=game.lives,

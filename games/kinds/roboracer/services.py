@@ -18,6 +18,7 @@ from games.models import Game, Hand, Program, Scan, Seat
 from games.services import computer_seats, lobby, locking, publish, turns
 from roboracer.common.errors import Conflict, InvalidInput, NotAllowed
 from roboracer.courses import selectors as course_selectors
+from roboracer.courses import services as course_services
 from roboracer.courses.models import Course
 
 logger = logging.getLogger(__name__)
@@ -247,3 +248,17 @@ def playable_course(*, slug: str) -> Course:
 def hands_of(*, game: Game, turn: int) -> dict:
     """The turn's hands by bot id (the modules and the stricter rulesets look at them at resolution)."""
     return {hand.seat.bot_id: hand.chips for hand in Hand.objects.filter(seat__game=game, turn=turn).select_related("seat")}
+
+
+def start_test_drive(*, user, slug: str, seats: int) -> Game:
+    """A private game on the course's current data, created by `user` (the author or staff). One seat: the game
+    starts at once, whatever the course's minimum. More: a private lobby to share by its invite link, which the
+    creator may start with any number seated (docs/course-builder.md "Test drive"; roboracer.courses.services.test_drive_course
+    checks and locks the course in the same transaction)."""
+    with transaction.atomic():
+        course = course_services.test_drive_course(user=user, slug=slug, seats=seats)
+        game = lobby.create_game(user=user, course=course, max_seats=seats,
+                                    visibility=Game.Visibility.PRIVATE, test_drive=True)
+        if seats == 1:
+            game = lobby.start_game(user=user, game_id=game.pk)
+        return game

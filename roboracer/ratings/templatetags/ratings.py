@@ -1,16 +1,10 @@
-"""Ratings in server-rendered pages: `{{ game|rated_word }}`, `{{ game|creator_rating }}`."""
+"""Ratings in server-rendered pages: `{{ game|creator_rating }}` (`rated_word` is games': games/templatetags/rated.py)."""
 
 from django import template
 
 from roboracer.ratings import selectors
 
 register = template.Library()
-
-
-@register.filter
-def rated_word(game) -> str:
-    """"rated" or "unrated", as the lobby's rows and the game snapshot's `rated` say."""
-    return "rated" if selectors.is_rated(game=game) else "unrated"
 
 
 @register.filter

@@ -1,12 +1,14 @@
-"""GET /api/players/<username>/: the player page's data as JSON (docs/api.md)."""
+"""GET /api/players/<username>/: the player page's data as JSON (docs/api.md); in games, as the player page
+(games.views.players), because it lists games."""
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.selectors import history
 from roboracer.common.errors import NotFound
-from roboracer.ratings import selectors
+from roboracer.ratings import selectors as ratings
 
 
 class PlayerQuerySerializer(serializers.Serializer):
@@ -34,7 +36,7 @@ class PlayerGamesSerializer(serializers.Serializer):
 
 
 class PlayerSerializer(serializers.Serializer):
-    """Documentation only: built by roboracer.ratings.selectors.player_page."""
+    """Documentation only: built by games.selectors.history.player_page."""
 
     username = serializers.CharField()
     display_name = serializers.CharField()
@@ -50,12 +52,12 @@ class PlayerView(APIView):
     @extend_schema(parameters=[PlayerQuerySerializer], responses=PlayerSerializer,
                    summary="A player's rating, its history and finished games")
     def get(self, request, username: str):
-        user = selectors.player(username=username)
+        user = ratings.player(username=username)
         if user is None:
             raise NotFound("there is no such player")
         query = PlayerQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        data = selectors.player_page(user=user, viewer=request.user, page=query.validated_data.get("page", 1))
+        data = history.player_page(user=user, viewer=request.user, page=query.validated_data.get("page", 1))
         data.pop("page_obj")
         for row in data["games"]["results"]:
             row.pop("finished")

@@ -1,4 +1,5 @@
-"""GET /api/courses/<slug>/prices/: a course's module prices and how they moved."""
+"""GET /api/courses/<slug>/prices/: a course's module prices and how they moved. In games because its history
+names the games that moved the prices, unless private (docs/architecture.md "Layers")."""
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -7,8 +8,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.selectors import prices
 from roboracer.courses import selectors as course_selectors
-from roboracer.economy import selectors
 
 
 class PricePointSerializer(serializers.Serializer):
@@ -18,7 +19,7 @@ class PricePointSerializer(serializers.Serializer):
 
 
 class CoursePricesSerializer(serializers.Serializer):
-    """Documentation only: roboracer.economy.selectors.course_prices."""
+    """Documentation only: games.selectors.prices.course_prices."""
 
     course = serializers.CharField()
     finished_games = serializers.IntegerField()
@@ -36,4 +37,4 @@ class CoursePricesView(APIView):
         course = course_selectors.visible_course(user=request.user, slug=slug)
         if course is None:
             raise NotFound(course_selectors.missing(slug))
-        return Response(selectors.course_prices(course=course))
+        return Response(prices.course_prices(course=course))

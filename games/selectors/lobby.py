@@ -1,0 +1,148 @@
+"""The lobby's lists: the open public games a page at a time, a user's own and archived games, each as a
+summary."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db.models import Count, Q, QuerySet
+
+from games import kinds
+from games.models import Game, Seat
+from games.selectors import access, rated, seats
+from roboracer.accounts.selectors import player_name
+from roboracer.ratings import selectors as ratings
+
+COMPUTER_COUNT = Count("seats", filter=Q(seats__computer__gt=""))  # a lobby entry's computer seats
+
+
+def summary_annotations() -> dict:
+    """What a lobby query annotates for `game_summary`: the seats taken, the computer seats, and what `is_rated`
+    and `creator_rating` read (the mode, the creator's rating), so that a summary needs no query of its own."""
+    return {"seated": Count("seats"), "computers": COMPUTER_COUNT,
+            **rated.annotations(), **ratings.lobby_annotations()}
+
+
+def open_games() -> QuerySet[Game]:
+    """Public games waiting for players (private ones are reached only through their invite link)."""
+    return (
+        Game.objects.filter(status=Game.Status.LOBBY, visibility=Game.Visibility.PUBLIC)
+        .select_related("course", "creator")
+        .annotate(**summary_annotations())
+    )
+
+
+def games_of(*, user, archived: bool = False) -> QuerySet[Game]:
+    """The user's games; those they archived (!archive) only when asked for."""
+    # Filter through a subquery: filtering on the seats join would make Count("seats") count only mine.
+    wanted = Q(pk__in=Seat.objects.filter(user=user, archived=archived).values("game_id"))
+    if not archived:
+        wanted |= Q(pk__in=access.invitations(user=user).values("pk"))  # "play again" lobbies I was invited to
+    return (
+        Game.objects.filter(wanted)
+        .exclude(status=Game.Status.CANCELLED)
+        .select_related("course")
+        .annotate(**summary_annotations())
+    )
+
+
+def with_winner_names(games) -> list[Game]:
+    """The games as a list, each finished one with `winner_name` set: the winning player's display name ("won
+    by NAME" in the lobby's lists), None for the others or a finished game without a winner."""
+    games = list(games)
+    winners = {
+        seat.pk: player_name(user=seat.user)
+        for seat in Seat.objects.filter(pk__in=[g.winner_id for g in games if g.winner_id]).select_related(
+            "user", "user__profile")
+    }
+    for game in games:
+        game.winner_name = winners.get(game.winner_id) if game.status == Game.Status.FINISHED else None
+    return games
+
+
+def game_summary(*, game: Game) -> dict:
+    """A game as the lobby lists it (GET /api/games/ and the lobby socket): public facts only, never a hand,
+    a program or an invite code. `game` comes from `open_games`, `games_of` or `lobby_game` (annotated with
+    `seated`) and went through `with_winner_names`."""
+    return {
+        "id": game.pk,
+        **kinds.of(game).summary(game),  # "kind", and the course ("course", "course_id", "course_name")
+        "creator": game.creator.get_username(),
+        "status": game.status,
+        "turn": game.turn,
+        "version": game.version,
+        "max_seats": game.max_seats,
+        "seated": game.seated,
+        "computers": getattr(game, "computers", 0),  # seats played by computer players (docs/computer-players.md)
+        "lives": game.lives,
+        "visibility": game.visibility,
+        "timer_preset": game.timer_preset,
+        "move_time": game.move_time,
+        "game_time": game.game_time,
+        "timeout_policy": game.timeout_policy,
+        "winner": getattr(game, "winner_name", None),
+        "modules": list(game.modules),
+        "rated": rated.is_rated(game=game),
+        "aborted": game.aborted,  # finished with fewer than two seats that moved: unrated (docs/ratings.md)
+        "creator_rating": ratings.creator_rating(game=game),
+    }
+
+
+def lobby_game(*, game_id: int) -> Game | None:
+    """One game read for the lobby (what `game_summary` needs), whatever its status."""
+    game = (
+        Game.objects.filter(pk=game_id)
+        .select_related("course", "creator")
+        .defer("course__data", "course_data", "state")
+        .annotate(**summary_annotations())
+        .first()
+    )
+    return with_winner_names([game])[0] if game else None
+
+
+def lobby_page_number(text: str | None) -> int | None:
+    """A lobby page's number from `?page=` (ASCII digits, 1 to a million, as GET /api/games/ takes it), None if it
+    is no such number. The lobby page answers 404 to one, the API 400, the socket takes the first page."""
+    if text is None:
+        return 1
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 10**6):
+        return None
+    return int(text)
+
+
+def open_games_count() -> int:
+    """How many public games wait for players (one COUNT; no annotations)."""
+    return Game.objects.filter(status=Game.Status.LOBBY, visibility=Game.Visibility.PUBLIC).count()
+
+
+def open_games_page(*, page: int = 1, defer: tuple[str, ...] = ()) -> tuple[list[Game], int, bool]:
+    """One page of the open public games, newest first, LOBBY_PAGE_SIZE a page: the games, how many open games
+    there are in all, and whether a later page holds more. Bounded however many games others create."""
+    size = settings.LOBBY_PAGE_SIZE
+    page = max(1, page)
+    games = open_games().defer(*defer).order_by("-created_at", "-pk")
+    total = open_games_count()  # the same games, counted without the summaries' annotations
+    shown = list(games[(page - 1) * size: page * size])
+    return with_winner_names(shown), total, page * size < total
+
+
+def lobby_state(*, user, page: int = 1) -> dict:
+    """The lobby as `user` sees it: one page of the open public games (`open_total`, `open_next`: the next
+    page's number or null), their own games (with `my_move`) and their archived ones. What GET /api/games/
+    answers and the lobby socket sends on connect and on sync (page 1)."""
+    signed_in = bool(user and user.is_authenticated)
+    # Not the layouts nor the game states: a summary needs none of them, and they are most of a game's bytes.
+    light = ("course__data", "course_data", "state")
+    mine = with_winner_names(games_of(user=user).select_related("creator").defer(*light)) if signed_in else []
+    my_move = seats.awaiting_my_move(user=user, games=mine) if mine else set()
+    archived = (
+        with_winner_names(games_of(user=user, archived=True).select_related("creator").defer(*light))
+        if signed_in else []
+    )
+    shown, total, more = open_games_page(page=page, defer=light)
+    return {
+        "open": [game_summary(game=game) for game in shown],
+        "open_total": total,
+        "open_next": page + 1 if more else None,
+        "mine": [{**game_summary(game=game), "my_move": game.pk in my_move} for game in mine],
+        "archived": [game_summary(game=game) for game in archived],
+    }

@@ -1,0 +1,55 @@
+"""The pages around the games: how to play, the animation demo, the puzzles."""
+
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from games.selectors import puzzles as puzzle_selectors
+from games.services import lobby
+from roboracer.common import how_to_play as how_to_play_content
+from roboracer.common.errors import GameError
+from roboracer.courses import selectors as course_selectors
+
+
+def how_to_play(request):
+    """The rules in a player's words, with example boards drawn by the game's board renderer (howto.js)."""
+    context = {"elements": how_to_play_content.element_entries(), "examples": how_to_play_content.examples(),
+               "modules": how_to_play_content.module_entries(), "economy": how_to_play_content.economy_example()}
+    return render(request, "games/how_to_play.html", context)
+
+
+DEMOS = {
+    "all-events": "demo/all-events.json",
+    "eight-bots": "demo/eight-bots.json",
+    "programming": "demo/programming.json",
+    "modules": "demo/modules.json",
+}
+
+
+def animation_demo(request):
+    """The game screen offline on stored turns (static/demo/): no server state involved."""
+    name = request.GET.get("demo", "all-events")
+    if name not in DEMOS:
+        raise Http404("no such demo")
+    return render(request, "games/demo.html", {"demo_file": DEMOS[name], "demo_name": name, "demos": DEMOS})
+
+
+def puzzles(request):
+    """The puzzle list (docs/modes.md "Puzzle pages"): tried, solved, best turns, your own solutions."""
+    return render(request, "games/puzzles.html", {"puzzles": puzzle_selectors.puzzle_list(user=request.user)})
+
+
+@require_POST
+def play_puzzle(request, slug: str):
+    """Start a puzzle: a solo one at once, a cooperative one as a lobby for its players."""
+    if not request.user.is_authenticated:
+        return redirect("login")
+    course = course_selectors.playable_courses().filter(slug=slug).first()
+    if course is None or (course.data or {}).get("mode") != "puzzle":
+        raise Http404("no such puzzle")
+    try:
+        game = lobby.create_game(user=request.user, course=course, rated=False)
+    except GameError as error:
+        return render(request, "games/puzzles.html", {"puzzles": puzzle_selectors.puzzle_list(user=request.user),
+                                                      "error": error.message}, status=400)  # fmt: skip
+    return redirect("game", game_id=game.pk)
