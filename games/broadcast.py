@@ -20,7 +20,7 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 
 from games.models import GameEvent
-from roboracer import compiled
+from roboracer.common import compiled
 
 SEND_TIMEOUT = 10.0  # seconds; past it the send is given up (delivery is at most once; clients resync)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.db.models import Exists, OuterRef, Q
 
 from games.models import ChatMessage, Game
-from roboracer import compiled
 from roboracer.accounts.selectors import player_name
+from roboracer.common import compiled
 
 CHAT_IN_SNAPSHOT = 100
 

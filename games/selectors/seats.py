@@ -6,7 +6,7 @@ from django.db.models import QuerySet
 
 from games import kinds
 from games.models import Game, Seat
-from roboracer import compiled
+from roboracer.common import compiled
 
 COMPUTER_MODES = ("race", "arena")  # where computer players play (a puzzle is solved alone)
 

@@ -8,8 +8,11 @@ resolution) is only stored here, never put in an event.
 - `lines`: the lines the site writes into a game's chat (ejections, timers) and players' names in them;
 - `lobby`: create, join, leave, cancel and start a game, with its timers and seat colours;
 - `team_play`: teams in the lobby and at the start;
-- `turns`: THE game loop of every kind (start, deal, record a move, execute once all are in, resolve, finish,
-  computer moves), calling the game's kind (games.kinds) for its rules;
+- `turns`: THE game loop of every kind (start, deal, execute once all are in, resolve, finish), calling the
+  game's kind (games.kinds) for its rules;
+- `moves`: a seat's move for the turn, whoever sends it (a person over the API or the socket, a computer);
+- `setup`: the one policy of whether a game's setting fits what it is for (docs/game-setup.md);
+- `rating`: a finished game's rating, a direct call down to ratings in the finishing transaction;
 - `ejection`: a player out of a running game (resigned, ejected by a player, the timer or staff);
 - `chat`: chat lines and chat commands;
 - `timeouts`: a seat past its deadline, by the game's timeout policy;

@@ -13,9 +13,9 @@ from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 import engine
-from games import clocks, kinds, setup
+from games import clocks, kinds
 from games.models import Game, Hand, Program, Seat
-from games.services import lines, lobby, locking, publish, turns
+from games.services import lines, lobby, locking, publish, setup, turns
 from roboracer.accounts import selectors as account_selectors
 from roboracer.accounts.models import Profile
 from roboracer.accounts.services import COMPUTER_PREFIX  # computer players' usernames, refused to people
@@ -75,7 +75,7 @@ def computer_joined(game: Game, seat: Seat) -> None:
 
 
 def computer_refusal(game: Game, *, computers: int) -> str | None:
-    """games.setup's answer for `game`'s setting with `computers` computer seats (a RoboRacer game's course
+    """games.services.setup's answer for `game`'s setting with `computers` computer seats (a RoboRacer game's course
     and ruleset; a kind without courses asks with none)."""
     uses_courses = kinds.of(game).uses_courses
     return setup.refusal(kind=game.kind or kinds.DEFAULT, course_data=game.course_data if uses_courses else None,

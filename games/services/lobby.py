@@ -12,11 +12,11 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from games import broadcast, clocks, kinds, lobby_feed, setup
+from games import broadcast, clocks, kinds, lobby_feed
 from games.models import SEAT_COLORS, Game, Seat
 from games.selectors import access
 from games.selectors import seats as seats_selectors
-from games.services import ejection, locking, publish, turns
+from games.services import ejection, locking, publish, setup, turns
 from roboracer.accounts.models import Profile
 from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, NotFound, RateLimited
 
@@ -63,7 +63,7 @@ def check_open_lobbies(*, user) -> None:
 @dataclass(frozen=True)
 class Settings:
     """A kind's answer to "make a game of these settings": the Game row's fields of its own (course, seats, seed,
-    rules, options...), what the game is for (`use`: games.setup; a test drive says so), and whether it starts
+    rules, options...), what the game is for (`use`: games.services.setup; a test drive says so), and whether it starts
     at once (a solo puzzle: nobody to wait for)."""
 
     fields: dict
@@ -86,7 +86,7 @@ def create_game(
     **settings,
 ) -> Game:
     """A new game of `kind` in the lobby, the creator in seat 1. The kind checks its own `settings` (RoboRacer:
-    course, seats, lives, modules, ruleset, teams, options...; games.kinds) and games.setup's policy for `use`
+    course, seats, lives, modules, ruleset, teams, options...; games.kinds) and games.services.setup's policy for `use`
     and `computers` (the computer seats to come); the timers, the visibility and the open-lobby limit are
     checked here for every kind."""
     if kind not in kinds.names():

@@ -11,7 +11,7 @@ from django.db.models import OuterRef, Subquery
 
 from games.models import Game, Hand, Program, Seat
 from games.selectors import access
-from roboracer import compiled
+from roboracer.common import compiled
 from roboracer.common.errors import NotFound
 
 logger = logging.getLogger(__name__)

@@ -14,7 +14,7 @@ from games import broadcast, clocks, kinds
 from games.models import Draft, Game, Hand, Program, Seat
 from games.selectors import access
 from games.services import computer_seats, locking, publish, turns
-from roboracer import compiled
+from roboracer.common import compiled
 from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, NotFound
 
 logger = logging.getLogger(__name__)

@@ -10,10 +10,10 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.db.models import F
 
-from games import clocks, setup
+from games import clocks
 from games.models import Game, Seat
 from games.selectors import seats as seats_selectors
-from games.services import computer_seats, lobby, locking, publish, turns
+from games.services import computer_seats, lobby, locking, publish, setup, turns
 from roboracer.common.errors import InvalidInput
 
 logger = logging.getLogger(__name__)
@@ -33,7 +33,7 @@ def create_seated_game(*, creator, users: list, computers: tuple[str, ...] | lis
         computer_seats.check_strength(strength)
     total = len(users) + len(computers)
     options.setdefault("max_seats", total)
-    # Competitive: a tournament table unless the caller says (the Pyramid does). games.setup refuses puzzle
+    # Competitive: a tournament table unless the caller says (the Pyramid does). games.services.setup refuses puzzle
     # courses here, and computer players on a course they can't play.
     options.setdefault("use", setup.TOURNAMENT)
     options["computers"] = len(computers)

@@ -7,9 +7,8 @@ import logging
 
 from django.db import transaction
 
-from games import setup
 from games.models import Game, Seat
-from games.services import locking, publish
+from games.services import locking, publish, setup
 from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from roboracer.ratings import selectors as ratings
 

@@ -20,7 +20,7 @@ from games.models import Game, Hand, Program, Seat, Turn
 from games.selectors import seats as seats_selectors
 from games.services import locking, publish, rating
 from games.signals import game_finished
-from roboracer import compiled
+from roboracer.common import compiled
 
 logger = logging.getLogger(__name__)
 

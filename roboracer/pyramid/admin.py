@@ -3,7 +3,7 @@
 from django import forms
 from django.contrib import admin
 
-from games import setup as game_setup
+from games.services import setup as game_setup
 from roboracer.pyramid.models import Challenge, Entry, Place, Pyramid
 from roboracer.pyramid.selectors import pool_fits
 
@@ -14,7 +14,7 @@ class PyramidForm(forms.ModelForm):
         fields = "__all__"  # noqa: DJ007 (the admin's own form: every field it shows)
 
     def clean_courses(self):
-        """The pool holds only courses a challenge's game can be played on (games.setup)."""
+        """The pool holds only courses a challenge's game can be played on (games.services.setup)."""
         courses = self.cleaned_data["courses"]
         unfit = [f"{course.name}: " + (game_setup.refusal(course_data=course.data, use=game_setup.PYRAMID, seats=2)
                                        or "") for course in courses if not pool_fits(course=course)]

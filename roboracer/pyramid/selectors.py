@@ -6,8 +6,8 @@ public games; hands and programs stay in the games app, which shows them to thei
 
 from __future__ import annotations
 
-from games import setup as game_setup
 from games.models import Game, Program
+from games.services import setup as game_setup
 from roboracer.accounts.selectors import player_name
 from roboracer.courses.models import Course
 from roboracer.pyramid.models import COSTS, MAX_ROWS_UP, Challenge, Entry, Place, Pyramid
@@ -29,12 +29,12 @@ def course_pool(*, pyramid: Pyramid) -> list[Course]:
     courses = pyramid.courses.all() if pyramid.courses.exists() else Course.objects.filter(bundled=True)
     courses = courses.filter(state=Course.State.STABLE, min_players__lte=2, max_players__gte=2).order_by("slug")
     # Only courses a challenge's game can be played on, as the one policy of a game's setting says
-    # (games.setup): no puzzle, none of another ruleset. So a challenge never fails because of its course.
+    # (games.services.setup): no puzzle, none of another ruleset. So a challenge never fails because of its course.
     return [course for course in courses if pool_fits(course=course)]
 
 
 def pool_fits(*, course: Course) -> bool:
-    """A challenge's game (2 players, the default ruleset) can be played on `course` (games.setup)."""
+    """A challenge's game (2 players, the default ruleset) can be played on `course` (games.services.setup)."""
     return game_setup.fits(course_data=course.data, use=game_setup.PYRAMID, seats=2)
 
 

@@ -14,9 +14,9 @@ import secrets
 from django.db import transaction
 from django.utils import timezone
 
-from games import setup as game_setup
 from games.models import Game, Program
 from games.services import organisers
+from games.services import setup as game_setup
 from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from roboracer.pyramid import selectors
 from roboracer.pyramid.models import COSTS, MAX_ROWS_UP, Challenge, Entry, Place, Pyramid

@@ -7,8 +7,8 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.db.models import F, OuterRef, Subquery
 
-from roboracer import compiled
 from roboracer.accounts import selectors as account_selectors
+from roboracer.common import compiled
 from roboracer.ratings.models import DEFAULT_MU, DEFAULT_SIGMA, Rating, RatingChange, ordinal
 
 # The shown rating: 1000 + SCALE x the ordinal (mu - 3 sigma), so a new player shows 1000 (docs/ratings.md).

@@ -369,10 +369,10 @@ def competition_of(*, game) -> dict | None:
 
 def pool_choices() -> QuerySet:
     """The create form's course pool: the latest stable courses a tournament's tables can play, asked of the one
-    policy of a game's setting (games.setup, use "tournament": no puzzle, no course of another ruleset) and
+    policy of a game's setting (games.services.setup, use "tournament": no puzzle, no course of another ruleset) and
     seating 2 (tables shrink as a tournament goes on). Whether one seats the chosen table size is checked when
     the form is sent."""
-    from games import setup as game_setup
+    from games.services import setup as game_setup
     from roboracer.courses import selectors as course_selectors
     from roboracer.courses.models import Course
 

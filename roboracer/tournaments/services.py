@@ -22,10 +22,10 @@ from django.utils import timezone
 import engine
 from games import broadcast, kinds
 from games import clocks as game_clocks
-from games import setup as game_setup
 from games.kinds.roboracer import services as roboracer_services
 from games.models import Game, Program, Seat
 from games.services import computer_seats, lobby, locking, organisers, turns
+from games.services import setup as game_setup
 from roboracer.accounts.services import COMPUTER_PREFIX
 from roboracer.common.errors import Conflict, GameError, InvalidInput, NotAllowed, NotFound
 from roboracer.courses.models import Course
@@ -122,7 +122,7 @@ def _check_settings(*, kind: str, courses: list[Course], table_size: int, lives:
                 or any(isinstance(p, bool) or not isinstance(p, int | float) or not 0 <= p <= 1000 for p in points)):
             raise InvalidInput(f"points: 1 to {table_size} numbers from 0 to 1000, the points of place 1, 2... "
                                "(a place past the list scores 0)")
-    # The one policy of a game's setting (games.setup), asked for each course now rather than when a round
+    # The one policy of a game's setting (games.services.setup), asked for each course now rather than when a round
     # starts: a puzzle, a course of another ruleset, modules its ruleset lacks, computers on a course they
     # can't play are refused here (docs/tournaments.md "Courses").
     for course in courses:
@@ -133,7 +133,7 @@ def _check_settings(*, kind: str, courses: list[Course], table_size: int, lives:
 
 
 def _course_refusal(name: str, why: str) -> str:
-    """games.setup's refusal of a course, said once: without its own field prefix ("course: ", "ruleset: "), and
+    """games.services.setup's refusal of a course, said once: without its own field prefix ("course: ", "ruleset: "), and
     with the course's name in front unless the sentence already names it ("Puzzle: Crusher Hall is a puzzle;
     ..." rather than "Puzzle: Crusher Hall: course: Puzzle: Crusher Hall is a puzzle; ...")."""
     sentence = re.sub(r"^[a-z_]+: ", "", why, count=1)

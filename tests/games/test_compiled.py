@@ -1,4 +1,4 @@
-"""roboracer.compiled: the hot path's statements with their SQL built once give what the ORM gives."""
+"""roboracer.common.compiled: the hot path's statements with their SQL built once give what the ORM gives."""
 
 from datetime import timedelta
 
@@ -8,7 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games.models import ChatMessage, Game, GameEvent, Seat
-from roboracer import compiled
+from roboracer.common import compiled
 from tests.games.factories import started_game
 
 pytestmark = pytest.mark.django_db(transaction=True)

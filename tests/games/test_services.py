@@ -202,8 +202,8 @@ def test_a_whole_game_with_an_ejection_replays_from_its_stored_inputs(courses, m
     from datetime import timedelta
 
     from django.utils import timezone
-    from games.kinds.roboracer.replay import replay
 
+    from games.kinds.roboracer.replay import replay
     from games.models import Seat
 
     users = [make_user(name) for name in ("ann", "ben", "cat")]

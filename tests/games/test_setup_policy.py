@@ -1,4 +1,4 @@
-"""Issue 33, items 5 and 6: one policy (games.setup) decides whether a game's setting fits, and every entry
+"""Issue 33, items 5 and 6: one policy (games.services.setup) decides whether a game's setting fits, and every entry
 point asks it: the lobby, play again, computer seats, tournaments (when created, not when a round starts) and
 the Pyramid's pool. Puzzle seeds are used only by puzzle games: tournaments and the Pyramid refuse puzzle
 courses, and any other game on a puzzle course draws its own secret seed."""
@@ -10,10 +10,9 @@ import pytest
 from django.utils import timezone
 
 import engine
-from games import setup
 from games.kinds.roboracer import services as roboracer_services
 from games.models import Game
-from games.services import computer_seats, lobby, organisers
+from games.services import computer_seats, lobby, organisers, setup
 from roboracer.common.errors import Conflict, InvalidInput
 from roboracer.courses import services as course_services
 from roboracer.pyramid import selectors as pyramid_selectors

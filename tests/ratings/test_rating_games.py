@@ -4,11 +4,10 @@ import pytest
 from openskill.models import PlackettLuce
 
 import engine
-from games import setup
 from games.models import Game
 from games.selectors import rated
 from games.selectors.history import rating_history
-from games.services import lobby, rating, rematch, turns
+from games.services import lobby, rating, rematch, setup, turns
 from roboracer.courses.models import Course
 from roboracer.ratings import selectors
 from roboracer.ratings import services as rating_services

@@ -7,14 +7,13 @@ from __future__ import annotations
 import logging
 
 import engine
-from games import setup
 from games.kinds.roboracer import selectors
 from games.kinds.roboracer import services as roboracer_services
 from games.kinds.roboracer.serializers import CreateGameSerializer
 from games.models import Game, Scan
 from games.selectors import prices as prices_selectors
 from games.selectors import seats
-from games.services import organisers, team_play
+from games.services import organisers, setup, team_play
 from games.services.lobby import Settings
 from games.services.moves import Move
 from games.services.turns import Begin, Resolved
@@ -87,7 +86,7 @@ class RoboRacer:
                                       computers=computers, modules=modules, teams=teams, options=options)
         fields = {
             "course": course, "course_data": course_data, "max_seats": max_seats, "lives": lives,
-            # A puzzle game's own seed, every other game's secret one (games.setup.game_seed, docs/modes.md).
+            # A puzzle game's own seed, every other game's secret one (games.services.setup.game_seed, docs/modes.md).
             "seed": setup.game_seed(course_data=course_data, use=use), "test_drive": test_drive, "modules": modules,
             "rated": bool(rated),  # the creator's wish; games.selectors.rated.is_rated decides
             "teams": bool(teams), "ruleset": ruleset, "options": options,

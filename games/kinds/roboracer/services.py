@@ -13,9 +13,8 @@ from django.db import transaction
 
 import engine
 from engine.modules.actions import action_problem
-from games import setup
 from games.models import Game, Hand, Program, Scan, Seat
-from games.services import computer_seats, lobby, locking, publish, turns
+from games.services import computer_seats, lobby, locking, publish, setup, turns
 from roboracer.common.errors import Conflict, InvalidInput, NotAllowed
 from roboracer.courses import selectors as course_selectors
 from roboracer.courses import services as course_services
