@@ -67,7 +67,7 @@ class LoginView(APIView):
         serializer = CredentialsSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         # Django's own request: django-axes marks a refused attempt on it for its middleware (429, Retry-After).
-        user = authenticate(request._request, **serializer.validated_data)
+        user = authenticate(request._request, **serializer.validated_data)  # noqa: SLF001 (DRF's documented way)
         if user is None:
             return Response({"detail": "wrong username or password"}, status=status.HTTP_400_BAD_REQUEST)
         login(request, user)

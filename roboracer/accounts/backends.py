@@ -11,7 +11,8 @@ class UsernameIgnoringCaseBackend(ModelBackend):
     def authenticate(self, request, username=None, password=None, **kwargs):
         if username is None or password is None:
             return None
-        users = get_user_model()._default_manager.filter(username__iexact=username.strip())
+        users = get_user_model()._default_manager.filter(  # noqa: SLF001 (Django's documented manager)
+            username__iexact=username.strip())
         user = users.first()
         if user is None:
             get_user_model()().set_password(password)  # as long as a real check: no timing hint

@@ -63,8 +63,6 @@ COMPUTER_PREFIX = "computer-"  # games.services.computer_user's accounts (docs/c
 def _is_computer_account(user_id: int | None) -> bool:
     if user_id is None:
         return False
-    from django.contrib.auth import get_user_model
-
     name = get_user_model().objects.filter(pk=user_id).values_list("username", flat=True).first() or ""
     return name.lower().startswith(COMPUTER_PREFIX)
 

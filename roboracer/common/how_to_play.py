@@ -10,6 +10,8 @@ course parser, and checks that every registered element type has its entry here.
 
 from __future__ import annotations
 
+from engine.modules.economy import BASE_PRICES, after_purchase
+
 B1, B2 = {"seat": 1}, {"seat": 2}
 
 
@@ -223,8 +225,6 @@ _ACTIVATION = {
 
 def module_entries() -> list[dict]:
     """The modules section: each module's name, anchor, how it is activated, what it does."""
-    from engine.modules.economy import BASE_PRICES
-
     return [{"type": name, "anchor": f"module-{name}", "name": name.replace("_", " ").title(),
              "activation": _ACTIVATION[kind], "text": text, "base_price": BASE_PRICES[name]}
             for name, kind, text in MODULES]
@@ -233,8 +233,6 @@ def module_entries() -> list[dict]:
 def economy_example() -> dict:
     """Our own worked example of 003 "The Economy", computed by the engine's price rule: a game with four
     modules, a robot with 700 battery buying three Shield charges."""
-    from engine.modules.economy import after_purchase
-
     prices = {"blaster": 200, "drone": 300, "repair": 150, "shield": 180}
     battery, module, steps, total = 700, "shield", [], 0
     for n in range(1, 4):

@@ -10,6 +10,7 @@ from django.urls import reverse
 import engine
 from roboracer.accounts.selectors import player_name
 from roboracer.common import how_to_play
+from roboracer.courses.budget import CourseTooComplex, CpuBudget
 from roboracer.courses.models import Course, CourseTransition
 
 S = Course.State
@@ -144,8 +145,6 @@ def submitted_from(*, course: Course, submitted: CourseTransition | None = None)
 
 def allowed_transitions(*, user, course: Course) -> list[str]:
     """The states `user` may move the course to now (a send back still needs its reason)."""
-    from roboracer.courses.services import refusal
-
     if not (user and user.is_authenticated):
         return []
     return [to for to in S.values if refusal(user=user, course=course, to=to, reason="a reason") is None]
@@ -208,8 +207,6 @@ def editor_init(*, course: Course | None, user) -> dict:
 def validate(*, data, budget=None) -> dict:
     """{"errors": [{"message", "squares"}], "warnings": [...]} (engine.validate_course), within the request's
     CPU budget (`budget`, a new roboracer.courses.budget.CpuBudget by default): past it, CourseTooComplex."""
-    from roboracer.courses.budget import CourseTooComplex, CpuBudget
-
     try:
         return engine.validate_course(data, budget=CpuBudget() if budget is None else budget)
     except engine.TooComplex as error:
@@ -232,3 +229,48 @@ def element_summary(*, data: dict) -> list[str]:
 def preview_scripts(*, courses) -> list[dict]:
     """Course data for json_script tags the browser draws previews from (id "course-data-<pk>")."""
     return [{"script_id": f"course-data-{course.pk}", "data": course.data} for course in courses]
+
+
+# (from, to) -> who may make it: "author" (the author or staff), "reviewer" (staff or the reviewers group),
+# "staff" (staff only).
+TRANSITIONS = {
+    (S.PRIVATE, S.DEVELOPMENT): "author",
+    (S.DEVELOPMENT, S.PRIVATE): "author",
+    (S.PRIVATE, S.REVIEW): "author",
+    (S.DEVELOPMENT, S.REVIEW): "author",
+    # Withdraw (the author) or send back (a reviewer, with a reason): to the state it was submitted from.
+    (S.REVIEW, S.DEVELOPMENT): "author",
+    (S.REVIEW, S.PRIVATE): "author",
+    (S.REVIEW, S.STABLE): "reviewer",
+    (S.STABLE, S.DEVELOPMENT): "staff",  # retire
+}
+
+
+def refusal(*, user, course: Course, to: str, reason: str = "") -> str | None:
+    """Why `user` may not move `course` to `to` now, or None if they may (the rules in TRANSITIONS)."""
+    if to == course.state:
+        return f"the course is already {to}"
+    who = TRANSITIONS.get((course.state, to))
+    if who is None:
+        return f"a {course.state} course cannot go to {to}"
+    author = is_author(user=user, course=course)
+    staff = bool(user.is_staff)
+    reviewer = is_reviewer(user=user)
+    if course.state == S.REVIEW and to in (S.PRIVATE, S.DEVELOPMENT):
+        back = submitted_from(course=course)
+        if to != back:
+            return f"a course in review goes back to {back}, the state it was submitted from"
+        if author or staff:
+            return None  # withdraw
+        if reviewer:
+            return None if reason.strip() else "sending a course back needs a reason"
+        return "only the author can withdraw a course, and only reviewers and staff can send it back"
+    if who == "author":
+        return None if author or staff else "only the course's author and staff can do that"
+    if who == "reviewer":
+        if staff:
+            return None
+        if reviewer and author:
+            return "reviewers cannot approve their own courses; another reviewer or staff can"
+        return None if reviewer else "only reviewers and staff can approve a course"
+    return None if staff else "only staff can retire a stable course"

@@ -196,49 +196,6 @@ def update_course(*, user, slug: str, data) -> tuple[Course, bool]:
 
 REASON_LENGTH = 2000  # a transition's reason, as the API's serializer allows
 
-# (from, to) -> who may make it: "author" (the author or staff), "reviewer" (staff or the reviewers group),
-# "staff" (staff only).
-TRANSITIONS = {
-    (S.PRIVATE, S.DEVELOPMENT): "author",
-    (S.DEVELOPMENT, S.PRIVATE): "author",
-    (S.PRIVATE, S.REVIEW): "author",
-    (S.DEVELOPMENT, S.REVIEW): "author",
-    # Withdraw (the author) or send back (a reviewer, with a reason): to the state it was submitted from.
-    (S.REVIEW, S.DEVELOPMENT): "author",
-    (S.REVIEW, S.PRIVATE): "author",
-    (S.REVIEW, S.STABLE): "reviewer",
-    (S.STABLE, S.DEVELOPMENT): "staff",  # retire
-}
-
-
-def refusal(*, user, course: Course, to: str, reason: str = "") -> str | None:
-    """Why `user` may not move `course` to `to` now, or None if they may (the rules in TRANSITIONS)."""
-    if to == course.state:
-        return f"the course is already {to}"
-    who = TRANSITIONS.get((course.state, to))
-    if who is None:
-        return f"a {course.state} course cannot go to {to}"
-    author = selectors.is_author(user=user, course=course)
-    staff = bool(user.is_staff)
-    reviewer = selectors.is_reviewer(user=user)
-    if course.state == S.REVIEW and to in (S.PRIVATE, S.DEVELOPMENT):
-        back = selectors.submitted_from(course=course)
-        if to != back:
-            return f"a course in review goes back to {back}, the state it was submitted from"
-        if author or staff:
-            return None  # withdraw
-        if reviewer:
-            return None if reason.strip() else "sending a course back needs a reason"
-        return "only the author can withdraw a course, and only reviewers and staff can send it back"
-    if who == "author":
-        return None if author or staff else "only the course's author and staff can do that"
-    if who == "reviewer":
-        if staff:
-            return None
-        if reviewer and author:
-            return "reviewers cannot approve their own courses; another reviewer or staff can"
-        return None if reviewer else "only reviewers and staff can approve a course"
-    return None if staff else "only staff can retire a stable course"
 
 
 def transition_course(*, user, slug: str, to: str, reason: str = "") -> Course:
@@ -249,7 +206,7 @@ def transition_course(*, user, slug: str, to: str, reason: str = "") -> Course:
         raise InvalidInput(f"reason: at most {REASON_LENGTH} characters, with no control characters but line breaks")
     with transaction.atomic():
         course = _locked(user=user, slug=slug)
-        why = refusal(user=user, course=course, to=to, reason=reason)
+        why = selectors.refusal(user=user, course=course, to=to, reason=reason)
         if why is not None:
             raise Conflict(why)
         CourseTransition.objects.create(course=course, by=user, from_state=course.state, to_state=to,
