@@ -214,13 +214,15 @@ function chessboardThumb(): SVGSVGElement {
 }
 
 /** The lobby's game kind choice (radios named "create-kind"): RoboRacer's create form (#create-game: course,
- * ruleset, modules, lives, teams) or RAMbots' (#create-rambots: 2 to 4 players, Speedbots), one shown at a time. */
+ * ruleset, modules, lives, teams) or another kind's own (form[data-create-kind]: RAMbots' 2 to 4 players,
+ * Speedbots), one shown at a time. */
 export function mountKindChoice(): void {
   const radios = [...document.querySelectorAll<HTMLInputElement>("input[name=create-kind]")];
-  const forms: Record<string, HTMLElement | null> = {
-    roboracer: document.getElementById("create-game"), rambots: document.getElementById("create-rambots"),
-  };
-  if (!radios.length || !forms.rambots) return;
+  const forms: Record<string, HTMLElement | null> = { roboracer: document.getElementById("create-game") };
+  for (const form of document.querySelectorAll<HTMLElement>("form[data-create-kind]")) {
+    forms[form.dataset.createKind ?? ""] = form;
+  }
+  if (radios.length < 2) return;
   const apply = (): void => {
     const chosen = radios.find((r) => r.checked)?.value ?? "roboracer";
     for (const [kind, form] of Object.entries(forms)) if (form) form.hidden = kind !== chosen;
@@ -231,7 +233,8 @@ export function mountKindChoice(): void {
 
 /** Hide the create form's custom timer fields unless the custom preset is chosen. */
 function mountCustomTimers(): void {
-  for (const prefix of ["id_", "id_rambots-"]) {
+  const kinds = [...document.querySelectorAll<HTMLElement>("form[data-create-kind]")].map((f) => f.dataset.createKind);
+  for (const prefix of ["id_", ...kinds.map((kind) => `id_${kind}-`)]) {
     const preset = document.getElementById(`${prefix}timer_preset`) as HTMLSelectElement | null;
     const fields = [`${prefix}move_minutes`, `${prefix}game_minutes`]
       .map((id) => document.getElementById(id)?.closest("p"))

@@ -1,6 +1,3 @@
 """Server-rendered pages of games, one module per page or concern: `lobby` (the lobby and its create forms),
 `forms` (the forms and their words), `game` (a game's page, its buttons, the invite link), `pages` (how to play,
 the demo, the puzzles), `players` (the player page)."""
-
-# roboracer/tournaments/views.py reads the timeout policies' words from here; to switch to games.views.forms.
-from games.views.forms import POLICY_LABELS  # noqa: F401

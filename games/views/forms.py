@@ -1,28 +1,18 @@
-"""The lobby's forms: create a game, a RAMbots game, play against the computer; and their words."""
+"""The lobby's forms: create a RoboRacer game, play against the computer. Another kind's create form is its own
+(`lobby_form` of its adapter, games.kinds)."""
 
 from django import forms
 
 import engine
-from games.models import Game
+from games.words import (
+    POLICY_LABELS,
+    PRACTICE_DEFAULT_STRENGTH,
+    PRESET_LABELS,
+    STRENGTH_LABELS,
+)
 from roboracer.courses import selectors as course_selectors
 from roboracer.courses.models import Course
 
-PRESET_LABELS = [
-    (Game.Preset.REALTIME, f"{Game.Preset.REALTIME.label}: 2 min a move, 10 min game time"),
-    (Game.Preset.DAILY, f"{Game.Preset.DAILY.label}: 1 day a move, 7 days game time"),
-    (Game.Preset.TOURNAMENT, f"{Game.Preset.TOURNAMENT.label}: 3 days a move, 15 days game time"),
-    (Game.Preset.CUSTOM, Game.Preset.CUSTOM.label),
-]
-# What players read in the create form (the model's labels are for staff and cite the rules document).
-POLICY_WORDS = {
-    Game.TimeoutPolicy.WAIT: "Wait: the others may eject the player with !eject",
-    Game.TimeoutPolicy.EJECT: "Eject the player at once",
-    Game.TimeoutPolicy.RANDOM: "Play a random program for the player",
-    # Computer players (issue 20): a Normal computer plays the seat until its owner sends a program again.
-    Game.TimeoutPolicy.COMPUTER: "A computer player plays for them until they send a program again",
-}
-# A policy without words of its own here (a new one) shows the model's label rather than breaking the form.
-POLICY_LABELS = [(value, POLICY_WORDS.get(value, label)) for value, label in Game.TimeoutPolicy.choices]
 MODULE_LABELS = [(name, name.replace("_", " ").title()) for name in sorted(engine.MODULE_NAMES)]
 
 
@@ -44,8 +34,6 @@ RULESET_LABELS = [(name, RULESET_WORDS[name]) for name in engine.rulesets.on_sit
 
 # Computer players (issue 20): the lobby's "Play against the computer" shortcut.
 PRACTICE_DEFAULT_COURSE = "tiny-yard"  # the smallest bundled race course for two
-PRACTICE_DEFAULT_STRENGTH = "normal"
-STRENGTH_LABELS = [("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard")]
 PRACTICE_MAX_OPPONENTS = 7
 
 
@@ -173,49 +161,6 @@ class CreateGameForm(forms.Form):
         if data["timer_preset"] == "custom":
             data["move_time"] = move * 60 if move is not None else None
             data["game_time"] = game * 60 if game is not None else None
-        return data
-
-
-class CreateRAMbotsGameForm(forms.Form):
-    """The lobby's "New RAMbots game" (seed 002; docs/game-kinds.md): 2 to 4 players on a chessboard."""
-
-    max_seats = forms.IntegerField(min_value=2, max_value=4, initial=3, label="Players")
-    computers = forms.IntegerField(min_value=0, max_value=3, initial=0, required=False,
-                                   label="Computer players among them (0 to wait for people)")
-    strength = forms.ChoiceField(choices=STRENGTH_LABELS, initial=PRACTICE_DEFAULT_STRENGTH, required=False,
-                                 label="Computer players' strength")
-    speedbots = forms.BooleanField(
-        required=False, label="Speedbots: programming ends as soon as all but one player have compiled; the last "
-                               "player's program runs as it lies"
-    )
-    visibility = forms.ChoiceField(
-        choices=[("public", "Public: listed here, any signed-in player may watch"), ("private", "Private: join by invite link")],
-        initial="public",
-    )
-    timer_preset = forms.ChoiceField(choices=PRESET_LABELS, initial="realtime", label="Timers")
-    move_minutes = forms.IntegerField(min_value=1, required=False, label="Custom move time (minutes)")
-    game_minutes = forms.IntegerField(min_value=0, required=False, label="Custom game time (minutes)")
-    timeout_policy = forms.ChoiceField(choices=POLICY_LABELS, initial="wait", label="When a player's game time runs out")
-
-    def clean(self):
-        data = super().clean()
-        if data.get("timer_preset") == "custom" and (data.get("move_minutes") is None or data.get("game_minutes") is None):
-            raise forms.ValidationError("Custom timers need a move time and a game time, in minutes.")
-        if (data.get("computers") or 0) >= (data.get("max_seats") or 2):
-            raise forms.ValidationError("Leave a seat for yourself: fewer computer players than players.")
-        return data
-
-    def computer_players(self) -> list[str]:
-        """The strengths of the computer players to seat at once (as many as asked for)."""
-        return [self.cleaned_data.get("strength") or PRACTICE_DEFAULT_STRENGTH] * (self.cleaned_data.get("computers") or 0)
-
-    def game_options(self) -> dict:
-        data = dict(self.cleaned_data)
-        move, game = data.pop("move_minutes"), data.pop("game_minutes")
-        data.pop("computers", None), data.pop("strength", None)
-        data["options"] = {"speedbots": bool(data.pop("speedbots"))}
-        if data["timer_preset"] == "custom":
-            data["move_time"], data["game_time"] = move * 60, game * 60
         return data
 
 

@@ -8,12 +8,13 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from games import kinds
 from games.kinds.roboracer import services as roboracer_services
 from games.selectors import lobby as lobby_selectors
 from games.selectors import seats
 from games.services import computer_seats
 from games.services import lobby as lobby_services
-from games.views.forms import CreateGameForm, CreateRAMbotsGameForm, PracticeForm, create_errors
+from games.views.forms import CreateGameForm, PracticeForm, create_errors
 from roboracer.accounts.forms import sentence
 from roboracer.common.errors import GameError
 from roboracer.courses import selectors as course_selectors
@@ -80,7 +81,7 @@ def lobby(request):
         "my_move": seats.awaiting_my_move(user=request.user, games=mine) if mine else set(),
         "archived_games": archived,
         "practice_form": PracticeForm(auto_id="practice_%s") if request.user.is_authenticated else None,
-        "rambots_form": CreateRAMbotsGameForm(prefix="rambots") if request.user.is_authenticated else None,
+        "kind_forms": kind_forms(request.user),
         # The data of the form's courses and of the listed games' courses, once each, for the thumbnails and the
         # create-form preview (drawn by game.js); not a stranger's draft that no listed game is on.
         "course_scripts": course_selectors.preview_scripts(
@@ -92,14 +93,19 @@ def lobby(request):
 
 @login_required
 @require_POST
-def create_rambots(request):
-    """The lobby's "New RAMbots game" form: the game's page, or the lobby with the form's errors."""
-    form = CreateRAMbotsGameForm(request.POST, prefix="rambots")
+def create_of_kind(request, kind: str):
+    """The lobby's "Create a game" form of a kind with a form of its own (its adapter's `lobby_form`: RAMbots'):
+    the game's page, or the lobby with the form's errors. Its computer players are seated in the same
+    transaction (the game starts once they fill it)."""
+    adapter = kinds.get(kind) if kind in kinds.names() else None
+    if adapter is None or adapter.lobby_form is None:
+        raise Http404("no such kind of game")
+    form = adapter.lobby_form(request.POST, prefix=kind)
     if form.is_valid():
         try:
             with transaction.atomic():  # the game with its computer players, or nothing
-                game = lobby_services.create_game(user=request.user, kind="rambots", **form.game_options())
-                for strength in form.computer_players():  # the game starts once they fill it
+                game = lobby_services.create_game(user=request.user, kind=kind, **form.game_options())
+                for strength in form.computer_players():
                     computer_seats.add_computer(user=request.user, game_id=game.pk, strength=strength)
         except GameError as error:
             messages.error(request, sentence(error.message))
@@ -109,6 +115,15 @@ def create_rambots(request):
         label = form.fields[field].label if field in form.fields else ""
         messages.error(request, f"{label}: {errors[0]}" if label else errors[0])
     return redirect("lobby")
+
+
+def kind_forms(user) -> list[dict]:
+    """The create forms of the kinds that have their own, for the lobby's kind choice (none for a visitor)."""
+    if not user.is_authenticated:
+        return []
+    return [{"name": name, "title": kinds.get(name).title, "hint": kinds.get(name).lobby_hint,
+             "form": kinds.get(name).lobby_form(prefix=name)}
+            for name in kinds.names() if kinds.get(name).lobby_form is not None]
 
 
 @require_POST

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 import engine
 from games.models import Game
-from games.views import POLICY_LABELS
+from games.words import POLICY_LABELS
 from roboracer.common.errors import GameError, NotFound
 from roboracer.courses.models import Course
 from roboracer.tournaments import selectors, services

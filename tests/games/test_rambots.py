@@ -373,3 +373,18 @@ def test_seats_take_their_bots_colours_and_speedbots_reloads_the_last_clock(play
         _move(user, game, {"turn": 1, "program": [], "compiled": True})
     cy.refresh_from_db()
     assert cy.clock_started_at is None and cy.move_left > 10.0  # ran as it lay, and reloaded as a compile would
+
+
+def test_a_kind_without_a_create_form_of_its_own_has_no_create_page(players):
+    """/games/new/<kind>/ serves a kind's own create form (RAMbots'); RoboRacer's is the lobby's, and an unknown
+    kind is a 404 that changes nothing."""
+    from django.test import Client
+
+    client = Client()
+    client.force_login(players[0])
+    for kind in ("roboracer", "chess", "r%C3%A9"):
+        answer = client.post(f"/games/new/{kind}/", {"roboracer-max_seats": "2"})
+        assert answer.status_code == 404, kind
+    assert not Game.objects.filter(creator=players[0]).exists()
+    lobby = client.get("/").content.decode()
+    assert 'value="rambots"' in lobby and 'id="create-rambots"' in lobby and 'action="/games/new/rambots/"' in lobby

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import engine
 from engine.kinds import rambots as rules
 from engine.kinds.rambots import players as rambots_players
+from games.kinds.rambots.forms import CreateRAMbotsGameForm
 from games.kinds.rambots.serializers import CreateRAMbotsGameSerializer
 from games.models import Draft, Game, Program, Seat
 from games.services import organisers
@@ -124,6 +125,9 @@ class RAMbots:
     takes_chips = False  # moves go to /move/
     move_noun = "moves"
     rated = False  # no rating pool of its own yet (docs/game-kinds.md)
+    # The lobby's "Create a game": its form (games.views.lobby.create_of_kind) and the choice's hint.
+    lobby_form = CreateRAMbotsGameForm
+    lobby_hint = "2–4 players on a chessboard"
     resubmit_after_eject = False  # the others keep their moves
     forfeit_words = "every other RAMbot is out."
 

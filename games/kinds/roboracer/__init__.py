@@ -31,6 +31,8 @@ class RoboRacer:
     takes_chips = True  # programs of chips from a dealt hand, sent to /program/
     move_noun = "programs"
     rated = True  # rated as games.selectors.rated.is_rated says
+    lobby_form = None  # its create form is the lobby's own (games.views.forms.CreateGameForm)
+    lobby_hint = ""
     resubmit_after_eject = True  # 003 "!eject": every remaining bot resubmits
     forfeit_words = "every other robot is out of the race."
 

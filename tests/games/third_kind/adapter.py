@@ -41,6 +41,8 @@ class Tally:
     max_table = 4
     resubmit_after_eject = False
     forfeit_words = "everyone else is out."
+    lobby_form = None  # created over the API only
+    lobby_hint = ""
 
     def board_name(self, game) -> str:
         return self.title
