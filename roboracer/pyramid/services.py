@@ -143,7 +143,7 @@ def revoke_challenge(*, user, slug: str, challenge_id: int) -> Challenge:
     if found is None:  # someone else's challenge is answered as if it did not exist
         raise NotFound(f"challenge {challenge_id} does not exist")
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=found.game_id)
+        game = game_services.locked_game(game_id=found.game_id)
         pyramid = _locked_pyramid(slug)
         challenge = Challenge.objects.select_for_update().get(pk=found.pk)
         if challenge.status != Challenge.Status.OPEN:

@@ -9,9 +9,9 @@ from games.signals import competition, game_finished, viewer_notes
 
 @receiver(game_finished, dispatch_uid="tournaments.record_table")
 def _record_table(sender, game, state, **kwargs) -> None:
-    from roboracer.tournaments import services
+    from roboracer.tournaments.services import results
 
-    services.record_table(game=game, state=state)
+    results.record_table(game=game, state=state)
 
 
 @receiver(competition, dispatch_uid="tournaments.competition")

@@ -17,8 +17,9 @@ from games.models import Game
 from games.views import POLICY_LABELS
 from roboracer.common.errors import GameError, NotFound
 from roboracer.courses.models import Course
-from roboracer.tournaments import selectors, services
+from roboracer.tournaments import selectors
 from roboracer.tournaments.models import DEFAULT_POINTS, Substitution, Tournament
+from roboracer.tournaments.services import common, creation, organising, registration, substitutions
 
 
 class CourseChoices(forms.ModelMultipleChoiceField):
@@ -41,7 +42,7 @@ class TournamentForm(forms.Form):
     table_size = forms.IntegerField(min_value=2, max_value=8, initial=4, label="Players per table (2 to 8)")
     advance = forms.IntegerField(min_value=1, max_value=7, initial=1, label="Heats: top k go through")
     seeding = forms.ChoiceField(choices=[("random", "Random"), ("rating", "By rating")], label="Seeding")
-    league_rounds = forms.IntegerField(min_value=1, max_value=services.MAX_LEAGUE_ROUNDS, initial=3,
+    league_rounds = forms.IntegerField(min_value=1, max_value=creation.MAX_LEAGUE_ROUNDS, initial=3,
                                        label="League: rounds")
     points = forms.CharField(initial=", ".join(str(p) for p in DEFAULT_POINTS[:4]), required=False,
                              label="League: points for place 1, 2, 3...",
@@ -67,7 +68,7 @@ class TournamentForm(forms.Form):
     registration_closes = forms.DateTimeField(widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
                                               label="Registration closes (UTC)",
                                               help_text="Round 1 is seated and its games start then.")
-    min_players = forms.IntegerField(min_value=2, max_value=services.MAX_MIN_PLAYERS, initial=2,
+    min_players = forms.IntegerField(min_value=2, max_value=creation.MAX_MIN_PLAYERS, initial=2,
                                      label="Minimum players",
                                      help_text="Fewer registered when registration closes cancel the tournament.")
 
@@ -101,7 +102,7 @@ class TournamentForm(forms.Form):
 
 def tournament_list(request):
     return render(request, "tournaments/list.html", {
-        **selectors.tournament_lists(), "can_organise": services.is_organiser(request.user)})
+        **selectors.tournament_lists(), "can_organise": common.is_organiser(request.user)})
 
 
 def _page_tournament(tournament_id: int) -> Tournament:
@@ -153,7 +154,7 @@ def _run(request, action, **kwargs) -> bool:
 @login_required
 @require_POST
 def register(request, tournament_id: int):
-    if _run(request, services.register, tournament_id=tournament_id):
+    if _run(request, registration.register, tournament_id=tournament_id):
         messages.success(request, "You are registered. Your games will appear in your lobby and here.")
     return redirect("tournament", tournament_id=tournament_id)
 
@@ -161,19 +162,19 @@ def register(request, tournament_id: int):
 @login_required
 @require_POST
 def withdraw(request, tournament_id: int):
-    if _run(request, services.withdraw, tournament_id=tournament_id):
+    if _run(request, registration.withdraw, tournament_id=tournament_id):
         messages.success(request, "You have withdrawn from the tournament.")
     return redirect("tournament", tournament_id=tournament_id)
 
 
 @login_required
 def new(request):
-    if not services.is_organiser(request.user):
+    if not common.is_organiser(request.user):
         return render(request, "tournaments/not_organiser.html", status=403)
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = services.create_tournament(organiser=request.user, **form.options())
+            tournament = creation.create_tournament(organiser=request.user, **form.options())
         except GameError as error:
             form.add_error(None, error.message)
         else:
@@ -183,10 +184,10 @@ def new(request):
 
 
 ACTIONS = {
-    "start": (services.start_now, "Registration closed: round 1 is seated."),
-    "pause": (services.pause, "Paused: no new round is created until you resume."),
-    "resume": (services.resume, "Resumed."),
-    "end": (services.end, "The tournament has ended."),
+    "start": (organising.start_now, "Registration closed: round 1 is seated."),
+    "pause": (organising.pause, "Paused: no new round is created until you resume."),
+    "resume": (organising.resume, "Resumed."),
+    "end": (organising.end, "The tournament has ended."),
 }
 
 
@@ -210,17 +211,17 @@ def organise(request, tournament_id: int):
                 hours = 0
             if not 0 < hours < 10**6:
                 messages.error(request, "hours: a number of hours, such as 24")
-            elif _run(request, services.extend, tournament_id=tournament_id, seconds=int(hours * 3600)):
+            elif _run(request, organising.extend, tournament_id=tournament_id, seconds=int(hours * 3600)):
                 messages.success(request, f"Added {hours:g} hour(s) of game time to the round's games.")
         elif action in ("disqualify", "replace"):
             entry_id = request.POST.get("entry", "")
             if not (entry_id.isascii() and entry_id.isdigit()):
                 messages.error(request, "choose a player")
             elif action == "disqualify":
-                if _run(request, services.disqualify, tournament_id=tournament_id, entry_id=int(entry_id),
+                if _run(request, organising.disqualify, tournament_id=tournament_id, entry_id=int(entry_id),
                         reason=request.POST.get("reason", "")[:200]):
                     messages.success(request, "Player disqualified.")
-            elif _run(request, services.replace, tournament_id=tournament_id, entry_id=int(entry_id),
+            elif _run(request, substitutions.replace, tournament_id=tournament_id, entry_id=int(entry_id),
                       username=request.POST.get("username", "")[:150]):
                 messages.success(request, "Invitation sent: the seat changes hands when they accept.")
         else:
@@ -233,9 +234,9 @@ def organise(request, tournament_id: int):
 
 
 INVITATION_ACTIONS = {
-    "accept": (services.accept_substitution, "You have taken the seat: the game is in your lobby."),
-    "decline": (services.decline_substitution, "Invitation declined."),
-    "cancel": (services.cancel_substitution, "Invitation cancelled."),
+    "accept": (substitutions.accept_substitution, "You have taken the seat: the game is in your lobby."),
+    "decline": (substitutions.decline_substitution, "Invitation declined."),
+    "cancel": (substitutions.cancel_substitution, "Invitation cancelled."),
 }
 
 
