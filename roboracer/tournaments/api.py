@@ -11,6 +11,7 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games import kinds
 from games.models import Game
 from roboracer.common.errors import InvalidInput, NotFound
 from roboracer.courses.models import Course
@@ -61,8 +62,9 @@ def _tournament(tournament_id: int) -> Tournament:
 class CreateTournamentSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=100)
     description = serializers.CharField(max_length=5000, required=False, allow_blank=True, default="")
-    kind = serializers.ChoiceField(choices=[("roboracer", "RoboRacer"), ("rambots", "RAMbots")], default="roboracer",
-                                   help_text="the game the tables play; RAMbots takes no courses and 2 to 4 a table")
+    # The kinds are games' registry (selectors.game_kinds), read when the serializer is made: a new kind needs
+    # no edit here.
+    kind = serializers.ChoiceField(choices=(), default=kinds.DEFAULT, help_text="the game the tables play")
     courses = serializers.ListField(child=serializers.SlugField(max_length=80), min_length=0, max_length=50,
                                     default=list)
     table_size = serializers.IntegerField(min_value=2, max_value=8, default=4)
@@ -86,6 +88,14 @@ class CreateTournamentSerializer(serializers.Serializer):
                   '(those games are unrated)',
         error_messages={"invalid_choice": f'"{{input}}" is not a computer strength: "" (off), '
                                           f'{", ".join(creation.COMPUTER_FILLS)}'})
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        game_kinds = selectors.game_kinds()
+        self.fields["kind"].choices = [(name, kind.title) for name, kind in game_kinds]
+        self.fields["kind"].help_text = "the game the tables play: " + "; ".join(
+            f"{kind.title} takes {'courses' if kind.uses_courses else 'no courses'} and 2 to {kind.max_table} a table"
+            for _name, kind in game_kinds)
 
 
 class ExtendSerializer(serializers.Serializer):

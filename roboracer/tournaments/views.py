@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 import engine
+from games import kinds
 from games.models import Game
 from games.views import POLICY_LABELS
 from roboracer.common.errors import GameError, NotFound
@@ -27,16 +28,19 @@ class CourseChoices(forms.ModelMultipleChoiceField):
         return f"{obj} ({obj.min_players}-{obj.max_players} players)"
 
 
+def _kind_label(kind) -> str:
+    """A kind's choice in the create form: "RAMbots: 2 to 4 players a table (no courses)"."""
+    return f"{kind.title}: 2 to {kind.max_table} players a table{'' if kind.uses_courses else ' (no courses)'}"
+
+
 class TournamentForm(forms.Form):
     name = forms.CharField(max_length=100)
     description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False, max_length=5000,
                                   help_text="Shown on the tournament page with its rules.")
-    kind = forms.ChoiceField(choices=[("roboracer", "RoboRacer: race robots across a course"),
-                                      ("rambots", "RAMbots: the chessboard game of 2 to 4 (no courses)")],
-                             initial="roboracer", label="Game", required=False)
+    # The kinds (games' registry, selectors.game_kinds) and the course pool are read when the form is made.
+    kind = forms.ChoiceField(choices=(), initial=kinds.DEFAULT, label="Game", required=False)
     courses = CourseChoices(queryset=Course.objects.none(), widget=forms.CheckboxSelectMultiple, required=False,
-                            label="Course pool",
-                            help_text="RoboRacer: stable courses; each table's course is drawn from these.")
+                            label="Course pool")
     format = forms.ChoiceField(choices=[("heats", "Heats: the top k of each table go through to one final table"),
                                         ("league", "League: a fixed number of rounds, points per place")])
     table_size = forms.IntegerField(min_value=2, max_value=8, initial=4, label="Players per table (2 to 8)")
@@ -74,7 +78,11 @@ class TournamentForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        game_kinds = selectors.game_kinds()
+        self.fields["kind"].choices = [(name, _kind_label(kind)) for name, kind in game_kinds]
         self.fields["courses"].queryset = selectors.pool_choices()
+        on_courses = " and ".join(kind.title for _name, kind in game_kinds if kind.uses_courses)
+        self.fields["courses"].help_text = f"{on_courses}: stable courses; each table's course is drawn from these."
         now = timezone.localtime().replace(second=0, microsecond=0)
         self.fields["registration_opens"].initial = now.strftime("%Y-%m-%dT%H:%M")
         self.fields["registration_opens"].help_text = f"Times are UTC: it is {now:%H:%M} UTC now."
@@ -92,7 +100,7 @@ class TournamentForm(forms.Form):
         data["move_time"] = data.pop("move_minutes") * 60
         data["game_time"] = data.pop("game_minutes") * 60
         data["courses"] = list(data["courses"])
-        data["kind"] = data.get("kind") or "roboracer"
+        data["kind"] = data.get("kind") or kinds.DEFAULT
         if data["format"] != "league":
             data.pop("points")
         elif not data["points"]:
@@ -120,6 +128,7 @@ def tournament_page(request, tournament_id: int):
     mine = next((row for row in standings if entry is not None and row["entry"] == entry.pk), None)
     return render(request, "tournaments/detail.html", {
         "t": tournament,
+        "game_kind": selectors.game_kind(tournament=tournament),
         "entry": entry,
         "my_row": mine,
         "registered": bool(entry and entry.withdrawn_at is None),
