@@ -10,8 +10,12 @@ from django.utils import timezone
 
 from games import clocks as game_clocks
 from games import kinds
+from games import setup as game_setup
 from games.models import Game, Program, Seat
 from roboracer.accounts import selectors as account_selectors
+from roboracer.courses import selectors as course_selectors
+from roboracer.courses.models import Course
+from roboracer.ratings.selectors import ratings_of
 from roboracer.tournaments.models import Action, Entry, Round, Substitution, Table, TableSeat, Tournament
 
 
@@ -71,8 +75,6 @@ def _seats(tournament: Tournament) -> list[TableSeat]:
 
 
 def _ratings(entries: list[Entry]) -> dict[int, float]:
-    from roboracer.ratings.selectors import ratings_of
-
     return ratings_of(users=[e.user_id for e in entries])
 
 
@@ -373,10 +375,6 @@ def pool_choices() -> QuerySet:
     policy of a game's setting (games.setup, use "tournament": no puzzle, no course of another ruleset) and
     seating 2 (tables shrink as a tournament goes on), for any kind that plays on courses. Whether one seats the
     chosen table size, and fits the chosen kind, is checked when the form is sent."""
-    from games import setup as game_setup
-    from roboracer.courses import selectors as course_selectors
-    from roboracer.courses.models import Course
-
     fitting = [course.pk for course in course_selectors.latest_stable().filter(min_players__lte=2)
                if any(game_setup.fits(kind=name, course_data=course.data, use=game_setup.TOURNAMENT)
                       for name, kind in game_kinds() if kind.uses_courses)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from games.models import Game, Seat
+from roboracer.ratings.selectors import ratings_of
 from roboracer.tournaments import seating
 from roboracer.tournaments.models import Table, TableSeat, Tournament
 
@@ -24,8 +25,6 @@ def record_table(*, game: Game, state) -> Table | None:
     places = state.places or {}
     seats = list(table.seats.select_related("entry"))
     game_seats = {s.number: s for s in Seat.objects.filter(game=game)}
-    from roboracer.ratings.selectors import ratings_of
-
     ratings = ratings_of(users=[s.entry.user_id for s in seats])
     unplaced = max(len(game_seats), len(seats))  # a seat the game gave no place ranks with the game's last
 

@@ -16,6 +16,7 @@ import engine
 from games import clocks as game_clocks
 from games import kinds
 from games.models import Game
+from roboracer.ratings.selectors import ratings_of
 from roboracer.tournaments import seating, selectors
 from roboracer.tournaments.models import Entry, Round, Table, TableSeat, Tournament
 from roboracer.tournaments.services.common import locked, log_action
@@ -28,8 +29,6 @@ def _rng(tournament: Tournament, round_number: int) -> random.Random:
 def _order_for_round_one(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
     entries = sorted(entries, key=lambda e: e.pk)
     if tournament.seeding == Tournament.Seeding.RATING:
-        from roboracer.ratings.selectors import ratings_of
-
         ratings = ratings_of(users=[e.user_id for e in entries])
         return sorted(entries, key=lambda e: (-ratings[e.user_id], e.pk))
     _rng(tournament, 1).shuffle(entries)
