@@ -10,10 +10,10 @@ import argparse
 import json
 import sys
 
+from . import kinds
 from .builder import course_warnings
 from .course import parse_course
 from .errors import InputError
-from .kinds import rambots
 from .reports import stage_table
 from .scenario import SCENARIO_FORMAT, parse_scenario, simulate
 
@@ -23,22 +23,23 @@ def _with_squares(entry: dict) -> str:
     return f"{entry['message']} (squares: {squares})" if squares else entry["message"]
 
 
-def _names_rambots(path: str) -> bool:
+def _names_a_kind(path: str):
+    """The kind (engine.kinds) whose scenario format the file's text names, or None."""
     with open(path, encoding="utf-8", errors="replace") as handle:
-        return f'"{rambots.FORMAT}"' in handle.read()
+        return kinds.named_in(handle.read())
 
 
-def _rambots(command: str, path: str, data: dict) -> int:
-    """A `rambots-scenario/1` file (docs/formats.md "RAMbots scenarios")."""
+def _kind_scenario(kind, command: str, path: str, data: dict) -> int:
+    """A scenario of a kind of engine.kinds, e.g. `rambots-scenario/1` (docs/formats.md "RAMbots scenarios")."""
     try:
         if command == "validate":
-            rambots.parse_scenario(data)
-            print(f"{path}: valid scenario ({rambots.FORMAT})")
+            kind.parse_scenario(data)
+            print(f"{path}: valid scenario ({kind.FORMAT})")
         elif command == "report":
-            print(f"{path}: 'report' is for RoboRacer scenarios; use 'simulate' for {rambots.FORMAT}", file=sys.stderr)
+            print(f"{path}: 'report' is for RoboRacer scenarios; use 'simulate' for {kind.FORMAT}", file=sys.stderr)
             return 2
         else:
-            print(json.dumps(rambots.simulate(data), indent=2))
+            print(json.dumps(kind.simulate(data), indent=2))
     except InputError as error:
         print(f"{path}: {error}", file=sys.stderr)
         return 2
@@ -87,12 +88,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.file}: {error}", file=sys.stderr)
         return 2
     except RecursionError:
-        if not _names_rambots(args.file):
+        if _names_a_kind(args.file) is None:
             raise
         print(f"{args.file}: the JSON is nested too deeply", file=sys.stderr)
         return 2
-    if isinstance(data, dict) and data.get("format") == rambots.FORMAT:
-        return _rambots(args.command, args.file, data)
+    kind = kinds.by_format(data.get("format")) if isinstance(data, dict) else None
+    if kind is not None:
+        return _kind_scenario(kind, args.command, args.file, data)
     try:
         if args.command == "validate":
             if isinstance(data, dict) and data.get("format") == SCENARIO_FORMAT:

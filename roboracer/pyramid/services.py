@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Game, Program
-from games.services import organisers
+from games.services import locking, organisers
 from games.services import setup as game_setup
 from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from roboracer.pyramid import selectors
@@ -143,7 +143,7 @@ def revoke_challenge(*, user, slug: str, challenge_id: int) -> Challenge:
     if found is None:  # someone else's challenge is answered as if it did not exist
         raise NotFound(f"challenge {challenge_id} does not exist")
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=found.game_id)
+        game = locking.locked_game(game_id=found.game_id)
         pyramid = _locked_pyramid(slug)
         challenge = Challenge.objects.select_for_update().get(pk=found.pk)
         if challenge.status != Challenge.Status.OPEN:

@@ -11,11 +11,13 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games import kinds
 from games.models import Game
 from roboracer.common.errors import InvalidInput, NotFound
 from roboracer.courses.models import Course
-from roboracer.tournaments import selectors, services
+from roboracer.tournaments import selectors
 from roboracer.tournaments.models import Tournament
+from roboracer.tournaments.services import creation, organising, registration, substitutions
 
 STANDING_COLUMNS = ["place", "player", "username", "status", "points", "opponents_points", "rounds",
                     "round_reached", "last_place", "places", "rating"]
@@ -60,8 +62,9 @@ def _tournament(tournament_id: int) -> Tournament:
 class CreateTournamentSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=100)
     description = serializers.CharField(max_length=5000, required=False, allow_blank=True, default="")
-    kind = serializers.ChoiceField(choices=[("roboracer", "RoboRacer"), ("rambots", "RAMbots")], default="roboracer",
-                                   help_text="the game the tables play; RAMbots takes no courses and 2 to 4 a table")
+    # The kinds are games' registry (selectors.game_kinds), read when the serializer is made: a new kind needs
+    # no edit here.
+    kind = serializers.ChoiceField(choices=(), default=kinds.DEFAULT, help_text="the game the tables play")
     courses = serializers.ListField(child=serializers.SlugField(max_length=80), min_length=0, max_length=50,
                                     default=list)
     table_size = serializers.IntegerField(min_value=2, max_value=8, default=4)
@@ -72,11 +75,11 @@ class CreateTournamentSerializer(serializers.Serializer):
     timeout_policy = serializers.ChoiceField(choices=Game.TimeoutPolicy.choices, default="eject")
     registration_opens = serializers.DateTimeField()
     registration_closes = serializers.DateTimeField()
-    min_players = serializers.IntegerField(min_value=2, max_value=services.MAX_MIN_PLAYERS, default=2)
+    min_players = serializers.IntegerField(min_value=2, max_value=creation.MAX_MIN_PLAYERS, default=2)
     format = serializers.ChoiceField(choices=Tournament.Format.values, default="heats")
     advance = serializers.IntegerField(min_value=1, max_value=7, default=1)
     seeding = serializers.ChoiceField(choices=Tournament.Seeding.values, default="random")
-    league_rounds = serializers.IntegerField(min_value=1, max_value=services.MAX_LEAGUE_ROUNDS, default=3)
+    league_rounds = serializers.IntegerField(min_value=1, max_value=creation.MAX_LEAGUE_ROUNDS, default=3)
     points = serializers.ListField(child=serializers.IntegerField(min_value=0, max_value=1000), max_length=8,
                                    required=False)
     computer_fill = serializers.ChoiceField(
@@ -84,11 +87,19 @@ class CreateTournamentSerializer(serializers.Serializer):
         help_text='"" (off), or the strength of the computer players who fill each table up to table_size '
                   '(those games are unrated)',
         error_messages={"invalid_choice": f'"{{input}}" is not a computer strength: "" (off), '
-                                          f'{", ".join(services.COMPUTER_FILLS)}'})
+                                          f'{", ".join(creation.COMPUTER_FILLS)}'})
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        game_kinds = selectors.game_kinds()
+        self.fields["kind"].choices = [(name, kind.title) for name, kind in game_kinds]
+        self.fields["kind"].help_text = "the game the tables play: " + "; ".join(
+            f"{kind.title} takes {'courses' if kind.uses_courses else 'no courses'} and 2 to {kind.max_table} a table"
+            for _name, kind in game_kinds)
 
 
 class ExtendSerializer(serializers.Serializer):
-    seconds = serializers.IntegerField(min_value=60, max_value=services.MAX_EXTEND)
+    seconds = serializers.IntegerField(min_value=60, max_value=organising.MAX_EXTEND)
 
 
 class DisqualifySerializer(serializers.Serializer):
@@ -133,7 +144,7 @@ class TournamentListView(APIView):
         missing = sorted(set(slugs) - {c.slug for c in courses})
         if missing:
             raise InvalidInput(f"courses: there is no course named {missing[0]!r}")
-        tournament = services.create_tournament(organiser=request.user, courses=courses, **data)
+        tournament = creation.create_tournament(organiser=request.user, courses=courses, **data)
         return Response(detail(tournament, request.user), status=status.HTTP_201_CREATED)
 
 
@@ -177,23 +188,23 @@ def _action(method):
     return ActionView
 
 
-RegisterView = _action(services.register)
-WithdrawView = _action(services.withdraw)
-StartView = _action(services.start_now)
-PauseView = _action(services.pause)
-ResumeView = _action(services.resume)
-EndView = _action(services.end)
+RegisterView = _action(registration.register)
+WithdrawView = _action(registration.withdraw)
+StartView = _action(organising.start_now)
+PauseView = _action(organising.pause)
+ResumeView = _action(organising.resume)
+EndView = _action(organising.end)
 
 
-class ExtendView(_action(services.extend)):
+class ExtendView(_action(organising.extend)):
     serializer_class = ExtendSerializer
 
 
-class DisqualifyView(_action(services.disqualify)):
+class DisqualifyView(_action(organising.disqualify)):
     serializer_class = DisqualifySerializer
 
 
-class ReplaceView(_action(services.replace)):
+class ReplaceView(_action(substitutions.replace)):
     serializer_class = ReplaceSerializer
 
 
@@ -212,7 +223,7 @@ def _invitation_action(method):
         def post(self, request, invitation_id: int):
             result = method(user=request.user, substitution_id=invitation_id)
             answer = detail(_tournament(result.tournament_id), request.user)
-            if method is services.accept_substitution:  # the game whose seat was taken, to go and play it
+            if method is substitutions.accept_substitution:  # the game whose seat was taken, to go and play it
                 answer["game"] = selectors.current_game(entry=result)
             return Response(answer)
 
@@ -220,6 +231,6 @@ def _invitation_action(method):
     return InvitationView
 
 
-AcceptInvitationView = _invitation_action(services.accept_substitution)
-DeclineInvitationView = _invitation_action(services.decline_substitution)
-CancelInvitationView = _invitation_action(services.cancel_substitution)
+AcceptInvitationView = _invitation_action(substitutions.accept_substitution)
+DeclineInvitationView = _invitation_action(substitutions.decline_substitution)
+CancelInvitationView = _invitation_action(substitutions.cancel_substitution)

@@ -6,4 +6,7 @@ class TournamentsConfig(AppConfig):
     label = "tournaments"
 
     def ready(self) -> None:
-        from roboracer.tournaments import receivers  # noqa: F401 - connects the game_finished receiver
+        from roboracer.tournaments import (
+            receivers,  # noqa: F401 - connects the game_finished receiver
+            tasks,  # noqa: F401 - registered in every process (services send by name)
+        )

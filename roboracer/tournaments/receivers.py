@@ -5,26 +5,22 @@ games); tell a replaced player, on the game's page, who took their seat."""
 from django.dispatch import receiver
 
 from games.signals import competition, game_finished, viewer_notes
+from roboracer.tournaments import selectors
+from roboracer.tournaments.services import results
 
 
 @receiver(game_finished, dispatch_uid="tournaments.record_table")
 def _record_table(sender, game, state, **kwargs) -> None:
-    from roboracer.tournaments import services
-
-    services.record_table(game=game, state=state)
+    results.record_table(game=game, state=state)
 
 
 @receiver(competition, dispatch_uid="tournaments.competition")
 def _competition(sender, game, **kwargs) -> dict | None:
-    from roboracer.tournaments import selectors
-
     return selectors.competition_of(game=game)
 
 
 @receiver(viewer_notes, dispatch_uid="tournaments.replaced")
 def _replaced(sender, game, user, **kwargs) -> str | None:
-    from roboracer.tournaments import selectors
-
     replaced = selectors.replacement_of(user=user, game=game)
     if replaced is None:
         return None

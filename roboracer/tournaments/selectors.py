@@ -9,8 +9,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import clocks as game_clocks
+from games import kinds
 from games.models import Game, Program, Seat
+from games.services import setup as game_setup
 from roboracer.accounts import selectors as account_selectors
+from roboracer.courses import selectors as course_selectors
+from roboracer.courses.models import Course
+from roboracer.ratings.selectors import ratings_of
 from roboracer.tournaments.models import Action, Entry, Round, Substitution, Table, TableSeat, Tournament
 
 
@@ -70,8 +75,6 @@ def _seats(tournament: Tournament) -> list[TableSeat]:
 
 
 def _ratings(entries: list[Entry]) -> dict[int, float]:
-    from roboracer.ratings.selectors import ratings_of
-
     return ratings_of(users=[e.user_id for e in entries])
 
 
@@ -370,12 +373,21 @@ def competition_of(*, game) -> dict | None:
 def pool_choices() -> QuerySet:
     """The create form's course pool: the latest stable courses a tournament's tables can play, asked of the one
     policy of a game's setting (games.services.setup, use "tournament": no puzzle, no course of another ruleset) and
-    seating 2 (tables shrink as a tournament goes on). Whether one seats the chosen table size is checked when
-    the form is sent."""
-    from games.services import setup as game_setup
-    from roboracer.courses import selectors as course_selectors
-    from roboracer.courses.models import Course
-
+    seating 2 (tables shrink as a tournament goes on), for any kind that plays on courses. Whether one seats the
+    chosen table size, and fits the chosen kind, is checked when the form is sent."""
     fitting = [course.pk for course in course_selectors.latest_stable().filter(min_players__lte=2)
-               if game_setup.fits(kind="roboracer", course_data=course.data, use=game_setup.TOURNAMENT)]
+               if any(game_setup.fits(kind=name, course_data=course.data, use=game_setup.TOURNAMENT)
+                      for name, kind in game_kinds() if kind.uses_courses)]
     return Course.objects.filter(pk__in=fitting).order_by("name")
+
+
+def game_kinds() -> list[tuple[str, object]]:
+    """The kinds of game a tournament's tables may play, `(name, adapter)` from games' registry (games.kinds), in
+    its order (the default first): the create form and the API offer them, so a new kind needs no edit here."""
+    return [(name, kinds.get(name)) for name in kinds.names()]
+
+
+def game_kind(*, tournament: Tournament):
+    """The adapter of the kind the tournament's tables play (its title, whether it uses courses), or None for a
+    kind the site no longer has."""
+    return kinds.get(tournament.kind) if tournament.kind in kinds.names() else None

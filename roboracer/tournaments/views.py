@@ -13,12 +13,14 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 import engine
+from games import kinds
 from games.models import Game
 from games.words import POLICY_LABELS
 from roboracer.common.errors import GameError, NotFound
 from roboracer.courses.models import Course
-from roboracer.tournaments import selectors, services
+from roboracer.tournaments import selectors
 from roboracer.tournaments.models import DEFAULT_POINTS, Substitution, Tournament
+from roboracer.tournaments.services import common, creation, organising, registration, substitutions
 
 
 class CourseChoices(forms.ModelMultipleChoiceField):
@@ -26,22 +28,25 @@ class CourseChoices(forms.ModelMultipleChoiceField):
         return f"{obj} ({obj.min_players}-{obj.max_players} players)"
 
 
+def _kind_label(kind) -> str:
+    """A kind's choice in the create form: "RAMbots: 2 to 4 players a table (no courses)"."""
+    return f"{kind.title}: 2 to {kind.max_table} players a table{'' if kind.uses_courses else ' (no courses)'}"
+
+
 class TournamentForm(forms.Form):
     name = forms.CharField(max_length=100)
     description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False, max_length=5000,
                                   help_text="Shown on the tournament page with its rules.")
-    kind = forms.ChoiceField(choices=[("roboracer", "RoboRacer: race robots across a course"),
-                                      ("rambots", "RAMbots: the chessboard game of 2 to 4 (no courses)")],
-                             initial="roboracer", label="Game", required=False)
+    # The kinds (games' registry, selectors.game_kinds) and the course pool are read when the form is made.
+    kind = forms.ChoiceField(choices=(), initial=kinds.DEFAULT, label="Game", required=False)
     courses = CourseChoices(queryset=Course.objects.none(), widget=forms.CheckboxSelectMultiple, required=False,
-                            label="Course pool",
-                            help_text="RoboRacer: stable courses; each table's course is drawn from these.")
+                            label="Course pool")
     format = forms.ChoiceField(choices=[("heats", "Heats: the top k of each table go through to one final table"),
                                         ("league", "League: a fixed number of rounds, points per place")])
     table_size = forms.IntegerField(min_value=2, max_value=8, initial=4, label="Players per table (2 to 8)")
     advance = forms.IntegerField(min_value=1, max_value=7, initial=1, label="Heats: top k go through")
     seeding = forms.ChoiceField(choices=[("random", "Random"), ("rating", "By rating")], label="Seeding")
-    league_rounds = forms.IntegerField(min_value=1, max_value=services.MAX_LEAGUE_ROUNDS, initial=3,
+    league_rounds = forms.IntegerField(min_value=1, max_value=creation.MAX_LEAGUE_ROUNDS, initial=3,
                                        label="League: rounds")
     points = forms.CharField(initial=", ".join(str(p) for p in DEFAULT_POINTS[:4]), required=False,
                              label="League: points for place 1, 2, 3...",
@@ -67,13 +72,17 @@ class TournamentForm(forms.Form):
     registration_closes = forms.DateTimeField(widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
                                               label="Registration closes (UTC)",
                                               help_text="Round 1 is seated and its games start then.")
-    min_players = forms.IntegerField(min_value=2, max_value=services.MAX_MIN_PLAYERS, initial=2,
+    min_players = forms.IntegerField(min_value=2, max_value=creation.MAX_MIN_PLAYERS, initial=2,
                                      label="Minimum players",
                                      help_text="Fewer registered when registration closes cancel the tournament.")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        game_kinds = selectors.game_kinds()
+        self.fields["kind"].choices = [(name, _kind_label(kind)) for name, kind in game_kinds]
         self.fields["courses"].queryset = selectors.pool_choices()
+        on_courses = " and ".join(kind.title for _name, kind in game_kinds if kind.uses_courses)
+        self.fields["courses"].help_text = f"{on_courses}: stable courses; each table's course is drawn from these."
         now = timezone.localtime().replace(second=0, microsecond=0)
         self.fields["registration_opens"].initial = now.strftime("%Y-%m-%dT%H:%M")
         self.fields["registration_opens"].help_text = f"Times are UTC: it is {now:%H:%M} UTC now."
@@ -91,7 +100,7 @@ class TournamentForm(forms.Form):
         data["move_time"] = data.pop("move_minutes") * 60
         data["game_time"] = data.pop("game_minutes") * 60
         data["courses"] = list(data["courses"])
-        data["kind"] = data.get("kind") or "roboracer"
+        data["kind"] = data.get("kind") or kinds.DEFAULT
         if data["format"] != "league":
             data.pop("points")
         elif not data["points"]:
@@ -101,7 +110,7 @@ class TournamentForm(forms.Form):
 
 def tournament_list(request):
     return render(request, "tournaments/list.html", {
-        **selectors.tournament_lists(), "can_organise": services.is_organiser(request.user)})
+        **selectors.tournament_lists(), "can_organise": common.is_organiser(request.user)})
 
 
 def _page_tournament(tournament_id: int) -> Tournament:
@@ -119,6 +128,7 @@ def tournament_page(request, tournament_id: int):
     mine = next((row for row in standings if entry is not None and row["entry"] == entry.pk), None)
     return render(request, "tournaments/detail.html", {
         "t": tournament,
+        "game_kind": selectors.game_kind(tournament=tournament),
         "entry": entry,
         "my_row": mine,
         "registered": bool(entry and entry.withdrawn_at is None),
@@ -153,7 +163,7 @@ def _run(request, action, **kwargs) -> bool:
 @login_required
 @require_POST
 def register(request, tournament_id: int):
-    if _run(request, services.register, tournament_id=tournament_id):
+    if _run(request, registration.register, tournament_id=tournament_id):
         messages.success(request, "You are registered. Your games will appear in your lobby and here.")
     return redirect("tournament", tournament_id=tournament_id)
 
@@ -161,19 +171,19 @@ def register(request, tournament_id: int):
 @login_required
 @require_POST
 def withdraw(request, tournament_id: int):
-    if _run(request, services.withdraw, tournament_id=tournament_id):
+    if _run(request, registration.withdraw, tournament_id=tournament_id):
         messages.success(request, "You have withdrawn from the tournament.")
     return redirect("tournament", tournament_id=tournament_id)
 
 
 @login_required
 def new(request):
-    if not services.is_organiser(request.user):
+    if not common.is_organiser(request.user):
         return render(request, "tournaments/not_organiser.html", status=403)
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = services.create_tournament(organiser=request.user, **form.options())
+            tournament = creation.create_tournament(organiser=request.user, **form.options())
         except GameError as error:
             form.add_error(None, error.message)
         else:
@@ -183,10 +193,10 @@ def new(request):
 
 
 ACTIONS = {
-    "start": (services.start_now, "Registration closed: round 1 is seated."),
-    "pause": (services.pause, "Paused: no new round is created until you resume."),
-    "resume": (services.resume, "Resumed."),
-    "end": (services.end, "The tournament has ended."),
+    "start": (organising.start_now, "Registration closed: round 1 is seated."),
+    "pause": (organising.pause, "Paused: no new round is created until you resume."),
+    "resume": (organising.resume, "Resumed."),
+    "end": (organising.end, "The tournament has ended."),
 }
 
 
@@ -210,17 +220,17 @@ def organise(request, tournament_id: int):
                 hours = 0
             if not 0 < hours < 10**6:
                 messages.error(request, "hours: a number of hours, such as 24")
-            elif _run(request, services.extend, tournament_id=tournament_id, seconds=int(hours * 3600)):
+            elif _run(request, organising.extend, tournament_id=tournament_id, seconds=int(hours * 3600)):
                 messages.success(request, f"Added {hours:g} hour(s) of game time to the round's games.")
         elif action in ("disqualify", "replace"):
             entry_id = request.POST.get("entry", "")
             if not (entry_id.isascii() and entry_id.isdigit()):
                 messages.error(request, "choose a player")
             elif action == "disqualify":
-                if _run(request, services.disqualify, tournament_id=tournament_id, entry_id=int(entry_id),
+                if _run(request, organising.disqualify, tournament_id=tournament_id, entry_id=int(entry_id),
                         reason=request.POST.get("reason", "")[:200]):
                     messages.success(request, "Player disqualified.")
-            elif _run(request, services.replace, tournament_id=tournament_id, entry_id=int(entry_id),
+            elif _run(request, substitutions.replace, tournament_id=tournament_id, entry_id=int(entry_id),
                       username=request.POST.get("username", "")[:150]):
                 messages.success(request, "Invitation sent: the seat changes hands when they accept.")
         else:
@@ -233,9 +243,9 @@ def organise(request, tournament_id: int):
 
 
 INVITATION_ACTIONS = {
-    "accept": (services.accept_substitution, "You have taken the seat: the game is in your lobby."),
-    "decline": (services.decline_substitution, "Invitation declined."),
-    "cancel": (services.cancel_substitution, "Invitation cancelled."),
+    "accept": (substitutions.accept_substitution, "You have taken the seat: the game is in your lobby."),
+    "decline": (substitutions.decline_substitution, "Invitation declined."),
+    "cancel": (substitutions.cancel_substitution, "Invitation cancelled."),
 }
 
 

@@ -71,8 +71,8 @@ def main() -> None:
     from games.services import lobby
     from roboracer.celery import app
     from roboracer.courses.services import load_bundled_courses
-    from roboracer.tournaments import services
     from roboracer.tournaments.models import Round, Table, Tournament
+    from roboracer.tournaments.services import common, creation, registration, rounds
 
     app.conf.task_always_eager = True  # the advance runs here, right after the finishing commit
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
@@ -80,18 +80,18 @@ def main() -> None:
     courses = {c.slug: c for c in load_bundled_courses()}
     User = get_user_model()
     olga = User.objects.create_user("olga", password=None)
-    services.grant_organiser(user=olga)
+    common.grant_organiser(user=olga)
     users = User.objects.bulk_create([User(username=f"p{i:04d}") for i in range(args.players)])
     now = timezone.now()
-    tournament = services.create_tournament(
+    tournament = creation.create_tournament(
         organiser=olga, name="Bench", courses=[courses["cogwheel-crossing"]], table_size=args.table_size,
         advance=1, lives=1, registration_opens=now - timedelta(hours=1), registration_closes=now + timedelta(hours=1))
     for user in users:
-        services.register(user=user, tournament_id=tournament.pk)
+        registration.register(user=user, tournament_id=tournament.pk)
     Tournament.objects.filter(pk=tournament.pk).update(registration_closes=timezone.now())
     with CaptureQueriesContext(connection) as queries:
         started = time.perf_counter()
-        services.close_registration(tournament_id=tournament.pk)
+        rounds.close_registration(tournament_id=tournament.pk)
         took = time.perf_counter() - started
     games = Game.objects.filter(tournament_table__round__number=1).count()
     print(f"close registration: round 1 dealt, {games} games of {args.players} players: "

@@ -16,8 +16,8 @@ import pytest
 
 from games.models import Game
 from games.services import lobby
-from roboracer.tournaments import services
 from roboracer.tournaments.models import Entry, Round, Tournament
+from roboracer.tournaments.services import rounds, substitutions
 from tests.e2e.conftest import ARTIFACTS
 from tests.helpers import log_in, many_players
 from tests.tournaments.factories import (
@@ -66,7 +66,7 @@ def test_a_substitute_is_told_answers_and_lands_on_the_game(live_stack, make_use
 
     # The organiser invites while the substitute is in the lobby: a notice arrives on their socket.
     sub.wait_for_function("() => window.roboracerNotices?.socket?.ws?.readyState === 1")
-    invitation = services.replace(user=olga, tournament_id=tournament.pk,
+    invitation = substitutions.replace(user=olga, tournament_id=tournament.pk,
                                   entry_id=Entry.objects.get(tournament=tournament, user=first).pk, username="sub")
     live = sub.locator(".rr-notice[data-kind='tournament-invitation'] a")
     live.wait_for()
@@ -116,12 +116,12 @@ def test_a_finished_tournament_names_its_winner_and_fits_a_phone(live_stack, mak
     one, two = current_tables(tournament)
     replaced = users_at(one)[0]
     make_user("stand-in")
-    invitation = services.replace(user=olga, tournament_id=tournament.pk, username="stand-in",
+    invitation = substitutions.replace(user=olga, tournament_id=tournament.pk, username="stand-in",
                                   entry_id=Entry.objects.get(tournament=tournament, user=replaced).pk)
-    services.accept_substitution(user=invitation.invitee, substitution_id=invitation.pk)
+    substitutions.accept_substitution(user=invitation.invitee, substitution_id=invitation.pk)
     for table in (one, two):
         finish_table(table, users_at(table))
-    services.advance(tournament_id=tournament.pk)  # the worker may have done it already: exactly once
+    rounds.advance(tournament_id=tournament.pk)  # the worker may have done it already: exactly once
     wait_until(lambda: Round.objects.filter(tournament=tournament).count() == 2, "round 2 (the final) is seated")
     # The final: one finalist resigns (ejected), the other wins.
     (final,) = current_tables(tournament)

@@ -9,8 +9,8 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from games.models import Game
-from roboracer.tournaments import services
 from roboracer.tournaments.models import Round, TableSeat, Tournament
+from roboracer.tournaments.services import common
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_play_three_turns import sign_up
 from tests.e2e.test_site_features import submit_first_chips
@@ -34,7 +34,7 @@ def test_organiser_creates_players_register_and_play_round_one(live_stack, cours
     olga, olga_console = new_page("olga", DESKTOP)
     ann, ann_console = new_page("ann", PHONE)
     sign_up(olga, base, "olga")
-    services.grant_organiser(user=get_user_model().objects.get(username="olga"))
+    common.grant_organiser(user=get_user_model().objects.get(username="olga"))
     sign_up(ann, base, "ann")
 
     # The organiser creates the tournament with the form.

@@ -18,8 +18,8 @@ from roboracer.courses import services as course_services
 from roboracer.pyramid import selectors as pyramid_selectors
 from roboracer.pyramid import services as pyramid_services
 from roboracer.pyramid.models import Place, Pyramid
-from roboracer.tournaments import services as tournament_services
 from roboracer.tournaments.models import Tournament
+from roboracer.tournaments.services import common, creation
 
 PUZZLE_SEED = 12345
 
@@ -47,13 +47,13 @@ def classic(courses):
 @pytest.fixture
 def people(make_user):
     organiser = make_user("olga")
-    tournament_services.grant_organiser(user=organiser)
+    common.grant_organiser(user=organiser)
     return organiser, make_user("ann"), make_user("ben")
 
 
 def new_tournament(organiser, courses, **options):
     now = timezone.now()
-    return tournament_services.create_tournament(
+    return creation.create_tournament(
         organiser=organiser, name="Cup", courses=courses, registration_opens=now - timedelta(hours=1),
         registration_closes=now + timedelta(hours=1), table_size=2, **options)
 

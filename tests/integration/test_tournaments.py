@@ -11,8 +11,9 @@ from django.utils import timezone
 
 from games.models import Game
 from games.services import lobby
-from roboracer.tournaments import selectors, services
+from roboracer.tournaments import selectors
 from roboracer.tournaments.models import Action, Round, Table, TableSeat, Tournament
+from roboracer.tournaments.services import common, creation, organising, registration, rounds, sweeping
 from tests.helpers import wait_until
 from tests.integration.client import Player
 from tests.integration.conftest import needs_postgres
@@ -24,15 +25,15 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 @needs_postgres()
 def test_the_last_two_games_finishing_together_advance_the_round_once(live_stack, courses, make_user):
     olga = make_user("olga")
-    services.grant_organiser(user=olga)
+    common.grant_organiser(user=olga)
     now = timezone.now()
-    tournament = services.create_tournament(
+    tournament = creation.create_tournament(
         organiser=olga, name="Photo finish", courses=[courses["tiny-yard"]], table_size=2, lives=1,
         registration_opens=now - timedelta(hours=1), registration_closes=now + timedelta(hours=1))
     field = [make_user(name) for name in ("ann", "ben", "cat", "dan")]
     for user in field:
-        services.register(user=user, tournament_id=tournament.pk)
-    services.start_now(user=olga, tournament_id=tournament.pk)
+        registration.register(user=user, tournament_id=tournament.pk)
+    organising.start_now(user=olga, tournament_id=tournament.pk)
     tables = list(Table.objects.filter(round__tournament=tournament).order_by("number"))
     assert len(tables) == 2
     resigning = [TableSeat.objects.filter(table=t, seat=2).select_related("entry__user").get().entry.user
@@ -41,7 +42,7 @@ def test_the_last_two_games_finishing_together_advance_the_round_once(live_stack
     def work(i):
         if i < 2:  # the two last games finish at once: each second seat resigns, in its own transaction
             return lobby.leave_game(user=resigning[i], game_id=tables[i].game_id)
-        return services.advance(tournament_id=tournament.pk)  # and advances race them, as the sweep would
+        return rounds.advance(tournament_id=tournament.pk)  # and advances race them, as the sweep would
 
     results = together(6, work)
     assert not [r for r in results[:2] if isinstance(r, Exception)], results
@@ -49,7 +50,7 @@ def test_the_last_two_games_finishing_together_advance_the_round_once(live_stack
     # The worker runs the advance tasks both finishing transactions scheduled after their commits.
     wait_until(lambda: Round.objects.filter(tournament=tournament, number=2).exists(), "round 2", timeout=30)
     live_stack.caught_up()  # every advance task has run: a second (wrong) round would be there now
-    services.sweep()
+    sweeping.sweep()
     assert Round.objects.filter(tournament=tournament).count() == 2
     final = Round.objects.get(tournament=tournament, number=2)
     assert final.tables.count() == 1 and Game.objects.count() == 3
@@ -101,7 +102,7 @@ def test_a_64_player_heats_tournament_played_through_by_api_clients(live_stack, 
     # Four clients at a time on PostgreSQL; one at a time on SQLite, which serialises every writer anyway.
     parallel = 4 if settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" else 1
     organiser = Player(base, "organiser")
-    services.grant_organiser(user=get_user_model().objects.get(username="organiser"))
+    common.grant_organiser(user=get_user_model().objects.get(username="organiser"))
     now = timezone.now()
     created = organiser.post("/api/tournaments/", {
         "name": "Sixty-four", "courses": ["cogwheel-crossing"], "table_size": 8, "advance": 1, "lives": 1,

@@ -6,13 +6,13 @@ from types import SimpleNamespace
 from django.utils import timezone
 
 from games.models import Game
-from roboracer.tournaments import services
 from roboracer.tournaments.models import Table, Tournament
+from roboracer.tournaments.services import common, creation, registration, results, rounds
 
 
 def organiser(make_user, name="olga"):
     user = make_user(name)
-    services.grant_organiser(user=user)
+    common.grant_organiser(user=user)
     return user
 
 
@@ -21,14 +21,14 @@ def open_tournament(*, organiser, courses, **options):
     options.setdefault("registration_opens", now - timedelta(hours=1))
     options.setdefault("registration_closes", now + timedelta(hours=1))
     options.setdefault("name", "Spring Cup")
-    return services.create_tournament(organiser=organiser, courses=courses, **options)
+    return creation.create_tournament(organiser=organiser, courses=courses, **options)
 
 
 def started(tournament, users):
     for user in users:
-        services.register(user=user, tournament_id=tournament.pk)
+        registration.register(user=user, tournament_id=tournament.pk)
     Tournament.objects.filter(pk=tournament.pk).update(registration_closes=timezone.now())
-    assert services.close_registration(tournament_id=tournament.pk) == "started"
+    assert rounds.close_registration(tournament_id=tournament.pk) == "started"
     tournament.refresh_from_db()
     return tournament
 
@@ -38,7 +38,7 @@ def finish_table(table: Table, order: list) -> None:
     seats = {ts.entry.user_id: ts.seat for ts in table.seats.select_related("entry")}
     places = {str(seats[user.pk]): place for place, user in enumerate(order, start=1)}
     Game.objects.filter(pk=table.game_id).update(status=Game.Status.FINISHED)
-    services.record_table(game=table.game, state=SimpleNamespace(places=places))
+    results.record_table(game=table.game, state=SimpleNamespace(places=places))
 
 
 def current_tables(tournament):

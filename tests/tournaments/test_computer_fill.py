@@ -14,8 +14,9 @@ from games.services import computer_seats, ejection, lobby
 from roboracer.accounts.services import COMPUTER_PREFIX
 from roboracer.common.errors import InvalidInput
 from roboracer.ratings.models import Rating, RatingChange
-from roboracer.tournaments import selectors, services
+from roboracer.tournaments import selectors
 from roboracer.tournaments.models import Action, Entry, Round, TableSeat, Tournament
+from roboracer.tournaments.services import creation, results, rounds, substitutions
 from tests.helpers import client_for, many_players
 from tests.tournaments.factories import (
     current_tables,
@@ -47,12 +48,12 @@ def finish_game(table, places: dict[int, int]) -> None:
     """End the table's game with the engine's places by game seat number (computers' seats included)."""
     Game.objects.filter(pk=table.game_id).update(status=Game.Status.FINISHED)
     table.game.refresh_from_db()
-    services.record_table(game=table.game, state=SimpleNamespace(places={str(n): p for n, p in places.items()}))
+    results.record_table(game=table.game, state=SimpleNamespace(places={str(n): p for n, p in places.items()}))
 
 
 def test_the_settings_strengths_are_the_computer_players_strengths():
     assert set(Tournament.ComputerFill.values) == {"", *computer_seats.COMPUTER_STRENGTHS}
-    assert services.COMPUTER_FILLS == tuple(computer_seats.COMPUTER_STRENGTHS)
+    assert creation.COMPUTER_FILLS == tuple(computer_seats.COMPUTER_STRENGTHS)
 
 
 def test_three_players_at_tables_of_four_play_an_easy_computer_in_an_unrated_game(olga, pool, make_user):
@@ -85,7 +86,7 @@ def test_three_players_at_tables_of_four_play_an_easy_computer_in_an_unrated_gam
     game.refresh_from_db()
     assert is_rated(game=game) is False
 
-    assert services.advance(tournament_id=tournament.pk) is None  # the only table was the final
+    assert rounds.advance(tournament_id=tournament.pk) is None  # the only table was the final
     tournament.refresh_from_db()
     assert tournament.status == "finished"
     rows = selectors.standings(tournament=tournament)
@@ -110,7 +111,7 @@ def test_a_real_game_with_a_computer_finishing_records_the_people_only(olga, cou
     places = dict(TableSeat.objects.filter(table=table).values_list("entry__user__username", "place"))
     assert places[a.username] == 1 and sorted(places.values()) == [1, 2, 3]
     assert TableSeat.objects.filter(table=table).count() == 3
-    services.advance(tournament_id=tournament.pk)
+    rounds.advance(tournament_id=tournament.pk)
     tournament.refresh_from_db()
     assert tournament.status == "finished"
     assert [r["username"] for r in selectors.standings(tournament=tournament)][0] == a.username
@@ -132,7 +133,7 @@ def test_heats_with_computers_advance_the_people_and_fill_the_next_round(olga, p
         order = computers + list(range(len(people), 0, -1))
         finish_game(table, {seat: place for place, seat in enumerate(order, start=1)})
         winners.append(people[-1])
-    assert services.advance(tournament_id=tournament.pk).number == 2
+    assert rounds.advance(tournament_id=tournament.pk).number == 2
     assert set(Entry.objects.filter(tournament=tournament, eliminated_in=1).values_list("user_id", flat=True)) == {
         u.pk for u in field} - {u.pk for u in winners}
     (final,) = current_tables(tournament)
@@ -140,7 +141,7 @@ def test_heats_with_computers_advance_the_people_and_fill_the_next_round(olga, p
     assert [s.computer for s in game_seats(final)] == ["", "", "hard", "hard"]
     assert Game.objects.get(pk=final.game_id).rated is False
     finish_table(final, users_at(final)[::-1])  # the people's places only; no place for the computers
-    assert services.advance(tournament_id=tournament.pk) is None
+    assert rounds.advance(tournament_id=tournament.pk) is None
     tournament.refresh_from_db()
     assert tournament.status == "finished"
     rows = selectors.standings(tournament=tournament)
@@ -161,11 +162,11 @@ def test_a_lone_player_plays_computers_instead_of_a_bye_and_scores_like_one(olga
     assert Game.objects.get(pk=pair.game_id).rated is True  # a full table needs no computer: rated as usual
     assert [s.computer for s in game_seats(pair)] == ["", ""]
     finish_table(pair, users_at(pair))
-    assert services.advance(tournament_id=tournament.pk) is None  # the lone player's game still runs
+    assert rounds.advance(tournament_id=tournament.pk) is None  # the lone player's game still runs
     finish_game(lone, {2: 1, 1: 2})  # the computer wins
     seat = TableSeat.objects.get(table=lone)
     assert (seat.place, seat.game_place, seat.points) == (1, 2, 2)
-    services.advance(tournament_id=tournament.pk)
+    rounds.advance(tournament_id=tournament.pk)
     tournament.refresh_from_db()
     assert tournament.status == "finished"
     points = {r["username"]: r["points"] for r in selectors.standings(tournament=tournament)}
@@ -179,7 +180,7 @@ def test_in_heats_the_lone_player_of_a_filled_table_goes_through_unless_ejected(
     (alone,) = users_at(lone)
     finish_table(pair, users_at(pair))
     finish_game(lone, {2: 1, 1: 2})
-    assert services.advance(tournament_id=tournament.pk).number == 2
+    assert rounds.advance(tournament_id=tournament.pk).number == 2
     (final,) = current_tables(tournament)
     assert {u.pk for u in users_at(final)} == {users_at(pair)[0].pk, alone.pk}
     assert [s.computer for s in game_seats(final)] == ["", ""]  # a full table: no computer
@@ -192,7 +193,7 @@ def test_in_heats_the_lone_player_of_a_filled_table_goes_through_unless_ejected(
     lone.refresh_from_db()
     assert lone.finished and TableSeat.objects.get(table=lone).ejected
     finish_table(pair, users_at(pair))
-    services.advance(tournament_id=other.pk)
+    rounds.advance(tournament_id=other.pk)
     other.refresh_from_db()
     # One player goes through: the tournament ends with the standings as they are.
     assert other.status == "finished" and Entry.objects.get(tournament=other, user=alone).eliminated_in == 1
@@ -260,7 +261,7 @@ def test_a_computer_player_is_never_a_substitute(olga, pool, make_user):
     computer = game_seats(table)[3].user
     entry = Entry.objects.get(tournament=tournament, user=users_at(table)[0])
     with pytest.raises(InvalidInput, match="computer player"):
-        services.replace(user=olga, tournament_id=tournament.pk, entry_id=entry.pk, username=computer.username)
+        substitutions.replace(user=olga, tournament_id=tournament.pk, entry_id=entry.pk, username=computer.username)
     assert Seat.objects.get(game_id=table.game_id, number=1).user_id == entry.user_id
 
 

@@ -13,8 +13,9 @@ from games import broadcast
 from games.models import Game, Seat
 from games.services import lobby, rematch
 from roboracer.common.errors import Conflict, InvalidInput
-from roboracer.tournaments import selectors, services
+from roboracer.tournaments import selectors
 from roboracer.tournaments.models import Action, Entry, Tournament
+from roboracer.tournaments.services import registration, rounds, substitutions
 from tests.helpers import client_for, many_players
 from tests.tournaments.factories import (
     current_tables,
@@ -42,7 +43,7 @@ def seat_up(make_user, courses, olga):
     first = users_at(table)[0]
     entry = Entry.objects.get(tournament=tournament, user=first)
     sub = make_user("sub")
-    invitation = services.replace(user=olga, tournament_id=tournament.pk, entry_id=entry.pk, username="sub")
+    invitation = substitutions.replace(user=olga, tournament_id=tournament.pk, entry_id=entry.pk, username="sub")
     return {"tournament": tournament, "table": table, "first": first, "entry": entry, "sub": sub,
             "invitation": invitation}
 
@@ -96,7 +97,7 @@ def test_inviting_sends_the_invitee_a_notice_on_their_socket(make_user, courses,
     sub = make_user("sub")
     sent.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        invitation = services.replace(user=olga, tournament_id=tournament.pk, entry_id=entry.pk, username="sub")
+        invitation = substitutions.replace(user=olga, tournament_id=tournament.pk, entry_id=entry.pk, username="sub")
     assert [user_id for user_id, _ in sent] == [sub.pk]
     notice = sent[0][1]
     assert notice["type"] == "tournament_invitation" and notice["invitation"] == invitation.pk
@@ -132,7 +133,7 @@ def test_declining_on_the_page_stays_on_the_tournament(seat_up, client):
 
 
 def test_the_replaced_player_is_told_on_the_tournament_page_and_the_game_page(seat_up, client):
-    services.accept_substitution(user=seat_up["sub"], substitution_id=seat_up["invitation"].pk)
+    substitutions.accept_substitution(user=seat_up["sub"], substitution_id=seat_up["invitation"].pk)
     first, game = seat_up["first"], seat_up["table"].game_id
     html = page(client, first, f"/tournaments/{seat_up['tournament'].pk}/")
     assert 'id="replaced-note"' in html and "You were replaced by sub in this tournament" in html
@@ -149,7 +150,7 @@ def test_the_replaced_player_is_told_on_the_tournament_page_and_the_game_page(se
 # 2. The tournament page after the end --------------------------------------------------------------------------
 
 def test_the_standings_say_when_and_by_whom_a_player_was_replaced(seat_up, client):
-    services.accept_substitution(user=seat_up["sub"], substitution_id=seat_up["invitation"].pk)
+    substitutions.accept_substitution(user=seat_up["sub"], substitution_id=seat_up["invitation"].pk)
     rows = {r["username"]: r for r in selectors.standings(tournament=seat_up["tournament"])}
     old = rows[seat_up["first"].username]
     assert old["status"] == "replaced" and old["replaced_by"] == "sub" and old["replaced_in"] == 1
@@ -170,7 +171,7 @@ def test_a_player_ejected_in_the_final_leaves_and_the_winner_is_named(make_user,
     (table,) = current_tables(tournament)
     loser, winner = users_at(table)
     lobby.leave_game(user=loser, game_id=table.game_id)  # resigns: ejected, the game is over
-    assert services.advance(tournament_id=tournament.pk) is None
+    assert rounds.advance(tournament_id=tournament.pk) is None
     tournament.refresh_from_db()
     assert tournament.status == "finished"
     assert Entry.objects.get(tournament=tournament, user=loser).eliminated_in == 1
@@ -190,7 +191,7 @@ def test_finalists_who_played_it_out_are_winner_and_finished_not_in(make_user, c
     (table,) = current_tables(tournament)
     order = users_at(table)
     finish_table(table, order)
-    services.advance(tournament_id=tournament.pk)
+    rounds.advance(tournament_id=tournament.pk)
     tournament.refresh_from_db()
     statuses = [(r["username"], r["status"]) for r in selectors.standings(tournament=tournament)]
     assert statuses == [(order[0].username, "winner"), (order[1].username, "finished"),
@@ -203,7 +204,7 @@ def test_a_league_names_its_winner_when_its_rounds_are_played(make_user, courses
     tables = current_tables(tournament)
     for table in tables:
         finish_table(table, users_at(table))
-    services.advance(tournament_id=tournament.pk)
+    rounds.advance(tournament_id=tournament.pk)
     winners = sorted(users_at(t)[0].username for t in tables)
     log = Action.objects.filter(tournament=tournament, kind="finished").get().text
     assert log == f"the league's 1 round(s) are played: {winners[0]} and {winners[1]} share first place"
@@ -213,9 +214,9 @@ def test_a_heats_tournament_left_with_nobody_says_so(make_user, courses, olga):
     tournament = final_of_two(make_user, courses, olga)
     (table,) = current_tables(tournament)
     for user in users_at(table):
-        services.withdraw(user=user, tournament_id=tournament.pk)
+        registration.withdraw(user=user, tournament_id=tournament.pk)
     finish_table(table, users_at(table))
-    services.advance(tournament_id=tournament.pk)
+    rounds.advance(tournament_id=tournament.pk)
     assert Action.objects.filter(tournament=tournament, kind="finished").get().text == \
         "round 1 was the final: nobody finished it, so there is no winner"
 

@@ -7,8 +7,8 @@ from rest_framework.test import APIClient
 from games.models import Game
 from games.services import lobby
 from roboracer.common.errors import InvalidInput
-from roboracer.tournaments import services
 from roboracer.tournaments.models import Round, Tournament
+from roboracer.tournaments.services import rounds
 from tests.helpers import many_players
 from tests.tournaments.factories import current_tables, open_tournament, organiser, started, users_at
 
@@ -40,7 +40,7 @@ def test_a_rambots_tournament_seats_rambots_tables_and_advances_on_their_results
         assert table.finished
         assert {ts.entry.user_id: ts.place for ts in table.seats.select_related("entry")}[first.pk] == 1
         winners.append(first)
-    services.advance(tournament_id=tournament.pk)  # what the commit of the last table's game schedules
+    rounds.advance(tournament_id=tournament.pk)  # what the commit of the last table's game schedules
     tournament.refresh_from_db()
     final = Round.objects.filter(tournament=tournament).order_by("-number").first()
     assert final.number == 2

@@ -9,8 +9,9 @@ from games.models import Game, Program, Seat
 from games.services import lobby, moves, organisers, timeouts
 from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from roboracer.ratings.models import Rating
-from roboracer.tournaments import selectors, services
+from roboracer.tournaments import selectors
 from roboracer.tournaments.models import Action, Entry, Round, Table, TableSeat, Tournament
+from roboracer.tournaments.services import organising, registration, rounds, substitutions, sweeping
 from tests.games.factories import legal_program
 from tests.helpers import many_players
 from tests.tournaments.factories import (
@@ -87,58 +88,58 @@ def test_registration_only_inside_the_window(olga, pool, make_user):
     early = open_tournament(organiser=olga, courses=pool, registration_opens=now + timedelta(hours=1),
                             registration_closes=now + timedelta(hours=2))
     with pytest.raises(Conflict, match="not opened"):
-        services.register(user=ann, tournament_id=early.pk)
+        registration.register(user=ann, tournament_id=early.pk)
     late = open_tournament(organiser=olga, courses=pool, registration_opens=now - timedelta(hours=2),
                            registration_closes=now - timedelta(seconds=1))
     with pytest.raises(Conflict, match="closed"):
-        services.register(user=ann, tournament_id=late.pk)
+        registration.register(user=ann, tournament_id=late.pk)
     assert not Entry.objects.exists()
 
 
 def test_registering_twice_is_refused_and_a_withdrawn_player_may_come_back(olga, pool, make_user):
     ann = make_user("ann")
     tournament = open_tournament(organiser=olga, courses=pool)
-    services.register(user=ann, tournament_id=tournament.pk)
+    registration.register(user=ann, tournament_id=tournament.pk)
     with pytest.raises(Conflict, match="already"):
-        services.register(user=ann, tournament_id=tournament.pk)
-    services.withdraw(user=ann, tournament_id=tournament.pk)
+        registration.register(user=ann, tournament_id=tournament.pk)
+    registration.withdraw(user=ann, tournament_id=tournament.pk)
     assert Entry.objects.get(user=ann).withdrawn_at is not None
-    services.register(user=ann, tournament_id=tournament.pk)
+    registration.register(user=ann, tournament_id=tournament.pk)
     assert Entry.objects.get(user=ann).withdrawn_at is None
 
 
 def test_a_missing_tournament_is_not_found(make_user):
     with pytest.raises(NotFound):
-        services.register(user=make_user("ann"), tournament_id=999999)
+        registration.register(user=make_user("ann"), tournament_id=999999)
 
 
 def test_too_few_players_cancel_the_tournament_when_registration_closes(olga, pool, make_user):
     tournament = open_tournament(organiser=olga, courses=pool, min_players=3)
     for user in many_players(make_user, 2):
-        services.register(user=user, tournament_id=tournament.pk)
+        registration.register(user=user, tournament_id=tournament.pk)
     Tournament.objects.filter(pk=tournament.pk).update(registration_closes=timezone.now())
-    assert services.close_registration(tournament_id=tournament.pk) == "cancelled"
+    assert rounds.close_registration(tournament_id=tournament.pk) == "cancelled"
     tournament.refresh_from_db()
     assert tournament.status == "cancelled" and not Round.objects.exists() and not Game.objects.exists()
-    assert services.close_registration(tournament_id=tournament.pk) is None
+    assert rounds.close_registration(tournament_id=tournament.pk) is None
 
 
 def test_registration_does_not_close_before_its_time(olga, pool, make_user):
     tournament = open_tournament(organiser=olga, courses=pool)
     for user in many_players(make_user, 3):
-        services.register(user=user, tournament_id=tournament.pk)
-    assert services.close_registration(tournament_id=tournament.pk) is None
-    assert services.sweep() == 0 and not Round.objects.exists()
+        registration.register(user=user, tournament_id=tournament.pk)
+    assert rounds.close_registration(tournament_id=tournament.pk) is None
+    assert sweeping.sweep() == 0 and not Round.objects.exists()
 
 
 def test_the_sweep_closes_registration_once_and_seats_round_one(olga, pool, make_user):
     tournament = open_tournament(organiser=olga, courses=pool, table_size=4)
     for user in many_players(make_user, 9):
-        services.register(user=user, tournament_id=tournament.pk)
+        registration.register(user=user, tournament_id=tournament.pk)
     Tournament.objects.filter(pk=tournament.pk).update(registration_closes=timezone.now())
-    assert services.sweep() == 1
-    assert services.sweep() == 0  # a second run finds it done
-    assert services.close_registration(tournament_id=tournament.pk) is None
+    assert sweeping.sweep() == 1
+    assert sweeping.sweep() == 0  # a second run finds it done
+    assert rounds.close_registration(tournament_id=tournament.pk) is None
     tables = current_tables(Tournament.objects.get(pk=tournament.pk))
     assert [t.seats.count() for t in tables] == [3, 3, 3]
     assert Round.objects.filter(tournament=tournament).count() == 1
@@ -173,8 +174,8 @@ def test_heats_top_k_go_through_until_one_final_table(olga, pool, make_user):
         order = users_at(table)[::-1]  # the last seat wins, and so on
         finish_table(table, order)
         winners += order[:2]
-    assert services.advance(tournament_id=tournament.pk).number == 2
-    assert services.advance(tournament_id=tournament.pk) is None  # exactly once
+    assert rounds.advance(tournament_id=tournament.pk).number == 2
+    assert rounds.advance(tournament_id=tournament.pk) is None  # exactly once
     out = Entry.objects.filter(tournament=tournament, eliminated_in=1)
     assert out.count() == 8 and not out.filter(user__in=winners).exists()
     tables = current_tables(tournament)
@@ -185,11 +186,11 @@ def test_heats_top_k_go_through_until_one_final_table(olga, pool, make_user):
         order = users_at(table)
         finish_table(table, order)
         finals += order[:2]
-    services.advance(tournament_id=tournament.pk)
+    rounds.advance(tournament_id=tournament.pk)
     (final,) = current_tables(tournament)
     assert final.round.number == 3 and {u.pk for u in users_at(final)} == {u.pk for u in finals}
     finish_table(final, users_at(final))
-    assert services.advance(tournament_id=tournament.pk) is None
+    assert rounds.advance(tournament_id=tournament.pk) is None
     tournament.refresh_from_db()
     assert tournament.status == "finished"
     rows = selectors.standings(tournament=tournament)
@@ -202,13 +203,13 @@ def test_a_round_does_not_advance_while_a_table_plays_or_while_paused(olga, pool
     tournament = started(open_tournament(organiser=olga, courses=pool, table_size=4), many_players(make_user, 8))
     first, second = current_tables(tournament)
     finish_table(first, users_at(first))
-    assert services.advance(tournament_id=tournament.pk) is None
-    services.pause(user=olga, tournament_id=tournament.pk)
+    assert rounds.advance(tournament_id=tournament.pk) is None
+    organising.pause(user=olga, tournament_id=tournament.pk)
     finish_table(second, users_at(second))
-    assert services.advance(tournament_id=tournament.pk) is None and services.sweep() == 0
+    assert rounds.advance(tournament_id=tournament.pk) is None and sweeping.sweep() == 0
     assert Round.objects.filter(tournament=tournament).count() == 1
-    services.resume(user=olga, tournament_id=tournament.pk)
-    assert services.sweep() == 1
+    organising.resume(user=olga, tournament_id=tournament.pk)
+    assert sweeping.sweep() == 1
     assert Round.objects.filter(tournament=tournament).count() == 2
 
 
@@ -228,7 +229,7 @@ def test_an_ejected_player_takes_the_last_place_and_leaves_the_heats(olga, pool,
     lobby.leave_game(user=y, game_id=second.game_id)
     finish_table(second, [x, y, z])
     assert TableSeat.objects.get(table=second, entry__user=y).place == 3
-    services.advance(tournament_id=tournament.pk)
+    rounds.advance(tournament_id=tournament.pk)
     assert set(Entry.objects.filter(eliminated_in=1).values_list("user__username", flat=True)) == {
         a.username, y.username}
 
@@ -244,7 +245,7 @@ def test_a_real_game_finishing_records_its_table(olga, courses, make_user):
     assert table.finished and Game.objects.get(pk=table.game_id).status == Game.Status.FINISHED
     places = dict(TableSeat.objects.filter(table=table).values_list("entry__user__username", "place"))
     assert places[a.username] == 1 and sorted(places.values()) == [1, 2, 3]
-    services.advance(tournament_id=tournament.pk)
+    rounds.advance(tournament_id=tournament.pk)
     tournament.refresh_from_db()
     assert tournament.status == "finished"
     assert selectors.standings(tournament=tournament)[0]["username"] == a.username
@@ -267,7 +268,7 @@ def test_league_points_swiss_reseating_and_tie_breaks(olga, pool, make_user):
     o1, o2 = users_at(t1), users_at(t2)
     finish_table(t1, o1)
     finish_table(t2, o2)
-    assert services.advance(tournament_id=tournament.pk).number == 2
+    assert rounds.advance(tournament_id=tournament.pk).number == 2
     rows = selectors.standings(tournament=tournament)
     assert [r["points"] for r in rows] == [5, 5, 3, 3, 1, 1, 0, 0]
     # Round 2: the two winners and the two seconds at table 1 (Swiss: close points together).
@@ -276,7 +277,7 @@ def test_league_points_swiss_reseating_and_tie_breaks(olga, pool, make_user):
     r2 = [o1[1], o2[0], o1[0], o2[1]]
     finish_table(n1, r2)
     finish_table(n2, users_at(n2))
-    assert services.advance(tournament_id=tournament.pk) is None
+    assert rounds.advance(tournament_id=tournament.pk) is None
     tournament.refresh_from_db()
     assert tournament.status == "finished"
     rows = selectors.standings(tournament=tournament)
@@ -303,7 +304,7 @@ def test_league_ties_fall_to_best_places_then_rating(olga, pool, make_user):
                                          league_rounds=1, points=[1, 1]), field)
     for table in current_tables(tournament):
         finish_table(table, users_at(table))
-    services.advance(tournament_id=tournament.pk)
+    rounds.advance(tournament_id=tournament.pk)
     rows = selectors.standings(tournament=tournament)
     # Everyone has 1 point and 1 opponent point: the two winners first, the rated winner ahead.
     firsts = {u.username for t in current_tables(tournament) for u in users_at(t)[:1]}
@@ -326,15 +327,15 @@ def test_a_player_who_withdraws_mid_game_resigns_and_takes_the_last_place(olga, 
                                          league_rounds=2), many_players(make_user, 4))
     (table,) = current_tables(tournament)
     a, b, c, d = users_at(table)
-    services.withdraw(user=b, tournament_id=tournament.pk)
+    registration.withdraw(user=b, tournament_id=tournament.pk)
     assert Seat.objects.get(game=table.game, user=b).ejected_at is not None
     finish_table(table, [b, a, c, d])  # even if the game ranked b first
     assert TableSeat.objects.get(table=table, entry__user=b).place == 4
-    assert services.advance(tournament_id=tournament.pk).number == 2
+    assert rounds.advance(tournament_id=tournament.pk).number == 2
     (table,) = current_tables(tournament)
     assert b not in users_at(table) and len(users_at(table)) == 3
     with pytest.raises(NotFound):
-        services.withdraw(user=b, tournament_id=tournament.pk)
+        registration.withdraw(user=b, tournament_id=tournament.pk)
 
 
 # Organiser actions -------------------------------------------------------------------------------------------
@@ -343,10 +344,10 @@ def test_organiser_actions_belong_to_the_organiser(olga, pool, make_user):
     tournament = started(open_tournament(organiser=olga, courses=pool), many_players(make_user, 2))
     stranger = make_user("mallory")
     entry = Entry.objects.filter(tournament=tournament).first()
-    for action in (lambda u: services.pause(user=u, tournament_id=tournament.pk),
-                   lambda u: services.end(user=u, tournament_id=tournament.pk),
-                   lambda u: services.extend(user=u, tournament_id=tournament.pk, seconds=3600),
-                   lambda u: services.disqualify(user=u, tournament_id=tournament.pk, entry_id=entry.pk)):
+    for action in (lambda u: organising.pause(user=u, tournament_id=tournament.pk),
+                   lambda u: organising.end(user=u, tournament_id=tournament.pk),
+                   lambda u: organising.extend(user=u, tournament_id=tournament.pk, seconds=3600),
+                   lambda u: organising.disqualify(user=u, tournament_id=tournament.pk, entry_id=entry.pk)):
         with pytest.raises(NotFound):
             action(stranger)
     tournament.refresh_from_db()
@@ -356,11 +357,11 @@ def test_organiser_actions_belong_to_the_organiser(olga, pool, make_user):
 def test_pause_and_resume_are_logged_and_checked(olga, pool, make_user):
     tournament = started(open_tournament(organiser=olga, courses=pool), many_players(make_user, 2))
     with pytest.raises(Conflict):
-        services.resume(user=olga, tournament_id=tournament.pk)
-    services.pause(user=olga, tournament_id=tournament.pk)
+        organising.resume(user=olga, tournament_id=tournament.pk)
+    organising.pause(user=olga, tournament_id=tournament.pk)
     with pytest.raises(Conflict):
-        services.pause(user=olga, tournament_id=tournament.pk)
-    services.resume(user=olga, tournament_id=tournament.pk)
+        organising.pause(user=olga, tournament_id=tournament.pk)
+    organising.resume(user=olga, tournament_id=tournament.pk)
     kinds = list(Action.objects.filter(tournament=tournament).values_list("kind", flat=True))
     assert kinds[-2:] == ["paused", "resumed"]
 
@@ -371,10 +372,10 @@ def test_disqualify_ejects_the_player_and_puts_them_last(olga, pool, make_user):
     (table,) = current_tables(tournament)
     a, b, c = users_at(table)
     entry = Entry.objects.get(tournament=tournament, user=a)
-    services.disqualify(user=olga, tournament_id=tournament.pk, entry_id=entry.pk, reason="bot farm")
+    organising.disqualify(user=olga, tournament_id=tournament.pk, entry_id=entry.pk, reason="bot farm")
     assert Seat.objects.get(game=table.game, user=a).ejected_at is not None
     with pytest.raises(Conflict):
-        services.disqualify(user=olga, tournament_id=tournament.pk, entry_id=entry.pk)
+        organising.disqualify(user=olga, tournament_id=tournament.pk, entry_id=entry.pk)
     assert "bot farm" in Action.objects.filter(kind="disqualified").get().text
     rows = selectors.standings(tournament=tournament)
     assert rows[-1]["username"] == a.username and rows[-1]["status"] == "disqualified"
@@ -390,14 +391,14 @@ def test_replace_a_player_before_their_first_move_only(olga, pool, make_user):
     game = Game.objects.get(pk=table.game_id)
     moves.submit_program(user=b, game_id=game.pk, turn=1, chips=legal_program(game, b))
     with pytest.raises(Conflict, match="first move"):
-        services.replace(user=olga, tournament_id=tournament.pk, entry_id=entry_b.pk, username="sub")
+        substitutions.replace(user=olga, tournament_id=tournament.pk, entry_id=entry_b.pk, username="sub")
     with pytest.raises(InvalidInput):
-        services.replace(user=olga, tournament_id=tournament.pk, entry_id=entry_a.pk, username="nobody")
+        substitutions.replace(user=olga, tournament_id=tournament.pk, entry_id=entry_a.pk, username="nobody")
     with pytest.raises(Conflict):
-        services.replace(user=olga, tournament_id=tournament.pk, entry_id=entry_a.pk, username=c.username)
-    invitation = services.replace(user=olga, tournament_id=tournament.pk, entry_id=entry_a.pk, username="SUB")
+        substitutions.replace(user=olga, tournament_id=tournament.pk, entry_id=entry_a.pk, username=c.username)
+    invitation = substitutions.replace(user=olga, tournament_id=tournament.pk, entry_id=entry_a.pk, username="SUB")
     assert Seat.objects.get(game=game, number=1).user == a  # the seat is a's until the invitee accepts
-    new = services.accept_substitution(user=sub, substitution_id=invitation.pk)
+    new = substitutions.accept_substitution(user=sub, substitution_id=invitation.pk)
     assert new.user == sub and Seat.objects.get(game=game, number=1).user == sub
     assert TableSeat.objects.get(table=table, seat=1).entry == new
     entry_a.refresh_from_db()
@@ -407,7 +408,7 @@ def test_replace_a_player_before_their_first_move_only(olga, pool, make_user):
     game.refresh_from_db()
     moves.submit_program(user=sub, game_id=game.pk, turn=1, chips=legal_program(game, sub))
     with pytest.raises(Conflict):
-        services.replace(user=olga, tournament_id=tournament.pk, entry_id=new.pk, username="sub2")
+        substitutions.replace(user=olga, tournament_id=tournament.pk, entry_id=new.pk, username="sub2")
     assert sub2 not in [s.user for s in game.seats.all()]
 
 
@@ -415,8 +416,8 @@ def test_extend_adds_game_time_to_the_running_games(olga, pool, make_user):
     tournament = started(open_tournament(organiser=olga, courses=pool, table_size=2), many_players(make_user, 4))
     before = {s.pk: (s.game_left, s.deadline) for s in Seat.objects.all()}
     with pytest.raises(InvalidInput):
-        services.extend(user=olga, tournament_id=tournament.pk, seconds=10)
-    assert services.extend(user=olga, tournament_id=tournament.pk, seconds=86400) == 2
+        organising.extend(user=olga, tournament_id=tournament.pk, seconds=10)
+    assert organising.extend(user=olga, tournament_id=tournament.pk, seconds=86400) == 2
     for seat in Seat.objects.all():
         left, deadline = before[seat.pk]
         assert seat.game_left == left + 86400 and seat.deadline == deadline + timedelta(days=1)
@@ -425,13 +426,13 @@ def test_extend_adds_game_time_to_the_running_games(olga, pool, make_user):
 
 def test_end_finishes_a_running_tournament_and_cancels_an_open_one(olga, pool, make_user):
     running = started(open_tournament(organiser=olga, courses=pool), many_players(make_user, 2))
-    services.end(user=olga, tournament_id=running.pk)
+    organising.end(user=olga, tournament_id=running.pk)
     running.refresh_from_db()
     assert running.status == "finished" and not Round.objects.filter(status="running").exists()
     with pytest.raises(Conflict):
-        services.end(user=olga, tournament_id=running.pk)
+        organising.end(user=olga, tournament_id=running.pk)
     opened = open_tournament(organiser=olga, courses=pool)
-    services.end(user=olga, tournament_id=opened.pk)
+    organising.end(user=olga, tournament_id=opened.pk)
     opened.refresh_from_db()
     assert opened.status == "cancelled"
 
@@ -448,7 +449,7 @@ def test_a_player_ejected_for_time_takes_the_last_place_and_leaves(olga, courses
     places = dict(TableSeat.objects.filter(table=table).values_list("entry__user__username", "place"))
     assert places[a.username] == 1 and places[slow.username] in (2, 3, 4)
     assert TableSeat.objects.get(table=table, entry__user=slow).ejected
-    services.advance(tournament_id=tournament.pk)
+    rounds.advance(tournament_id=tournament.pk)
     tournament.refresh_from_db()
     assert tournament.status == "finished"  # one table: the final
 
@@ -464,7 +465,7 @@ def test_the_sweep_records_a_finished_game_whose_table_was_missed_and_advances(o
     TableSeat.objects.filter(table=second).update(place=None)
     Round.objects.filter(tournament=tournament, number=2).delete()
     Round.objects.filter(tournament=tournament, number=1).update(status="running")
-    assert services.sweep() >= 1
+    assert sweeping.sweep() >= 1
     assert TableSeat.objects.get(table=second, entry__user=users_at(second)[0]).place == 1
     assert Round.objects.filter(tournament=tournament, number=2).count() == 1
 
@@ -473,10 +474,10 @@ def test_a_player_disqualified_during_registration_is_not_seated(olga, pool, mak
     tournament = open_tournament(organiser=olga, courses=pool, table_size=2)
     field = many_players(make_user, 3)
     for user in field:
-        services.register(user=user, tournament_id=tournament.pk)
+        registration.register(user=user, tournament_id=tournament.pk)
     cheat = Entry.objects.get(tournament=tournament, user=field[0])
-    services.disqualify(user=olga, tournament_id=tournament.pk, entry_id=cheat.pk)
+    organising.disqualify(user=olga, tournament_id=tournament.pk, entry_id=cheat.pk)
     assert selectors.summary(tournament=tournament)["players"] == 2
-    assert services.start_now(user=olga, tournament_id=tournament.pk) == "started"
+    assert organising.start_now(user=olga, tournament_id=tournament.pk) == "started"
     (table,) = current_tables(Tournament.objects.get(pk=tournament.pk))
     assert field[0] not in users_at(table) and len(users_at(table)) == 2

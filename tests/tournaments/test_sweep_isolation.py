@@ -6,8 +6,8 @@ import logging
 import pytest
 from django.utils import timezone
 
-from roboracer.tournaments import services
 from roboracer.tournaments.models import Round, Tournament
+from roboracer.tournaments.services import registration, sweeping
 from tests.tournaments.factories import open_tournament, organiser
 
 pytestmark = pytest.mark.django_db
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 def _due(tournament, users):
     for user in users:
-        services.register(user=user, tournament_id=tournament.pk)
+        registration.register(user=user, tournament_id=tournament.pk)
     Tournament.objects.filter(pk=tournament.pk).update(registration_closes=timezone.now())
 
 
@@ -30,7 +30,7 @@ def test_a_failing_tournament_is_marked_and_the_others_still_start(make_user, co
     Tournament.objects.filter(pk=bad.pk).update(kind="no-such-kind")
 
     with caplog.at_level(logging.ERROR, logger="roboracer.tournaments.services"):
-        assert services.sweep() == 1
+        assert sweeping.sweep() == 1
         good.refresh_from_db()
         bad.refresh_from_db()
         assert good.status == Tournament.Status.RUNNING
@@ -41,7 +41,7 @@ def test_a_failing_tournament_is_marked_and_the_others_still_start(make_user, co
         assert bad.stalled_at is not None
         assert "closing the registration" in bad.stalled_reason
         # A second sweep passes over the marked tournament: the failure is logged once.
-        assert services.sweep() == 0
+        assert sweeping.sweep() == 0
     failures = [r for r in caplog.records if r.levelno >= logging.ERROR and str(bad.pk) in r.getMessage()]
     assert len(failures) == 1
 
@@ -52,7 +52,7 @@ def test_the_organiser_sees_the_mark_and_staff_clearing_it_lets_the_sweep_move_i
     bad = open_tournament(organiser=olga, courses=[courses["tiny-yard"]], table_size=2)
     _due(bad, players)
     Tournament.objects.filter(pk=bad.pk).update(kind="no-such-kind")
-    services.sweep()
+    sweeping.sweep()
     client.force_login(olga)
     page = client.get(f"/tournaments/{bad.pk}/organise/").content.decode()
     assert 'id="stalled"' in page and "closing the registration failed" in page
@@ -60,5 +60,5 @@ def test_the_organiser_sees_the_mark_and_staff_clearing_it_lets_the_sweep_move_i
     assert 'id="stalled"' not in client.get(f"/tournaments/{bad.pk}/").content.decode()
     # Staff repair the data and clear the mark: the next sweep starts it.
     Tournament.objects.filter(pk=bad.pk).update(kind="roboracer", stalled_at=None, stalled_reason="")
-    assert services.sweep() == 1
+    assert sweeping.sweep() == 1
     assert Tournament.objects.get(pk=bad.pk).status == Tournament.Status.RUNNING

@@ -1,0 +1,129 @@
+"""The organiser's actions on a tournament: start now, pause, resume, disqualify a player, extend the current
+round's game time (games' services add it to each game) and end the tournament."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Game
+from games.services import locking, organisers
+from roboracer.common.errors import Conflict, InvalidInput
+from roboracer.tournaments import selectors
+from roboracer.tournaments.models import Entry, Round, Tournament
+from roboracer.tournaments.services import common
+from roboracer.tournaments.services.common import entry_of, leave_running_game, log_action, organised
+from roboracer.tournaments.services.rounds import close_registration
+
+MAX_EXTEND = 30 * 24 * 3600  # one extension adds at most 30 days
+
+
+def start_now(*, user, tournament_id: int) -> str | None:
+    """The organiser closes registration early: round 1 is seated now (or the tournament is cancelled if too
+    few registered), as at `registration_closes`."""
+    with transaction.atomic():
+        tournament = organised(tournament_id, user)
+        if tournament.status != Tournament.Status.REGISTRATION:
+            raise Conflict(f"registration is already over: the tournament is {tournament.status}")
+        now = timezone.now()
+        tournament.registration_closes = now
+        tournament.save(update_fields=["registration_closes"])
+        log_action(tournament, "closed", f"{user.get_username()} closed registration early", actor=user)
+        return close_registration(tournament_id=tournament_id, now=now)
+
+
+@transaction.atomic
+def pause(*, user, tournament_id: int) -> Tournament:
+    tournament = organised(tournament_id, user)
+    if tournament.status != Tournament.Status.RUNNING:
+        raise Conflict(f"only a running tournament can be paused; this one is {tournament.status}")
+    tournament.status = Tournament.Status.PAUSED
+    tournament.save(update_fields=["status"])
+    log_action(tournament, "paused", f"{user.get_username()} paused the tournament: no new round until it resumes",
+               actor=user)
+    return tournament
+
+
+@transaction.atomic
+def resume(*, user, tournament_id: int) -> Tournament:
+    tournament = organised(tournament_id, user)
+    if tournament.status != Tournament.Status.PAUSED:
+        raise Conflict(f"only a paused tournament can be resumed; this one is {tournament.status}")
+    tournament.status = Tournament.Status.RUNNING
+    tournament.save(update_fields=["status"])
+    log_action(tournament, "resumed", f"{user.get_username()} resumed the tournament", actor=user)
+
+    def schedule() -> None:
+        common.send_task(common.ADVANCE, tournament_id)
+
+    transaction.on_commit(schedule, robust=True)  # a round that finished meanwhile advances now
+    return tournament
+
+
+@transaction.atomic
+def disqualify(*, user, tournament_id: int, entry_id: int, reason: str = "") -> Entry:
+    tournament = organised(tournament_id, user)
+    if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+        raise Conflict(f"the tournament is {tournament.status}")
+    entry = entry_of(tournament, entry_id)
+    if not entry.active:
+        raise Conflict(f"{selectors.name_of(entry.user)} is already out of the tournament")
+    entry.disqualified_at = timezone.now()
+    entry.save(update_fields=["disqualified_at"])
+    why = f": {reason.strip()[:200]}" if reason and reason.strip() else ""
+    log_action(tournament, "disqualified", f"{user.get_username()} disqualified {selectors.name_of(entry.user)}{why}",
+               actor=user)
+    leave_running_game(tournament, entry)
+    return entry
+
+
+@transaction.atomic
+def extend(*, user, tournament_id: int, seconds: int) -> int:
+    """Add `seconds` to the game time left of every seat still playing in the current round's running games.
+    Returns how many games it extended."""
+    if isinstance(seconds, bool) or not isinstance(seconds, int) or not 60 <= seconds <= MAX_EXTEND:
+        raise InvalidInput(f"seconds: from 60 to {MAX_EXTEND}")
+    tournament = organised(tournament_id, user)
+    if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED):
+        raise Conflict(f"the tournament is {tournament.status}")
+    current = tournament.rounds.filter(status=Round.Status.RUNNING).first()
+    if current is None:
+        raise Conflict("no round is running")
+    game_ids = list(Game.objects.filter(tournament_table__round=current).exclude(
+        status__in=(Game.Status.FINISHED, Game.Status.CANCELLED)).order_by("pk").values_list("pk", flat=True))
+    now = timezone.now()
+    extended = 0
+    for game_id in game_ids:
+        game = locking.locked_game(game_id=game_id)
+        extended += organisers.add_game_time(game=game, seconds=seconds, now=now)
+    log_action(tournament, "extended", f"{user.get_username()} added {_duration(seconds)} of game time to round "
+                                       f"{current.number} ({extended} game(s))", actor=user)
+    return extended
+
+
+def _duration(seconds: int) -> str:
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes = rest // 60
+    parts = [f"{days} d" if days else "", f"{hours} h" if hours else "", f"{minutes} min" if minutes else ""]
+    return " ".join(p for p in parts if p) or f"{seconds} s"
+
+
+@transaction.atomic
+def end(*, user, tournament_id: int) -> Tournament:
+    """End the tournament now: standings stay as they are; games still running play on but count for nothing.
+    Before the start, ending cancels it."""
+    tournament = organised(tournament_id, user)
+    if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+        raise Conflict(f"the tournament is already {tournament.status}")
+    now = timezone.now()
+    if tournament.status == Tournament.Status.REGISTRATION:
+        tournament.status = Tournament.Status.CANCELLED
+    else:
+        tournament.status = Tournament.Status.FINISHED
+        Round.objects.filter(tournament=tournament, status=Round.Status.RUNNING).update(
+            status=Round.Status.FINISHED, finished_at=now)
+    tournament.finished_at = now
+    tournament.save(update_fields=["status", "finished_at"])
+    log_action(tournament, "ended", f"{user.get_username()} ended the tournament ({tournament.status})", actor=user)
+    return tournament
