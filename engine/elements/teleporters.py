@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from ..errors import CourseError
 from ..geometry import Square
 from ..steps import runs_in
 from . import Element, described, register
@@ -39,8 +40,6 @@ class Teleporter(Element):
 
 
 def _colour(value, where):
-    from ..errors import CourseError
-
     if not isinstance(value, str) or not value.isalpha() or not value.islower() or len(value) > 12:
         raise CourseError(f"{where}: 'colour' must be a lowercase colour name such as 'red', got {value!r}")
     return value

@@ -8,6 +8,7 @@ Both are pure functions of the course, cached by course (a parsed course is shar
 
 from __future__ import annotations
 
+import heapq
 from collections import deque
 from functools import lru_cache
 
@@ -89,8 +90,6 @@ def effort(course: Course, target: Square) -> dict[tuple[Square, str], float]:
     """Squares-worth of effort from each (square, heading) to `target`: a step forward costs 1, a step back,
     a quarter turn and a U-turn cost what the rarer chips they need are worth. Hard's map: like `squares`,
     but a robot facing away is further off, by about what turning costs with a real hand."""
-    import heapq
-
     blocked = holes(course)
     back: dict[tuple[Square, str], list[tuple[tuple[Square, str], float]]] = {}
     for x in range(course.width):
