@@ -56,10 +56,6 @@ export class CourseBoard {
     parent.appendChild(this.wrap);
   }
 
-  get courseName(): string {
-    return this.course?.name ?? "Course";
-  }
-
   hasWall(x: number, y: number, side: Dir): boolean {
     if (this.wallSet.has(`${x},${y},${side}`)) return true;
     const [dx, dy] = DIR_STEP[side];
@@ -235,10 +231,6 @@ export class CourseBoard {
   /** The pieces on a square (several between the end of a drop and the end of the phase). */
   remainsAt(at: Coord): SVGGElement[] {
     return [...this.remainsLayer.querySelectorAll<SVGGElement>(`g.remains[data-at="${at[0]},${at[1]}"]`)];
-  }
-
-  remainsCount(): number {
-    return this.remainsLayer.childElementCount;
   }
 
   describe(text: string): void {

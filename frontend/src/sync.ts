@@ -60,10 +60,6 @@ export class GameSync {
 
   constructor(private readonly host: SyncHost, private readonly timers: Timers = browserTimers) {}
 
-  get hasSnapshot(): boolean {
-    return this.version !== null;
-  }
-
   /** What is waiting in the queue (tests, and a replay asking whether another follows). */
   get pending(): readonly QueueItem[] {
     return this.queue;
