@@ -11,6 +11,8 @@ A publish on a connection Redis dropped (Redis restarted, the connection was kil
 connection: the pool's connections carry no retry of their own, so the stock layer lost the first publish of
 every process after a Redis restart (issue 39, docs/cluster.md). Only a connection error is retried, once: a
 timeout may have been published already, and a second failure is raised (the caller logs it; clients resync).
+(A connection that broke after Redis took the PUBLISH but before its reply would send it twice: every message of
+ours is safe to receive twice, clients drop an event version they have and a snapshot that is not newer.)
 """
 
 from __future__ import annotations
