@@ -6,6 +6,13 @@ read returns as soon as there is data); the timeout only decides how often an id
 again. One second keeps that under Redis's socket timeout (30 s, settings.CHANNEL_LAYERS), so an idle read
 never ends in a timeout error, and cuts the idle wake-ups of the loop tenfold (`make bench-site` with
 `--idle`; docs/performance.md).
+
+A publish on a connection Redis dropped (Redis restarted, the connection was killed) is sent once more on a new
+connection: the pool's connections carry no retry of their own, so the stock layer lost the first publish of
+every process after a Redis restart (issue 39, docs/cluster.md). Only a connection error is retried, once: a
+timeout may have been published already, and a second failure is raised (the caller logs it; clients resync).
+(A connection that broke after Redis took the PUBLISH but before its reply would send it twice: every message of
+ours is safe to receive twice, clients drop an event version they have and a snapshot that is not newer.)
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ import logging
 
 from channels_redis.pubsub import RedisPubSubChannelLayer, RedisPubSubLoopLayer, RedisSingleShardConnection
 from channels_redis.utils import _wrap_close
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 logger = logging.getLogger(__name__)
 
@@ -22,6 +30,17 @@ RECEIVE_TIMEOUT = 1.0
 
 
 class QuietShardConnection(RedisSingleShardConnection):
+    async def publish(self, channel, message):
+        async with self._lock:
+            self._ensure_redis()
+            try:
+                await self._redis.publish(channel, message)
+            except RedisConnectionError as error:
+                # redis-py closed the broken connection; the pool connects it again for the second try.
+                logger.warning("publish on a dropped Redis connection (%s): sending it again on a new one", error)
+                await self._redis.connection_pool.disconnect(inuse_connections=False)
+                await self._redis.publish(channel, message)
+
     async def _do_receiving(self):
         while True:
             try:

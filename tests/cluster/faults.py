@@ -192,7 +192,8 @@ def report(name: str, verdict: Verdict) -> str:
              f"  programs acknowledged {f['programs_acked']}, lost {f['acked_lost']}; turns resolved twice "
              f"{f['turns_duplicated']}",
              f"  reconnects {f['reconnects']}, resyncs {f['resyncs']} (at most {f['max_resyncs_per_client']} per "
-             f"client), syncs after a stalled deal {f['stall_syncs']}",
+             f"client), syncs after a stalled deal {f['stall_syncs']}, gaps filled by events out of order "
+             f"{f['reordered']}",
              f"  5xx (or no connection) in the fault window {f['5xx_in_fault_window']}, outside {f['5xx_outside']}"]
     for fault in f["faults"]:
         lines.append(f"  fault {fault['name']} at {fault['at_s']} s ({fault['detail']}): host back after "

@@ -35,3 +35,38 @@ async def test_the_site_layer_polls_quietly_and_still_delivers_after_idle_waits(
         assert await asyncio.wait_for(layer.receive(other), timeout=10) == {"type": "game.event", "text": "late"}
     finally:
         await layer.flush()
+
+
+async def test_a_publish_on_a_connection_redis_dropped_is_sent_again_on_a_new_one():
+    """After Redis drops the publishing connection (a restart, CLIENT KILL), the next group_send still arrives:
+    the layer publishes once more on a fresh connection instead of losing the message (issue 39: the first
+    publish of every process after a Redis restart was lost)."""
+    from django.conf import settings
+    from redis import asyncio as aioredis
+
+    config = settings.CHANNEL_LAYERS["default"]["CONFIG"]
+    receiver, sender = quiet.ChannelLayer(**config), quiet.ChannelLayer(**config)
+    admin = aioredis.Redis.from_url(settings.REDIS_URL)
+    channel = await receiver.new_channel()
+    try:
+        await receiver.group_add("redial-test", channel)
+        await sender.group_send("redial-test", {"type": "game.event", "text": "before"})
+        assert await asyncio.wait_for(receiver.receive(channel), timeout=10) == {"type": "game.event", "text": "before"}
+
+        # Kill the sender's publishing connection, the one whose last command was a PUBLISH of ours.
+        await admin.client_setname("redial-test-admin")
+        publishers = [client for client in await admin.client_list()
+                      if client["cmd"] == "publish" and client["name"] != "redial-test-admin"]
+        mine = sender._get_layer()._shards[0]._redis.connection_pool._in_use_connections | set(
+            sender._get_layer()._shards[0]._redis.connection_pool._available_connections)
+        ports = {connection._writer.get_extra_info("sockname")[1] for connection in mine if connection.is_connected}
+        killed = [client for client in publishers if int(client["addr"].rsplit(":", 1)[1]) in ports]
+        assert len(killed) == 1, (publishers, ports)
+        assert await admin.client_kill_filter(_id=killed[0]["id"]) == 1
+
+        await sender.group_send("redial-test", {"type": "game.event", "text": "after"})
+        assert await asyncio.wait_for(receiver.receive(channel), timeout=10) == {"type": "game.event", "text": "after"}
+    finally:
+        await receiver.flush()
+        await sender.flush()
+        await admin.aclose()
