@@ -40,208 +40,42 @@ import urllib.request
 from pathlib import Path
 
 import psutil
+import psycopg
+import redis
 
 from roboracer import parent_death
-
-ROOT = Path(__file__).resolve().parent.parent
-VAR = Path(os.environ.get("CLUSTER_VAR_DIR") or ROOT / "var" / "cluster")
-STATE_FILE = "cluster.json"
-SUBNET = os.environ.get("CLUSTER_SUBNET", "10.39.0")  # a /24 of our own
-BRIDGE = "rr39br0"
-NETNS_PREFIX = "rr39-"
-GATEWAY = f"{SUBNET}.1"  # the bridge's own address, in this machine's namespace
-HOSTS = {"db": 10, "redis": 11, "lb": 12, "web1": 21, "web2": 22, "worker1": 31, "worker2": 32, "computers": 33,
-         "beat": 34}
-WEB_HOSTS = ("web1", "web2")
-WEB_PORT = 8000
-LB_PORT = 80
-RESTART_DELAY = float(os.environ.get("CLUSTER_RESTART_DELAY") or 2.0)
-# Stopped in this order: no new requests, no new scheduling, no new work, then the services.
-STOP_ORDER = ("lb", "web1", "web2", "beat", "worker1", "worker2", "computers", "redis", "db")
-
-
-def address(role: str) -> str:
-    return f"{SUBNET}.{HOSTS[role]}"
-
-
-def netns(role: str) -> str:
-    return NETNS_PREFIX + role
-
-
-def url() -> str:
-    return f"http://{address('lb')}/"
-
-
-def database_url() -> str:
-    return f"postgres://postgres@{address('db')}:5432/roboracer"
-
-
-def redis_url() -> str:
-    return f"redis://{address('redis')}:6379/0"
-
-
-def _run(*command: str, check: bool = True, quiet: bool = False) -> subprocess.CompletedProcess:
-    result = subprocess.run(command, capture_output=True, text=True)
-    if check and result.returncode:
-        raise RuntimeError(f"{' '.join(command)} failed ({result.returncode}): {result.stderr.strip()}")
-    return result
-
-
-def pg_bin(name: str) -> str:
-    versions = sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: int(p.parent.name)
-                      if p.parent.name.isdigit() else 0)
-    for folder in reversed(versions):
-        if (folder / name).exists():
-            return str(folder / name)
-    raise RuntimeError("PostgreSQL's server binaries are missing (/usr/lib/postgresql/*/bin): "
-                       "apt-get install postgresql")
-
-
-def missing_prerequisites() -> list[str]:
-    """What this machine lacks to run the cluster (empty when nothing)."""
-    missing = []
-    if os.geteuid() != 0:
-        missing.append("root (network namespaces and the bridge)")
-    for tool in ("ip", "haproxy", "redis-server", "setpriv", "iptables"):  # iptables: the partition scenario
-        if shutil.which(tool) is None and not Path(f"/usr/sbin/{tool}").exists():
-            missing.append(tool)
-    try:
-        pg_bin("postgres")
-        pg_bin("initdb")
-    except RuntimeError:
-        missing.append("PostgreSQL server binaries (/usr/lib/postgresql/*/bin)")
-    return missing
-
-
-# --- the network ------------------------------------------------------------------------------------------------
-
-def our_namespaces() -> list[str]:
-    listed = _run("ip", "netns", "list", check=False).stdout.split("\n")
-    return [line.split()[0] for line in listed if line.startswith(NETNS_PREFIX)]
-
-
-def pids_in(namespace: str) -> list[int]:
-    result = _run("ip", "netns", "pids", namespace, check=False)
-    return [int(pid) for pid in result.stdout.split()]
-
-
-def kill_host(role: str, signum: int = signal.SIGKILL) -> list[int]:
-    """Signal every process of the host (its namespace): with SIGKILL, the host has crashed."""
-    pids = pids_in(netns(role))
-    for pid in pids:
-        try:
-            os.kill(pid, signum)
-        except ProcessLookupError:
-            pass
-    return pids
-
-
-def teardown(quiet: bool = False) -> None:
-    """Every process in a namespace of ours killed, the namespaces and the bridge removed (their veth pairs go
-    with the namespaces)."""
-    for namespace in our_namespaces():
-        pids = pids_in(namespace)
-        if pids and not quiet:
-            print(f"cluster: killing {len(pids)} process(es) left in {namespace}", file=sys.stderr)
-        for pid in pids:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        psutil.wait_procs([p for p in map(_process, pids) if p], timeout=5)
-        _run("ip", "netns", "del", namespace, check=False)
-    if Path(f"/sys/class/net/{BRIDGE}").exists():
-        _run("ip", "link", "del", BRIDGE, check=False)
-
-
-def _process(pid: int) -> psutil.Process | None:
-    try:
-        return psutil.Process(pid)
-    except psutil.Error:
-        return None
-
-
-def setup_network() -> None:
-    _run("ip", "link", "add", BRIDGE, "type", "bridge")
-    _run("ip", "addr", "add", f"{GATEWAY}/24", "dev", BRIDGE)
-    _run("ip", "link", "set", BRIDGE, "up")
-    for role in HOSTS:
-        namespace, outside = netns(role), f"rr39v{HOSTS[role]}"
-        _run("ip", "netns", "add", namespace)
-        _run("ip", "link", "add", outside, "type", "veth", "peer", "name", "eth0", "netns", namespace)
-        _run("ip", "link", "set", outside, "master", BRIDGE)
-        _run("ip", "link", "set", outside, "up")
-        inside = ("ip", "netns", "exec", namespace, "ip")
-        _run(*inside, "addr", "add", f"{address(role)}/24", "dev", "eth0")
-        _run(*inside, "link", "set", "lo", "up")
-        _run(*inside, "link", "set", "eth0", "up")
-        _run(*inside, "route", "add", "default", "via", GATEWAY)
-
-
-# --- the hosts --------------------------------------------------------------------------------------------------
-
-def app_env(role: str, secret_key: str) -> dict[str, str]:
-    """The environment of an application host: settings from the environment (roboracer/settings.py), its own
-    var/ directory."""
-    lb = address("lb")
-    web_addresses = [address(web) for web in WEB_HOSTS]
-    return {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "roboracer.settings",
-        "DATABASE_URL": database_url(),
-        "REDIS_URL": redis_url(),
-        "SECRET_KEY": secret_key,
-        "ALLOWED_HOSTS": ",".join([lb, *web_addresses, "localhost", "127.0.0.1"]),
-        "CSRF_TRUSTED_ORIGINS": f"http://{lb}",
-        "SITE_URL": f"http://{lb}",
-        "ROBORACER_VAR_DIR": str(VAR / role),
-        "FORWARDED_ALLOW_IPS": lb,  # uvicorn takes the client's address from HAProxy's X-Forwarded-For
-        "PYTHONUNBUFFERED": "1",
-        "CHANNEL_LAYER_PREFIX": os.environ.get("CHANNEL_LAYER_PREFIX") or "asgi",
-    }
-
-
-def haproxy_config() -> str:
-    lb = address("lb")
-    servers = "\n".join(
-        f"    server {web} {address(web)}:{WEB_PORT} check inter 1s fall 2 rise 2 on-marked-down shutdown-sessions"
-        for web in WEB_HOSTS)
-    return f"""# Written by roboracer/cluster.py
-global
-    maxconn 4096
-
-defaults
-    mode http
-    option httplog
-    log stdout format raw local0
-    timeout connect 2s
-    timeout client 60s
-    timeout server 60s
-    timeout tunnel 1h
-    timeout http-keep-alive 4s
-    option redispatch
-    retries 3
-    retry-on conn-failure  # only what never reached a server: a POST is never sent twice
-
-frontend site
-    bind {lb}:{LB_PORT}
-    option forwardfor
-    default_backend web
-
-backend web
-    balance roundrobin
-    option httpchk
-    http-check send meth GET uri /api/auth/csrf/ ver HTTP/1.1 hdr Host {lb}
-    http-check expect status 200
-    http-response set-header X-Served-By %s
-{servers}
-
-frontend stats
-    bind {lb}:8404
-    stats enable
-    stats uri /
-    stats refresh 2s
-"""
+from roboracer.cluster_hosts import (  # noqa: F401 (the hosts' names, as tests/cluster reads them here)
+    BRIDGE,
+    GATEWAY,
+    HOSTS,
+    LB_PORT,
+    NETNS_PREFIX,
+    RESTART_DELAY,
+    ROOT,
+    STATE_FILE,
+    STOP_ORDER,
+    SUBNET,
+    VAR,
+    WEB_HOSTS,
+    WEB_PORT,
+    _process,
+    _run,
+    address,
+    app_env,
+    database_url,
+    haproxy_config,
+    kill_host,
+    missing_prerequisites,
+    netns,
+    our_namespaces,
+    pg_bin,
+    pids_in,
+    redis_url,
+    setup_network,
+    teardown,
+    url,
+)
+from roboracer.run import beat_command, web_command, worker_command
 
 
 class Cluster:
@@ -253,8 +87,6 @@ class Cluster:
         (VAR / "control").mkdir(parents=True, exist_ok=True)
 
     def command(self, role: str) -> tuple[list[str], dict[str, str] | None]:
-        from roboracer.run import beat_command, web_command, worker_command
-
         quiet = ("--without-gossip", "--without-mingle")
         if role == "db":
             data = VAR / "db" / "data"
@@ -440,8 +272,6 @@ def main() -> int:
         prepare_database(None)
         (VAR / "lb" / "haproxy.cfg").write_text(haproxy_config())
 
-        import psycopg
-
         db = cluster.start("db")
         _wait("PostgreSQL answers", lambda: psycopg.connect(database_url().replace("/roboracer", "/postgres"),
                                                              connect_timeout=2).close() or True, 60, db,
@@ -449,8 +279,6 @@ def main() -> int:
         with psycopg.connect(database_url().replace("/roboracer", "/postgres"), autocommit=True) as conn:
             conn.execute("CREATE DATABASE roboracer")
         redis_process = cluster.start("redis")
-        import redis
-
         _wait("Redis answers", lambda: redis.Redis.from_url(redis_url(), socket_connect_timeout=1).ping(), 30,
               redis_process, VAR / "redis" / "log")
         # Migrations and the bundled courses, from web1's host (as a deploy step would run them)
