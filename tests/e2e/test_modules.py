@@ -310,6 +310,9 @@ def api(page, method, path, body=None):
     return page.evaluate(API_JS, [method, path, body])
 
 
+KNOWN_SEED = 20261128  # test_two_players_turbo_and_shield_then_a_scan's game
+
+
 def planned_programs(game, actions, *, spare_for=None, accept=None):
     """Per player, the hand indexes to click for this turn, chosen with the engine as the worker will play the
     turn, so that the test knows its outcome (issue 33: with the turn chips first every time, the robots on Tiny
@@ -326,7 +329,7 @@ def planned_programs(game, actions, *, spare_for=None, accept=None):
     hands = {h.seat.bot_id: h.chips for h in Hand.objects.filter(seat__game=game, turn=game.turn).select_related("seat")}
     seed = engine.derive_seed(game.seed, game.turn, "resolve")
     locked = {bot_id: engine.frozen_registers(state.bot(bot_id), state.ruleset) for bot_id in hands}
-    rng = random.Random(game.pk * 100 + game.turn)
+    rng = random.Random(game.seed * 100 + game.turn)
     best, best_cost = None, None
     for attempt in range(300):
         clicks, programs = {}, {}
@@ -398,6 +401,10 @@ def test_two_players_turbo_and_shield_then_a_scan(live_stack, courses, new_page)
     assert created["status"] == 201, created
     game_id = created["body"]["id"]
     assert created["body"]["modules"] == ["scanner", "shield", "turbo"]
+    # A known seed, set before bob's join starts the game: the deals and turns are then the same every run, and
+    # planned_programs finds its programs in them (with a random secret seed, one game in a few hundred dealt
+    # hands in which no tried pair gave turn 3 its outcome, and the test failed by chance).
+    Game.objects.filter(pk=game_id).update(seed=KNOWN_SEED)
     assert api(bob, "POST", f"/api/games/{game_id}/join/")["status"] in (200, 201)
     game = Game.objects.get(pk=game_id)
     for page in (alice, bob):
