@@ -1,8 +1,8 @@
 """The engine's catalog (issue 36): every course element's, bot module's and ruleset's display name and short
 help in a player's words, each unit's own (an element class's `title` and `help`, a module class's `title`,
 `help` and `base_price`, a ruleset's `title` and `help`, in the unit's own file). `python -m engine catalog`
-prints it as JSON. The site's words (games/how_to_play.py, games/views.py, frontend/src) are the same today
-(tests/engine/test_catalog.py) so that they can be read from here later.
+prints it as JSON. It is the one source of these words: the site reads it (roboracer/common/catalog.py), and the
+browser reads the JSON the build emits from it (docs/frontend.md).
 """
 
 from __future__ import annotations

@@ -40,6 +40,12 @@ def unit(name: str) -> Module:
     return found
 
 
+def scanning(names) -> bool:
+    """Whether a game offering the modules `names` (or a bot with the module `names[0]`) has one that scans the
+    others' submitted chips (the Scanner: its `scans`), asked of the units instead of by name."""
+    return any(MODULES[name].scans for name in names if name in MODULES)
+
+
 # One registration line per module (each file registers its class with @register_module).
 from . import blaster  # noqa: F401
 from . import bomb  # noqa: F401
@@ -59,4 +65,4 @@ from . import turbo  # noqa: F401
 from . import turret  # noqa: F401
 from . import virtualizer  # noqa: F401
 
-__all__ = ["MODULES", "MODULE_NAMES", "Activation", "Module", "register_module", "unit"]
+__all__ = ["MODULES", "MODULE_NAMES", "Activation", "Module", "register_module", "scanning", "unit"]

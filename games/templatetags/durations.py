@@ -4,6 +4,7 @@
 from django import template
 
 import engine
+from roboracer.common import catalog
 
 register = template.Library()
 
@@ -32,4 +33,4 @@ def module_names(game) -> str:
     names = list(game.modules or [])
     if len(names) == len(engine.MODULE_NAMES):
         return f"All {len(names)} modules"
-    return "Modules: " + ", ".join(name.replace("_", " ").title() for name in names)
+    return "Modules: " + ", ".join(catalog.module_name(name) for name in names)

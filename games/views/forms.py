@@ -10,10 +10,11 @@ from games.words import (
     PRESET_LABELS,
     STRENGTH_LABELS,
 )
+from roboracer.common import catalog
 from roboracer.courses import selectors as course_selectors
 from roboracer.courses.models import Course
 
-MODULE_LABELS = [(name, name.replace("_", " ").title()) for name in sorted(engine.MODULE_NAMES)]
+MODULE_LABELS = [(name, catalog.module_name(name)) for name in sorted(engine.MODULE_NAMES)]
 
 
 class CourseChoiceField(forms.ModelChoiceField):
@@ -23,13 +24,7 @@ class CourseChoiceField(forms.ModelChoiceField):
         return course_selectors.game_form_label(obj)
 
 
-RULESET_WORDS = {
-    "roboracer": "RoboRacer: the full game (chips, damage, modules)",
-    "classic": "Classic: 10 instructions, power down, upgrades",
-    "fused": "Fused: hit points, numbered cards, fused registers",
-    "roborace": "RoboRace: the small version (7 numbered cards, no damage)",
-}
-RULESET_LABELS = [(name, RULESET_WORDS[name]) for name in engine.rulesets.on_site()]
+RULESET_LABELS = [(name, catalog.ruleset_label(name)) for name in engine.rulesets.on_site()]
 
 
 # Computer players (issue 20): the lobby's "Play against the computer" shortcut.

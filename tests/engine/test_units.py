@@ -14,8 +14,11 @@ ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "engine"
 # Element class name -> the file that defines it.
 ELEMENT_FILES = {spec.cls.__name__: Path(inspect.getfile(spec.cls)).resolve() for spec in ELEMENT_TYPES.values()}
-# An expression naming a module: `module`, `bot.module`, `activation.module`, `module.name`, `cls.name`...
-NAMES_A_MODULE = re.compile(r"(^|\.)module(\.name)?$|^(cls|self)\.name$")
+# An expression naming a module or a list of them: `module`, `bot.module`, `activation.module`, `module.name`,
+# `cls.name`, `game.modules`...
+NAMES_A_MODULE = re.compile(r"(^|\.)modules?(\.name)?$|^(cls|self)\.name$")
+# The site's Python (games/ and roboracer/, not their migrations) asks the units too.
+SITE = [ROOT / "games", ROOT / "roboracer"]
 
 
 def _strings(node: ast.AST) -> list[str]:
@@ -56,6 +59,15 @@ def test_no_unit_is_asked_its_class_or_name_outside_its_own_file():
     assert not found, "ask the unit instead (an attribute, a method or a hook):\n" + "\n".join(found)
 
 
+def test_the_site_asks_the_units_too():
+    found = []
+    for top in SITE:
+        for path in sorted(top.rglob("*.py")):
+            if "migrations" not in path.parts:
+                found += problems(path, path.read_text())
+    assert not found, "ask the unit instead (engine.modules.scanning, an attribute, a method):\n" + "\n".join(found)
+
+
 def test_the_check_finds_what_it_looks_for():
     rules = ENGINE / "rulesets" / "example.py"
     source = (
@@ -64,8 +76,10 @@ def test_the_check_finds_what_it_looks_for():
         "if bot.module == 'scanner': pass\n"
         "if module in ('clamp', 'turbo'): pass\n"
         "if activation.module != 'storage': pass\n"
+        "if 'scanner' in game.modules: pass\n"
     )
-    assert len(problems(rules, source)) == 6  # ForceField and Mirror each
+    assert len(problems(rules, source)) == 7  # ForceField and Mirror each
+    assert len(problems(ROOT / "games" / "kinds" / "example.py", "if bot.module != 'scanner': pass\n")) == 1
     assert problems(ENGINE / "modules" / "scanner.py", "if bot.module == 'scanner': pass\n") == []
     assert problems(ENGINE / "elements" / "belts.py", "if isinstance(tile, Belt): pass\n") == []
     harmless = "if element.type == 'repair': pass\nif 'crab_legs' in bot.upgrades: pass\nif isinstance(x, int): pass\n"

@@ -159,7 +159,7 @@ class RoboRacer:
         if hand is None or not bot.in_game:
             raise Conflict("your bot has no program to run this turn")
         action = move.action
-        if "scanner" in game.modules and roboracer_services.scanned(seat, game.turn):
+        if engine.modules.scanning(game.modules) and roboracer_services.scanned(seat, game.turn):
             # After a scan the turn's action is the Scanner's activation (docs/site.md "Bot modules in play").
             if action is not None and action != SCANNER_ACTION:
                 raise InvalidInput("action: you scanned this turn, so this turn's action is the Scanner's "
@@ -219,7 +219,7 @@ class RoboRacer:
     def random_move(self, game, state, seat, hand, *, seed: int) -> Move:
         chips = engine.random_program(state.bot(seat.bot_id), hand, seed, ruleset=game.ruleset)
         # No module action, but a scan made this turn still costs its charge (docs/site.md "The Scanner").
-        scanned = "scanner" in game.modules and Scan.objects.filter(seat=seat, turn=game.turn).exists()
+        scanned = engine.modules.scanning(game.modules) and Scan.objects.filter(seat=seat, turn=game.turn).exists()
         return Move(chips=list(chips), action=SCANNER_ACTION if scanned else None)
 
     def think(self, game, state, seat, hand, *, strength: str) -> Move:

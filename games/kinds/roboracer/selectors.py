@@ -28,7 +28,7 @@ def roboracer_private_context(*, game: Game, state: dict, seat_ids: list[int], h
     # A Scanner's results, each for its owner alone; read only when the game has Scanners (one query).
     scans = (
         {scan.seat_id: scan for scan in Scan.objects.filter(seat_id__in=seat_ids, turn=game.turn)}
-        if seat_ids and "scanner" in game.modules and game.status == Game.Status.PROGRAMMING else {}
+        if seat_ids and engine.modules.scanning(game.modules) and game.status == Game.Status.PROGRAMMING else {}
     )
     bots = {bot["id"]: bot for bot in state.get("bots", [])} if seat_ids else {}
     return {"hands": hands, "scans": scans, "bots": bots}

@@ -187,7 +187,7 @@ def scan(*, user, game_id: int, turn: int) -> dict:
     bot = state.bot(seat.bot_id)
     if not bot.in_game:
         raise Conflict("your bot is out of the game")
-    if bot.module != "scanner":
+    if not engine.modules.scanning([bot.module] if bot.module else []):
         raise InvalidInput("scan: your bot has no Scanner installed")
     problem = action_problem(bot, SCANNER_ACTION, prices=state.prices, hand=None, program=None)
     if problem:
