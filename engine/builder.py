@@ -26,7 +26,8 @@ _FIELD_FACTS = ("choices", "min", "max")
 
 
 def element_catalog() -> dict[str, Any]:
-    """Every element type the engine knows, with its layer and fields (docs/formats.md "Element catalog")."""
+    """Every element type the engine knows, with its name and help (the element's own, as in `engine.catalog`),
+    its layer and fields (docs/formats.md "Element catalog")."""
     elements = []
     for kind, spec in ELEMENT_TYPES.items():
         fields = []
@@ -41,7 +42,7 @@ def element_catalog() -> dict[str, Any]:
                 default = checker.default
                 field["default"] = sorted(default) if isinstance(default, (set, frozenset)) else default
             fields.append(field)
-        elements.append({"type": kind, "layer": spec.layer, "fields": fields})
+        elements.append({"type": kind, "name": spec.cls.title, "help": spec.cls.help, "layer": spec.layer, "fields": fields})
     return {
         "elements": elements,
         "layers": list(LAYERS),

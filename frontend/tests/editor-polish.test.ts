@@ -119,8 +119,11 @@ test("the palette and the phone's strip list the same tools: Select, Erase, then
   // grouped: a layer's tools are together, the layers in the catalog's order
   const layers = elements.map((t) => t.layer).filter((l, i, all) => all.indexOf(l) === i);
   assert.deepEqual(layers, catalog.layers.filter((l) => catalog.elements.some((s) => s.layer === l)));
-  assert.equal(tools.find((t) => t.type === "one_way_wall")?.name, "One way wall");
+  // each tool is named by the engine's own name of the element (the catalog's `name`)
+  assert.equal(tools.find((t) => t.type === "one_way_wall")?.name, "One-way wall");
+  assert.equal(tools.find((t) => t.type === "belt")?.name, "Conveyor belt");
   // a layer the catalog does not list still gets its tools, after the others
-  const extra = { ...catalog, elements: [...catalog.elements, { ...catalog.elements[0], type: "hover_pad", layer: "sky" }] } as Catalog;
+  const extra = { ...catalog, elements: [...catalog.elements, { type: "hover_pad", layer: "sky", fields: [] }] } as Catalog;
   assert.deepEqual(toolList(extra).slice(-1)[0], { type: "hover_pad", name: "Hover pad", layer: "sky" });
+  // (a catalog without names, from an older server: the type in plain words, as above)
 });

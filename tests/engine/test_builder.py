@@ -91,6 +91,8 @@ def test_a_new_element_appears_in_the_catalog_without_other_changes():
     @dataclass(frozen=True)
     class Gong(Element):
         type: ClassVar[str] = "test_gong"
+        title: ClassVar[str] = "Gong"
+        help: ClassVar[str] = "Rings."
         loudness: int
 
     register(Gong, layer="tile", fields={"loudness": whole("loudness", 1, 4)})
@@ -98,6 +100,8 @@ def test_a_new_element_appears_in_the_catalog_without_other_changes():
         listed = {entry["type"]: entry for entry in engine.element_catalog()["elements"]}
         assert listed["test_gong"] == {
             "type": "test_gong",
+            "name": "Gong",
+            "help": "Rings.",
             "layer": "tile",
             "fields": [{"name": "loudness", "kind": "whole", "min": 1, "max": 4, "optional": False}],
         }

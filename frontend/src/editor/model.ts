@@ -17,7 +17,8 @@ export interface FieldSpec {
   default?: unknown;
 }
 
-export interface ElementSpec { type: string; layer: string; fields: FieldSpec[] }
+/** An element type as the engine's element catalog gives it: `name` and `help` are the element's own words. */
+export interface ElementSpec { type: string; name?: string; help?: string; layer: string; fields: FieldSpec[] }
 
 export interface Catalog {
   elements: ElementSpec[];

@@ -45,7 +45,7 @@ export function toolList(catalog: Catalog): Tool[] {
   const layers = [...catalog.layers];
   for (const s of catalog.elements) if (!layers.includes(s.layer)) layers.push(s.layer);
   for (const layer of layers) {
-    for (const s of catalog.elements) if (s.layer === layer) tools.push({ type: s.type, name: label(s.type), layer });
+    for (const s of catalog.elements) if (s.layer === layer) tools.push({ type: s.type, name: s.name || label(s.type), layer });
   }
   return tools;
 }
