@@ -30,7 +30,13 @@ $(NODE_INSTALLED): frontend/package.json frontend/package-lock.json
 	cd frontend && npm install --no-audit --no-fund --loglevel=error
 	touch $@
 
-$(BUNDLE): $(NODE_INSTALLED) $(FRONTEND_SOURCES)
+# The engine's catalog as the browser reads it (issue 36, docs/frontend.md "The catalog"): generated, not kept in git.
+CATALOG_JSON := frontend/src/generated/catalog.json
+$(CATALOG_JSON): $(INSTALLED) engine/catalog.py $(wildcard engine/elements/*.py engine/modules/*.py)
+	mkdir -p $(dir $@)
+	$(BIN)/python -m engine catalog --browser > $@.tmp && mv $@.tmp $@
+
+$(BUNDLE): $(NODE_INSTALLED) $(FRONTEND_SOURCES) $(CATALOG_JSON)
 	cd frontend && npm run build --silent
 
 build: $(BUNDLE)
@@ -55,7 +61,7 @@ test: install build
 # ruff, the node unit tests, and every test that needs neither the live stack (a real worker or ASGI server)
 # nor a browser: tests/engine (its import checks included) and the site's own tests.
 FAST_MARKERS := not integration and not e2e
-test-fast: install $(NODE_INSTALLED)
+test-fast: install $(NODE_INSTALLED) $(CATALOG_JSON)
 	$(BIN)/python -m ruff check .
 	$(BIN)/lint-imports --no-cache
 	cd frontend && npm test --silent

@@ -72,14 +72,19 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("plans", help="print every ruleset's step plan").add_argument(
         "--markdown", action="store_true", help="as the tables of docs/architecture.md"
     )
-    commands.add_parser("catalog", help="print every element's, module's and ruleset's name and help as JSON")
+    commands.add_parser("catalog", help="print every element's, module's and ruleset's name and help as JSON").add_argument(
+        "--browser", action="store_true", help="only what the game screen reads, compact (the build's catalog.json)"
+    )
     args = parser.parse_args(argv)
     if args.command == "plans":
         return _plans(args.markdown)
     if args.command == "catalog":
-        from .catalog import catalog
+        from .catalog import browser_catalog, catalog
 
-        print(json.dumps(catalog(), indent=2, ensure_ascii=False))
+        if args.browser:
+            print(json.dumps(browser_catalog(), ensure_ascii=False, separators=(",", ":")))
+        else:
+            print(json.dumps(catalog(), indent=2, ensure_ascii=False))
         return 0
     try:
         with open(args.file, encoding="utf-8") as handle:

@@ -18,11 +18,11 @@ def catalog() -> dict[str, list[dict[str, Any]]]:
     from .modules import MODULE_NAMES, MODULES
 
     elements = [
-        {"type": kind, "name": spec.cls.title, "help": spec.cls.help, "layer": spec.layer}
+        {"type": kind, "name": spec.cls.title, "help": spec.cls.help, "short": spec.cls.short, "layer": spec.layer}
         for kind, spec in ELEMENT_TYPES.items()
     ]
     modules = [
-        {"type": name, "name": MODULES[name].title, "help": MODULES[name].help,
+        {"type": name, "name": MODULES[name].title, "help": MODULES[name].help, "short": MODULES[name].short,
          "activation": MODULES[name].activation, "base_price": MODULES[name].base_price}
         for name in MODULE_NAMES
     ]  # fmt: skip
@@ -32,3 +32,21 @@ def catalog() -> dict[str, list[dict[str, Any]]]:
         found.append({"name": name, "title": rules.title, "help": rules.help, "label": rules.label,
                       "document": rules.document, "site": rules.site})  # fmt: skip
     return {"elements": elements, "modules": modules, "rulesets": found}
+
+
+def browser_catalog() -> dict[str, Any]:
+    """What the game screen reads (the build writes it to frontend/src/generated/catalog.json; docs/frontend.md
+    "The catalog"), in the catalog's orders, split by who needs what so that a page's bundle takes only its part
+    (the bundler keeps the top-level keys a page imports): `legend`, type -> line of each element that has one;
+    `modules`, type -> name (in MODULE_NAMES order); `module_hints`, type -> short help; `module_shapes`, type -> its activation, followed
+    by " spare" when it needs a spare move chip."""
+    from .modules import MODULES
+
+    found = catalog()
+    return {
+        "legend": {entry["type"]: entry["short"] for entry in found["elements"] if entry["short"]},
+        "modules": {entry["type"]: entry["name"] for entry in found["modules"]},
+        "module_hints": {entry["type"]: entry["short"] for entry in found["modules"]},
+        "module_shapes": {entry["type"]: entry["activation"] + (" spare" if MODULES[entry["type"]].needs_spare else "")
+                          for entry in found["modules"]},
+    }

@@ -41,6 +41,8 @@ class Element:
     # Its display name and short help in a player's words (`engine.catalog`), in the element's own file.
     title: ClassVar[str] = ""
     help: ClassVar[str] = ""
+    # Its line in a board's legend ("Pit: a robot that falls in is destroyed"); "" for none (floor).
+    short: ClassVar[str] = ""
     at: Square
 
     # What the rules and the course ask of an element instead of asking its class (issue 36); an element's

@@ -29,6 +29,7 @@ class Wall(Element):
         "Walls stand on the edges between squares. A robot that runs into one stops there and loses the "
         "rest of that chip's move; shots stop at walls too."
     )
+    short: ClassVar[str] = "Wall: blocks moves and shots"
     side: str
 
 
@@ -42,6 +43,7 @@ class Pit(Element):
         "A hole in the floor. A robot that moves, is pushed or carried into a pit, or off the edge of the"
         " course, is destroyed at once and loses a life. A 2 or 3 can't jump a pit."
     )
+    short: ClassVar[str] = "Pit: a robot that falls in is destroyed"
     pit: ClassVar[bool] = True
     no_marker: ClassVar[bool] = True
 
@@ -57,6 +59,7 @@ class Start(Element):
         "Where the robots begin the race: seat 1 on start 1 and so on, facing the arrow. It is also where"
         " a robot comes back after losing a life, until it tags its first check point."
     )
+    short: ClassVar[str] = "Start: the number is the seat, the arrow the first heading"
     numbered: ClassVar[bool] = True
     number: int
     dir: str
@@ -69,6 +72,7 @@ class Repair(Element):
     type: ClassVar[str] = "repair"
     title: ClassVar[str] = "Repair site"
     help: ClassVar[str] = "A robot ending a turn here has 1 or 2 damage repaired (the number shows how many)."
+    short: ClassVar[str] = "Repair site: repairs 1 or 2 damage at the end of a turn"
     archives: ClassVar[bool] = True  # 000 wrenches, 001 green wrenches
     amount: int
     upgrade: bool = False  # classic (000): a crossed wrench/hammer square also gives the upgrade offered there

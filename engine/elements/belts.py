@@ -27,6 +27,7 @@ class Belt(Element):
         "phase. A belt never pushes; a robot in the way blocks it. Carried onto a turning belt (↻) from "
         "the side, a robot is turned with the belt."
     )
+    short: ClassVar[str] = "Belt: arrows show the way, the number its speed (1, 2, 3, 5); ↻ marks a turning belt"
     conveys: ClassVar[bool] = True
     no_marker: ClassVar[bool] = True
     dir: str

@@ -22,6 +22,9 @@ class Checkpoint(Element):
         "last one wins the race. Each one you tag becomes your restart square. Ending a turn on any check"
         " point repairs 1 damage. On the game screen your next one is green, the leader's black."
     )
+    short: ClassVar[str] = (
+        "Check point, tagged in order: green = your next, black = the leading opponent's next, red = others"
+    )
     numbered: ClassVar[bool] = True
     archives: ClassVar[bool] = True  # 000 flags, 001 flags
     noun: ClassVar[str] = "check point"

@@ -28,6 +28,7 @@ class ForceField(Element):
         "Blocks robots and shots until real robots' lasers have shot it down (the number is the shots "
         "needed). A recharging one (↻) is down for one phase per shot."
     )
+    short: ClassVar[str] = "Force field: blocks until shot down (number: shots needed; ↻ recharges)"
     strength: int
     recharging: bool
 
@@ -76,6 +77,7 @@ class Mirror(Element):
         "A real robot driving onto a mirror breaks it and has Bad Luck: its next hand has little "
         "movement. Virtual robots can't pass it."
     )
+    short: ClassVar[str] = "Mirror: reflects shots; a real robot breaks it and gets Bad Luck"
     shape: str
 
     def intact(self, turn: Turn) -> bool:

@@ -22,6 +22,7 @@ class Crusher(Element):
         "Hangs from the ceiling. In the phases marked by its red dots it crushes whatever is below it for"
         " 10 damage: the robot is destroyed."
     )
+    short: ClassVar[str] = "Crusher: 10 damage in the phases shown (red dots)"
     phases: frozenset[int]
 
     def crushes(self, phase: int) -> bool:

@@ -23,6 +23,7 @@ class OneWayWall(Element):
     type: ClassVar[str] = "one_way_wall"
     title: ClassVar[str] = "One-way wall"
     help: ClassVar[str] = "Robots and shots cross it only the way of its arrow."
+    short: ClassVar[str] = "One-way wall: crossed only the way of the arrow"
     side: str
     dir: str
 
@@ -47,6 +48,7 @@ class SlidingWall(Element):
     type: ClassVar[str] = "sliding_wall"
     title: ClassVar[str] = "Sliding wall"
     help: ClassVar[str] = "A wall that slides open in the phases it shows."
+    short: ClassVar[str] = "Sliding wall: open in the phases shown"
     side: str
     open: frozenset[int]
 
@@ -63,6 +65,7 @@ class Curtain(Element):
     type: ClassVar[str] = "curtain"
     title: ClassVar[str] = "Curtain"
     help: ClassVar[str] = "Robots drive through it; shots stop at it."
+    short: ClassVar[str] = "Curtain: stops shots, not robots"
     side: str
 
     def stops_move(self, heading: str, phase: int) -> bool:
@@ -79,6 +82,7 @@ class Window(Element):
     type: ClassVar[str] = "window"
     title: ClassVar[str] = "Window"
     help: ClassVar[str] = "Shots pass through it; robots stop at it."
+    short: ClassVar[str] = "Window: stops robots, not shots"
     side: str
 
     def stops_move(self, heading: str, phase: int) -> bool:
@@ -98,6 +102,7 @@ class Shocker(Element):
         "Blocks robots and shots like a wall, and every try to cross it costs 1 damage (a fast belt into "
         "it can shock you several times a phase)."
     )
+    short: ClassVar[str] = "Shocker: blocks; 1 damage for each try to cross"
     side: str
 
     def stops_move(self, heading: str, phase: int) -> bool:

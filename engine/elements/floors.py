@@ -27,6 +27,7 @@ class Screen(Element):
     type: ClassVar[str] = "screen"
     title: ClassVar[str] = "Screen"
     help: ClassVar[str] = "Safe to drive across, but a robot that ends a phase on a screen is destroyed."
+    short: ClassVar[str] = "Screen: safe to cross; a robot ending a phase on it is destroyed"
     no_marker: ClassVar[bool] = True
 
 
@@ -40,6 +41,7 @@ class DamagedTile(Element):
         "Holds once. When a robot that started a phase on it has left it by the end of the phase, it "
         "breaks and is a screen for the rest of the race."
     )
+    short: ClassVar[str] = "Damaged tile: breaks into a screen once a robot leaves it"
     no_marker: ClassVar[bool] = True
 
 
@@ -53,6 +55,7 @@ class Receptacle(Element):
         "A hole waiting to be filled: the first robot onto it falls in and is destroyed, and fills it; "
         "after that (or when it is covered) it is ordinary floor."
     )
+    short: ClassVar[str] = "Receptacle: the first robot onto it falls in and fills it (covered: floor)"
     covered: bool
 
     @property
@@ -80,6 +83,7 @@ class Rail(Element):
         "turns the robot round the corner. Rails over a pit carry you only along the rail: leave them any"
         " other way and you fall."
     )
+    short: ClassVar[str] = "Rails: turn chips move a robot along them; over a pit, leave only along the rail"
     sides: frozenset[str]
     over_pit: bool
 
@@ -155,6 +159,7 @@ class Trapdoor(Element):
         "A pit with a lid that is closed (safe) in the phases it shows and open (a pit) in the others. "
         "Cross or stop on it only when it is closed."
     )
+    short: ClassVar[str] = "Trapdoor: closed (safe) in the phases shown, a pit otherwise"
     no_marker: ClassVar[bool] = True
     phases: frozenset[int]
 
@@ -173,6 +178,7 @@ class Inverter(Element):
         "The chip you play while standing on it is reversed: moves go backwards, L and R swap (U stays "
         "U). Driving over it mid-move changes nothing."
     )
+    short: ClassVar[str] = "Inverter: a chip played here is reversed"
 
     def transform_chip(self, turn: Turn, bot: Mover, play: ChipPlay) -> None:
         play.invert()
@@ -189,6 +195,7 @@ class Doubler(Element):
         "The chip you play while standing on it moves you twice as far (a 2 goes 4). Turns, pushes and "
         "belts are not doubled."
     )
+    short: ClassVar[str] = "Doubler: a chip played here moves twice as far"
 
     def transform_chip(self, turn: Turn, bot: Mover, play: ChipPlay) -> None:
         if play.kind == "move":
@@ -207,6 +214,7 @@ class Vent(Element):
         "Burns the robot on it for 1 damage at the end of every phase. Drive onto and off a vent with one"
         " chip (a 2 or 3) and you fly: over walls, pits and more, one extra square for each vent crossed."
     )
+    short: ClassVar[str] = "Vent: 1 damage at the end of a phase; crossing one with a chip flies"
     lifts: ClassVar[bool] = True
 
     def chip_step(self, turn: Turn, bot: Mover, play: ChipPlay) -> None:
@@ -226,6 +234,7 @@ class Magnet(Element):
         "A robot arriving on a magnet turns at once to face its way and goes on that way. On it you can't"
         " turn, and you can move only the magnet's way."
     )
+    short: ClassVar[str] = "Magnet: robots on it face its way, can't turn, move only its way"
     dir: str
 
     def transform_chip(self, turn: Turn, bot: Mover, play: ChipPlay) -> None:
@@ -246,6 +255,7 @@ class Virtualizer(Element):
     type: ClassVar[str] = "virtualizer"
     title: ClassVar[str] = "Virtualizer"
     help: ClassVar[str] = "Makes the robots on it virtual (see Virtual robots below) until the end of the turn."
+    short: ClassVar[str] = "Virtualizer: robots on it turn virtual"
 
 
 @dataclass(frozen=True)
@@ -256,6 +266,7 @@ class Water(Element):
     type: ClassVar[str] = "water"
     title: ClassVar[str] = "Water"
     help: ClassVar[str] = "A chip played from water moves at most one square, whatever its number."
+    short: ClassVar[str] = "Water: a chip played here moves at most one square"
 
     def transform_chip(self, turn: Turn, bot: Mover, play: ChipPlay) -> None:
         if play.kind == "move":
@@ -273,6 +284,7 @@ class Oil(Element):
         "A robot whose move ends on oil slides on the same way until it leaves the oil or something stops"
         " it. Sliding robots push nobody."
     )
+    short: ClassVar[str] = "Oil: a robot stopping on oil slides on"
 
     def settle(self, turn: Turn, bot: Mover, heading: str) -> None:
         if bot.kind == "bomb":

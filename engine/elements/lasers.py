@@ -40,6 +40,7 @@ class Laser(Element):
         "Fires every phase from its wall across the course. The first square with a robot stops the beam,"
         " and every robot there takes 1 damage per beam. Wall lasers hit virtual robots too."
     )
+    short: ClassVar[str] = "Wall laser: fires away from its side; the number is its beams"
     noun: ClassVar[str] = "wall laser"
     side: str
     beams: int
@@ -54,6 +55,7 @@ class Blaster(Element):
         "Like a wall laser, but each beam does 2 damage, and only to real robots: virtual ones are "
         "neither hit nor stop it."
     )
+    short: ClassVar[str] = "Wall blaster: 2 damage per beam to real robots"
     noun: ClassVar[str] = "wall blaster"
     side: str
     beams: int
@@ -67,6 +69,7 @@ class Repeller(Element):
         "Fires like a wall laser but does no damage: it pushes the first real robot in its beam one "
         "square along the beam."
     )
+    short: ClassVar[str] = "Wall repeller: pushes the first real robot one square, no damage"
     side: str
 
 

@@ -27,6 +27,7 @@ class Portal(Element):
         "the move goes on from there. Red portals carry shots too, blue ones stop them. A portal with no "
         "exit is very bad news: 9 damage."
     )
+    short: ClassVar[str] = "Portal: leads to the portal facing it (red ones let shots through)"
     side: str
     colour: str
 

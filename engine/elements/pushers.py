@@ -23,6 +23,7 @@ class Pusher(Element):
         "In the phases it shows, a pusher shoves the robot on its square one square away from its wall, "
         "and any robots in front of it too."
     )
+    short: ClassVar[str] = "Pusher: pushes a robot away from its side in the phases shown"
     side: str
     phases: frozenset[int]
 

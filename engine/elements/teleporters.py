@@ -35,6 +35,9 @@ class Teleporter(Element):
         "secret until robots use it: the green number is a teleporter's place in its colour, the red one "
         "where it leads. Arriving on a real robot makes you virtual."
     )
+    short: ClassVar[str] = (
+        "Teleporter: to the next of its colour; green = its number, red = where it leads (shown once used)"
+    )
     teleports: ClassVar[bool] = True
     colour: str
 

@@ -17,6 +17,7 @@ class Turntable(Element):
     type: ClassVar[str] = "turntable"
     title: ClassVar[str] = "Turntable"
     help: ClassVar[str] = "Every phase it turns the robot on it a quarter turn, left (L) or right (R)."
+    short: ClassVar[str] = "Turntable: turns a robot left (L) or right (R) each phase"
     no_marker: ClassVar[bool] = True
     rotation: str
 

@@ -60,6 +60,8 @@ class Module:
     # `engine.modules.economy.BASE_PRICES`), in the module's own file.
     title: ClassVar[str] = ""
     help: ClassVar[str] = ""
+    # What it does in a few words: the module menu's hint ("shots do 2 damage and push you back 1, ...").
+    short: ClassVar[str] = ""
     base_price: ClassVar[int] = 0
     activation: ClassVar[str] = "turn"
     needs_spare: ClassVar[bool] = False

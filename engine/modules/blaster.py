@@ -31,6 +31,7 @@ class Blaster(Module):
         "For the whole turn your laser shots do 2 damage (still 1 to a force field), and every shot that "
         "hits pushes you 1 square back."
     )
+    short = "shots do 2 damage and push you back 1, for the turn"
     base_price = 200
     activation = "turn"
 

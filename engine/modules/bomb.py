@@ -37,6 +37,7 @@ class Bomb(Module):
         "damage on its square, 2 on the eight around it. Belts, pushers and teleporters move it; any "
         "damage destroys it without a bang."
     )
+    short = "drop a bomb: 9 damage on its square, 2 around it, at the end of the turn"
     base_price = 250
     activation = "turn"
 

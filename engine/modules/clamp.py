@@ -24,6 +24,7 @@ class Clamp(Module):
     name = "clamp"
     title = "Clamp"
     help = "In the phase you pick you can't move or be moved, except by a belt. Turn chips still turn you."
+    short = "in one phase you can't move or be moved, except by a belt"
     base_price = 100
     activation = "phase"
 

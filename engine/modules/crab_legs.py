@@ -26,6 +26,7 @@ class CrabLegs(Module):
         "In the phase you pick, a Turn left or Turn right chip moves you 1 square sideways instead. Needs"
         " a spare move chip: a 1, 2, 3 or Back up from your hand that your program does not play."
     )
+    short = "in one phase a Left or Right chip moves you sideways 1 (needs a spare move chip)"
     base_price = 150
     activation = "phase"
     needs_spare = True  # an unplayed move chip (1 2 3 B) must be left in the hand

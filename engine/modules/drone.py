@@ -38,6 +38,7 @@ class Drone(Module):
         "your modules don't affect it), can tag your check points, never shoots and is never repaired. A "
         "new drone replaces the old one."
     )
+    short = "deploy a virtual drone that plays your chips and can tag check points for you"
     base_price = 300
     activation = "turn"
 

@@ -26,6 +26,7 @@ class Prioritizer(Module):
         "This turn you act before (first) or after (last) every robot without an active prioritizer, in "
         "every step of every phase."
     )
+    short = "act first or last in every step this turn"
     base_price = 100
     activation = "prioritizer"
 

@@ -32,6 +32,7 @@ class Reflector(Module):
         "In two phases in a row, shots that hit you (blasters and repellers too) go back to hit the "
         "shooter."
     )
+    short = "in two phases shots that hit you go back to the shooter"
     base_price = 150
     activation = "two_phases"
 

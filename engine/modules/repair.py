@@ -22,6 +22,7 @@ class Repair(Module):
     name = "repair"
     title = "Repair"
     help = "Repairs 1 damage at the end of the turn."
+    short = "repair 1 damage at the end of the turn"
     base_price = 150
     activation = "turn"
 

@@ -31,6 +31,7 @@ class Repeller(Module):
         "In two phases in a row your laser pushes the robot it hits 1 square, without damage. Your normal"
         " laser is off for the whole turn."
     )
+    short = "in two phases your laser pushes the robot it hits 1 square instead"
     base_price = 150
     activation = "two_phases"
 

@@ -21,6 +21,7 @@ class Reverse(Module):
     name = "reverse"
     title = "Reverse"
     help = "In the phase you pick your chip is reversed: left and right swap, moves go backwards."
+    short = "in one phase your chip is reversed"
     base_price = 100
     activation = "phase"
 

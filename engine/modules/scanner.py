@@ -21,6 +21,7 @@ class Scanner(Module):
         "Shows you the chips your opponents have submitted so far, sorted, not in their order. Rescan as "
         "often as you like until the turn is played; the charge is taken at the start of the next turn."
     )
+    short = "see the chips the others have submitted (not their order)"
     base_price = 100
     activation = "scanner"
     scans = True

@@ -24,6 +24,7 @@ class Shield(Module):
     name = "shield"
     title = "Shield"
     help = "No damage from shots this turn, but you don't fire either."
+    short = "no damage from shots this turn; you don't fire"
     base_price = 200
     activation = "turn"
 

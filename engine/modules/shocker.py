@@ -24,6 +24,7 @@ class Shocker(Module):
     name = "shocker"
     title = "Shocker"
     help = "Any robot you touch (push, are pushed by, or bump into) takes 1 damage, at most once a phase."
+    short = "robots you touch take 1 damage"
     base_price = 150
     activation = "turn"
 

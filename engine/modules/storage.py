@@ -22,6 +22,7 @@ class Storage(Module):
         'any free register (it shows in your hand as "stored"). One chip at a time: storing again '
         "replaces it."
     )
+    short = "store the first chip you don't play, to play it later"
     base_price = 100
     activation = "turn"
     stores_chip = True

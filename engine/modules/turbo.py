@@ -26,6 +26,7 @@ class Turbo(Module):
         "In the phase you pick a move chip moves you 1 more square forward. Needs a spare move chip, like"
         " Crab Legs."
     )
+    short = "in one phase a move chip moves you 1 more square (needs a spare move chip)"
     base_price = 250
     activation = "phase"
     needs_spare = True  # an unplayed move chip (1 2 3 B) must be left in the hand

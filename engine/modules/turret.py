@@ -26,6 +26,7 @@ class Turret(Module):
     name = "turret"
     title = "Turret"
     help = "Aim your laser left, right or back, instead of forward or as well as forward."
+    short = "aim your laser left, right or back, with or without the front"
     base_price = 150
     activation = "turret"
 

@@ -28,6 +28,7 @@ class Virtualizer(Module):
         "Turns you virtual at the start of the phase you pick, and real again at the end of that phase or"
         " a later one, as soon as no other real robot shares your square."
     )
+    short = "turn virtual from the start of one phase"
     base_price = 200
     activation = "phase"
 

@@ -77,8 +77,8 @@ export const trapdoor: ElementDrawer = (ctx, raw) => {
 export const chipChanger = (kind: "inverter" | "doubler"): ElementDrawer => (ctx, e) => {
   const inverter = kind === "inverter";
   const g = ctx.tile("floor", e.at, `el-${kind}`, inverter
-    ? "Inverter: a chip played here is reversed (moves go back, left and right swap)"
-    : "Doubler: a chip played here moves twice as far");
+    ? "Inverter: the chip played on this square runs reversed (moves go back, left and right swap)"
+    : "Doubler: the chip played on this square moves twice as far");
   svgEl("rect", { x: 8, y: 8, width: 84, height: 84, rx: 14, fill: inverter ? "#7c3aed" : "#0e7490", stroke: INK, "stroke-width": 3 }, g);
   svgEl("text", { x: 50, y: 63, "text-anchor": "middle", "font-size": 38, "font-weight": 700, fill: "#fff" }, g, inverter ? "⇅" : "×2");
 };
@@ -105,7 +105,7 @@ export const magnet: ElementDrawer = (ctx, raw) => {
 };
 
 export const virtualizer: ElementDrawer = (ctx, e) => {
-  const g = ctx.tile("floor", e.at, "el-virtualizer", "Virtualizer: robots on it turn virtual until the end of the turn");
+  const g = ctx.tile("floor", e.at, "el-virtualizer", "Virtualizer: a robot on this square turns virtual until the end of the turn");
   svgEl("rect", { x: 10, y: 10, width: 80, height: 80, rx: 12, fill: "#ede9fe", stroke: "#7c3aed", "stroke-width": 4, "stroke-dasharray": "10 7" }, g);
   svgEl("text", { x: 50, y: 64, "text-anchor": "middle", "font-size": 40, "font-weight": 700, fill: "#7c3aed" }, g, "V");
 };
@@ -113,8 +113,8 @@ export const virtualizer: ElementDrawer = (ctx, e) => {
 export const liquid = (kind: "water" | "oil"): ElementDrawer => (ctx, e) => {
   const water = kind === "water";
   const g = ctx.tile("beams", e.at, `el-${kind}`, water
-    ? "Water: a chip played here moves at most one square"
-    : "Oil: a robot stopping on oil slides on until it leaves it");
+    ? "Water: the chip played on this square moves at most one square"
+    : "Oil: a robot that stops on this square slides on until it leaves the oil");
   svgEl("rect", { x: 2, y: 2, width: 96, height: 96, rx: 10, fill: water ? "#38bdf8" : "#111827", "fill-opacity": water ? 0.35 : 0.45 }, g);
   const wave = water ? "#0369a1" : "#a78bfa";
   for (const y of [30, 55, 80]) {

@@ -196,42 +196,9 @@ const wallWeapon = (kind: "laser" | "blaster" | "repeller"): ElementDrawer => (c
 const laser = wallWeapon("laser");
 
 
-/** What each element means, for the legend (in this order). */
-export const LEGEND: Record<string, string> = {
-  start: "Start: the number is the seat, the arrow the first heading",
-  checkpoint: "Check point, tagged in order: green = your next, black = the leading opponent's next, red = others",
-  pit: "Pit: a robot that falls in is destroyed",
-  wall: "Wall: blocks moves and shots",
-  belt: "Belt: arrows show the way, the number its speed (1, 2, 3, 5); ↻ marks a turning belt",
-  pusher: "Pusher: pushes a robot away from its side in the phases shown",
-  turntable: "Turntable: turns a robot left (L) or right (R) each phase",
-  crusher: "Crusher: 10 damage in the phases shown (red dots)",
-  laser: "Wall laser: fires away from its side; the number is its beams",
-  repair: "Repair site: repairs 1 or 2 damage at the end of a turn",
-  blaster: "Wall blaster: 2 damage per beam to real robots",
-  repeller: "Wall repeller: pushes the first real robot one square, no damage",
-  screen: "Screen: safe to cross; a robot ending a phase on it is destroyed",
-  damaged_tile: "Damaged tile: breaks into a screen once a robot leaves it",
-  receptacle: "Receptacle: the first robot onto it falls in and fills it (covered: floor)",
-  rail: "Rails: turn chips move a robot along them; over a pit, leave only along the rail",
-  trapdoor: "Trapdoor: closed (safe) in the phases shown, a pit otherwise",
-  inverter: "Inverter: a chip played here is reversed",
-  doubler: "Doubler: a chip played here moves twice as far",
-  vent: "Vent: 1 damage at the end of a phase; crossing one with a chip flies",
-  magnet: "Magnet: robots on it face its way, can't turn, move only its way",
-  virtualizer: "Virtualizer: robots on it turn virtual",
-  water: "Water: a chip played here moves at most one square",
-  oil: "Oil: a robot stopping on oil slides on",
-  teleporter: "Teleporter: to the next of its colour; green = its number, red = where it leads (shown once used)",
-  force_field: "Force field: blocks until shot down (number: shots needed; ↻ recharges)",
-  mirror: "Mirror: reflects shots; a real robot breaks it and gets Bad Luck",
-  portal: "Portal: leads to the portal facing it (red ones let shots through)",
-  one_way_wall: "One-way wall: crossed only the way of the arrow",
-  sliding_wall: "Sliding wall: open in the phases shown",
-  curtain: "Curtain: stops shots, not robots",
-  window: "Window: stops robots, not shots",
-  shocker: "Shocker: blocks; 1 damage for each try to cross",
-};
+/** What each element means, for the legend (in the engine's order): each element's `short`, from the engine's
+ * catalog the build writes for the browser (docs/frontend.md "The catalog"). */
+export { LEGEND } from "./catalog";
 
 /** The registry: element type → drawing function. */
 export const ELEMENTS: Record<string, ElementDrawer> = {

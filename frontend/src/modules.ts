@@ -2,14 +2,13 @@
 // price arithmetic. Pure functions over plain data; the menu (modmenu.ts), the status panel and the tests
 // use the same ones. The prices mirror engine/modules/economy.py.
 import { cardChip } from "./chips";
+import { MODULE_HINTS, MODULE_LABELS, MODULE_NAMES, MODULE_SHAPES } from "./catalog";
+
+export { MODULE_HINTS, MODULE_NAMES };
 import type { Chip } from "./types";
 
-/** engine.MODULE_NAMES, in the engine's order. */
-export const MODULE_NAMES = [
-  "blaster", "bomb", "clamp", "crab_legs", "drone", "prioritizer", "repair", "repeller", "reflector",
-  "reverse", "scanner", "shield", "shocker", "storage", "turbo", "turret", "virtualizer",
-] as const;
-export type ModuleName = (typeof MODULE_NAMES)[number];
+/** A module's name (engine.MODULE_NAMES, from the engine's catalog: catalog.ts). */
+export type ModuleName = string;
 
 export const PRICE_FLOOR = 10;
 export const PRICE_MAX = 1_000_000;
@@ -19,38 +18,10 @@ export const STEP = 2;
 export const MAX_CHARGE_ACTION = 5;
 export const MAX_CHARGES = 99;
 
-const LABELS: Record<string, string> = {
-  blaster: "Blaster", bomb: "Bomb", clamp: "Clamp", crab_legs: "Crab Legs", drone: "Drone",
-  prioritizer: "Prioritizer", repair: "Repair", repeller: "Repeller", reflector: "Reflector", reverse: "Reverse",
-  scanner: "Scanner", shield: "Shield", shocker: "Shocker", storage: "Storage", turbo: "Turbo", turret: "Turret",
-  virtualizer: "Virtualizer",
-};
-
 /** A module's name as players read it ("crab_legs" → "Crab Legs"); an unknown name as given. */
 export function moduleLabel(name: unknown): string {
-  return LABELS[String(name)] ?? String(name).replace(/_/g, " ");
+  return MODULE_LABELS[String(name)] ?? String(name).replace(/_/g, " ");
 }
-
-/** What each module does, in a few words (menu tooltips, the how-to-play page has the long form). */
-export const MODULE_HINTS: Record<string, string> = {
-  blaster: "shots do 2 damage and push you back 1, for the turn",
-  bomb: "drop a bomb: 9 damage on its square, 2 around it, at the end of the turn",
-  clamp: "in one phase you can't move or be moved, except by a belt",
-  crab_legs: "in one phase a Left or Right chip moves you sideways 1 (needs a spare move chip)",
-  drone: "deploy a virtual drone that plays your chips and can tag check points for you",
-  prioritizer: "act first or last in every step this turn",
-  repair: "repair 1 damage at the end of the turn",
-  repeller: "in two phases your laser pushes the robot it hits 1 square instead",
-  reflector: "in two phases shots that hit you go back to the shooter",
-  reverse: "in one phase your chip is reversed",
-  scanner: "see the chips the others have submitted (not their order)",
-  shield: "no damage from shots this turn; you don't fire",
-  shocker: "robots you touch take 1 damage",
-  storage: "store the first chip you don't play, to play it later",
-  turbo: "in one phase a move chip moves you 1 more square (needs a spare move chip)",
-  turret: "aim your laser left, right or back, with or without the front",
-  virtualizer: "turn virtual from the start of one phase",
-};
 
 export type ModuleAction =
   | { install: string }
@@ -114,11 +85,11 @@ export function chargeOptions(
   return out;
 }
 
-export const TURN_BASED = new Set(["blaster", "bomb", "drone", "repair", "scanner", "shield", "shocker", "storage"]);
-export const ONE_PHASE = new Set(["clamp", "crab_legs", "reverse", "turbo", "virtualizer"]);
-export const TWO_PHASES = new Set(["repeller", "reflector"]);
-/** Modules that need a move chip the program does not play (003 "Turbo", "Crab Legs"). */
-export const NEEDS_SPARE = new Set(["turbo", "crab_legs"]);
+/** How each module is activated (its `activation` in the engine: turn, scanner, phase, two_phases, turret,
+ * prioritizer), from the catalog. */
+const activation = (module: string): string => (MODULE_SHAPES[module] ?? "").split(" ")[0];
+/** Modules that need a move chip the program does not play (003 "Turbo", "Crab Legs"): the catalog says which. */
+export const NEEDS_SPARE = { has: (module: string): boolean => (MODULE_SHAPES[module] ?? "").endsWith(" spare") };
 export const SPARE_CHIPS: readonly Chip[] = ["1", "2", "3", "B"];
 
 export interface ActivateChoice { label: string; action: ModuleAction }
@@ -128,14 +99,15 @@ const AIMS: [string, "L" | "R" | "B"][] = [["Left", "L"], ["Right", "R"], ["Back
 /** The installed module's own Activate choices (003 "Actions": [Activate], [Phase X], [Phases X-Y],
  * the Turret's [Direction] / [Front & Direction], the Prioritizer's first / last). */
 export function activateChoices(module: string): ActivateChoice[] {
-  if (TURN_BASED.has(module)) return [{ label: "Activate", action: { activate: {} } }];
-  if (ONE_PHASE.has(module)) {
+  const shape = activation(module);
+  if (shape === "turn" || shape === "scanner") return [{ label: "Activate", action: { activate: {} } }];
+  if (shape === "phase") {
     return [1, 2, 3, 4, 5].map((p) => ({ label: `Phase ${p}`, action: { activate: { phases: [p] } } }));
   }
-  if (TWO_PHASES.has(module)) {
+  if (shape === "two_phases") {
     return [1, 2, 3, 4].map((p) => ({ label: `Phases ${p}-${p + 1}`, action: { activate: { phases: [p, p + 1] } } }));
   }
-  if (module === "turret") {
+  if (shape === "turret") {
     const out: ActivateChoice[] = [];
     for (const front of [false, true]) {
       for (const [name, aim] of AIMS) {
@@ -144,7 +116,7 @@ export function activateChoices(module: string): ActivateChoice[] {
     }
     return out;
   }
-  if (module === "prioritizer") {
+  if (shape === "prioritizer") {
     return [
       { label: "Act first", action: { activate: { order: "first" } } },
       { label: "Act last", action: { activate: { order: "last" } } },

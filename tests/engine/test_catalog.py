@@ -45,3 +45,21 @@ def test_every_ruleset_carries_its_lobby_words():
 def test_the_command_prints_the_catalog(capsys):
     assert main(["catalog"]) == 0
     assert json.loads(capsys.readouterr().out) == json.loads(json.dumps(catalog()))
+
+
+def test_the_browsers_part_is_the_catalogs_own(capsys):
+    """What the build writes for the browser (`python -m engine catalog --browser` into
+    frontend/src/generated/catalog.json, which `make build` and `make test-fast` make first): the legend lines
+    and the modules' names, short help and activation, exactly as the units carry them."""
+    from engine.catalog import browser_catalog
+
+    assert main(["catalog", "--browser"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == browser_catalog()
+    assert list(printed["modules"]) == list(MODULE_NAMES)
+    assert printed["modules"]["crab_legs"] == "Crab Legs" and printed["module_shapes"]["turbo"] == "phase spare"
+    assert printed["module_hints"]["shield"] == MODULES["shield"].short
+    assert set(printed["legend"]) == set(ELEMENT_TYPES) - {"floor"}
+    built = ROOT / "frontend" / "src" / "generated" / "catalog.json"
+    assert built.exists(), "run make build: it writes the browser's catalog"
+    assert json.loads(built.read_text()) == printed, "the built catalog is stale: run make build"

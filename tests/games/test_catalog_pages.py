@@ -9,8 +9,8 @@ import pytest
 from django.test import Client
 
 import engine
-from engine.elements import ELEMENT_TYPES
 from engine.catalog import catalog
+from engine.elements import ELEMENT_TYPES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -72,11 +72,13 @@ def _texts(path: Path) -> list[str]:
 
 
 def test_no_copy_of_a_units_words_is_left_outside_the_engine():
-    """No unit's help text or ruleset label of the catalog appears in a source file of the site, its templates or
-    the browser's code: they read it from the catalog."""
+    """No unit's help text, short help (the legend's and the module menu's lines) or ruleset label of the catalog
+    appears in a source file of the site, its templates or the browser's code: they read it from the catalog
+    (the browser from the JSON the build writes, frontend/src/generated/catalog.json, not scanned here)."""
     words = [entry["help"] for part in ("elements", "modules") for entry in catalog()[part]]
+    words += [entry["short"] for part in ("elements", "modules") for entry in catalog()[part] if entry["short"]]
     words += [entry["label"] for entry in catalog()["rulesets"]]
-    assert len(words) == len(ELEMENT_TYPES) + len(engine.MODULE_NAMES) + len(engine.rulesets.available())
+    assert len(words) == 2 * len(ELEMENT_TYPES) - 1 + 2 * len(engine.MODULE_NAMES) + len(engine.rulesets.available())
     found = [f"{path.relative_to(ROOT)}: {text[:50]!r}" for path in _sources() for seen in _texts(path)
              for text in words if text in seen]
     assert not found, "read these from engine.catalog instead:\n" + "\n".join(found)
@@ -87,3 +89,18 @@ def test_the_copy_check_finds_a_copy(tmp_path):
     copy = tmp_path / "copy.py"
     copy.write_text(f"WORDS = (\n    {entry['help'][:30]!r}\n    {entry['help'][30:]!r}\n)\n")
     assert any(entry["help"] in seen for seen in _texts(copy))
+
+
+def test_no_list_of_module_names_is_left_in_the_browsers_code():
+    """A list of the modules (three or more of their names in one literal) lives only in the engine: the browser's
+    MODULE_NAMES come from the catalog."""
+    import re
+
+    names = set(engine.MODULE_NAMES)
+    found = []
+    for path in sorted((ROOT / "frontend" / "src").rglob("*.ts")):
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            named = set(re.findall(r'"([a-z_]+)"', line)) & names
+            if len(named) >= 3:
+                found.append(f"{path.relative_to(ROOT)}:{number}: {sorted(named)}")
+    assert not found, "the browser reads the modules from the catalog:\n" + "\n".join(found)

@@ -59,14 +59,17 @@ def test_each_example_board_is_a_legal_course_fragment(kind):
 
 def test_every_legend_link_of_the_board_finds_its_anchor(page):
     """frontend/src/legend.ts (the board's legend) links each legend line to /how-to-play/#element-<type> (types
-    from elements.ts's LEGEND) and the robot line to #robots: each of those ids is on the page."""
+    from the engine's catalog, which the build writes for the browser: elements.ts's LEGEND) and the robot line
+    to #robots: each of those ids is on the page."""
+    from engine.catalog import browser_catalog
+
     legend_source = (ROOT / "frontend" / "src" / "legend.ts").read_text()
     assert ('HOW_TO_PLAY = "/how-to-play/"' in legend_source and "`element-${type}`" in legend_source
             and '"robots");' in legend_source)
-    source = (ROOT / "frontend" / "src" / "elements.ts").read_text()
-    legend = source[source.index("export const LEGEND"):]
-    types = set(re.findall(r"^\s+([a-z_]+):", legend[: legend.index("};")], re.MULTILINE))
-    assert types and {f"element-{t}" for t in types} | {"robots"} <= anchors(page)
+    assert "export const LEGEND: Record<string, string> = legend;" in (ROOT / "frontend" / "src" / "catalog.ts").read_text()
+    types = set(browser_catalog()["legend"])
+    assert len(types) == len(ELEMENT_TYPES) - 1  # every element but the floor has its legend line
+    assert {f"element-{t}" for t in types} | {"robots"} <= anchors(page)
 
 
 def test_the_rules_sections_are_there(page):
