@@ -4,6 +4,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from games import kinds
 from games.selectors import puzzles as puzzle_selectors
 from games.services import lobby
 from roboracer.common import how_to_play as how_to_play_content
@@ -31,7 +32,8 @@ def animation_demo(request):
     name = request.GET.get("demo", "all-events")
     if name not in DEMOS:
         raise Http404("no such demo")
-    return render(request, "games/demo.html", {"demo_file": DEMOS[name], "demo_name": name, "demos": DEMOS})
+    return render(request, "games/demo.html", {"demo_file": DEMOS[name], "demo_name": name, "demos": DEMOS,
+                                               "animation_timing": kinds.get(kinds.DEFAULT).animation_timing})
 
 
 def puzzles(request):

@@ -208,6 +208,8 @@ export class RoboRacerScreen implements KindScreen {
       }
     });
     if (!finished) return false;
+    // What the turn took here, for the timing table's check (tests/e2e: the server's figure within 20%).
+    if (!replay && this.player.playedMs !== null) this.host.root.dataset.turnPlayedMs = String(Math.round(this.player.playedMs));
     const record = this.replayRecord;
     if (replay && this.host.demo && record) {
       // The demo has no live game to return to: it stays on the replayed turn's end.

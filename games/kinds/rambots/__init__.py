@@ -130,6 +130,7 @@ class RAMbots:
     lobby_hint = "2–4 players on a chessboard"
     resubmit_after_eject = False  # the others keep their moves
     forfeit_words = "every other RAMbot is out."
+    animation_timing = None  # its screen's turn does not hold the clocks (animation_seconds)
 
     # -- the lobby ------------------------------------------------------------------------------------------
     def board_name(self, game) -> str:
@@ -258,6 +259,10 @@ class RAMbots:
 
     def finished(self, state) -> bool:
         return rules.winner(state) is not None or state.get("phase") == "over"
+
+    def animation_seconds(self, events: list) -> float:
+        """Its screen's animation of a turn does not hold the next turn's clocks (docs/game-kinds.md)."""
+        return 0.0
 
     def remove(self, state, bot_ids: list) -> tuple:
         """Removed players are out (engine `remove_players`); the others keep their moves. The last one in

@@ -9,6 +9,7 @@ import logging
 import engine
 from games.kinds.roboracer import selectors
 from games.kinds.roboracer import services as roboracer_services
+from games.kinds.roboracer import timing
 from games.kinds.roboracer.serializers import CreateGameSerializer
 from games.models import Game, Scan
 from games.selectors import prices as prices_selectors
@@ -35,6 +36,8 @@ class RoboRacer:
     lobby_hint = ""
     resubmit_after_eject = True  # 003 "!eject": every remaining bot resubmits
     forfeit_words = "every other robot is out of the race."
+    # The timing table its screen animates a turn by (the page embeds it; `animation_seconds` reads it too).
+    animation_timing = timing.table()
 
     # -- the lobby ------------------------------------------------------------------------------------------
     def board_name(self, game) -> str:
@@ -212,6 +215,10 @@ class RoboRacer:
 
     def finished(self, state) -> bool:
         return state.finished
+
+    def animation_seconds(self, events: list) -> float:
+        """How long the game screen plays these events at 1x (timing.json, read by the browser too)."""
+        return timing.animation_ms(events) / 1000
 
     def remove(self, state, bot_ids: list) -> tuple:
         return engine.eject(state, bot_ids)
