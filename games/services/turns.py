@@ -112,7 +112,8 @@ def deal(game: Game, state, now: datetime, last_turn: dict | None = None) -> Non
             thinking.append(seat)
             if seat.computer:
                 computers.append(seat)
-    publish.schedule_computers(game, computers)
+    publish.schedule_computers(game, computers, delays={
+        seat.number: kind.computer_think_seconds(game, seat) for seat in computers if seat.computer})
     # One UPDATE per distinct deadline: usually one, as every clock reloads to the same times. Django's
     # bulk_update builds a CASE per row and field, a tenth of a resolution's CPU (make bench-site).
     started: dict[tuple, list[int]] = {}

@@ -6,7 +6,13 @@ import pytest
 
 from games.kinds.roboracer import timing
 from games.models import Game, GameEvent, Hand
-from tests.e2e.test_computer_players_browser import chosen_program, click_program, game_of, settle, wait_for_turn
+from tests.e2e.test_computer_players_browser import (
+    chosen_program,
+    click_program,
+    game_of,
+    settle,
+    wait_for_turn,
+)
 from tests.e2e.test_play_three_turns import sign_up
 from tests.e2e.test_program_socket import expect_program
 

@@ -7,9 +7,8 @@ from __future__ import annotations
 import logging
 
 import engine
-from games.kinds.roboracer import selectors
+from games.kinds.roboracer import selectors, timing
 from games.kinds.roboracer import services as roboracer_services
-from games.kinds.roboracer import timing
 from games.kinds.roboracer.serializers import CreateGameSerializer
 from games.models import Game, Scan
 from games.selectors import prices as prices_selectors
@@ -228,6 +227,10 @@ class RoboRacer:
         # No module action, but a scan made this turn still costs its charge (docs/site.md "The Scanner").
         scanned = "scanner" in game.modules and Scan.objects.filter(seat=seat, turn=game.turn).exists()
         return Move(chips=list(chips), action=SCANNER_ACTION if scanned else None)
+
+    def computer_think_seconds(self, game, seat) -> float:
+        """A computer's program is sent as soon as it is chosen: nothing ends the turn before the last one."""
+        return 0.0
 
     def think(self, game, state, seat, hand, *, strength: str) -> Move:
         """A computer player's program (engine.players, a budget in engine calls), from the public state and

@@ -118,6 +118,9 @@ class Tally:
     def finished(self, state) -> bool:
         return state["winner"] is not None
 
+    def computer_think_seconds(self, game, seat) -> float:
+        return 0.0
+
     def animation_seconds(self, events: list) -> float:
         """Its screen's animation of a turn does not hold the next turn's clocks (docs/game-kinds.md)."""
         return 0.0
