@@ -3,6 +3,7 @@
 // "Priority"), each seat with the kind's line of stats (`SeatView`).
 import { h } from "./dom";
 import { playerUrl } from "./lobbystate";
+import { MyClock } from "./myclock";
 import { clockText, localDate, speakDuration, timeLeft, timersText, vacationText, type SeatClock } from "./clock";
 import type { Seat, Snapshot } from "./types";
 import { pricesText } from "./modules";
@@ -50,6 +51,9 @@ export class Panel {
   /** Server time − local time, ms. */
   clockOffset = 0;
   private clockEls = new Map<number, { el: HTMLElement; name: string }>();
+  /** My own clock, beside my Submit (the kind's screen places it: KindScreen.clockSlot). */
+  readonly myClock = new MyClock();
+  private mySeat: number | null = null;
 
   constructor(parent: HTMLElement) {
     this.el = h("div", { class: "rr-status" });
@@ -156,6 +160,7 @@ export class Panel {
   /** Count the clocks down: called once a second, and after every render. */
   tickClocks(): void {
     const now = Date.now() + this.clockOffset;
+    this.myClock.tick(this.mySeat === null ? undefined : this.clocks.get(this.mySeat), now);
     for (const [seat, { el, name }] of this.clockEls) {
       const c = this.clocks.get(seat);
       if (!c) continue;
@@ -179,6 +184,7 @@ export class Panel {
   renderSeats(snap: Snapshot, order: string[], seatView: (seat: Seat) => SeatView | null): void {
     const inLobby = snap.status === "lobby";
     const timed = snap.status === "programming" || snap.status === "resolving";
+    this.mySeat = timed && typeof snap.me?.seat === "number" ? snap.me.seat : null;
     const today = localDate(new Date(Date.now() + this.clockOffset));
     this.clockEls.clear();
     const items = seatsInPriority(snap, order).map((s) => {

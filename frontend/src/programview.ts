@@ -81,6 +81,8 @@ export abstract class ProgramView {
   protected readonly rebootHelp: HTMLParagraphElement;
   protected reboot = false;
   protected readonly submitBtn: HTMLButtonElement;
+  /** Where my own clock goes (the game screen puts it there): right before Submit. */
+  readonly clockSlot: HTMLElement;
   protected readonly error: HTMLDivElement;
   protected readonly hint: HTMLParagraphElement;
   /** The game's cards carry numbers (roborace). */
@@ -137,6 +139,7 @@ export abstract class ProgramView {
     const rebootGroup = this.rebootGroup = h("label", { class: "rr-reboot", for: "reboot-toggle" });
     rebootGroup.append(this.rebootBox, h("span", { class: "rr-reboot-label" }, "Reboot this turn"));
     this.submitBtn = h("button", { type: "button", id: "submit-program", class: "primary" }, "Submit program");
+    this.clockSlot = h("span", { class: "rr-clock-slot" });
     // classic (000 "Power Down"): announced with the program for the next round.
     this.powerBox = h("input", { type: "checkbox", id: "power-down-toggle", class: "power-down", "aria-describedby": "rr-power-down-help" });
     this.powerGroup = h("label", { class: "rr-power-down", for: "power-down-toggle" });
@@ -145,7 +148,7 @@ export abstract class ProgramView {
     this.powerGroup.hidden = this.powerHelp.hidden = true;
     this.recompileBtn = h("button", { type: "button", id: "recompile" }, "Recompile (2 damage)");
     this.recompileBtn.hidden = true;
-    controls.append(rebootGroup, this.powerGroup, this.recompileBtn, this.submitBtn, this.rebootHelp, this.powerHelp);
+    controls.append(rebootGroup, this.powerGroup, this.recompileBtn, this.clockSlot, this.submitBtn, this.rebootHelp, this.powerHelp);
     this.error = h("div", { id: "program-error", role: "alert", class: "rr-error" });
     const hint = this.hint = h("p", { class: "rr-hint" }, programHint(isTouchScreen()));
     // 003 "Actions": the Module menu is directly beneath the program tiles; Submit sends both.

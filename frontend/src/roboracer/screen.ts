@@ -219,6 +219,10 @@ export class RoboRacerScreen implements KindScreen {
     return true;
   }
 
+  clockSlot(): HTMLElement {
+    return this.program.clockSlot;
+  }
+
   render(snap: Snapshot, moving: boolean, _replaying: number | null, lastTurn: number): void {
     this.snap = snap;
     this.lastTurn = lastTurn;
