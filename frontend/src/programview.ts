@@ -23,10 +23,12 @@ function chipContent(card: Chip): DocumentFragment {
 }
 
 /** The visible line under the reboot toggle: what the current choice does (003 "Rebooting"). */
-export function rebootHelpText(reboot: boolean): string {
+export function rebootHelpText(reboot: boolean, hitPoints: number | null = null): string {
+  // fused (001) counts hit points, not damage: the help says what the badge and the legend say.
+  const repaired = hitPoints !== null ? `back to full hit points (${hitPoints})` : "repaired to 0 damage";
   return reboot
-    ? "Reboot chosen: your robot is repaired to 0 damage at the end of this turn and sits the next turn out (five 0 chips, no laser)."
-    : "Your robot plays the next turn as usual. Tick “Reboot this turn” to have it repaired to 0 damage at the end of this turn; it then sits the next turn out.";
+    ? `Reboot chosen: your robot is ${repaired} at the end of this turn and sits the next turn out (five 0 chips, no laser).`
+    : `Your robot plays the next turn as usual. Tick “Reboot this turn” to have it ${repaired} at the end of this turn; it then sits the next turn out.`;
 }
 
 /** The line under the program: how to fill the registers. Touch screens have no keys to mention. Numbered
@@ -81,6 +83,8 @@ export abstract class ProgramView {
   protected readonly rebootHelp: HTMLParagraphElement;
   protected reboot = false;
   protected readonly submitBtn: HTMLButtonElement;
+  /** fused: the robots' hit points (the reboot help speaks of them); null where damage is counted. */
+  protected hitPoints: number | null = null;
   /** Where my own clock goes (the game screen puts it there): right before Submit. */
   readonly clockSlot: HTMLElement;
   protected readonly error: HTMLDivElement;
@@ -216,7 +220,7 @@ export abstract class ProgramView {
     if (!this.canReboot) this.reboot = false;
     this.rebootGroup.hidden = !this.canReboot;
     this.rebootBox.checked = this.reboot;
-    this.rebootHelp.textContent = this.canReboot ? rebootHelpText(this.reboot)
+    this.rebootHelp.textContent = this.canReboot ? rebootHelpText(this.reboot, this.hitPoints)
       : this.rebootSilent ? "" : "No rebooting in an arena: the last bot alive wins.";
     this.rebootHelp.hidden = this.rebootSilent;
     if (!this.canPowerDown) this.powerDown = false;
