@@ -4,6 +4,7 @@ from games.views import game, lobby, pages, players
 
 urlpatterns = [
     path("", lobby.lobby, name="lobby"),
+    path("games/live/", lobby.live_games, name="live-games"),  # the lobby's featured game and watch list
     path("how-to-play/", pages.how_to_play, name="how-to-play"),
     path("puzzles/", pages.puzzles, name="puzzles"),
     path("puzzles/<slug:slug>/play/", pages.play_puzzle, name="puzzle-play"),

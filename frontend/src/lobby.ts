@@ -12,6 +12,7 @@ import {
 } from "./lobbystate";
 import type { Course } from "./types";
 import { fitOpponents, opponentRange } from "./computers";
+import { mountPreviewsIn } from "./previews";
 
 /** Make `parent`'s children exactly `nodes`, in order, moving only what must move: a row that did not change
  * stays where it is (and keeps the keyboard focus, if it had it). */
@@ -71,8 +72,36 @@ export class LiveLobby {
       this.lists = fromLobby(msg as LobbyMessage, this.view);
       this.render();
     } else if (m.type === "lobby_game") {
-      if (applyGame(this.lists, msg as LobbyGameMessage, this.view)) this.render();
+      const message = msg as LobbyGameMessage;
+      if (applyGame(this.lists, message, this.view)) this.render();
+      // A public game started, ended or was cancelled: the featured game and the watch list may change.
+      if (!message.mine && message.game?.status !== "lobby") this.refreshLive();
     }
+  }
+
+  private liveTimer: number | null = null;
+
+  /** Fetch the featured game and the watch list again (/games/live/), once for a burst of changes. */
+  private refreshLive(): void {
+    const current = document.getElementById("live-games");
+    if (!current || this.liveTimer !== null) return;
+    this.liveTimer = window.setTimeout(async () => {
+      this.liveTimer = null;
+      try {
+        const res = await fetch("/games/live/", { credentials: "same-origin", headers: { Accept: "text/html" } });
+        if (!res.ok) return;
+        const html = new DOMParser().parseFromString(await res.text(), "text/html");
+        const fresh = html.getElementById("live-games");
+        if (!fresh) return;
+        // The featured course's data comes with it, for the thumbnail.
+        for (const script of html.querySelectorAll<HTMLScriptElement>("script[type='application/json'][id]")) {
+          if (!document.getElementById(script.id)) document.body.appendChild(document.importNode(script, true));
+        }
+        const node = document.importNode(fresh, true);
+        document.getElementById("live-games")?.replaceWith(node);
+        mountPreviewsIn(node);
+      } catch { /* offline: the next change tries again */ }
+    }, 1000);
   }
 
   private thumb(g: GameSummary, list: string): HTMLElement {
