@@ -13,6 +13,7 @@ import {
 import type { Course } from "./types";
 import { fitOpponents, opponentRange } from "./computers";
 import { mountPreviewsIn } from "./previews";
+import { followKind, mountRulesetFields } from "./createform";
 
 /** Make `parent`'s children exactly `nodes`, in order, moving only what must move: a row that did not change
  * stays where it is (and keeps the keyboard focus, if it had it). */
@@ -255,6 +256,7 @@ export function mountKindChoice(): void {
   const apply = (): void => {
     const chosen = radios.find((r) => r.checked)?.value ?? "roboracer";
     for (const [kind, form] of Object.entries(forms)) if (form) form.hidden = kind !== chosen;
+    followKind(chosen);
   };
   for (const r of radios) r.addEventListener("change", apply);
   apply();
@@ -318,6 +320,7 @@ function mount(): void {
   focusCreateErrors();
   mountCustomTimers();
   mountKindChoice();
+  mountRulesetFields();
   mountPractice();
   const root = document.getElementById("lobby-root");
   if (!root || root.dataset.live === "1") return;

@@ -84,6 +84,7 @@ def lobby(request):
         "my_move": seats.awaiting_my_move(user=request.user, games=mine) if mine else set(),
         "archived_games": archived,
         "live": live,
+        "ruleset_fields": CreateGameForm.ruleset_fields(),
         "practice_form": PracticeForm(auto_id="practice_%s") if request.user.is_authenticated else None,
         "kind_forms": kind_forms(request.user),
         # The data of the form's courses and of the listed games' courses, once each, for the thumbnails and the
