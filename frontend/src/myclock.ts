@@ -2,7 +2,7 @@
 // on every viewport; in the last WARN_SECONDS it turns red and, unless you turned sound off, beeps once.
 // The kind's screen says where it goes (KindScreen.clockSlot); the shared panel ticks it with the seat clocks.
 import { h } from "./dom";
-import { clockText, timeLeft, type SeatClock, type TimeLeft } from "./clock";
+import { clockText, formatDuration, timeLeft, type SeatClock, type TimeLeft } from "./clock";
 
 export const WARN_SECONDS = 30;
 const SOUND_KEY = "roboracer-clock-sound";
@@ -51,7 +51,7 @@ export class MyClock {
 
   private showSound(): void {
     const on = soundOn();
-    this.sound.textContent = on ? "♪ on" : "♪ off";
+    this.sound.textContent = on ? "♪" : "♪ off";
     this.sound.setAttribute("aria-pressed", String(on));
     this.sound.setAttribute("aria-label", on ? "Warning sound on (turn off)" : "Warning sound off (turn on)");
     this.sound.title = this.sound.getAttribute("aria-label") ?? "";
@@ -66,8 +66,11 @@ export class MyClock {
       this.wasLow = false;
       return;
     }
-    const text = clockText(t);
+    // The time that counts now, short enough to sit beside Submit on a phone ("1:45", or "game 9:12").
+    const text = t.expired ? "expired" : `${t.onGameTime ? "game " : ""}${formatDuration(remaining(t))}`;
     if (this.time.textContent !== text) this.time.textContent = text;
+    const full = clockText(t);
+    if (this.time.title !== full) this.time.title = full;
     const low = isLow(t);
     this.el.classList.toggle("low", low);
     if (low && !this.wasLow) {
