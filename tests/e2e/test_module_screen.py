@@ -9,7 +9,13 @@ from games.models import Game
 from games.services import lobby
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_screen_layout import (
-    DRAWN, PHONE, RECT, inside_viewport, on_screen_together, signed_in_page, wait_layout_settled,
+    DRAWN,
+    PHONE,
+    RECT,
+    inside_viewport,
+    on_screen_together,
+    signed_in_page,
+    wait_layout_settled,
     watch_game_sockets,
 )
 
