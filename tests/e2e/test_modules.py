@@ -81,7 +81,7 @@ def test_demo_menu_panel_and_module_effects(live_stack, new_page):
     assert len(installs) == len(game["modules"])
     for o in installs:
         name = json.loads(o["value"])["install"]
-        assert f"({game['prices'][name]})" in o["label"]
+        assert f"(free · a charge {game['prices'][name]})" in o["label"]
     charges = [o for o in options if o["value"].startswith('{"charge"')]
     expected = charge_totals(game["prices"], "turbo", me["battery"])
     assert [(json.loads(o["value"])["charge"], int(o["label"].split("(")[1].split(")")[0]), not o["disabled"])
