@@ -1,6 +1,8 @@
 """The move and game clocks of 003 "Time Limits", as arithmetic on a seat (no database, no "now" of its own).
 
-A seat's clock runs while it has to program: move time runs down first, then game time. On its first program
+A seat's clock runs while it has to program: move time runs down first, then game time. After a turn is
+resolved the next turn's clocks start once its animation is over (at 1x, at most 60 s): a clock whose
+`clock_started_at` lies ahead has not begun to count. On its first program
 of a turn the clock stops and move time reloads: to the maximum if any opponent is still thinking, else by
 half the maximum, up to the maximum.
 """
@@ -41,9 +43,21 @@ def left_at(seat, now: datetime) -> Left:
     return Left(move, max(seat.game_left - over, 0.0))
 
 
-def start(seat, now: datetime) -> None:
-    seat.clock_started_at = now
-    seat.deadline = now + timedelta(seconds=max(seat.move_left, 0) + max(seat.game_left, 0))
+# A turn's clocks wait for its animation at most this long (docs/site.md "When the move clock starts").
+MAX_ANIMATION_WAIT = 60
+
+
+def animation_wait(seconds: float) -> float:
+    """How long the next turn's clocks wait for the last turn's animation of `seconds` at 1x."""
+    return min(max(seconds, 0.0), float(MAX_ANIMATION_WAIT))
+
+
+def start(seat, now: datetime, *, from_: datetime | None = None) -> None:
+    """The seat's clock runs from `from_` (the turn's clocks_from: after the last turn's animation), or from
+    `now` if that is later or not given."""
+    begins = now if from_ is None or from_ < now else from_
+    seat.clock_started_at = begins
+    seat.deadline = begins + timedelta(seconds=max(seat.move_left, 0) + max(seat.game_left, 0))
     seat.expired = seat.deadline <= now
 
 
@@ -74,10 +88,14 @@ def expired_at(seat, now: datetime) -> bool:
 
 def public(seat, now: datetime) -> dict:
     left = left_at(seat, now)
-    return {
+    reading = {
         "number": seat.number,
         "move_left": round(left.move, 1),
         "game_left": round(left.game, 1),
         "clock_running": running(seat),
         "expired": expired_at(seat, now),
     }
+    if seat.clock_started_at is not None and seat.clock_started_at > now:
+        # Running, but it starts counting down only this many seconds from `now` (the turn's animation).
+        reading["starts_in"] = round((seat.clock_started_at - now).total_seconds(), 1)
+    return reading

@@ -51,6 +51,9 @@ class Game(models.Model):
     winner = models.ForeignKey("Seat", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     version = models.PositiveIntegerField(default=0)  # number of the last GameEvent
     resolving_since = models.DateTimeField(null=True, blank=True)
+    # The turn's move clocks start no earlier than this: the last turn's animation at 1x after it resolved
+    # (docs/site.md "When the move clock starts"); null before the first resolution.
+    clocks_from = models.DateTimeField(null=True, blank=True)
     visibility = models.CharField(max_length=8, choices=Visibility.choices, default=Visibility.PUBLIC)
     invite_code = models.CharField(max_length=32, blank=True, default="")
     timer_preset = models.CharField(max_length=12, choices=Preset.choices, default=Preset.REALTIME)

@@ -4,11 +4,13 @@ from games.views import game, lobby, pages, players
 
 urlpatterns = [
     path("", lobby.lobby, name="lobby"),
+    path("games/live/", lobby.live_games, name="live-games"),  # the lobby's featured game and watch list
     path("how-to-play/", pages.how_to_play, name="how-to-play"),
     path("puzzles/", pages.puzzles, name="puzzles"),
     path("puzzles/<slug:slug>/play/", pages.play_puzzle, name="puzzle-play"),
     path("games/<int:game_id>/", game.game_page, name="game"),
     path("games/demo/", pages.animation_demo, name="game-demo"),
+    path("games/demo/embed/", pages.demo_embed, name="demo-embed"),  # the landing page's replayed board
     path("games/practice/", lobby.practice, name="game-practice"),
     path("games/new/<slug:kind>/", lobby.create_of_kind, name="game-new-kind"),  # a kind's own create form
     path("games/<int:game_id>/join/", game.join, name="game-join"),

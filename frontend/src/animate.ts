@@ -10,11 +10,15 @@ import type { EngineEvent } from "./types";
 import { asKnownEvent, isCoord, isDir } from "./types";
 
 import { EffectLayer } from "./effects";
+import { eventMs, timing } from "./timing";
 export type { BoardChange, Speed } from "./bots";
 
-/** Steps whose events play one after the other (bot after bot), not all bots at once: 003's chips (in
- * priority order), and roborace's cards (the larger number first) and spaces (in the space_order drawn). */
-export const SEQUENTIAL_STEPS: ReadonlySet<string> = new Set(["chips", "cards", "spaces"]);
+/** Whether a step's events play one after the other (bot after bot), not all bots at once: 003's chips (in
+ * priority order), and roborace's cards (the larger number first) and spaces (in the space_order drawn): the
+ * timing table's `sequential_steps`. */
+export function sequentialStep(step: string): boolean {
+  return timing().sequential_steps.includes(step);
+}
 
 /** Split a turn's events into the groups played one after the other. */
 export function groupEvents(events: EngineEvent[]): EngineEvent[][] {
@@ -33,6 +37,8 @@ export function groupEvents(events: EngineEvent[]): EngineEvent[][] {
 export class Animator extends EffectLayer {
   /** Called before each group plays: phase, step, index and count (for "Phase 2 · belts"). */
   onGroup: ((phase: number, step: string, index: number, count: number) => void) | null = null;
+  /** How long the last turn played to its end took (ms; the browser test compares it with the server's figure). */
+  playedMs: number | null = null;
 
   /**
    * Play a turn's engine events group by group. In a "chips" group (and roborace's "cards" and "spaces") the
@@ -41,16 +47,18 @@ export class Animator extends EffectLayer {
    */
   async play(events: EngineEvent[], onEvent: (e: EngineEvent) => void): Promise<boolean> {
     const gen = this.begin();
+    this.playedMs = null;
     try {
       // Let the browser lay out and paint the turn's starting state in a task of its own.
       await new Promise((resolve) => setTimeout(resolve, 0));
+      const started = performance.now();
       const groups = groupEvents(events);
       for (let i = 0; i < groups.length; i++) {
         const group = groups[i];
         await this.gate(gen);
         if (gen !== this.generation) return false;
         this.onGroup?.(group[0].phase, group[0].step, i, groups.length);
-        if (SEQUENTIAL_STEPS.has(group[0].step)) {
+        if (sequentialStep(group[0].step)) {
           for (const e of group) {
             if (gen !== this.generation) return false;
             await this.playEvent(e, onEvent);
@@ -71,10 +79,17 @@ export class Animator extends EffectLayer {
           }));
         }
       }
-      return gen === this.generation;
+      if (gen !== this.generation) return false;
+      this.playedMs = performance.now() - started;
+      return true;
     } finally {
       this.end(gen);
     }
+  }
+
+  /** How long `e` holds its robot's chain at the chosen speed (the timing table's time; `share` of it). */
+  private held(e: EngineEvent, share = 1): number {
+    return this.atSpeed(eventMs(e.type) * share);
   }
 
   private async playEvent(e: EngineEvent, onEvent: (e: EngineEvent) => void): Promise<void> {
@@ -89,7 +104,7 @@ export class Animator extends EffectLayer {
     }
     const said = rulesetEventText(e);
     if (said && typeof e.bot === "string") {
-      return this.animate({ kind: "bubble", bot: e.bot, text: said, tone: e.type === "register_fused" || e.type === "upgrade_lost" ? "damage" : "info" }, this.duration(2));
+      return this.animate({ kind: "bubble", bot: e.bot, text: said, tone: e.type === "register_fused" || e.type === "upgrade_lost" ? "damage" : "info" }, this.held(e));
     }
     const k = asKnownEvent(e);
     if (!k) return; // unknown or malformed: skipped on the board (it still shows in the turn log)
@@ -101,50 +116,50 @@ export class Animator extends EffectLayer {
           kind: "bubble", bot: k.bot, tone: "chip",
           text: chipLabel(typeof k.number === "number" ? `${cardChip(k.chip)}@${k.number}` : k.chip),
         }, this.duration(2.5));
-        return this.wait(this.duration(0.6));
+        return this.wait(this.held(e));
       case "moved":
       case "pushed":
-        return this.animate({ kind: "move", bot: k.bot, to: k.to }, this.duration(1));
+        return this.animate({ kind: "move", bot: k.bot, to: k.to }, this.held(e));
       case "carried":
-        return this.animate({ kind: "move", bot: k.bot, to: k.to, linear: true }, this.duration(0.8));
+        return this.animate({ kind: "move", bot: k.bot, to: k.to, linear: true }, this.held(e));
       case "rotated":
-        return this.animate({ kind: "rotate", bot: k.bot, to: k.to }, this.duration(0.9));
+        return this.animate({ kind: "rotate", bot: k.bot, to: k.to }, this.held(e));
       case "blocked":
-        return this.animate({ kind: "bump", bot: k.bot, dir: k.dir }, this.duration(0.8));
+        return this.animate({ kind: "bump", bot: k.bot, dir: k.dir }, this.held(e));
       case "shot":
         return this.animate({
           kind: "shot", from: k.from, to: k.to, dir: isDir(k.dir) ? k.dir : null, beams: Number(k.beams) || 1,
           source: String(k.source ?? "laser"), hit: typeof k.target === "string",
           module: typeof mod === "string" ? mod : undefined,
-        }, this.duration(1.2));
+        }, this.held(e));
       case "damaged":
         await this.animate({ kind: "stats", bot: k.bot, damage: k.damage }, 0);
         void this.animate({
           kind: "bubble", bot: k.bot, tone: "damage",
           text: this.hitPoints !== null ? `−${k.amount} HP → ${Math.max(0, this.hitPoints - k.damage)}` : `−${k.amount} → ${k.damage} damage`,
         }, this.duration(2.5));
-        return this.animate({ kind: "flash", bot: k.bot, tone: "damage" }, this.duration(1));
+        return this.animate({ kind: "flash", bot: k.bot, tone: "damage" }, this.held(e));
       case "repaired":
         await this.animate({ kind: "stats", bot: k.bot, damage: k.damage }, 0);
         void this.animate({ kind: "bubble", bot: k.bot, text: `+${k.amount} repaired`, tone: "good" }, this.duration(2.5));
-        return this.animate({ kind: "flash", bot: k.bot, tone: "repair" }, this.duration(1));
+        return this.animate({ kind: "flash", bot: k.bot, tone: "repair" }, this.held(e));
       case "destroyed":
-        return this.animate({ kind: "destroy", bot: k.bot, at: k.at ?? null }, this.duration(1.5));
+        return this.animate({ kind: "destroy", bot: k.bot, at: k.at ?? null }, this.held(e));
       case "checkpoint":
-        return this.animate({ kind: "bubble", bot: k.bot, text: `✓ Check point ${k.number}`, tone: "good" }, this.duration(2));
+        return this.animate({ kind: "bubble", bot: k.bot, text: `✓ Check point ${k.number}`, tone: "good" }, this.held(e));
       case "respawned":
-        return this.animate({ kind: "respawn", bot: k.bot, at: k.at, dir: k.dir, virtual: k.virtual !== false }, this.duration(1.2));
+        return this.animate({ kind: "respawn", bot: k.bot, at: k.at, dir: k.dir, virtual: k.virtual !== false }, this.held(e));
       case "real":
         await this.animate({ kind: "stats", bot: k.bot, virtual: false }, 0);
-        return this.animate({ kind: "flash", bot: k.bot, tone: "info" }, this.duration(0.8));
+        return this.animate({ kind: "flash", bot: k.bot, tone: "info" }, this.held(e));
       case "radiation":
         return this.animate({ kind: "radiation", at: k.at }, 0);
       case "rebooting":
-        return this.animate({ kind: "bubble", bot: k.bot, text: "Rebooting", tone: "info" }, this.duration(2));
+        return this.animate({ kind: "bubble", bot: k.bot, text: "Rebooting", tone: "info" }, this.held(e));
       case "reboot_refused":
-        return this.animate({ kind: "bubble", bot: k.bot, text: "Reboot refused: radiation", tone: "damage" }, this.duration(2));
+        return this.animate({ kind: "bubble", bot: k.bot, text: "Reboot refused: radiation", tone: "damage" }, this.held(e));
       case "winner":
-        return this.animate({ kind: "bubble", bot: k.bot, text: "🏆 Winner!", tone: "good" }, this.duration(3));
+        return this.animate({ kind: "bubble", bot: k.bot, text: "🏆 Winner!", tone: "good" }, this.held(e));
       case "priority":
         return; // the status panel reorders; nothing moves on the board
     }
@@ -160,11 +175,11 @@ export class Animator extends EffectLayer {
         const squares = Array.isArray(r.squares) ? r.squares.filter(isCoord) : [];
         const from = isCoord(r.at) ? r.at : squares[0];
         if (!from) return;
-        return this.animate({ kind: "remains_drop", from, squares }, this.duration(1));
+        return this.animate({ kind: "remains_drop", from, squares }, this.held(e));
       }
       case "remains_moved":
         if (!isCoord(r.from) || !isCoord(r.to)) return;
-        return this.animate({ kind: "remains_move", from: r.from, to: r.to }, this.duration(0.8));
+        return this.animate({ kind: "remains_move", from: r.from, to: r.to }, this.held(e));
       case "remains_collected": {
         if (!isCoord(r.at)) return;
         const pieces = Number(r.pieces) || 1;
@@ -173,14 +188,14 @@ export class Animator extends EffectLayer {
           const repaired = Number(r.repaired) || 0;
           void this.animate({ kind: "bubble", bot, text: `Remains: ${repaired ? `+${repaired} repaired, ` : ""}+${Number(r.battery) || 100 * pieces} battery`, tone: "good" }, this.duration(2.5));
         }
-        return this.animate({ kind: "remains_take", at: r.at, bot, pieces }, this.duration(0.8));
+        return this.animate({ kind: "remains_take", at: r.at, bot, pieces }, this.held(e));
       }
       case "remains_lost":
         if (!isCoord(r.at)) return;
-        return this.animate({ kind: "remains_take", at: r.at, bot: null, pieces: 1 }, this.duration(0.8));
+        return this.animate({ kind: "remains_take", at: r.at, bot: null, pieces: 1 }, this.held(e));
       case "remains_merged":
         if (!isCoord(r.at)) return;
-        return this.animate({ kind: "remains_take", at: r.at, bot: null, pieces: (Number(r.pieces) || 2) - 1 }, this.duration(0.5));
+        return this.animate({ kind: "remains_take", at: r.at, bot: null, pieces: (Number(r.pieces) || 2) - 1 }, this.held(e));
       default:
         return;
     }
@@ -195,59 +210,61 @@ export class Animator extends EffectLayer {
     const name = moduleLabel(r.module);
     const bubble = (text: string, tone: "chip" | "damage" | "good" | "info" = "info", factor = 2): Promise<void> =>
       this.animate({ kind: "bubble", bot, text, tone }, this.duration(factor));
+    // A bubble that holds the robot's chain for the event's time in the timing table.
+    const said = (text: string, tone: "chip" | "damage" | "good" | "info" = "info"): Promise<void> =>
+      this.animate({ kind: "bubble", bot, text, tone }, this.held(e));
     switch (e.type) {
-      case "module_installed": return bubble(`Installed ${name}`);
+      case "module_installed": return said(`Installed ${name}`);
       case "module_charged":
-        return bubble(`${name} +${String(r.charges)} charge${r.charges === 1 ? "" : "s"} (${String(r.price_paid)})`, "good");
-      case "module_charge_refused": return bubble(`${name}: charge refused (battery)`, "damage");
+        return said(`${name} +${String(r.charges)} charge${r.charges === 1 ? "" : "s"} (${String(r.price_paid)})`, "good");
+      case "module_charge_refused": return said(`${name}: charge refused (battery)`, "damage");
       case "module_activated": {
         const phases = Array.isArray(r.phases) && r.phases.length < 5 ? ` · phase ${r.phases.join("-")}` : "";
         const extra = r.aim ? ` · ${r.front ? "front & " : ""}${({ L: "left", R: "right", B: "back" } as Record<string, string>)[String(r.aim)] ?? ""}`
           : r.order ? ` · ${String(r.order)}` : "";
-        await this.animate({ kind: "flash", bot, tone: "info" }, this.duration(0.6));
-        return bubble(`${name}${phases}${extra}`, "info", 2);
+        await this.animate({ kind: "flash", bot, tone: "info" }, this.held(e, 0.6 / 2.6));
+        return this.animate({ kind: "bubble", bot, text: `${name}${phases}${extra}`, tone: "info" }, this.held(e, 2 / 2.6));
       }
-      case "module_charge_used": return bubble(`${name}: charge used`, "info", 1.5);
-      case "stored_chip_played": return bubble("Stored chip", "chip", 1.5);
+      case "module_charge_used": return said(`${name}: charge used`);
+      case "stored_chip_played": return said("Stored chip", "chip");
       case "chip_stored":
         void bubble(r.replaced ? "Chip stored (old one discarded)" : "Chip stored", "info", 2);
-        return this.animate({ kind: "store", bot }, this.duration(1.2));
+        return this.animate({ kind: "store", bot }, this.held(e));
       case "chip_transformed":
-        // Turbo and Crab Legs say so on their square ("Turbo!", "Crab walk"); a reversed chip says it here.
-        if (r.module === "reverse") return bubble("Reversed", "info", 1.2);
-        return;
-      case "clamped": return bubble("Clamped", "info", 1.2);
+        // Turbo and Crab Legs say so again on their square ("Turbo!", "Crab walk"); a reversed chip says it here.
+        return said(r.module === "reverse" ? "Reversed" : name);
+      case "clamped": return said("Clamped");
       case "drone_deployed":
         if (!isCoord(r.at) || typeof r.owner !== "string") return;
         void this.animate({ kind: "bubble", bot: r.owner, text: "Drone deployed", tone: "info" }, this.duration(2));
-        return this.animate({ kind: "deploy", bot, owner: r.owner, at: r.at, dir: isDir(r.dir) ? r.dir : "N" }, this.duration(1.2));
+        return this.animate({ kind: "deploy", bot, owner: r.owner, at: r.at, dir: isDir(r.dir) ? r.dir : "N" }, this.held(e));
       case "bomb_dropped":
         if (!isCoord(r.at) || typeof r.owner !== "string") return;
-        return this.animate({ kind: "bomb", bot, owner: r.owner, at: r.at }, this.duration(1));
+        return this.animate({ kind: "bomb", bot, owner: r.owner, at: r.at }, this.held(e));
       case "bomb_exploded": {
         const squares = Array.isArray(r.squares) ? r.squares.filter(isCoord) : isCoord(r.at) ? [r.at] : [];
-        return this.animate({ kind: "blast", bot, squares }, this.duration(1.6));
+        return this.animate({ kind: "blast", bot, squares }, this.held(e));
       }
-      case "bomb_destroyed": return this.animate({ kind: "fizzle", bot }, this.duration(1));
+      case "bomb_destroyed": return this.animate({ kind: "fizzle", bot }, this.held(e));
       case "shielded":
         void bubble("Shielded", "good", 1.6);
-        return this.animate({ kind: "shield", bot }, this.duration(1.2));
+        return this.animate({ kind: "shield", bot }, this.held(e));
       case "reflected": {
-        if (!isCoord(r.at)) return bubble("Reflected", "info", 1.6);
+        if (!isCoord(r.at)) return said("Reflected");
         void bubble("Reflected!", "info", 1.6);
         if (isCoord(r.to)) {
           return this.animate({
             kind: "shot", from: r.at, to: r.to, dir: isDir(r.dir) ? r.dir : null, beams: 1, source: "bot", hit: true,
             module: "reflector",
-          }, this.duration(1.2));
+          }, this.held(e));
         }
-        return this.animate({ kind: "shield", bot }, this.duration(1));
+        return this.animate({ kind: "shield", bot }, this.held(e));
       }
-      case "pushed_back": return bubble("Recoil", "info", 1.2);
+      case "pushed_back": return said("Recoil");
       case "shocked":
         if (!isCoord(r.from) || !isCoord(r.to) || typeof r.target !== "string") return;
         void this.animate({ kind: "bubble", bot: r.target, text: "Shock!", tone: "damage" }, this.duration(1.6));
-        return this.animate({ kind: "shock", from: r.from, to: r.to, target: r.target }, this.duration(1));
+        return this.animate({ kind: "shock", from: r.from, to: r.to, target: r.target }, this.held(e));
       default:
         return;
     }
@@ -260,23 +277,23 @@ export class Animator extends EffectLayer {
     const bot = typeof r.bot === "string" ? r.bot : null;
     switch (e.type) {
       case "slid":
-        if (bot && isCoord(r.to)) return this.animate({ kind: "move", bot, to: r.to, linear: true }, this.duration(0.6));
+        if (bot && isCoord(r.to)) return this.animate({ kind: "move", bot, to: r.to, linear: true }, this.held(e));
         return;
       case "teleported":
         if (!bot || !isCoord(r.to)) return;
-        await this.animate({ kind: "flash", bot, tone: "info" }, this.duration(0.4));
-        await this.animate({ kind: "move", bot, to: r.to }, this.duration(0.25));
+        await this.animate({ kind: "flash", bot, tone: "info" }, this.held(e, 0.4 / 1.05));
+        await this.animate({ kind: "move", bot, to: r.to }, this.held(e, 0.25 / 1.05));
         void this.animate({ kind: "bubble", bot, text: `Teleported (${String(r.series ?? "?")} → ${String(r.destination ?? "?")})`, tone: "info" }, this.duration(2));
-        return this.animate({ kind: "flash", bot, tone: "info" }, this.duration(0.4));
+        return this.animate({ kind: "flash", bot, tone: "info" }, this.held(e, 0.4 / 1.05));
       case "landed":
-        if (bot) return this.animate({ kind: "bubble", bot, text: "Landed", tone: "info" }, this.duration(1.2));
+        if (bot) return this.animate({ kind: "bubble", bot, text: "Landed", tone: "info" }, this.held(e));
         return;
       case "virtual":
         if (!bot) return;
         await this.animate({ kind: "stats", bot, virtual: true }, 0);
-        return this.animate({ kind: "flash", bot, tone: "info" }, this.duration(0.8));
+        return this.animate({ kind: "flash", bot, tone: "info" }, this.held(e));
       case "mirror_broken":
-        if (bot) return this.animate({ kind: "bubble", bot, text: "Mirror broken: Bad Luck next turn", tone: "damage" }, this.duration(2));
+        if (bot) return this.animate({ kind: "bubble", bot, text: "Mirror broken: Bad Luck next turn", tone: "damage" }, this.held(e));
         return;
       default:
         return; // tile_broken, receptacle_filled, field_*: shown by the board after the turn

@@ -128,7 +128,6 @@ export class ChatPanel {
     this.audience = h("label", { for: "chat-to-all", class: "chat-audience" });
     this.audience.append(this.toAll, " To everyone (otherwise your team only)");
     this.audience.hidden = true;
-    row.append(this.audience);
     this.error = h("p", { id: "chat-error", class: "rr-error", role: "alert" });
     this.info = h("p", { id: "chat-info", class: "chat-info", "aria-live": "polite" });
     const help = h("p", { id: "chat-help", class: "rr-hint" });
@@ -137,7 +136,8 @@ export class ChatPanel {
       h("code", {}, "!archive"), " hides this game from your lobby (again to bring it back); ",
       h("code", {}, "@all"), " at the start writes to everyone. At most 500 characters.",
     );
-    this.form.append(row, this.counter, this.error, this.info, help);
+    // The box sits on its own line under the input: beside it, it squeezed the input to "Say someth".
+    this.form.append(row, this.audience, this.counter, this.error, this.info, help);
     this.readOnly = h("p", { class: "chat-readonly rr-hint" }, "You are watching: only the players can write here.");
     this.el.append(this.olderBtn, this.list, this.empty, this.form, this.readOnly);
     parent.appendChild(this.el);
@@ -273,6 +273,9 @@ export class ChatPanel {
       return;
     }
     this.input.value = "";
+    // Each line to everyone is chosen anew: the box does not stay ticked for the next one.
+    this.toAll.checked = false;
+    if (!this.audience.hidden) this.setTeamChat(true);
     this.updateCounter();
     const data = (res.data ?? {}) as Record<string, unknown>;
     if (data.message) this.add(data.message);

@@ -9,6 +9,8 @@ export interface SeatClock {
   running: boolean;
   expired: boolean;
   asOf: number;
+  /** Seconds after `asOf` before a running clock starts counting (the last turn's animation; 0: at once). */
+  startsIn: number;
 }
 
 export interface TimeLeft {
@@ -36,7 +38,7 @@ export function clockOffset(serverTimeIso: unknown, receivedAtLocalMs: number): 
 }
 
 export function seatClock(
-  fields: { move_left?: unknown; game_left?: unknown; clock_running?: unknown; expired?: unknown },
+  fields: { move_left?: unknown; game_left?: unknown; clock_running?: unknown; expired?: unknown; starts_in?: unknown },
   asOf: number,
 ): SeatClock {
   return {
@@ -45,6 +47,7 @@ export function seatClock(
     running: fields.clock_running === true,
     expired: fields.expired === true,
     asOf,
+    startsIn: Math.max(0, num(fields.starts_in) ?? 0),
   };
 }
 
@@ -54,7 +57,7 @@ export function timeLeft(c: SeatClock, now: number): TimeLeft {
   let game = c.game;
   let expired = c.expired;
   if (c.running && !expired) {
-    let spent = Math.max(0, (now - c.asOf) / 1000);
+    let spent = Math.max(0, (now - c.asOf) / 1000 - (c.startsIn ?? 0));
     if (move !== null) {
       const fromMove = Math.min(move, spent);
       move -= fromMove;

@@ -62,6 +62,8 @@ export interface KindScreen {
   render(snap: Snapshot, moving: boolean, replaying: number | null, lastTurn: number): void;
   /** After the shared parts were drawn (the playback controls too): what measures the laid-out page. */
   layout?(snap: Snapshot, moving: boolean, replaying: number | null): void;
+  /** Where my own clock goes: beside the kind's Submit (or Compile). */
+  clockSlot?(): HTMLElement | null;
   /** The status line ("Goal stacks — …", "Round 3 — programming"). */
   statusText(snap: Snapshot, moving: boolean): string;
   /** The mode line and the seat list's title. */

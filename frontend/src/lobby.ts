@@ -12,6 +12,8 @@ import {
 } from "./lobbystate";
 import type { Course } from "./types";
 import { fitOpponents, opponentRange } from "./computers";
+import { mountPreviewsIn } from "./previews";
+import { followKind, mountRulesetFields } from "./createform";
 
 /** Make `parent`'s children exactly `nodes`, in order, moving only what must move: a row that did not change
  * stays where it is (and keeps the keyboard focus, if it had it). */
@@ -71,8 +73,36 @@ export class LiveLobby {
       this.lists = fromLobby(msg as LobbyMessage, this.view);
       this.render();
     } else if (m.type === "lobby_game") {
-      if (applyGame(this.lists, msg as LobbyGameMessage, this.view)) this.render();
+      const message = msg as LobbyGameMessage;
+      if (applyGame(this.lists, message, this.view)) this.render();
+      // A public game started, ended or was cancelled: the featured game and the watch list may change.
+      if (!message.mine && message.game?.status !== "lobby") this.refreshLive();
     }
+  }
+
+  private liveTimer: number | null = null;
+
+  /** Fetch the featured game and the watch list again (/games/live/), once for a burst of changes. */
+  private refreshLive(): void {
+    const current = document.getElementById("live-games");
+    if (!current || this.liveTimer !== null) return;
+    this.liveTimer = window.setTimeout(async () => {
+      this.liveTimer = null;
+      try {
+        const res = await fetch("/games/live/", { credentials: "same-origin", headers: { Accept: "text/html" } });
+        if (!res.ok) return;
+        const html = new DOMParser().parseFromString(await res.text(), "text/html");
+        const fresh = html.getElementById("live-games");
+        if (!fresh) return;
+        // The featured course's data comes with it, for the thumbnail.
+        for (const script of html.querySelectorAll<HTMLScriptElement>("script[type='application/json'][id]")) {
+          if (!document.getElementById(script.id)) document.body.appendChild(document.importNode(script, true));
+        }
+        const node = document.importNode(fresh, true);
+        document.getElementById("live-games")?.replaceWith(node);
+        mountPreviewsIn(node);
+      } catch { /* offline: the next change tries again */ }
+    }, 1000);
   }
 
   private thumb(g: GameSummary, list: string): HTMLElement {
@@ -226,6 +256,7 @@ export function mountKindChoice(): void {
   const apply = (): void => {
     const chosen = radios.find((r) => r.checked)?.value ?? "roboracer";
     for (const [kind, form] of Object.entries(forms)) if (form) form.hidden = kind !== chosen;
+    followKind(chosen);
   };
   for (const r of radios) r.addEventListener("change", apply);
   apply();
@@ -289,6 +320,7 @@ function mount(): void {
   focusCreateErrors();
   mountCustomTimers();
   mountKindChoice();
+  mountRulesetFields();
   mountPractice();
   const root = document.getElementById("lobby-root");
   if (!root || root.dataset.live === "1") return;

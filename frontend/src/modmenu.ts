@@ -20,10 +20,11 @@ export function menuGroups(
   const groups: MenuGroup[] = [];
   if (!modules.length) return groups;
   groups.push({
-    label: "Install (price of 1 charge)",
+    label: "Install (free; a charge is bought later)",
     options: [...modules].sort().map((m) => ({
       value: actionKey({ install: m }),
-      label: `Install ${moduleLabel(m)} (${prices[m] ?? "?"})${installed?.type === m ? " (installed: its charges are lost)" : ""}`,
+      // Installing is free (issue 37, item 9): the figure is what a charge of it costs now, said apart.
+      label: `Install ${moduleLabel(m)} (free · a charge ${prices[m] ?? "?"})${installed?.type === m ? " (installed: its charges are lost)" : ""}`,
       disabled: false,
     })),
   });
@@ -57,7 +58,10 @@ export function menuHelp(
     return `Install ${moduleLabel(action.install)}: ${MODULE_HINTS[action.install] ?? ""}.` +
       (installed ? ` It replaces ${moduleLabel(installed.type)} and its ${installed.charges} charge${installed.charges === 1 ? "" : "s"}.` : "");
   }
-  if ("charge" in action) return `${actionText(action, installed?.type ?? null)}: paid from the battery now; activate in a later turn.`;
+  if ("charge" in action) {
+    return `${actionText(action, installed?.type ?? null)}: paid from the battery when the turn is played; activate in a later turn. ` +
+      "The price can change before then: a player ahead of you in turn order who buys first makes it dearer or cheaper. The turn log shows what you paid.";
+  }
   const type = installed?.type ?? "";
   let text = `${actionText(action, type || null)}: uses one charge${type === "scanner" ? " (taken at the start of the next turn)" : ""}.`;
   if (NEEDS_SPARE.has(type) && !hasSpareMoveChip(hand, program)) {
@@ -171,6 +175,8 @@ export class ModuleMenu {
     this.help.textContent = menuHelp(this.action, this.installed, this.hand, this.program);
     // Nothing chosen: the status line says enough (and a phone keeps the room for the board).
     this.help.hidden = this.action === null && this.installed !== null;
+    // On a phone the "install one" hint of an empty module slot gives way to Submit (styles.css).
+    this.el.classList.toggle("rr-modules-idle", this.action === null);
   }
 
   private canScan(): boolean {

@@ -186,6 +186,11 @@ export function moduleStatus(module: InstalledModule | null | undefined, battery
   return `${moduleLabel(module.type)} +${module.charges}${b ? ` ${b}` : ""}`;
 }
 
+/** The game's prices as table rows: [["Shield", 200], ["Turbo", 250]] (by name). */
+export function priceRows(prices: Readonly<Record<string, number>> | null | undefined): [string, number][] {
+  return Object.keys(prices ?? {}).sort().map((n) => [moduleLabel(n), (prices as Record<string, number>)[n]]);
+}
+
 /** The game's prices for everyone: "Shield 200 · Turbo 250" (sorted by name as the server sends them). */
 export function pricesText(prices: Readonly<Record<string, number>> | null | undefined): string {
   const names = Object.keys(prices ?? {}).sort();

@@ -82,6 +82,9 @@ export class Notifications {
   constructor(private readonly currentGame: number | null, parent: HTMLElement = document.body) {
     this.el = h("section", { id: "rr-notices", class: "rr-notices", "aria-label": "Notifications", role: "status", "aria-live": "polite" });
     this.el.hidden = true;
+    // On a game's page the notices float over it (issue 37, item 6): one that arrives mid-turn never pushes
+    // the board down or hides my robot.
+    if (currentGame !== null) this.el.classList.add("rr-notices-overlay");
     parent.prepend(this.el);
   }
 

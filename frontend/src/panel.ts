@@ -3,9 +3,10 @@
 // "Priority"), each seat with the kind's line of stats (`SeatView`).
 import { h } from "./dom";
 import { playerUrl } from "./lobbystate";
+import { MyClock } from "./myclock";
 import { clockText, localDate, speakDuration, timeLeft, timersText, vacationText, type SeatClock } from "./clock";
 import type { Seat, Snapshot } from "./types";
-import { pricesText } from "./modules";
+import { priceRows } from "./modules";
 import { AUTOPILOT_BANNER, autopilotBadge, computerBadge, freeSeats, isComputer, robotIcon, strengthName, strengthsOf } from "./computers";
 
 export {
@@ -20,8 +21,10 @@ export class Panel {
   readonly conn: HTMLParagraphElement;
   readonly notice: HTMLParagraphElement;
   readonly timers: HTMLParagraphElement;
-  /** The game's current module prices, for everyone (games with modules). */
-  readonly prices: HTMLParagraphElement;
+  /** The game's current module prices, for everyone (games with modules): folded to one line, a table inside. */
+  readonly prices: HTMLDetailsElement;
+  private readonly pricesSummary: HTMLElement;
+  private readonly pricesBody: HTMLTableSectionElement;
   readonly rated: HTMLParagraphElement;
   /** The game mode: arena, team play, a puzzle's goal and turns (docs/modes.md). */
   readonly mode: HTMLParagraphElement;
@@ -50,6 +53,9 @@ export class Panel {
   /** Server time − local time, ms. */
   clockOffset = 0;
   private clockEls = new Map<number, { el: HTMLElement; name: string }>();
+  /** My own clock, beside my Submit (the kind's screen places it: KindScreen.clockSlot). */
+  readonly myClock = new MyClock();
+  private mySeat: number | null = null;
 
   constructor(parent: HTMLElement) {
     this.el = h("div", { class: "rr-status" });
@@ -60,7 +66,14 @@ export class Panel {
     this.notice.hidden = true;
     this.timers = h("p", { id: "game-timers", class: "rr-timers" });
     this.timers.hidden = true;
-    this.prices = h("p", { id: "module-prices", class: "rr-prices" });
+    // Folded by default (issue 37, item 4): the 17 prices ran together as one long block that pushed Submit
+    // below the fold on phones. Open, they are a compact table.
+    this.prices = h("details", { id: "module-prices", class: "rr-prices" });
+    this.pricesSummary = h("summary", {});
+    this.pricesBody = h("tbody", {});
+    const table = h("table", { class: "rr-prices-table" });
+    table.append(h("caption", { class: "visually-hidden" }, "The price of one charge of each module now"), this.pricesBody);
+    this.prices.append(this.pricesSummary, table);
     this.prices.hidden = true;
     this.rated = h("p", { id: "game-rated", class: "rr-timers" });
     this.rated.hidden = true;
@@ -125,13 +138,20 @@ export class Panel {
     this.timers.hidden = !text || snap.status === "finished" || snap.status === "cancelled";
   }
 
-  /** The game's current prices of one charge ("Module prices: Shield 200 · Turbo 250"). */
+  /** The game's current prices of one charge: "Module prices (3): a charge now", and inside, one row a module. */
   setPrices(modules: readonly string[] | undefined, prices: Readonly<Record<string, number>> | undefined): void {
-    const text = modules?.length ? pricesText(prices) : "";
-    const shown = text ? `Module prices: ${text}` : "";
-    if (this.prices.textContent !== shown) this.prices.textContent = shown;
-    this.prices.hidden = !shown;
+    const rows = modules?.length ? priceRows(prices) : [];
+    const key = JSON.stringify(rows);
+    this.prices.hidden = !rows.length;
     this.prices.dataset.prices = JSON.stringify(prices ?? {});
+    if (this.prices.dataset.shown === key) return;
+    this.prices.dataset.shown = key;
+    this.pricesSummary.textContent = `Module prices (${rows.length}): one charge now`;
+    this.pricesBody.replaceChildren(...rows.map(([name, price]) => {
+      const tr = h("tr", {});
+      tr.append(h("th", { scope: "row" }, name), h("td", {}, String(price)));
+      return tr;
+    }));
   }
 
   /** "Rated game", "Unrated game" or "Aborted: not rated" (docs/ratings.md), when the server says. */
@@ -156,6 +176,7 @@ export class Panel {
   /** Count the clocks down: called once a second, and after every render. */
   tickClocks(): void {
     const now = Date.now() + this.clockOffset;
+    this.myClock.tick(this.mySeat === null ? undefined : this.clocks.get(this.mySeat), now);
     for (const [seat, { el, name }] of this.clockEls) {
       const c = this.clocks.get(seat);
       if (!c) continue;
@@ -179,6 +200,7 @@ export class Panel {
   renderSeats(snap: Snapshot, order: string[], seatView: (seat: Seat) => SeatView | null): void {
     const inLobby = snap.status === "lobby";
     const timed = snap.status === "programming" || snap.status === "resolving";
+    this.mySeat = timed && typeof snap.me?.seat === "number" ? snap.me.seat : null;
     const today = localDate(new Date(Date.now() + this.clockOffset));
     this.clockEls.clear();
     const items = seatsInPriority(snap, order).map((s) => {

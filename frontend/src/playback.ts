@@ -110,6 +110,12 @@ export class PlaybackBase implements Playback {
     return (BASE_MS * factor) / this.speed;
   }
 
+  /** `ms` at 1x, at the chosen speed (0 when instant or skipping). */
+  protected atSpeed(ms: number): number {
+    if (this.skipping || this.speed === 0) return 0;
+    return ms / this.speed;
+  }
+
   /** Run frame(t) for t in (0,1], ending with frame(1). Robust against hidden tabs (timer fallback). */
   protected tween(ms: number, frame: (t: number) => void, linear = false): Promise<void> {
     if (ms <= 0 || (typeof document !== "undefined" && document.hidden) || this.skipping) {

@@ -24,6 +24,13 @@ function mountPreview(el: HTMLElement, course: Course | null, label: string): vo
   if (el.dataset.legend !== undefined) drawLegend(el, course).open = true;
 }
 
+/** Draw the course previews inside `root` (the lobby's live games, fetched again). */
+export function mountPreviewsIn(root: ParentNode): void {
+  for (const el of root.querySelectorAll<HTMLElement>("[data-course-preview]")) {
+    mountPreview(el, readJsonScript<Course>(el.dataset.courseJson), el.dataset.label ?? "");
+  }
+}
+
 export function mountPreviews(): void {
   for (const el of document.querySelectorAll<HTMLElement>("[data-course-preview]")) {
     mountPreview(el, readJsonScript<Course>(el.dataset.courseJson), el.dataset.label ?? "");

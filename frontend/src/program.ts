@@ -33,6 +33,7 @@ export class ProgramUI extends ProgramView {
     if (!this.active || !me) return;
     this.canReboot = snap.can_reboot !== false;
     const rules = rulesOf(snap);
+    this.hitPoints = rules.hitPoints ? rules.maxDamage : null;
     this.canPowerDown = rules.powerDown;
     this.lockedWord = rules.lockedWord;
     const myBot = Array.isArray(snap.bots) ? snap.bots.find((b) => me.bot != null && String(b.id) === String(me.bot)) : undefined;

@@ -23,10 +23,12 @@ function chipContent(card: Chip): DocumentFragment {
 }
 
 /** The visible line under the reboot toggle: what the current choice does (003 "Rebooting"). */
-export function rebootHelpText(reboot: boolean): string {
+export function rebootHelpText(reboot: boolean, hitPoints: number | null = null): string {
+  // fused (001) counts hit points, not damage: the help says what the badge and the legend say.
+  const repaired = hitPoints !== null ? `back to full hit points (${hitPoints})` : "repaired to 0 damage";
   return reboot
-    ? "Reboot chosen: your robot is repaired to 0 damage at the end of this turn and sits the next turn out (five 0 chips, no laser)."
-    : "Your robot plays the next turn as usual. Tick “Reboot this turn” to have it repaired to 0 damage at the end of this turn; it then sits the next turn out.";
+    ? `Reboot chosen: your robot is ${repaired} at the end of this turn and sits the next turn out (five 0 chips, no laser).`
+    : `Your robot plays the next turn as usual. Tick “Reboot this turn” to have it ${repaired} at the end of this turn; it then sits the next turn out.`;
 }
 
 /** The line under the program: how to fill the registers. Touch screens have no keys to mention. Numbered
@@ -81,6 +83,10 @@ export abstract class ProgramView {
   protected readonly rebootHelp: HTMLParagraphElement;
   protected reboot = false;
   protected readonly submitBtn: HTMLButtonElement;
+  /** fused: the robots' hit points (the reboot help speaks of them); null where damage is counted. */
+  protected hitPoints: number | null = null;
+  /** Where my own clock goes (the game screen puts it there): right before Submit. */
+  readonly clockSlot: HTMLElement;
   protected readonly error: HTMLDivElement;
   protected readonly hint: HTMLParagraphElement;
   /** The game's cards carry numbers (roborace). */
@@ -137,6 +143,7 @@ export abstract class ProgramView {
     const rebootGroup = this.rebootGroup = h("label", { class: "rr-reboot", for: "reboot-toggle" });
     rebootGroup.append(this.rebootBox, h("span", { class: "rr-reboot-label" }, "Reboot this turn"));
     this.submitBtn = h("button", { type: "button", id: "submit-program", class: "primary" }, "Submit program");
+    this.clockSlot = h("span", { class: "rr-clock-slot" });
     // classic (000 "Power Down"): announced with the program for the next round.
     this.powerBox = h("input", { type: "checkbox", id: "power-down-toggle", class: "power-down", "aria-describedby": "rr-power-down-help" });
     this.powerGroup = h("label", { class: "rr-power-down", for: "power-down-toggle" });
@@ -145,7 +152,7 @@ export abstract class ProgramView {
     this.powerGroup.hidden = this.powerHelp.hidden = true;
     this.recompileBtn = h("button", { type: "button", id: "recompile" }, "Recompile (2 damage)");
     this.recompileBtn.hidden = true;
-    controls.append(rebootGroup, this.powerGroup, this.recompileBtn, this.submitBtn, this.rebootHelp, this.powerHelp);
+    controls.append(rebootGroup, this.powerGroup, this.recompileBtn, this.clockSlot, this.submitBtn, this.rebootHelp, this.powerHelp);
     this.error = h("div", { id: "program-error", role: "alert", class: "rr-error" });
     const hint = this.hint = h("p", { class: "rr-hint" }, programHint(isTouchScreen()));
     // 003 "Actions": the Module menu is directly beneath the program tiles; Submit sends both.
@@ -213,7 +220,7 @@ export abstract class ProgramView {
     if (!this.canReboot) this.reboot = false;
     this.rebootGroup.hidden = !this.canReboot;
     this.rebootBox.checked = this.reboot;
-    this.rebootHelp.textContent = this.canReboot ? rebootHelpText(this.reboot)
+    this.rebootHelp.textContent = this.canReboot ? rebootHelpText(this.reboot, this.hitPoints)
       : this.rebootSilent ? "" : "No rebooting in an arena: the last bot alive wins.";
     this.rebootHelp.hidden = this.rebootSilent;
     if (!this.canPowerDown) this.powerDown = false;

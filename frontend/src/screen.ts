@@ -164,6 +164,7 @@ export class GameScreen {
       fetchSnapshot: () => (demo || !api ? Promise.resolve(null) : fetchSnapshot(api)),
     });
     this.controls.drive(kind.player);
+    kind.clockSlot?.()?.append(this.panel.myClock.el);
     kind.onPhase = (text) => this.panel.setPhase(text);
     this.kind = kind;
     return kind;

@@ -3,7 +3,9 @@
 // and the words for the default ruleset left as they were.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { SEQUENTIAL_STEPS } from "../src/animate";
+import { sequentialStep } from "../src/animate";
+import { useTiming } from "../src/timing";
+import TIMING from "../../games/kinds/roboracer/timing.json";
 import { cardChip, cardNumber, chipLabel, chipShort, parseCard, playedText } from "../src/chips";
 import { hasSpareMoveChip, unusedChips } from "../src/modules";
 import { spaceOrderText, TurnLog, turnPriority, winnerText } from "../src/log";
@@ -139,8 +141,9 @@ test("space order in words, with players' names", () => {
 test("the board skips space_order; roborace's cards and spaces play robot after robot", () => {
   assert.equal(asKnownEvent(rr({ type: "space_order", bot: null, order: ["1"], step: "spaces" })), null);
   assert.deepEqual(turnPriority([rr({ type: "chip", bot: "2", chip: "2", number: 70 })]), []);
-  for (const step of ["chips", "cards", "spaces"]) assert.ok(SEQUENTIAL_STEPS.has(step), step);
-  assert.ok(!SEQUENTIAL_STEPS.has("belts"));
+  useTiming(TIMING);
+  for (const step of ["chips", "cards", "spaces"]) assert.ok(sequentialStep(step), step);
+  assert.ok(!sequentialStep("belts"));
 });
 
 test("without counted lives a destroyed robot keeps them and is never out", () => {

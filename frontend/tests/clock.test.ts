@@ -43,6 +43,16 @@ test("a running clock spends move time first, then game time, then expires", () 
   assert.equal(timeLeft(c, T0 - 5000).move, 30);
 });
 
+test("a clock that waits for the last turn's animation (starts_in) counts only after it", () => {
+  const c = seatClock({ move_left: 120, game_left: 600, clock_running: true, expired: false, starts_in: 9.5 }, T0);
+  assert.equal(c.startsIn, 9.5);
+  assert.equal(timeLeft(c, T0 + 5_000).move, 120); // the animation is still playing: no time spent
+  assert.equal(timeLeft(c, T0 + 9_500).move, 120);
+  assert.equal(timeLeft(c, T0 + 19_500).move, 110); // ten seconds after it started
+  assert.equal(seatClock({ move_left: 1, starts_in: -3, clock_running: true }, T0).startsIn, 0);
+  assert.equal(seatClock({ move_left: 1, starts_in: "soon", clock_running: true }, T0).startsIn, 0);
+});
+
 test("a stopped clock does not move; an expired one says so; missing timers are left out", () => {
   const stopped = seatClock({ move_left: 12.5, game_left: 100, clock_running: false, expired: false }, T0);
   assert.deepEqual(timeLeft(stopped, T0 + 60_000), { move: 12.5, game: 100, onGameTime: false, running: false, expired: false });

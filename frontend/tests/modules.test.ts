@@ -89,7 +89,7 @@ test("the status panel's module text is 003's \"Turbo +2 250\"", () => {
 test("the menu: install with each price, charge with totals (battery-limited), activate the installed module", () => {
   const none = menuGroups(["turbo", "shield", "repair"], EXAMPLE, null, 500, false);
   assert.equal(none.length, 1);
-  assert.deepEqual(none[0].options.map((o) => o.label), ["Install Repair (150)", "Install Shield (200)", "Install Turbo (250)"]);
+  assert.deepEqual(none[0].options.map((o) => o.label), ["Install Repair (free · a charge 150)", "Install Shield (free · a charge 200)", "Install Turbo (free · a charge 250)"]);
   const groups = menuGroups(["turbo", "shield", "repair"], EXAMPLE, { type: "turbo", charges: 0 }, 600, false);
   assert.equal(groups.length, 3);
   assert.deepEqual(groups[1].options.map((o) => [o.label.split(" —")[0], o.disabled]),

@@ -18,6 +18,14 @@ test("the reboot explanation names the checkbox, not a button", () => {
   assert.ok(rebootHelpText(true).startsWith("Reboot chosen"));
 });
 
+test("in fused (hit points) the reboot help says hit points, as the badge and the legend do", () => {
+  for (const reboot of [false, true]) {
+    const text = rebootHelpText(reboot, 10);
+    assert.ok(text.includes("back to full hit points (10)") && !text.includes("damage"), text);
+    assert.ok(rebootHelpText(reboot).includes("repaired to 0 damage"));
+  }
+});
+
 test("only a seated player's panel says \"Your program\"", () => {
   assert.equal(programTitle(true), "Your program");
   assert.equal(programTitle(false), "Programs");

@@ -146,3 +146,40 @@ def lobby_state(*, user, page: int = 1) -> dict:
         "mine": [{**game_summary(game=game), "my_move": game.pk in my_move} for game in mine],
         "archived": [game_summary(game=game) for game in archived],
     }
+
+
+# Live games to watch (issue 37, item 8): the lobby promises that any signed-in player may watch a public game,
+# so it lists the running ones and features one, as lichess TV does.
+LIVE_CANDIDATES = 200  # the most recently active running public games considered (bounded per request)
+WATCH_LIST_SIZE = 10
+
+
+def live_games(*, user=None) -> dict:
+    """{"featured": the running public game with the highest sum of its players' shown ratings (computers count
+    none; ties: the newer game), "watch": up to WATCH_LIST_SIZE running public games by that sum, without the
+    ones `user` plays in (those are under "My games")}. Each entry: {"game", "players": [{"name", "rating",
+    "computer"}], "rating_sum"}. Public facts only: names, ratings, course, turn."""
+    running = list(
+        Game.objects.filter(status__in=[Game.Status.PROGRAMMING, Game.Status.RESOLVING],
+                            visibility=Game.Visibility.PUBLIC)
+        .select_related("course")
+        .defer("course__data", "course_data", "state")
+        .order_by("-updated_at", "-pk")[:LIVE_CANDIDATES]
+    )
+    if not running:
+        return {"featured": None, "watch": []}
+    seated = list(Seat.objects.filter(game__in=running, ejected_at__isnull=True)
+                  .select_related("user", "user__profile").order_by("game_id", "number"))
+    rated_users = ratings.shown_ratings_of(users=[seat.user_id for seat in seated if not seat.computer])
+    players: dict[int, list[dict]] = {}
+    for seat in seated:
+        rating = None if seat.computer else rated_users.get(seat.user_id)
+        players.setdefault(seat.game_id, []).append(
+            {"name": player_name(user=seat.user), "rating": rating, "computer": bool(seat.computer)})
+    entries = [{"game": game, "players": players.get(game.pk, []),
+                "rating_sum": sum(p["rating"] or 0 for p in players.get(game.pk, []))} for game in running]
+    entries.sort(key=lambda entry: (entry["rating_sum"], entry["game"].pk), reverse=True)
+    mine = set()
+    if user is not None and getattr(user, "is_authenticated", False):
+        mine = set(Seat.objects.filter(user=user, game__in=running).values_list("game_id", flat=True))
+    return {"featured": entries[0], "watch": [e for e in entries if e["game"].pk not in mine][:WATCH_LIST_SIZE]}

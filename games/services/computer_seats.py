@@ -183,7 +183,7 @@ def take_back(*, user, game_id: int) -> Seat:
                 and not Program.objects.filter(seat=seat, turn=game.turn).exists()
                 and Hand.objects.filter(seat=seat, turn=game.turn).exists())
     if thinking:
-        clocks.start(seat, now)
+        clocks.start(seat, now, from_=game.clocks_from)
         seat.save(update_fields=["clock_started_at", "deadline", "expired"])
     hand_back(game, seat)
     if thinking:

@@ -47,7 +47,7 @@ def eject(game: Game, seats: list[Seat], *, by: str, reason: str, by_name: str =
         Program.objects.filter(seat__in=cleared, turn=game.turn).delete()
         for seat in cleared:
             if not clocks.running(seat) and not seat.autopilot:
-                clocks.start(seat, now)
+                clocks.start(seat, now, from_=game.clocks_from)
                 seat.save(update_fields=["clock_started_at", "deadline", "expired"])
         publish.schedule_computers(game, [seat for seat in cleared if seat.computer or seat.autopilot])
     publish.append_event(game, "seats_ejected", {**ejected, "resubmit": kind.resubmit_after_eject})

@@ -137,7 +137,7 @@ def _take_back(game: Game, seat: Seat, now, *, had: bool) -> None:
         return
     Program.objects.filter(seat=seat, turn=game.turn).delete()
     if not seat.autopilot and not seat.computer:
-        clocks.start(seat, now)
+        clocks.start(seat, now, from_=game.clocks_from)
         seat.save(update_fields=["clock_started_at", "deadline", "expired"])
     publish.append_event(game, "seat_unready", {"seat": seat.number, "clocks": publish.clock_reading([seat], now)})
 

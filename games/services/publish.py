@@ -78,16 +78,19 @@ def notify_turn(game: Game, seats: list[Seat]) -> None:
         transaction.on_commit(lambda: _send(TURN_EMAILS, (game_id, turn, seat_ids)), robust=True)
 
 
-def schedule_computers(game: Game, seats: list[Seat]) -> None:
+def schedule_computers(game: Game, seats: list[Seat], *, delays: dict[int, float] | None = None) -> None:
     """After the commit, a task on the `computers` queue for each seat a computer plays this turn: the workers
-    of that queue do the thinking, so turn resolution never waits behind it."""
+    of that queue do the thinking, so turn resolution never waits behind it. `delays` (seat number: seconds)
+    holds a computer's move back that long (RAMbots' Speedbots: a think time a person could match)."""
     if not seats:
         return
     game_id, turn, numbers = game.pk, game.turn, [seat.number for seat in seats]
+    delays = delays or {}
 
     def send() -> None:
         for number in numbers:
-            _send(COMPUTER_MOVE, (game_id, turn, number), queue="computers")
+            wait = delays.get(number, 0)
+            _send(COMPUTER_MOVE, (game_id, turn, number), queue="computers", **({"countdown": wait} if wait > 0 else {}))
 
     transaction.on_commit(send, robust=True)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -88,6 +88,10 @@ def deal(game: Game, state, now: datetime, last_turn: dict | None = None) -> Non
     snapshots."""
     kind = kinds.of(game)
     hands = kind.deal(game, state)
+    # The clocks start once the screens have shown the turn just resolved (docs/site.md "When the move clock
+    # starts"): its animation at 1x, at most a minute. A player who skips it may program at once.
+    wait = 0.0 if last_turn is None else clocks.animation_wait(kind.animation_seconds(last_turn["events"]))
+    game.clocks_from = now + timedelta(seconds=wait)
     seats = {seat.bot_id: seat for seat in seats_selectors.seats_of(game=game)}
     compiled.insert_many(
         [Hand(seat=seats[bot_id], turn=game.turn, chips=list(chips)) for bot_id, chips in hands.items()]
@@ -104,18 +108,19 @@ def deal(game: Game, state, now: datetime, last_turn: dict | None = None) -> Non
         elif seat.autopilot:
             computers.append(seat)  # its owner's clock stays stopped while a computer plays for them
         else:
-            clocks.start(seat, now)
+            clocks.start(seat, now, from_=game.clocks_from)
             thinking.append(seat)
             if seat.computer:
                 computers.append(seat)
-    publish.schedule_computers(game, computers)
+    publish.schedule_computers(game, computers, delays={
+        seat.number: kind.computer_think_seconds(game, seat) for seat in computers if seat.computer})
     # One UPDATE per distinct deadline: usually one, as every clock reloads to the same times. Django's
     # bulk_update builds a CASE per row and field, a tenth of a resolution's CPU (make bench-site).
     started: dict[tuple, list[int]] = {}
     for seat in thinking:
-        started.setdefault((seat.deadline, seat.expired), []).append(seat.pk)
-    for (deadline, expired), seat_ids in started.items():
-        compiled.update_many(Seat, seat_ids, clock_started_at=now, deadline=deadline, expired=expired)
+        started.setdefault((seat.clock_started_at, seat.deadline, seat.expired), []).append(seat.pk)
+    for (started_at, deadline, expired), seat_ids in started.items():
+        compiled.update_many(Seat, seat_ids, clock_started_at=started_at, deadline=deadline, expired=expired)
     publish.notify_turn(game, [seat for seat in thinking if not seat.computer])
     ordered = sorted(seats.values(), key=lambda seat: seat.number)
     publish.clocks_event(game, ordered, now)
@@ -204,8 +209,8 @@ def _resolve(game: Game, turn: int) -> Turn:
         publish.append_event(game, "turn_dealt", {"turn": game.turn})
         deal(game, resolved.state, now, last_turn={"number": turn, "events": resolved.events})
     # Only what a resolution changes: the game's copy of its course is not written again.
-    compiled.update(game, ["state", "resolving_since", "version", "status", "turn", "finished_at", "winner",
-                           "updated_at"])
+    compiled.update(game, ["state", "resolving_since", "clocks_from", "version", "status", "turn", "finished_at",
+                           "winner", "updated_at"])
     kind.after_resolution(game, turn, resolved.events)  # last in the transaction (RoboRacer's module economy)
     return record
 

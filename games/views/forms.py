@@ -142,6 +142,18 @@ class CreateGameForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["course"].queryset = course_selectors.game_form_courses()
 
+    @staticmethod
+    def ruleset_fields() -> dict[str, list[str]]:
+        """For each ruleset on the form, the fields that do not apply to it (the form hides them when it is
+        chosen; the server refuses them anyway): lives where no destruction costs a robot, the modules where
+        there are none, team play where there is none."""
+        hidden = {}
+        for name in engine.rulesets.on_site():
+            rules = engine.rulesets.get(name)
+            hidden[name] = ([] if rules.counts_lives else ["lives"]) + ([] if rules.modules else ["all_modules", "modules"]) \
+                + ([] if rules.teams else ["teams"])
+        return hidden
+
     def clean(self):
         data = super().clean()
         if data.get("timer_preset") == "custom" and (data.get("move_minutes") is None or data.get("game_minutes") is None):

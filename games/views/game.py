@@ -7,6 +7,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from games import kinds
 from games.selectors import access, competitions, snapshots
 from games.selectors import lobby as lobby_selectors
 from games.services import lobby
@@ -21,7 +22,8 @@ def game_page(request, game_id: int):
         raise Http404("no such game")
     snapshot = snapshots.game_snapshot(game=game, user=request.user)
     notes = competitions.viewer_notes(game=game, user=request.user) if snapshot["me"] is None else []
-    return render(request, "games/game.html", {"game": game, "snapshot": snapshot, "viewer_notes": notes})
+    return render(request, "games/game.html", {"game": game, "snapshot": snapshot, "viewer_notes": notes,
+                                               "animation_timing": kinds.of(game).animation_timing})
 
 
 def _act(request, game_id: int, action) -> None:

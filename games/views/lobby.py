@@ -63,7 +63,10 @@ def lobby(request):
     last_page = max(1, -(-open_total // size))
     archived = (lobby_selectors.with_winner_names(lobby_selectors.games_of(user=request.user, archived=True))
                 if request.user.is_authenticated else [])
+    live = lobby_selectors.live_games(user=request.user)
     shown = {game.course_id for games in (open_games, mine, archived) for game in games}
+    if live["featured"] is not None:
+        shown.add(live["featured"]["game"].course_id)
     context = {
         "form": form,
         # A refused create is summed up at the top of the page, focused: the form is far below the lists.
@@ -80,6 +83,8 @@ def lobby(request):
         "my_games": mine,
         "my_move": seats.awaiting_my_move(user=request.user, games=mine) if mine else set(),
         "archived_games": archived,
+        "live": live,
+        "ruleset_fields": CreateGameForm.ruleset_fields(),
         "practice_form": PracticeForm(auto_id="practice_%s") if request.user.is_authenticated else None,
         "kind_forms": kind_forms(request.user),
         # The data of the form's courses and of the listed games' courses, once each, for the thumbnails and the
@@ -149,3 +154,13 @@ def practice(request):
         messages.error(request, sentence(error.message))
         return redirect("lobby")
     return redirect("game", game_id=game.pk)
+
+
+def live_games(request):
+    """The lobby's featured game and watch list alone (games/_live_games.html), with the featured course's data
+    for its thumbnail: lobby.ts fetches it again when a public game starts or ends. Public facts only."""
+    live = lobby_selectors.live_games(user=request.user)
+    featured = live["featured"]
+    scripts = (course_selectors.preview_scripts(courses=[featured["game"].course])
+               if featured and featured["game"].course_id else [])
+    return render(request, "games/_live_games_page.html", {"live": live, "course_scripts": scripts})

@@ -1,9 +1,12 @@
 """The pages around the games: how to play, the animation demo, the puzzles."""
 
+from csp.decorators import csp_replace
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_POST
 
+from games import kinds
 from games.selectors import puzzles as puzzle_selectors
 from games.services import lobby
 from roboracer.common import how_to_play as how_to_play_content
@@ -31,7 +34,17 @@ def animation_demo(request):
     name = request.GET.get("demo", "all-events")
     if name not in DEMOS:
         raise Http404("no such demo")
-    return render(request, "games/demo.html", {"demo_file": DEMOS[name], "demo_name": name, "demos": DEMOS})
+    return render(request, "games/demo.html", {"demo_file": DEMOS[name], "demo_name": name, "demos": DEMOS,
+                                               "animation_timing": kinds.get(kinds.DEFAULT).animation_timing})
+
+
+@xframe_options_sameorigin
+@csp_replace({"frame-ancestors": ["'self'"]})
+def demo_embed(request):
+    """The landing page's replayed board (issue 37, item 17): a stored turn of eight robots, replayed at once at
+    normal speed, the board alone; framed only by this site's own pages."""
+    return render(request, "games/demo_embed.html", {"demo_file": DEMOS["eight-bots"],
+                                                     "animation_timing": kinds.get(kinds.DEFAULT).animation_timing})
 
 
 def puzzles(request):

@@ -92,8 +92,16 @@ def course_rulesets(course: Course) -> list[str]:
     return list(course.data.get("rulesets") or ["roboracer"])
 
 
+# The course modes the create form's list names beside a course ("Scrap Pit (arena)"); a race says nothing.
+MODE_WORDS = {"arena": "arena", "puzzle": "puzzle"}
+
+
 def game_form_label(course: Course) -> str:
-    label = f"{course} (development, unrated)" if course.state == S.DEVELOPMENT else str(course)
+    mode = MODE_WORDS.get(str(course.data.get("mode", "race")))
+    marks = [mode] if mode else []
+    if course.state == S.DEVELOPMENT:
+        marks.append("development, unrated")
+    label = f"{course} ({', '.join(marks)})" if marks else str(course)
     suits = course_rulesets(course)
     if suits != ["roboracer"]:
         label += " · " + ", ".join(engine.rulesets.get(name).title for name in suits if name in engine.rulesets.available())

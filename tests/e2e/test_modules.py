@@ -32,6 +32,13 @@ RECORD_FX = """() => {
 }"""
 
 
+
+def shown_prices(page) -> dict:
+    """The panel's module prices as shown: its folded table's rows (issue 37, item 9), {name: price}."""
+    rows = page.eval_on_selector_all("#module-prices tr", "rs => rs.map(r => [r.cells[0].textContent, r.cells[1].textContent])")
+    assert page.eval_on_selector("#module-prices summary", "s => s.textContent").startswith("Module prices (")
+    return {name: int(price) for name, price in rows}
+
 def charge_totals(prices, module, battery):
     """003 "The Economy", computed here independently of the TypeScript: +1..+5 charges priced one after another."""
     out, current, total = [], dict(prices), 0
@@ -62,10 +69,10 @@ def test_demo_menu_panel_and_module_effects(live_stack, new_page):
     assert stat["module"] == me["module"]["type"] and stat["charges"] == me["module"]["charges"]
     assert stat["battery"] == me["battery"]
     assert stat["text"] == f"module Turbo +{me['module']['charges']} {me['battery']}"
-    prices = page.inner_text("#module-prices")
+    prices = shown_prices(page)
     for name, price in game["prices"].items():
         label = name.replace("_", " ").title()
-        assert f"{label} {price}" in prices, (label, prices)
+        assert prices[label] == price, (label, prices)
 
     # The menu under the program: install shows each price of one charge; charge the totals, the battery decides.
     options = page.eval_on_selector_all(
@@ -74,7 +81,7 @@ def test_demo_menu_panel_and_module_effects(live_stack, new_page):
     assert len(installs) == len(game["modules"])
     for o in installs:
         name = json.loads(o["value"])["install"]
-        assert f"({game['prices'][name]})" in o["label"]
+        assert f"(free · a charge {game['prices'][name]})" in o["label"]
     charges = [o for o in options if o["value"].startswith('{"charge"')]
     expected = charge_totals(game["prices"], "turbo", me["battery"])
     assert [(json.loads(o["value"])["charge"], int(o["label"].split("(")[1].split(")")[0]), not o["disabled"])
@@ -212,7 +219,7 @@ def test_contract_menu_program_action_scan_and_live_prices(new_page):
     # Everyone's module and battery ("Turbo +2 250"), the prices for everyone.
     assert module_stat(page, 2)["text"] == "module Turbo +2 250"
     assert module_stat(page, 3)["text"] == "module none, battery 500"
-    assert page.inner_text("#module-prices") == "Module prices: Scanner 100 · Shield 200 · Turbo 250"
+    assert shown_prices(page) == {"Scanner": 100, "Shield": 200, "Turbo": 250}
 
     # The Scanner's owner scans during programming: the opponents' chips, sorted; rescanning is free.
     page.click("#scan-button")
@@ -257,7 +264,7 @@ def test_contract_menu_program_action_scan_and_live_prices(new_page):
     server.mock.event("turn_resolved", {"turn": 2, "events": events})
     page.wait_for_function("() => document.querySelector('#game-root').dataset.animating === '0' && "
                            "document.querySelector('#turn-log tbody tr')")
-    assert page.inner_text("#module-prices") == "Module prices: Scanner 98 · Shield 198 · Turbo 254"
+    assert shown_prices(page) == {"Scanner": 98, "Shield": 198, "Turbo": 254}
     assert module_stat(page, 2)["text"] == "module Turbo +3 0"
     assert "Turbo: bought 1 charge for 250" in page.inner_text("#turn-log")
     page.screenshot(path=str(ARTIFACTS / "modules-contract-desktop.png"), full_page=True)
@@ -367,9 +374,9 @@ def ui_matches_api(page, game_id):
         assert stat["charges"] == (module["charges"] if module else 0), (bot, stat)
         assert stat["battery"] == bot["battery"], (bot, stat)
     assert json.loads(page.get_attribute("#module-prices", "data-prices")) == snap["prices"]
-    shown = page.inner_text("#module-prices")
+    shown = shown_prices(page)
     for name, price in snap["prices"].items():
-        assert f"{name.replace('_', ' ').title()} {price}" in shown
+        assert shown[name.replace('_', ' ').title()] == price
     return snap
 
 
@@ -420,7 +427,7 @@ def test_two_players_turbo_and_shield_then_a_scan(live_stack, courses, new_page)
     snap = ui_matches_api(alice, game_id)
     labels = alice.eval_on_selector_all("#module-action option", "os => os.map(o => o.textContent)")
     for name, price in snap["prices"].items():
-        assert any(label.startswith(f"Install {name.title()} ({price})") for label in labels), labels
+        assert any(label.startswith(f"Install {name.title()} (free · a charge {price})") for label in labels), labels
     game.refresh_from_db()
     clicks = planned_programs(game, {"1": {"install": "turbo"}, "2": {"install": "shield"}})
     play_turn(alice, '{"install":"turbo"}', clicks["1"])

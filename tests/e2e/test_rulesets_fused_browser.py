@@ -96,6 +96,11 @@ def test_two_players_play_three_turns_of_fused(live_stack, courses, new_page):
         mode = page.inner_text("#game-mode")
         assert "the larger card number acts first" in mode and "electric fence on" in mode, mode
         page.wait_for_selector("#game-status:has-text('Turn 1 — programming')")
+        # Badge, legend and reboot help say one thing: hit points (issue 37, item 11).
+        help_text = page.inner_text("#rr-reboot-help")
+        assert "back to full hit points (10)" in help_text and "damage" not in help_text, help_text
+        legend = page.eval_on_selector(".rr-legend", "d => d.textContent")
+        assert "red badge hit points left" in legend and "badge damage" not in legend, legend
     # One start square for everybody: both robots there, drawn apart (not on top of each other).
     game.refresh_from_db()
     starts = {tuple(bot["at"]) for bot in game.state["bots"]}

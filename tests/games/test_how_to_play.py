@@ -77,8 +77,10 @@ def test_the_rules_sections_are_there(page):
     for section in ("winning", "programming", "phases", "priority", "damage", "robots", "virtual", "rebooting",
                     "timers", "chat", "elements"):
         assert section in ids and f'href="#{section}"' in page, section
-    for command in ("!eject", "!archive", "@all"):
+    for command in ("!eject", "!archive"):
         assert f"<code>{command}</code>" in page
+    # Team chat is a box to tick now; the page no longer teaches the "@all" prefix.
+    assert "@all" not in page
     assert 'src="/static/dist/howto.js"' in page
 
 
@@ -112,3 +114,19 @@ def test_the_modules_section_lists_every_module_and_a_worked_economy_example(pag
     assert {name.lower(): price for name, price in example["steps"][-1]["after"].items()} == after
     assert f"+3 Charge ({total})" in page
     assert "Turbo +2 250" in page
+
+
+def test_every_control_the_page_names_is_on_the_screen(page):
+    """The page names the game's controls (`<strong class="control">`) by the words the screens show: each is
+    the label of a control in the browser's code (frontend/src) or a page template, so that renaming a button
+    fails here until the page says the new name (it once said "Press Reboot" for a checkbox)."""
+    named = [" ".join(text.split()) for text in re.findall(r'<strong class="control">(.*?)</strong>', page, re.S)]
+    assert len(named) >= 8 and {"Reboot this turn", "Submit program", "To everyone"} <= set(named)
+    lines = [line for folder in ("frontend/src", "games/templates") for path in (ROOT / folder).rglob("*")
+             if path.suffix in {".ts", ".html"} and path.name != "how_to_play.html"
+             for line in path.read_text().splitlines()]
+    labels = {label for line in lines for label in re.findall(r'"\s*([^"<>]+?)\s*"', line)}
+    labels |= {label for line in lines for label in re.findall(r">\s*([^<>]+?)\s*<", line)}
+    missing = [name for name in named if not any(label == name or label.startswith(f"{name} (") for label in labels)]
+    assert not missing, f"the page names controls the screens don't have: {missing}"
+    assert "Reboot" not in labels and "Press Reboot" not in labels  # the old wording would have failed

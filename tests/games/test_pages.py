@@ -48,8 +48,10 @@ def test_the_lobby_carries_each_course_once_for_thumbnails_and_the_form_preview(
     html = logged_in(alice).get("/").content.decode()
     scripts = json_scripts(html)
     course = courses["tiny-yard"]
+    assert scripts.pop("ruleset-fields")["roborace"] == ["lives", "all_modules", "modules", "teams"]  # the form's
     assert scripts == {f"course-data-{c.pk}": c.data for c in courses.values()}  # each course once
-    assert html.count(f'data-course-json="course-data-{course.pk}"') == 2  # my game and the open game
+    # my game, the open game, and my game again as the featured one (the only public game being played)
+    assert html.count(f'data-course-json="course-data-{course.pk}"') == 3
     assert 'data-course-select-preview data-select="id_course"' in html
     preset = logged_in(alice).get(f"/?course={course.pk}").content.decode()
     assert f'<option value="{course.pk}" selected>' in preset

@@ -40,6 +40,7 @@ export abstract class RamPanelView {
   protected readonly listLabel: HTMLHeadingElement;
   protected readonly listEl: HTMLOListElement;
   protected readonly buttons: HTMLDivElement;
+  readonly clockSlot: HTMLDivElement;
   protected readonly message: HTMLParagraphElement;
   protected readonly error: HTMLParagraphElement;
   protected mode: "none" | "goals" | "program" = "none";
@@ -82,11 +83,13 @@ export abstract class RamPanelView {
     this.listLabel = h("h3", {}, "Program");
     this.listEl = h("ol", { class: "ram-slots" });
     this.buttons = h("div", { class: "ram-buttons" });
+    /** Where my own clock goes (the game screen puts it there): right after Compile. */
+    this.clockSlot = h("div", { class: "ram-clock-slot" });
     this.message = h("p", { class: "ram-message", "aria-live": "polite" });
     this.error = h("p", { id: "ram-error", class: "rr-error", role: "alert" });
     // The help comes after the buttons: the pool, the program and Compile come first, next to the board.
     this.el.append(this.title, this.placeholder, this.speedNote, this.poolLabel, this.poolEl, this.listLabel,
-      this.listEl, this.buttons, this.message, this.error, this.help);
+      this.listEl, this.buttons, this.clockSlot, this.message, this.error, this.help);
     parent.appendChild(this.el);
   }
 

@@ -171,6 +171,10 @@ export class RambotsScreen implements KindScreen {
     if (snap.me && typeof seat === "number" && seat === snap.me.seat) this.panel.ownSeat(kind === "seat_ready");
   }
 
+  clockSlot(): HTMLElement {
+    return this.panel.clockSlot;
+  }
+
   /** Phones: while I build a goal stack or a program, the panel (pool, slots, Compile) goes right under the
    * board, before the stacks, the controls and the log, so that the board and the pieces are one short scroll
    * apart. Otherwise (desktops, nothing to program) it stays in the panel column in front of the seat list. */

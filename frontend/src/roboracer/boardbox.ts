@@ -27,6 +27,8 @@ export class BoardBox {
   private boxFitted = false;
   /** The turn whose programming last scrolled the board to my robot (showMyRobot). */
   private robotShownTurn = -1;
+  /** Where my robot was last seen (zooming in centres it; issue 37, item 5). */
+  private myRobotAt: unknown = null;
   private course: Course | null = null;
 
   /** `handEnd`: the end of what a phone keeps on screen with the board while I program. */
@@ -61,6 +63,41 @@ export class BoardBox {
       try { localStorage.setItem("roboracer-zoom", on ? "1" : "0"); } catch { /* ignore */ }
     }
     this.updateZoom();
+    // Zoomed in: my robot in the middle of the box, not wherever the box happened to be scrolled.
+    if (this.zoomed && isCoord(this.myRobotAt)) {
+      const at = this.myRobotAt;
+      requestAnimationFrame(() => this.centreOn(at, false));
+    }
+  }
+
+  /** Scroll the board's box to put the square `at` in its middle. */
+  private centreOn(at: [number, number], smooth: boolean): void {
+    const scroller = this.board.wrap.parentElement;
+    if (!scroller) return;
+    const vb = this.board.svg.viewBox.baseVal, wrap = this.board.wrap.getBoundingClientRect();
+    const box = scroller.getBoundingClientRect();
+    const x = wrap.left + ((at[0] + 0.5) * TILE - vb.x) / vb.width * wrap.width;
+    const y = wrap.top + ((at[1] + 0.5) * TILE - vb.y) / vb.height * wrap.height;
+    scroller.scrollTo({ top: scroller.scrollTop + y - (box.top + box.height / 2),
+      left: scroller.scrollLeft + x - (box.left + box.width / 2), behavior: smooth ? scrollBehavior() : "auto" });
+  }
+
+  /** While a turn plays on a zoomed board, my robot moved to `at`: keep it in view (the box follows it once
+   * it comes within a square and a half of the box's edge). */
+  follow(at: unknown): void {
+    this.myRobotAt = at;
+    const scroller = this.board.wrap.parentElement;
+    if (!this.zoomed || !scroller || !isCoord(at) || !scroller.parentElement?.classList.contains("rr-zoomed")) return;
+    const vb = this.board.svg.viewBox.baseVal, wrap = this.board.wrap.getBoundingClientRect();
+    const box = scroller.getBoundingClientRect();
+    const square = wrap.width / (vb.width / TILE);
+    const x = wrap.left + ((at[0] + 0.5) * TILE - vb.x) / vb.width * wrap.width;
+    const y = wrap.top + ((at[1] + 0.5) * TILE - vb.y) / vb.height * wrap.height;
+    const margin = 1.5 * square;
+    // At once, not smoothly: a smooth scroll still under way when the robot moves on loses it again.
+    if (x < box.left + margin || x > box.right - margin || y < box.top + margin || y > box.bottom - margin) {
+      this.centreOn(at, false);
+    }
   }
 
   updateZoom(): void {
@@ -101,6 +138,7 @@ export class BoardBox {
   showMyRobot(snap: Snapshot | null, programming: boolean, robotAt: unknown): void {
     // styles.css: on a phone the board's box is shorter only while I program (the whole board otherwise).
     this.root.classList.toggle("rr-my-programming", programming);
+    if (isCoord(robotAt)) this.myRobotAt = robotAt;
     const laidOut = this.fit();
     if (!snap || !programming || !laidOut || this.robotShownTurn === snap.turn) return;
     const scroller = this.board.wrap.parentElement;

@@ -35,6 +35,9 @@ function boardOf(state: object): BoardMemory | null {
   return board && typeof board === "object" ? (board as BoardMemory) : null;
 }
 
+/** The events that put a robot on another square (a shot's `to` is where its beam ends, not the robot). */
+const MOVES_A_ROBOT = new Set(["moved", "pushed", "carried", "slid", "teleported", "respawned"]);
+
 export class RoboRacerScreen implements KindScreen {
   readonly player: Animator;
   onPhase: ((text: string) => void) | null = null;
@@ -197,8 +200,14 @@ export class RoboRacerScreen implements KindScreen {
     this.log.start(title, turnPriority(events));
     this.log.setFinished(snap.status === "finished" && turn === this.lastTurn);
     this.box.showBoard();
+    const mine = snap.me?.bot != null ? String(snap.me.bot) : null;
     const finished = await this.player.play(events, (e) => {
       this.log.add(snap, e);
+      // A zoomed board follows my robot as it moves (issue 37, item 5).
+      if (!replay && mine !== null && e.bot === mine && MOVES_A_ROBOT.has(e.type)) {
+        const where = e as { to?: unknown; at?: unknown };
+        this.box.follow(e.type === "respawned" ? where.at : where.to);
+      }
       if (e.type === "priority" && Array.isArray((e as { order?: unknown }).order)) {
         this.viewPriority = ((e as { order: unknown[] }).order).map(String);
         this.host.seatsChanged();
@@ -208,6 +217,8 @@ export class RoboRacerScreen implements KindScreen {
       }
     });
     if (!finished) return false;
+    // What the turn took here, for the timing table's check (tests/e2e: the server's figure within 20%).
+    if (!replay && this.player.playedMs !== null) this.host.root.dataset.turnPlayedMs = String(Math.round(this.player.playedMs));
     const record = this.replayRecord;
     if (replay && this.host.demo && record) {
       // The demo has no live game to return to: it stays on the replayed turn's end.
@@ -215,6 +226,10 @@ export class RoboRacerScreen implements KindScreen {
       this.board.markBoard(boardOf(record.after));
     }
     return true;
+  }
+
+  clockSlot(): HTMLElement {
+    return this.program.clockSlot;
   }
 
   render(snap: Snapshot, moving: boolean, _replaying: number | null, lastTurn: number): void {

@@ -21,7 +21,8 @@ export function statusText(snap: Snapshot, moving: boolean): string {
       return "Cancelled — this game will not be played";
     case "finished": {
       if (snap.mode === "puzzle" && snap.outcome) return `Finished — puzzle ${snap.outcome}`;
-      if (snap.winning_team && !snap.winner) return `Finished — the ${snap.winning_team === "blue" ? "Blue" : "Orange"} team wins`;
+      // A team game is won by the team, as the results say (the robot that finished first is its member).
+      if (snap.winning_team) return `Finished — the ${snap.winning_team === "blue" ? "Blue" : "Orange"} team wins`;
       const w = winnerName(snap);
       // An aborted game (fewer than two players moved; docs/ratings.md) keeps its places but nobody "wins" it.
       if (snap.aborted) return w ? `Aborted — ${w} takes 1st place` : "Aborted";

@@ -31,6 +31,9 @@ from roboracer.common.errors import Conflict, InvalidInput
 logger = logging.getLogger(__name__)
 GOAL_STEP = 0  # the turn number of the goal-stack step
 TITLE = "RAMbots"
+# Speedbots: a computer compiles after this share of the move clock, drawn uniformly (docs/game-kinds.md
+# "Computers in Speedbots"): with the 2-minute clock, 30 to 72 s, where people who know the game compile.
+SPEEDBOTS_THINK = (0.25, 0.6)
 # A seat's colour once the game starts: its RAMbot's (the board's pieces), so that rings, badges and the seat
 # list never show a player in one colour and their bot in another. The browser's pieces use the same values.
 SEAT_COLOURS = {"red": "#dc2626", "yellow": "#eab308", "green": "#16a34a", "blue": "#2563eb"}
@@ -130,6 +133,7 @@ class RAMbots:
     lobby_hint = "2–4 players on a chessboard"
     resubmit_after_eject = False  # the others keep their moves
     forfeit_words = "every other RAMbot is out."
+    animation_timing = None  # its screen's turn does not hold the clocks (animation_seconds)
 
     # -- the lobby ------------------------------------------------------------------------------------------
     def board_name(self, game) -> str:
@@ -258,6 +262,21 @@ class RAMbots:
 
     def finished(self, state) -> bool:
         return rules.winner(state) is not None or state.get("phase") == "over"
+
+    def computer_think_seconds(self, game, seat) -> float:
+        """Speedbots ends a round when all but one have compiled, and a computer is a player (002 "Speedbots"):
+        one that compiled at once would end every round before a person could. So in Speedbots a computer
+        compiles after a think time drawn, per game, round and seat, from SPEEDBOTS_THINK's share of the move
+        clock (docs/game-kinds.md "Computers in Speedbots"); otherwise at once."""
+        if not (game.options or {}).get("speedbots") or game.turn == GOAL_STEP:
+            return 0.0
+        low, high = SPEEDBOTS_THINK
+        draw = random.Random(engine.derive_seed(game.seed, game.turn, f"speedbots-think-{seat.number}")).random()
+        return round(game.move_time * (low + (high - low) * draw), 1)
+
+    def animation_seconds(self, events: list) -> float:
+        """Its screen's animation of a turn does not hold the next turn's clocks (docs/game-kinds.md)."""
+        return 0.0
 
     def remove(self, state, bot_ids: list) -> tuple:
         """Removed players are out (engine `remove_players`); the others keep their moves. The last one in

@@ -15,7 +15,10 @@ class CreateRAMbotsGameForm(forms.Form):
                                  label="Computer players' strength")
     speedbots = forms.BooleanField(
         required=False, label="Speedbots: programming ends as soon as all but one player have compiled; the last "
-                               "player's program runs as it lies"
+                               "player's program runs as it lies",
+        help_text="A race to compile: your arrangement counts as soon as you press Compile, so be quick but "
+                  "right. Computer players take their time too: each compiles a quarter to three fifths of the "
+                  "way through the move clock (30 to 72 s of a 2-minute move), never at once.",
     )
     visibility = forms.ChoiceField(
         choices=[("public", "Public: listed here, any signed-in player may watch"), ("private", "Private: join by invite link")],

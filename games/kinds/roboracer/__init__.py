@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 
 import engine
-from games.kinds.roboracer import selectors
+from games.kinds.roboracer import selectors, timing
 from games.kinds.roboracer import services as roboracer_services
 from games.kinds.roboracer.serializers import CreateGameSerializer
 from games.models import Game, Scan
@@ -35,6 +35,8 @@ class RoboRacer:
     lobby_hint = ""
     resubmit_after_eject = True  # 003 "!eject": every remaining bot resubmits
     forfeit_words = "every other robot is out of the race."
+    # The timing table its screen animates a turn by (the page embeds it; `animation_seconds` reads it too).
+    animation_timing = timing.table()
 
     # -- the lobby ------------------------------------------------------------------------------------------
     def board_name(self, game) -> str:
@@ -213,6 +215,10 @@ class RoboRacer:
     def finished(self, state) -> bool:
         return state.finished
 
+    def animation_seconds(self, events: list) -> float:
+        """How long the game screen plays these events at 1x (timing.json, read by the browser too)."""
+        return timing.animation_ms(events) / 1000
+
     def remove(self, state, bot_ids: list) -> tuple:
         return engine.eject(state, bot_ids)
 
@@ -221,6 +227,10 @@ class RoboRacer:
         # No module action, but a scan made this turn still costs its charge (docs/site.md "The Scanner").
         scanned = engine.modules.scanning(game.modules) and Scan.objects.filter(seat=seat, turn=game.turn).exists()
         return Move(chips=list(chips), action=SCANNER_ACTION if scanned else None)
+
+    def computer_think_seconds(self, game, seat) -> float:
+        """A computer's program is sent as soon as it is chosen: nothing ends the turn before the last one."""
+        return 0.0
 
     def think(self, game, state, seat, hand, *, strength: str) -> Move:
         """A computer player's program (engine.players, a budget in engine calls), from the public state and

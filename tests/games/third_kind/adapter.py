@@ -41,6 +41,7 @@ class Tally:
     max_table = 4
     resubmit_after_eject = False
     forfeit_words = "everyone else is out."
+    animation_timing = None  # its screen's turn does not hold the clocks (animation_seconds)
     lobby_form = None  # created over the API only
     lobby_hint = ""
 
@@ -116,6 +117,13 @@ class Tally:
 
     def finished(self, state) -> bool:
         return state["winner"] is not None
+
+    def computer_think_seconds(self, game, seat) -> float:
+        return 0.0
+
+    def animation_seconds(self, events: list) -> float:
+        """Its screen's animation of a turn does not hold the next turn's clocks (docs/game-kinds.md)."""
+        return 0.0
 
     def remove(self, state, bot_ids) -> tuple:
         return rules.remove(state, bot_ids)
