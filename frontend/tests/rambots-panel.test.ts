@@ -193,7 +193,7 @@ test("while a round plays, a log line waits for its whole instruction", () => {
   let lines = describePlayed(BEFORE as never, events, 1);
   assert.equal(lines.length, 1);
   assert.equal(lines[0].pending, true);
-  assert.equal(lines[0].instruction, "S-blue N");
+  assert.equal(lines[0].instruction, "small blue N");
   assert.doesNotMatch(lines[0].text, /does nothing/);
   // All of it has played: described in full.
   lines = describePlayed(BEFORE as never, events, second);
@@ -208,7 +208,7 @@ test("while a round plays, a log line waits for its whole instruction", () => {
   const full = describeTurn(cloneState(BEFORE), events);
   const done = describePlayed(cloneState(BEFORE), events, events.length);
   assert.deepEqual(done, full);
-  assert.match(full.find((l) => l.instruction === "L-green N")?.text ?? "", /RAMs Blue's bot, steals S-blue/);
+  assert.match(full.find((l) => l.instruction === "large green N")?.text ?? "", /RAMs Blue's bot, steals small blue/);
   // Every finished line mid-round reads as the finished round's.
   lines = describePlayed(cloneState(BEFORE), events, last + 2);
   lines.slice(0, -1).forEach((l, i) => assert.deepEqual(l, full[i]));
