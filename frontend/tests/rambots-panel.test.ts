@@ -277,10 +277,13 @@ test("Speedbots: a Compile pressed while a draft is on its way is sent after the
 
 test("board names keep a trailing number, so two computers of one strength stay apart", () => {
   assert.equal(shortName("ada"), "ada");
-  assert.equal(shortName("Normal Computer 1"), "Norma…1");
+  assert.equal(shortName("Normal Computer 1"), "Normal 1");
+  assert.equal(shortName("Easy Computer"), "Easy C.");
+  assert.equal(shortName("bob_phone"), "bob_pho…");
+  assert.equal(shortName("ada_ph"), "ada_ph");
   assert.notEqual(shortName("Normal Computer 1"), shortName("Normal Computer 2"));
-  assert.equal(shortName("Normal Computer 12").length, 7);
-  assert.equal(shortName("ada_phone"), "ada_ph…");
+  assert.equal(shortName("Normal Computer 12"), "Norma 12");
+  assert.equal(shortName("ada_phone"), "ada_pho…");
 });
 
 test("a viewer the page has a note for (a replaced tournament player) reads it instead of the bare line", () => {
