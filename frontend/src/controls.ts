@@ -71,7 +71,7 @@ export class PlaybackControls {
 
     const replayBox = h("div", { class: "rr-replay" });
     const replayLabel = h("label", { for: "replay-turn" }, "Replay turn");
-    this.replaySelect = h("select", { id: "replay-turn" });
+    this.replaySelect = h("select", { id: "replay-turn", "aria-label": "Replay turn number", title: "Turn to replay" });
     this.replayBtn = h("button", { type: "button", id: "replay-button" }, "Replay");
     this.replayBtn.addEventListener("click", () => {
       const n = Number(this.replaySelect.value);
@@ -121,7 +121,7 @@ export class PlaybackControls {
     const options = [...this.replaySelect.options].map((o) => Number(o.value));
     const wanted = Array.from({ length: last }, (_, i) => last - i);
     if (options.join() !== wanted.join()) {
-      this.replaySelect.replaceChildren(...wanted.map((n) => h("option", { value: String(n) }, String(n))));
+      this.replaySelect.replaceChildren(...wanted.map((n) => h("option", { value: String(n) }, `Turn ${n}`)));
     }
     // While a turn is replayed (one by one from "Replay the game" too) the box shows that turn.
     if (state.replaying !== null && this.replaySelect.value !== String(state.replaying)) this.replaySelect.value = String(state.replaying);

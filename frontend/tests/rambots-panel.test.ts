@@ -193,7 +193,7 @@ test("while a round plays, a log line waits for its whole instruction", () => {
   let lines = describePlayed(BEFORE as never, events, 1);
   assert.equal(lines.length, 1);
   assert.equal(lines[0].pending, true);
-  assert.equal(lines[0].instruction, "S-blue N");
+  assert.equal(lines[0].instruction, "small blue N");
   assert.doesNotMatch(lines[0].text, /does nothing/);
   // All of it has played: described in full.
   lines = describePlayed(BEFORE as never, events, second);
@@ -208,7 +208,7 @@ test("while a round plays, a log line waits for its whole instruction", () => {
   const full = describeTurn(cloneState(BEFORE), events);
   const done = describePlayed(cloneState(BEFORE), events, events.length);
   assert.deepEqual(done, full);
-  assert.match(full.find((l) => l.instruction === "L-green N")?.text ?? "", /RAMs Blue's bot, steals S-blue/);
+  assert.match(full.find((l) => l.instruction === "large green N")?.text ?? "", /RAMs Blue's bot, steals small blue/);
   // Every finished line mid-round reads as the finished round's.
   lines = describePlayed(cloneState(BEFORE), events, last + 2);
   lines.slice(0, -1).forEach((l, i) => assert.deepEqual(l, full[i]));
@@ -277,10 +277,13 @@ test("Speedbots: a Compile pressed while a draft is on its way is sent after the
 
 test("board names keep a trailing number, so two computers of one strength stay apart", () => {
   assert.equal(shortName("ada"), "ada");
-  assert.equal(shortName("Normal Computer 1"), "Norma…1");
+  assert.equal(shortName("Normal Computer 1"), "Normal 1");
+  assert.equal(shortName("Easy Computer"), "Easy C.");
+  assert.equal(shortName("bob_phone"), "bob_pho…");
+  assert.equal(shortName("ada_ph"), "ada_ph");
   assert.notEqual(shortName("Normal Computer 1"), shortName("Normal Computer 2"));
-  assert.equal(shortName("Normal Computer 12").length, 7);
-  assert.equal(shortName("ada_phone"), "ada_ph…");
+  assert.equal(shortName("Normal Computer 12"), "Norma 12");
+  assert.equal(shortName("ada_phone"), "ada_pho…");
 });
 
 test("a viewer the page has a note for (a replaced tournament player) reads it instead of the bare line", () => {

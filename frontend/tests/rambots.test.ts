@@ -121,15 +121,15 @@ test("a round plays one instruction at a time; the turn's own events alone", () 
 test("the turn log says each instruction in words", () => {
   const lines = describeTurn(cloneState(BEFORE), ROUND2);
   assert.equal(lines.length, 12); // 11 instructions and the precedence (the unknown event is left out)
-  assert.deepEqual([lines[0].player, lines[0].instruction, lines[0].text], ["1", "S-blue N", "moves 1, fires a blue beam (push): no hit"]);
+  assert.deepEqual([lines[0].player, lines[0].instruction, lines[0].text], ["1", "small blue N", "moves 1, fires a blue beam (push): no hit"]);
   assert.equal(lines[2].text, "tips down facing W, moves 2, fires a yellow beam (pull): no hit");
   assert.equal(lines[3].text, "turns E, pushes the blue beacon, pushes the green beacon, moves 1, RAMs the green beacon, " +
     "tips the green beacon over (E), tags the green goal, fires a green beam (activate) at the green beacon, sets the green beacon upright");
-  assert.equal(lines[4].instruction, "S-yellow upright");
+  assert.equal(lines[4].instruction, "small yellow upright");
   assert.match(lines[4].text, /^backs up 1, fires a yellow beam \(pull\) at the blue beacon, the blue beacon moves 1$/);
   const green = lines[10];
-  assert.equal(green.instruction, "L-green N");
-  assert.match(green.text, /RAMs Blue's bot, steals S-blue/);
+  assert.equal(green.instruction, "large green N");
+  assert.match(green.text, /RAMs Blue's bot, steals small blue/);
   assert.match(green.text, /pushes Blue's bot 2/);
   assert.match(green.text, /moves 3/);
   assert.equal(lines[11].player, null);
@@ -196,4 +196,16 @@ test("the status line: the goal step, a round, the end", () => {
   assert.equal(ramStatusText(round, stateOf(round), true), "Round 2 — bots running");
   const over = snapshot({ status: "finished", winner: "3" }, { ...BEFORE, phase: "over", winner: "3" });
   assert.equal(ramStatusText(over, stateOf(over), false), "Finished — cyrano wins");
+});
+
+test("the log names pieces in words, never codes like M-yellow", () => {
+  const lines = describeTurn(cloneState(BEFORE), [
+    ev("goal_stacks_revealed", { tops: { 1: "M-yellow" } }),
+    ev("instruction", { player: "1", piece: "M-yellow", dir: "E", step: 1 }),
+    ev("stolen", { from: "2", to: "1", piece: "L-red" }),
+  ]);
+  assert.match(lines[0].text, /must tag medium yellow first/);
+  assert.equal(lines[1].instruction, "medium yellow E");
+  assert.match(lines[1].text, /steals large red/);
+  for (const l of lines) assert.doesNotMatch(`${l.instruction} ${l.text}`, /\b[SML]-[a-z]/);
 });

@@ -133,6 +133,8 @@ export class RamBoard {
     const g = svgEl("g", { class: opts.bot ? "ram-piece-g ram-bot" : "ram-piece-g ram-beacon", "data-ref": ref, "data-colour": colour }, this.piecesLayer);
     svgEl("title", {}, g, opts.title);
     if (opts.bot) {
+      g.setAttribute("role", "img");
+      g.setAttribute("aria-label", opts.title);
       svgEl("circle", { r: 46, class: "ram-seat-ring", stroke: opts.seatColor ?? "#374151" }, g);
     }
     const body = svgEl("g", { class: "ram-body" }, g);
@@ -270,15 +272,20 @@ export class RamBoard {
   }
 }
 
-/** A name short enough for its square (at most 7 characters, the ellipsis included when cut), so that two bots
- * side by side keep their labels apart ("Easy Co…", "ada_ph…"); a name ending in a number keeps it, so that two
- * computers of one strength stay apart ("Norma…1", "Norma…2"). The whole name is in the piece's title. */
+/** A name legible in its square: whole when it fits (at most 8 characters), otherwise a readable abbreviation,
+ * not a cut word: "Normal Computer 1" → "Normal 1" (the number keeps two computers of one strength apart),
+ * "Easy Computer" → "Easy C.", "ada_phone_long" → "ada_pho…". The whole name is the piece's title and accessible
+ * label (createPiece), and the goal stacks beside the board show it in full. */
 export function shortName(name: string): string {
-  const chars = [...name.trim()];
-  if (chars.length <= 7) return chars.join("");
-  const number = /\s(\d{1,2})$/.exec(name.trim());
-  if (number) return `${chars.slice(0, 6 - number[1].length).join("").trimEnd()}…${number[1]}`;
-  return `${chars.slice(0, 6).join("").trimEnd()}…`;
+  const trimmed = name.trim();
+  const chars = [...trimmed];
+  if (chars.length <= 8) return trimmed;
+  const words = trimmed.split(/\s+/);
+  const number = /^\d{1,2}$/.test(words[words.length - 1]) && words.length > 1 ? words[words.length - 1] : "";
+  const first = [...words[0]];
+  if (number) return `${first.slice(0, 7 - number.length).join("")} ${number}`;
+  if (words.length > 1 && first.length <= 5) return `${words[0]} ${[...words[1]][0]}.`;
+  return `${chars.slice(0, 7).join("").trimEnd()}…`;
 }
 
 export { dirLabel };

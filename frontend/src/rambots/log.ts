@@ -1,13 +1,13 @@
-// A RAMbots turn in words, one line per instruction: "Red's S-blue N: moves 1, RAMs Blue's bot, steals
-// S-red". Pure (no DOM): the turn log and the unit tests use it.
+// A RAMbots turn in words, one line per instruction: "Red's small blue N: moves 1, RAMs Blue's bot, steals
+// small red" (pieces in words, never codes like "S-red"). Pure (no DOM): the turn log and the unit tests use it.
 import type { EngineEvent } from "../types";
 import { playerById } from "./model";
-import { BEAM_NAMES, COLOUR_NAMES, type Colour, dirLabel, isColour, isRDir, type RamState } from "./types";
+import { BEAM_NAMES, COLOUR_NAMES, type Colour, dirLabel, isColour, isRDir, pieceLabel, type RamState } from "./types";
 
 export interface LogLine {
   /** The player whose instruction it is (null: the turn's own lines, e.g. precedence). */
   player: string | null;
-  /** The instruction's piece and direction ("S-blue N"), "" for other lines. */
+  /** The instruction's piece and direction ("small blue N"), "" for other lines. */
   instruction: string;
   text: string;
   step: number | null;
@@ -87,7 +87,7 @@ export function describeTurn(state: RamState, events: readonly EngineEvent[]): L
       case "goal_stacks_revealed": {
         const tops = r.tops && typeof r.tops === "object" ? Object.entries(r.tops as Record<string, unknown>) : [];
         own(tops.length
-          ? `Goal stacks revealed: ${tops.map(([id, top]) => `${playerWord(state, id)} must tag ${String(top)} first`).join("; ")}`
+          ? `Goal stacks revealed: ${tops.map(([id, top]) => `${playerWord(state, id)} must tag ${pieceLabel(String(top))} first`).join("; ")}`
           : "Goal stacks revealed");
         break;
       }
@@ -95,7 +95,7 @@ export function describeTurn(state: RamState, events: readonly EngineEvent[]): L
         flush();
         const dir = isRDir(r.dir) ? dirLabel(r.dir) : String(r.dir);
         const line: LogLine = {
-          player: r.player == null ? null : String(r.player), instruction: `${String(r.piece)} ${dir}`, text: "",
+          player: r.player == null ? null : String(r.player), instruction: `${pieceLabel(String(r.piece))} ${dir}`, text: "",
           step: typeof r.step === "number" ? r.step : null,
         };
         lines.push(line);
@@ -132,7 +132,7 @@ export function describeTurn(state: RamState, events: readonly EngineEvent[]): L
         break;
       case "stolen": {
         const text = current && String(r.to) === current.line.player
-          ? `steals ${String(r.piece)}` : `${playerWord(state, r.to)} steals ${String(r.piece)} from ${playerWord(state, r.from)}`;
+          ? `steals ${pieceLabel(String(r.piece))}` : `${playerWord(state, r.to)} steals ${pieceLabel(String(r.piece))} from ${playerWord(state, r.from)}`;
         if (current) current.clauses.push(text);
         else own(text);
         break;

@@ -1,7 +1,8 @@
 // The RAMbots programming panel's elements and drawing (panel.ts RambotsPanel sends and keeps the moves):
 // the goal step's builder ("Build a goal stack for <neighbour>") and each round's program (up to five
 // code-pool pieces, each pointing a way or upright) with their tools: tap a piece to lay it out; tap a
-// slot's direction buttons (or its picture, to rotate) to point it; ◀ ▶ reorder, ✕ takes it back.
+// slot's direction buttons (or its picture, to rotate) to point it; ▲ ▼ (Move up, Move down) reorder the
+// vertical list, ✕ takes it back.
 import { h } from "../dom";
 import type { PostJsonResult } from "../net";
 import type { Seat, Snapshot } from "../types";
@@ -259,8 +260,8 @@ export abstract class RamPanelView {
       }
       const tools = h("span", { class: "ram-tools" });
       tools.append(
-        this.tool("◀", `Run instruction ${i + 1} earlier`, !locked && i > 0, () => program.move(i, -1), "earlier"),
-        this.tool("▶", `Run instruction ${i + 1} later`, !locked && i < program.slots.length - 1, () => program.move(i, 1), "later"),
+        this.tool("▲", `Move up (instruction ${i + 1} runs earlier)`, !locked && i > 0, () => program.move(i, -1), "earlier"),
+        this.tool("▼", `Move down (instruction ${i + 1} runs later)`, !locked && i < program.slots.length - 1, () => program.move(i, 1), "later"),
         this.tool("✕", `Take instruction ${i + 1} back to the pool`, !locked, () => program.remove(i), "remove"),
       );
       li.append(pic, dirs, tools);
