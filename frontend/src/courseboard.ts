@@ -222,9 +222,11 @@ export class CourseBoard {
   addRemains(at: Coord): SVGGElement {
     const g = svgEl("g", { class: "remains", "data-at": `${at[0]},${at[1]}`, transform: `translate(${at[0] * TILE} ${at[1] * TILE})` }, this.remainsLayer);
     svgEl("title", {}, g, `Remains at (${at[0]},${at[1]}): 1 repair and +100 battery to the bot that collects them`);
-    svgEl("path", { d: "M30 70L42 52L55 60L68 48L74 70Z", class: "remains-heap" }, g);
-    svgEl("circle", { cx: 44, cy: 64, r: 5, class: "remains-bolt" }, g);
-    svgEl("rect", { x: 56, y: 58, width: 9, height: 9, rx: 2, class: "remains-bolt", transform: "rotate(20 60 62)" }, g);
+    // Issue 37: most of the square wide, dark on the light floor (contrast above 3) with a light rim and bolts.
+    svgEl("path", { d: "M14 82L28 50L44 60L58 34L74 52L88 82Z", class: "remains-heap" }, g);
+    svgEl("circle", { cx: 36, cy: 70, r: 7, class: "remains-bolt" }, g);
+    svgEl("rect", { x: 58, y: 60, width: 13, height: 13, rx: 2, class: "remains-bolt", transform: "rotate(20 64 66)" }, g);
+    svgEl("path", { d: "M46 76L54 64", class: "remains-bar" }, g);
     return g;
   }
 

@@ -72,6 +72,9 @@ export class ResultsScreen {
   private readonly message: HTMLParagraphElement;
   /** The mode's own standings (arena survival order, teams, puzzle turns): games.selectors.standings. */
   private readonly modeList: HTMLOListElement;
+  /** Classic (000) end-of-race awards, as the finished game's snapshot lists them (`awards`). */
+  private readonly awardsList: HTMLUListElement;
+  private readonly awardsBox: HTMLElement;
   private busy = false;
   private readonly headRow: HTMLTableRowElement;
 
@@ -105,7 +108,11 @@ export class ResultsScreen {
     this.message.hidden = true;
     this.modeList = h("ol", { id: "results-standings", class: "rr-results-standings", "aria-label": "Standings" });
     this.modeList.hidden = true;
-    this.el.append(this.title, this.summary, this.modeList, table, this.ratings, buttons, this.message);
+    this.awardsList = h("ul", { id: "results-awards", class: "rr-results-awards" });
+    this.awardsBox = h("section", { class: "rr-results-awards-box", "aria-labelledby": "results-awards-title" });
+    this.awardsBox.append(h("h3", { id: "results-awards-title" }, "Awards"), this.awardsList);
+    this.awardsBox.hidden = true;
+    this.el.append(this.title, this.summary, this.modeList, table, this.awardsBox, this.ratings, buttons, this.message);
     parent.prepend(this.el);
   }
 
@@ -130,6 +137,7 @@ export class ResultsScreen {
         ...r.cells.map((text, i) => h("td", { class: table.columns[i]?.[1] ?? "" }, text)));
       return tr;
     }));
+    this.showAwards(snap, mine, table);
     this.showRatings(snap, table.rows.map((r) => r.seat).filter((seat): seat is NonNullable<typeof seat> => !!seat));
     this.showButtons(snap, lastTurn);
   }
@@ -181,6 +189,18 @@ export class ResultsScreen {
     }));
   }
 
+  /** Classic's awards: "Pacifist robot: dealt the least damage — alice, bob (0)". */
+  private showAwards(snap: Snapshot, mine: string | null, table: CustomResults): void {
+    const awards = awardLines((snap as { awards?: unknown }).awards, table.rows.map((r) => [r.bot, r.name] as [string, string]));
+    this.awardsBox.hidden = awards.length === 0;
+    this.awardsList.replaceChildren(...awards.map((a) => {
+      const li = h("li", { "data-award": a.award });
+      if (mine && a.bots.includes(mine)) li.classList.add("me");
+      li.append(h("strong", { class: "rr-award-title" }, a.title), h("span", { class: "rr-award-who" }, ` — ${a.who}`));
+      return li;
+    }));
+  }
+
   /** "Rated game. Ratings now: alice 1012 (+12), bob 988 (−12)" (names link to the players' pages), "Unrated game.",
    * "Aborted: not rated ..." (fewer than two players moved; docs/ratings.md "Aborted games"), or nothing when the server does not say. */
   private showRatings(
@@ -224,4 +244,21 @@ export class ResultsScreen {
     this.message.textContent = res.detail;
     this.message.hidden = false;
   }
+}
+
+export interface AwardLine { award: string; title: string; bots: string[]; who: string }
+
+/** The snapshot's `awards` (docs/formats.md) as lines to show: each title with its winners' names and the figure
+ * ("alice, bob (3)"); names from the results table's rows, else the award's `players`, else "Robot N". */
+export function awardLines(raw: unknown, names: [string, string][]): AwardLine[] {
+  if (!Array.isArray(raw)) return [];
+  const byBot = new Map(names);
+  return raw.filter((a): a is Record<string, unknown> => !!a && typeof a === "object" && typeof (a as { award?: unknown }).award === "string")
+    .map((a) => {
+      const bots = Array.isArray(a.bots) ? a.bots.map(String) : [];
+      const players = Array.isArray(a.players) ? a.players.map(String) : [];
+      const who = bots.map((bot, i) => byBot.get(bot) ?? players[i] ?? `Robot ${bot}`).join(", ") || "nobody";
+      const value = typeof a.value === "number" ? ` (${a.value})` : "";
+      return { award: String(a.award), title: typeof a.title === "string" ? a.title : String(a.award), bots, who: `${who}${value}` };
+    });
 }

@@ -207,6 +207,8 @@ class PuzzleSerializer(serializers.Serializer):
     solved = serializers.IntegerField(help_text="players who solved it")
     best_turns = serializers.IntegerField(allow_null=True, help_text="the fewest turns of a solution")
     mine = serializers.JSONField(help_text='your solutions: [{"game", "turns", "url"}]')
+    difficulty = serializers.CharField(help_text='"Easy", "Medium" or "Hard" (docs/modes.md "Puzzle difficulty")')
+    difficulty_score = serializers.FloatField(help_text="the score the label comes from; the list is sorted by it")
 
 
 class RecompileSerializer(serializers.Serializer):

@@ -23,6 +23,20 @@ def puzzle_goal_text(puzzle: dict) -> str:
     return ""
 
 
+DIFFICULTY_LEVELS = ((4.0, "Easy"), (7.0, "Medium"))  # a score below 4 is Easy, below 7 Medium, else Hard
+
+
+def puzzle_difficulty(data: dict) -> tuple[float, str]:
+    """A puzzle course's difficulty from its data (docs/modes.md "Puzzle difficulty"): the board elements other
+    than plain floor per turn of the turn limit (a survive goal without a limit: per turn to survive), plus 2 for
+    each player beyond the first (a cooperative puzzle needs both programs right). Returns (score, label)."""
+    puzzle = data.get("puzzle") or {}
+    turns = puzzle.get("turn_limit") or (puzzle.get("goal") or {}).get("turns") or 10
+    elements = sum(1 for element in data.get("elements", []) if element.get("type") != "floor")
+    score = round(elements / max(1, int(turns)) + 2 * (max(1, int(puzzle.get("players", 1))) - 1), 2)
+    return score, next((label for bound, label in DIFFICULTY_LEVELS if score < bound), "Hard")
+
+
 def puzzle_list(*, user) -> list[dict]:
     """Every playable puzzle course with how many players tried it, how many solved it, the fewest turns a
     solution took, and `user`'s own solved games (for replays): a fixed number of queries, however many
@@ -45,8 +59,9 @@ def puzzle_list(*, user) -> list[dict]:
                                          .values_list("game_id", "game__course_id", "game__state__turn")):  # fmt: skip
             mine.setdefault(course_id, []).append({"game": game_id, "turns": turn - 1 if isinstance(turn, int) else None,
                                                    "url": reverse("game", args=[game_id])})  # fmt: skip
-    return [
+    rows = [
         {
+            "difficulty": puzzle_difficulty(course.data or {}),
             "slug": course.slug, "name": course.name, "course_id": course.pk,
             "description": (course.data.get("puzzle") or {}).get("description", ""),
             "goal": puzzle_goal_text(course.data.get("puzzle") or {}),
@@ -57,3 +72,6 @@ def puzzle_list(*, user) -> list[dict]:
         }  # fmt: skip
         for course in courses
     ]
+    for row in rows:
+        row["difficulty_score"], row["difficulty"] = row["difficulty"]
+    return sorted(rows, key=lambda row: (row["difficulty_score"], row["name"]))  # easiest first

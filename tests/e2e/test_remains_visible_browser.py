@@ -1,0 +1,63 @@
+"""Arena remains are visible (issue 37 item 12): a piece of remains on Scrap Pit's plain floor is drawn at least
+half a square wide and its heap's colour has a contrast of at least 3 against the floor's, on a phone (390x844)
+and a desktop (1440x900). Screenshots of both."""
+
+import re
+
+import pytest
+
+from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.test_modules import api
+from tests.e2e.test_play_three_turns import sign_up
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def luminance(css_color):
+    r, g, b = (int(v) / 255 for v in re.findall(r"\d+", css_color)[:3])
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast(a, b):
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_remains_are_big_and_contrasted(live_stack, courses, new_page):
+    from games.models import Game
+
+    base = live_stack.base_url
+    alice, _ = new_page("alice", {"width": 1440, "height": 900})
+    bob, _ = new_page("bob", {"width": 390, "height": 844})
+    for page, user in ((alice, "alice"), (bob, "bob")):
+        sign_up(page, base, user)
+    created = api(alice, "POST", "/api/games/", {"course": "scrap-pit", "max_seats": 2, "lives": 1})
+    assert created["status"] == 201, created
+    game_id = created["body"]["id"]
+    assert api(bob, "POST", f"/api/games/{game_id}/join/")["status"] == 200
+    game = Game.objects.get(pk=game_id)
+    occupied = {tuple(e["at"]) for e in game.course_data["elements"] if e.get("at") and e["type"] != "floor"}
+    occupied |= {tuple(bot["pos"]) for bot in game.state["bots"] if bot.get("pos")}
+    square = next([x, y] for y in range(game.course_data["height"]) for x in range(game.course_data["width"])
+                  if (x, y) not in occupied)
+    game.state = {**game.state, "remains": [square]}
+    game.save(update_fields=["state"])
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    seen = []
+    for page, name in ((alice, "desktop"), (bob, "phone")):
+        page.goto(f"{base}/games/{game_id}/?speed=0")
+        page.wait_for_selector(".layer-remains g.remains")
+        page.locator(".layer-remains g.remains").scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / f"remains-{name}.png"))
+        measured = page.evaluate("""() => {
+            const g = document.querySelector('.layer-remains g.remains');
+            const heap = g.querySelector('.remains-heap');
+            const tile = document.querySelector('.tile');
+            return {heap: heap.getBoundingClientRect().width, tile: tile.getBoundingClientRect().width,
+                    fill: getComputedStyle(heap).fill, floor: getComputedStyle(tile).fill};
+        }""")
+        seen.append(measured)
+    for measured in seen:  # both screenshots first, then the checks
+        assert measured["heap"] >= 0.6 * measured["tile"], measured
+        assert contrast(measured["fill"], measured["floor"]) >= 3, measured
