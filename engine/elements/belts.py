@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -60,39 +59,39 @@ def _turn_towards(travel: str, exit_dir: str) -> int:
     return ((DIRECTIONS.index(exit_dir) - DIRECTIONS.index(travel) + 1) % 4) - 1
 
 
-_SPEEDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # course -> the belt speeds it has
-
-
-def _course_speeds(course) -> frozenset[int]:
-    speeds = _SPEEDS.get(course)
-    if speeds is None:
-        speeds = _SPEEDS[course] = frozenset(belt.speed for belt in course.of_type("belt"))
-    return speeds
+def _belts(course) -> tuple[dict[Square, Belt], frozenset[int]]:
+    """The course's belts by square and the belt speeds it has, found once per course (`Course.memo`)."""
+    table = course.memo.get("belts")
+    if table is None:
+        belts = {at: tile for at, tile in course.tiles.items() if isinstance(tile, Belt)}
+        table = course.memo["belts"] = (belts, frozenset(belt.speed for belt in belts.values()))
+    return table
 
 
 @runs_in("belts")
 def run_belts(turn: Turn) -> None:
-    tiles = turn.course.tiles
-    if not any(isinstance(tiles.get(bot.at), Belt) for bot in turn.in_order(actors=True)):
+    belts, present = _belts(turn.course)
+    if not belts:
         return
-    present = _course_speeds(turn.course)
+    riding = [bot for bot in turn.in_order(actors=True) if bot.at in belts]
+    if not riding:
+        return
     for sub, speeds in enumerate(SUB_PHASES, start=1):
         if present.intersection(speeds):  # a sub-phase of speeds the course lacks moves nobody
-            _sub_phase(turn, sub, speeds)
+            _sub_phase(turn, sub, speeds, belts)
 
 
-def _sub_phase(turn: Turn, sub: int, speeds: tuple[int, ...]) -> None:
+def _sub_phase(turn: Turn, sub: int, speeds: tuple[int, ...], belts: dict[Square, Belt]) -> None:
     """Every bot on a belt of these speeds moves one square at once.
 
     A move is blocked by a wall, by a real bot ahead that is not itself carried away in this sub-phase
     (belts never push), by a head-on swap, or, when two real bots would end on one square, for every one
     but the first in priority. Virtual bots are blocked by walls only.
     """
-    tiles = turn.course.tiles
     riders: list[tuple[Mover, Belt, Square]] = []
     for bot in turn.in_order(actors=True):  # bombs ride belts too (003 "Bomb")
-        belt = tiles.get(bot.at)
-        if isinstance(belt, Belt) and belt.speed in speeds:
+        belt = belts.get(bot.at)
+        if belt is not None and belt.speed in speeds:
             riders.append((bot, belt, neighbour(bot.at, belt.dir)))
     if not riders:
         return
@@ -101,7 +100,7 @@ def _sub_phase(turn: Turn, sub: int, speeds: tuple[int, ...]) -> None:
     enter = turn.course.hooks["enter"]
     for bot, belt, target in riders:
         reason, edge = turn.edge_stop(bot.at, belt.dir)
-        if reason is None and any(p.side == belt.dir for p in portals.get(bot.at, ())):
+        if reason is None and portals and any(p.side == belt.dir for p in portals.get(bot.at, ())):
             reason = "portal"  # belts don't carry through portals (docs/rules.md)
         turn.bump(bot, edge)  # a shocker: 1 damage per move into it (003 "Shocker")
         if reason is None and turn.course.on_course(target):
@@ -151,10 +150,10 @@ def _sub_phase(turn: Turn, sub: int, speeds: tuple[int, ...]) -> None:
             continue  # blocked, or (a piece of arena remains) collected by a bot carried onto it just now
         turn.emit("carried", bot.id, sub=sub, **{"from": list(bot.at), "to": list(target)})
         if turn.place(bot, target):
-            landing = tiles.get(target)
-            if isinstance(landing, Belt) and opposite(belt.dir) in landing.curves_from:
+            landing = belts.get(target)
+            if landing is not None and opposite(belt.dir) in landing.curves_from:
                 turn.rotate(bot, _turn_towards(belt.dir, landing.dir), "belt")
-            elif not isinstance(landing, Belt):
+            elif landing is None:
                 turn.arrive(bot, belt.dir)
                 if bot.at is not None:
                     sliding.append((bot, belt.dir))
