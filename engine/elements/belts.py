@@ -59,12 +59,22 @@ def _turn_towards(travel: str, exit_dir: str) -> int:
     return ((DIRECTIONS.index(exit_dir) - DIRECTIONS.index(travel) + 1) % 4) - 1
 
 
-def _belts(course) -> tuple[dict[Square, Belt], frozenset[int]]:
-    """The course's belts by square and the belt speeds it has, found once per course (`Course.memo`)."""
+_ASK = object()  # a belt's exit whose edge element or portal decides turn by turn (`Turn.edge_stop`)
+
+
+def _belts(course) -> tuple[dict[Square, tuple[Belt, Square, object]], frozenset[int]]:
+    """The course's belts by square, each with the square it carries to and what stands on its exit edge
+    ("wall", None, or `_ASK`), and the belt speeds the course has: found once per course (`Course.memo`)."""
     table = course.memo.get("belts")
     if table is None:
-        belts = {at: tile for at, tile in course.tiles.items() if isinstance(tile, Belt)}
-        table = course.memo["belts"] = (belts, frozenset(belt.speed for belt in belts.values()))
+        ask = bool(course.mounted.get("portal"))  # a portal's back may stop a move off any square
+        belts = {}
+        for at, tile in course.tiles.items():
+            if isinstance(tile, Belt):
+                edge = (at, tile.dir)
+                stop = "wall" if edge in course.walls else _ASK if ask or edge in course.edges else None
+                belts[at] = (tile, neighbour(at, tile.dir), stop)
+        table = course.memo["belts"] = (belts, frozenset(belt.speed for belt, _, _ in belts.values()))
     return table
 
 
@@ -81,7 +91,9 @@ def run_belts(turn: Turn) -> None:
             _sub_phase(turn, sub, speeds, belts)
 
 
-def _sub_phase(turn: Turn, sub: int, speeds: tuple[int, ...], belts: dict[Square, Belt]) -> None:
+def _sub_phase(
+    turn: Turn, sub: int, speeds: tuple[int, ...], belts: dict[Square, tuple[Belt, Square, object]]
+) -> None:
     """Every bot on a belt of these speeds moves one square at once.
 
     A move is blocked by a wall, by a real bot ahead that is not itself carried away in this sub-phase
@@ -89,17 +101,19 @@ def _sub_phase(turn: Turn, sub: int, speeds: tuple[int, ...], belts: dict[Square
     but the first in priority. Virtual bots are blocked by walls only.
     """
     riders: list[tuple[Mover, Belt, Square]] = []
+    exits: list[object] = []
     for bot in turn.in_order(actors=True):  # bombs ride belts too (003 "Bomb")
-        belt = belts.get(bot.at)
-        if belt is not None and belt.speed in speeds:
-            riders.append((bot, belt, neighbour(bot.at, belt.dir)))
+        found = belts.get(bot.at)
+        if found is not None and found[0].speed in speeds:
+            riders.append((bot, found[0], found[1]))
+            exits.append(found[2])
     if not riders:
         return
     blocked: dict[str, str] = {}
     portals = turn.course.mounted.get("portal", {})
     enter = turn.course.hooks["enter"]
-    for bot, belt, target in riders:
-        reason, edge = turn.edge_stop(bot.at, belt.dir)
+    for (bot, belt, target), stop in zip(riders, exits, strict=True):
+        reason, edge = turn.edge_stop(bot.at, belt.dir) if stop is _ASK else (stop, None)
         if reason is None and portals and any(p.side == belt.dir for p in portals.get(bot.at, ())):
             reason = "portal"  # belts don't carry through portals (docs/rules.md)
         turn.bump(bot, edge)  # a shocker: 1 damage per move into it (003 "Shocker")
@@ -118,6 +132,10 @@ def _sub_phase(turn: Turn, sub: int, speeds: tuple[int, ...], belts: dict[Square
         moving = {
             bot.at: (bot, target) for bot, _, target in riders if bot.id not in blocked and not bot.virtual
         }
+        real: dict[Square, Mover] = {}  # `Turn.real_bot_at` for every square at once: nobody moves in a pass
+        for other in turn.bots.values():
+            if other.at is not None and not other.virtual:
+                real.setdefault(other.at, other)
         claimed: set[Square] = set()
         for bot, _, target in riders:
             if bot.id in blocked or bot.virtual:
@@ -126,7 +144,7 @@ def _sub_phase(turn: Turn, sub: int, speeds: tuple[int, ...], belts: dict[Square
             if target in claimed:
                 reason = "bot"
             else:
-                ahead = turn.real_bot_at(target)
+                ahead = real.get(target)
                 if ahead is not None:
                     leaving = moving.get(target)
                     if leaving is None or leaving[1] == bot.at:  # staying put, or a head-on swap
@@ -151,8 +169,8 @@ def _sub_phase(turn: Turn, sub: int, speeds: tuple[int, ...], belts: dict[Square
         turn.emit("carried", bot.id, sub=sub, **{"from": list(bot.at), "to": list(target)})
         if turn.place(bot, target):
             landing = belts.get(target)
-            if landing is not None and opposite(belt.dir) in landing.curves_from:
-                turn.rotate(bot, _turn_towards(belt.dir, landing.dir), "belt")
+            if landing is not None and opposite(belt.dir) in landing[0].curves_from:
+                turn.rotate(bot, _turn_towards(belt.dir, landing[0].dir), "belt")
             elif landing is None:
                 turn.arrive(bot, belt.dir)
                 if bot.at is not None:
