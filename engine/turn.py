@@ -29,6 +29,9 @@ LOCKED_DAMAGE = 9  # every register frozen, no chips dealt (003 "Damage")
 MODULE_CAUSED = frozenset({"shot", "damaged", "moved", "pushed", "destroyed"})
 
 
+# `Turn.advance`: the event a move of each mode is.
+_MOVE_EVENT = {"chip": "moved", "flight": "moved", "push": "pushed", "belt": "carried", "slide": "slid",
+               "carry": "carried"}  # fmt: skip
 _BOT_FIELDS = tuple(Bot.__dataclass_fields__)
 _bot_values = attrgetter(*_BOT_FIELDS)  # a Mover's values of the Bot fields, in their order
 
@@ -579,10 +582,7 @@ class Turn:
             for unit in self._depart.get(origin, ()):  # rails over pits
                 if unit.depart(self, bot, heading):
                     return True
-        kind = {"chip": "moved", "flight": "moved", "push": "pushed", "belt": "carried", "slide": "slid",
-                "carry": "carried"}[
-            mode
-        ]
+        kind = _MOVE_EVENT[mode]
         extra: dict[str, Any] = {"by": by} if mode == "push" else {}
         if airborne:
             extra["airborne"] = True
