@@ -60,6 +60,9 @@ class Course:
     rulesets: tuple[str, ...] = RULESETS  # the rulesets the course suits
     puzzle: Mapping[str, Any] | None = None  # a puzzle course's `puzzle` block, as given
     _rays: dict[tuple[Square, str], tuple[Square, ...]] = dataclasses.field(default_factory=dict, repr=False)
+    # Lookup tables a unit derives from the course once and keeps for every turn on it, under its own key
+    # (`engine.elements.belts`: the belts by square). The course never changes, so neither do they.
+    memo: dict[str, Any] = dataclasses.field(default_factory=dict, repr=False, compare=False)
 
     def ray(self, at: Square, heading: str) -> tuple[Square, ...]:
         """The squares a shot from `at` (included) toward `heading` crosses before a wall or the edge stops it.

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from .elements.portals import exit_of, portal_on
@@ -28,7 +29,11 @@ LOCKED_DAMAGE = 9  # every register frozen, no chips dealt (003 "Damage")
 MODULE_CAUSED = frozenset({"shot", "damaged", "moved", "pushed", "destroyed"})
 
 
+# `Turn.advance`: the event a move of each mode is.
+_MOVE_EVENT = {"chip": "moved", "flight": "moved", "push": "pushed", "belt": "carried", "slide": "slid",
+               "carry": "carried"}  # fmt: skip
 _BOT_FIELDS = tuple(Bot.__dataclass_fields__)
+_bot_values = attrgetter(*_BOT_FIELDS)  # a Mover's values of the Bot fields, in their order
 
 
 class Mover:
@@ -58,7 +63,7 @@ class Mover:
         """The frozen Bot again. Its fields were checked when the turn began and the rules keep them in
         range, so it is built without re-running the dataclass' __init__ (the end of every turn does this
         for every bot)."""
-        fields = {name: getattr(self, name) for name in _BOT_FIELDS}
+        fields = dict(zip(_BOT_FIELDS, _bot_values(self), strict=True))
         fields.update(changes)
         bot = object.__new__(Bot)
         bot.__dict__.update(fields)
@@ -236,6 +241,7 @@ class Turn:
         self._bot_hooks: dict[str, dict[str, tuple[frozenset[int], Any]]] = {}  # `arm_modules`
         self.moves = 0  # squares moved this turn (`place`): who stands where changed
         self._shot_targets: tuple[tuple, dict] | None = None
+        self._ordered: tuple[tuple[str, ...] | None, list[Mover]] = (None, [])  # `in_order`: order -> movers
         self.activations: dict[str, Any] = {}  # bot id -> modules.Activation: what it activated this turn
         # This turn's order before any Prioritizer (drones deployed this turn last): the next turn's
         # priority breaks its ties by reversing it (docs/rules.md "Modules").
@@ -339,7 +345,9 @@ class Turn:
     def in_order(self, actors: bool = False) -> list[Mover]:
         """Bots on the course, in this turn's priority order (first acts first); with `actors`, then the
         turn's actors on the course (bombs: last in priority), for the elements that move or hit them."""
-        found = [bot for bot in map(self.bots.__getitem__, self.order) if bot.at is not None]
+        if self._ordered[0] is not self.order:  # `order` is only ever replaced, never changed in place
+            self._ordered = (self.order, [self.bots[bot_id] for bot_id in self.order])
+        found = [bot for bot in self._ordered[1] if bot.at is not None]
         if actors and self.actors:
             found += [actor for actor in self.actors.values() if actor.at is not None]
         return found
@@ -574,10 +582,7 @@ class Turn:
             for unit in self._depart.get(origin, ()):  # rails over pits
                 if unit.depart(self, bot, heading):
                     return True
-        kind = {"chip": "moved", "flight": "moved", "push": "pushed", "belt": "carried", "slide": "slid",
-                "carry": "carried"}[
-            mode
-        ]
+        kind = _MOVE_EVENT[mode]
         extra: dict[str, Any] = {"by": by} if mode == "push" else {}
         if airborne:
             extra["airborne"] = True

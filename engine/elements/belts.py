@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -61,48 +60,62 @@ def _turn_towards(travel: str, exit_dir: str) -> int:
     return ((DIRECTIONS.index(exit_dir) - DIRECTIONS.index(travel) + 1) % 4) - 1
 
 
-_SPEEDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # course -> the belt speeds it has
+_ASK = object()  # a belt's exit whose edge element or portal decides turn by turn (`Turn.edge_stop`)
 
 
-def _course_speeds(course) -> frozenset[int]:
-    speeds = _SPEEDS.get(course)
-    if speeds is None:
-        speeds = _SPEEDS[course] = frozenset(belt.speed for belt in course.of_type("belt"))
-    return speeds
+def _belts(course) -> tuple[dict[Square, tuple[Belt, Square, object]], frozenset[int]]:
+    """The course's belts by square, each with the square it carries to and what stands on its exit edge
+    ("wall", None, or `_ASK`), and the belt speeds the course has: found once per course (`Course.memo`)."""
+    table = course.memo.get("belts")
+    if table is None:
+        ask = bool(course.mounted.get("portal"))  # a portal's back may stop a move off any square
+        belts = {}
+        for at, tile in course.tiles.items():
+            if isinstance(tile, Belt):
+                edge = (at, tile.dir)
+                stop = "wall" if edge in course.walls else _ASK if ask or edge in course.edges else None
+                belts[at] = (tile, neighbour(at, tile.dir), stop)
+        table = course.memo["belts"] = (belts, frozenset(belt.speed for belt, _, _ in belts.values()))
+    return table
 
 
 @runs_in("belts")
 def run_belts(turn: Turn) -> None:
-    tiles = turn.course.tiles
-    if not any(isinstance(tiles.get(bot.at), Belt) for bot in turn.in_order(actors=True)):
+    belts, present = _belts(turn.course)
+    if not belts:
         return
-    present = _course_speeds(turn.course)
+    riding = [bot for bot in turn.in_order(actors=True) if bot.at in belts]
+    if not riding:
+        return
     for sub, speeds in enumerate(SUB_PHASES, start=1):
         if present.intersection(speeds):  # a sub-phase of speeds the course lacks moves nobody
-            _sub_phase(turn, sub, speeds)
+            _sub_phase(turn, sub, speeds, belts)
 
 
-def _sub_phase(turn: Turn, sub: int, speeds: tuple[int, ...]) -> None:
+def _sub_phase(
+    turn: Turn, sub: int, speeds: tuple[int, ...], belts: dict[Square, tuple[Belt, Square, object]]
+) -> None:
     """Every bot on a belt of these speeds moves one square at once.
 
     A move is blocked by a wall, by a real bot ahead that is not itself carried away in this sub-phase
     (belts never push), by a head-on swap, or, when two real bots would end on one square, for every one
     but the first in priority. Virtual bots are blocked by walls only.
     """
-    tiles = turn.course.tiles
     riders: list[tuple[Mover, Belt, Square]] = []
+    exits: list[object] = []
     for bot in turn.in_order(actors=True):  # bombs ride belts too (003 "Bomb")
-        belt = tiles.get(bot.at)
-        if isinstance(belt, Belt) and belt.speed in speeds:
-            riders.append((bot, belt, neighbour(bot.at, belt.dir)))
+        found = belts.get(bot.at)
+        if found is not None and found[0].speed in speeds:
+            riders.append((bot, found[0], found[1]))
+            exits.append(found[2])
     if not riders:
         return
     blocked: dict[str, str] = {}
     portals = turn.course.mounted.get("portal", {})
     enter = turn.course.hooks["enter"]
-    for bot, belt, target in riders:
-        reason, edge = turn.edge_stop(bot.at, belt.dir)
-        if reason is None and any(p.side == belt.dir for p in portals.get(bot.at, ())):
+    for (bot, belt, target), stop in zip(riders, exits, strict=True):
+        reason, edge = turn.edge_stop(bot.at, belt.dir) if stop is _ASK else (stop, None)
+        if reason is None and portals and any(p.side == belt.dir for p in portals.get(bot.at, ())):
             reason = "portal"  # belts don't carry through portals (docs/rules.md)
         turn.bump(bot, edge)  # a shocker: 1 damage per move into it (003 "Shocker")
         if reason is None and turn.course.on_course(target):
@@ -120,6 +133,10 @@ def _sub_phase(turn: Turn, sub: int, speeds: tuple[int, ...]) -> None:
         moving = {
             bot.at: (bot, target) for bot, _, target in riders if bot.id not in blocked and not bot.virtual
         }
+        real: dict[Square, Mover] = {}  # `Turn.real_bot_at` for every square at once: nobody moves in a pass
+        for other in turn.bots.values():
+            if other.at is not None and not other.virtual:
+                real.setdefault(other.at, other)
         claimed: set[Square] = set()
         for bot, _, target in riders:
             if bot.id in blocked or bot.virtual:
@@ -128,7 +145,7 @@ def _sub_phase(turn: Turn, sub: int, speeds: tuple[int, ...]) -> None:
             if target in claimed:
                 reason = "bot"
             else:
-                ahead = turn.real_bot_at(target)
+                ahead = real.get(target)
                 if ahead is not None:
                     leaving = moving.get(target)
                     if leaving is None or leaving[1] == bot.at:  # staying put, or a head-on swap
@@ -152,10 +169,10 @@ def _sub_phase(turn: Turn, sub: int, speeds: tuple[int, ...]) -> None:
             continue  # blocked, or (a piece of arena remains) collected by a bot carried onto it just now
         turn.emit("carried", bot.id, sub=sub, **{"from": list(bot.at), "to": list(target)})
         if turn.place(bot, target):
-            landing = tiles.get(target)
-            if isinstance(landing, Belt) and opposite(belt.dir) in landing.curves_from:
-                turn.rotate(bot, _turn_towards(belt.dir, landing.dir), "belt")
-            elif not isinstance(landing, Belt):
+            landing = belts.get(target)
+            if landing is not None and opposite(belt.dir) in landing[0].curves_from:
+                turn.rotate(bot, _turn_towards(belt.dir, landing[0].dir), "belt")
+            elif landing is None:
                 turn.arrive(bot, belt.dir)
                 if bot.at is not None:
                     sliding.append((bot, belt.dir))
