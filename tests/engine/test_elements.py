@@ -87,8 +87,9 @@ def test_every_issue_6_step_has_its_runner_in_phase_order():
 
 
 def test_the_browser_draws_every_element_type():
-    """frontend/src/elements.ts registers a drawer and a legend line per element type (the registry the
-    board draws from); a type missing there would show as the unknown-element marker."""
+    """frontend/src/elements.ts registers a drawer per element type (the registry the board draws from), and
+    each has its legend line in the engine's catalog (the element's `short`, which the browser reads); a type
+    missing there would show as the unknown-element marker."""
     import re
     from pathlib import Path
 
@@ -98,8 +99,9 @@ def test_the_browser_draws_every_element_type():
     registry = source[source.index("export const ELEMENTS"):]
     registry = registry[: registry.index("};")]
     drawn = set(re.findall(r"\b([a-z_]+)(?=[:,\s])", registry))
-    legend = source[source.index("export const LEGEND"):]
-    legend = set(re.findall(r"^\s+([a-z_]+):", legend[: legend.index("};")], re.MULTILINE))
+    from engine.catalog import browser_catalog
+
+    legend = set(browser_catalog()["legend"])  # the legend lines the browser reads (frontend/src/catalog.ts)
     for kind in ELEMENT_TYPES:
         assert kind in drawn, f"no drawer for {kind}"
         assert kind == "floor" or kind in legend, f"no legend line for {kind}"
