@@ -13,6 +13,7 @@ Scenarios:
     restart-postgres  kill -9 the PostgreSQL host (postmaster and backends), start it again 2 s later (crash
                     recovery)
     partition-worker  cut worker1 off from Redis for 20 s (iptables DROP in its namespace), then heal
+    partition-web-db  cut web1 off from PostgreSQL for 20 s (iptables DROP in its namespace), then heal
     stop-beat       kill beat's host as turn 4 is dealt, with 15 s move clocks and one silent player per game;
                     keep it down until every deadline is 2 s overdue; they must be enforced once it is back
 A host kept down has a hold file (var/cluster/control/hold-<role>) that the runner's supervision honours; once
@@ -171,6 +172,24 @@ async def partition_worker(run: Run) -> None:
     fault.ended = now()
 
 
+async def partition_web_db(run: Run) -> None:
+    """Cut web1 off from PostgreSQL for 20 s (iptables DROP both ways inside web1's namespace), then heal. Its
+    requests and socket handlers hang on the database; HAProxy's health check marks it down and shuts its
+    sessions; the clients reconnect to web2."""
+    await mid_game(run)
+    db_address = cluster.address("db")
+    fault = Fault("partition-web-db", now(), detail=f"web1 <-/-> db {db_address} for 20 s")
+    run.faults.append(fault)
+    iptables("web1", "-A", "OUTPUT", "-d", db_address, "-j", "DROP")
+    iptables("web1", "-A", "INPUT", "-s", db_address, "-j", "DROP")
+    try:
+        await asyncio.sleep(20)
+    finally:
+        iptables("web1", "-F")
+    await wait_for("web1 serves again", web_back("web1"), 60)
+    fault.ended = now()
+
+
 MOVE_TIME = 15  # seconds: the shortest move clock the site allows (games/clocks.py MIN_MOVE_TIME)
 
 
@@ -218,7 +237,7 @@ stop_beat.run_options = {
 
 SCENARIOS = {"none": None, "kill-web": kill_web, "kill-worker": kill_worker, "restart-redis": restart_redis,
              "restart-postgres": restart_postgres,
-             "partition-worker": partition_worker, "stop-beat": stop_beat}
+             "partition-worker": partition_worker, "partition-web-db": partition_web_db, "stop-beat": stop_beat}
 
 
 def run_scenario(name: str, games: int = 6, turns: int = 10, think: float = 1.5, seed: int = 1
