@@ -196,7 +196,7 @@ def _wait(what: str, check, timeout: float, process: subprocess.Popen | None = N
 
 def web_answers(role: str) -> bool:
     try:
-        request = urllib.request.Request(f"http://{address(role)}:{WEB_PORT}/api/auth/csrf/",
+        request = urllib.request.Request(f"http://{address(role)}:{WEB_PORT}/api/health/",
                                          headers={"Host": address("lb")})
         return urllib.request.urlopen(request, timeout=2).status == 200
     except OSError:

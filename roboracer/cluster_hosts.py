@@ -200,7 +200,7 @@ frontend site
 backend web
     balance roundrobin
     option httpchk
-    http-check send meth GET uri /api/auth/csrf/ ver HTTP/1.1 hdr Host {lb}
+    http-check send meth GET uri /api/health/ ver HTTP/1.1 hdr Host {lb}
     http-check expect status 200
     http-response set-header X-Served-By %s
 {servers}
