@@ -14,6 +14,7 @@ Scenarios:
                     recovery)
     partition-worker  cut worker1 off from Redis for 20 s (iptables DROP in its namespace), then heal
     partition-web-db  cut web1 off from PostgreSQL for 20 s (iptables DROP in its namespace), then heal
+    latency-web     +50 ms per round trip from both web hosts to PostgreSQL and Redis for 20 s (their relays)
     stop-beat       kill beat's host as turn 4 is dealt, with 15 s move clocks and one silent player per game;
                     keep it down until every deadline is 2 s overdue; they must be enforced once it is back
 A host kept down has a hold file (var/cluster/control/hold-<role>) that the runner's supervision honours; once
@@ -190,6 +191,26 @@ async def partition_web_db(run: Run) -> None:
     fault.ended = now()
 
 
+LATENCY_MS = 50
+
+
+async def latency_web(run: Run) -> None:
+    """50 ms more on every round trip from both web hosts to PostgreSQL and Redis for 20 s (their relays,
+    roboracer/cluster_relay.py), then back to none. Nothing fails; everything the web hosts do gets slower."""
+    await mid_game(run)
+    fault = Fault("latency-web", now(), detail=f"+{LATENCY_MS} ms per round trip web -> db and redis for 20 s")
+    run.faults.append(fault)
+    files = [cluster.latency_file(web) for web in cluster.WEB_HOSTS]
+    for path in files:
+        path.write_text(str(LATENCY_MS))
+    try:
+        await asyncio.sleep(20)
+    finally:
+        for path in files:
+            path.unlink(missing_ok=True)
+    fault.ended = now()
+
+
 MOVE_TIME = 15  # seconds: the shortest move clock the site allows (games/clocks.py MIN_MOVE_TIME)
 
 
@@ -237,7 +258,7 @@ stop_beat.run_options = {
 
 SCENARIOS = {"none": None, "kill-web": kill_web, "kill-worker": kill_worker, "restart-redis": restart_redis,
              "restart-postgres": restart_postgres,
-             "partition-worker": partition_worker, "partition-web-db": partition_web_db, "stop-beat": stop_beat}
+             "partition-worker": partition_worker, "partition-web-db": partition_web_db, "latency-web": latency_web, "stop-beat": stop_beat}
 
 
 def run_scenario(name: str, games: int = 6, turns: int = 10, think: float = 1.5, seed: int = 1
