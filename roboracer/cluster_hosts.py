@@ -178,7 +178,11 @@ def haproxy_config(bind: str | None = None, servers: dict[str, str] | None = Non
     bind = bind or lb
     servers = "\n".join(
         f"    server {web} {servers[web] if servers else address(web)}:{WEB_PORT} check inter 1s fall 2 rise 2 "
-        "on-marked-down shutdown-sessions" for web in WEB_HOSTS)
+        "on-marked-down shutdown-sessions" for web in WEB_HOSTS) + "\n" + "\n".join(
+        # The same hosts unchecked, used only while every checked one is down: a database outage fails every
+        # host's health check (a select 1), and they must serve again the moment it is back, not 2 checks later.
+        f"    server {web}-any {servers[web] if servers else address(web)}:{WEB_PORT} backup"
+        for web in WEB_HOSTS)
     return f"""# Written by {written_by}
 global
     maxconn 4096
@@ -203,6 +207,7 @@ frontend site
 
 backend web
     balance roundrobin
+    option allbackups
     option httpchk
     http-check send meth GET uri /api/health/ ver HTTP/1.1 hdr Host {lb}
     http-check expect status 200
