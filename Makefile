@@ -112,7 +112,7 @@ bench-hot-path: install
 cluster: install build
 	$(BIN)/python -m roboracer.cluster
 
-# A fault scenario against the running cluster: SCENARIO=none|kill-web|kill-worker|restart-redis|restart-postgres
+# A fault scenario against the running cluster: SCENARIO=none|kill-web|kill-worker|restart-redis|restart-postgres|partition-worker|partition-web-db|latency-web|stop-beat
 SCENARIO ?= kill-web
 cluster-fault: install
 	$(BIN)/python -m tests.cluster.faults $(SCENARIO) $(FAULT_ARGS)

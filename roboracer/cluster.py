@@ -77,6 +77,13 @@ from roboracer.cluster_hosts import (  # noqa: F401 (the hosts' names, as tests/
 )
 from roboracer.run import beat_command, web_command, worker_command
 
+RELAY_DB_PORT, RELAY_REDIS_PORT = 15432, 16379
+
+
+def latency_file(role: str) -> Path:
+    """The delay in ms (one line) a web host's relay adds on its way to PostgreSQL and Redis."""
+    return VAR / "control" / f"latency-{role}"
+
 
 class Cluster:
     def __init__(self, secret_key: str):
@@ -100,7 +107,14 @@ class Cluster:
             return ["haproxy", "-db", "-f", str(VAR / "lb" / "haproxy.cfg")], None
         env = app_env(role, self.secret_key)
         if role in WEB_HOSTS:
-            return web_command("0.0.0.0", WEB_PORT), env
+            # PostgreSQL and Redis through the host's own relay (roboracer/cluster_relay.py), whose delay the
+            # control file var/cluster/control/latency-<role> sets (the latency scenario; 0 otherwise)
+            env = {**env, "DATABASE_URL": f"postgres://postgres@127.0.0.1:{RELAY_DB_PORT}/roboracer",
+                   "REDIS_URL": f"redis://127.0.0.1:{RELAY_REDIS_PORT}/0"}
+            return [sys.executable, "-m", "roboracer.cluster_relay", "--control", str(latency_file(role)),
+                    f"127.0.0.1:{RELAY_DB_PORT}={address('db')}:5432",
+                    f"127.0.0.1:{RELAY_REDIS_PORT}={address('redis')}:6379",
+                    "--", *web_command("0.0.0.0", WEB_PORT)], env
         if role.startswith("worker"):
             return worker_command("--loglevel=INFO", *quiet, "--queues=celery", f"--hostname=turns@{role}",
                                   concurrency=1), env
@@ -196,7 +210,7 @@ def _wait(what: str, check, timeout: float, process: subprocess.Popen | None = N
 
 def web_answers(role: str) -> bool:
     try:
-        request = urllib.request.Request(f"http://{address(role)}:{WEB_PORT}/api/auth/csrf/",
+        request = urllib.request.Request(f"http://{address(role)}:{WEB_PORT}/api/health/",
                                          headers={"Host": address("lb")})
         return urllib.request.urlopen(request, timeout=2).status == 200
     except OSError:

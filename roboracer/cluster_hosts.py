@@ -170,12 +170,20 @@ def app_env(role: str, secret_key: str) -> dict[str, str]:
     }
 
 
-def haproxy_config() -> str:
-    lb = address("lb")
+def haproxy_config(bind: str | None = None, servers: dict[str, str] | None = None, host: str | None = None,
+                   written_by: str = "roboracer/cluster.py") -> str:
+    """HAProxy's configuration: the cluster's (its addresses), or with `bind`, `servers` (name: host) and the
+    health check's `host` header, docker-compose's (deploy/haproxy.cfg, checked by tests/test_compose.py)."""
+    lb = host or address("lb")
+    bind = bind or lb
     servers = "\n".join(
-        f"    server {web} {address(web)}:{WEB_PORT} check inter 1s fall 2 rise 2 on-marked-down shutdown-sessions"
+        f"    server {web} {servers[web] if servers else address(web)}:{WEB_PORT} check inter 1s fall 2 rise 2 "
+        "on-marked-down shutdown-sessions" for web in WEB_HOSTS) + "\n" + "\n".join(
+        # The same hosts unchecked, used only while every checked one is down: a database outage fails every
+        # host's health check (a select 1), and they must serve again the moment it is back, not 2 checks later.
+        f"    server {web}-any {servers[web] if servers else address(web)}:{WEB_PORT} backup"
         for web in WEB_HOSTS)
-    return f"""# Written by roboracer/cluster.py
+    return f"""# Written by {written_by}
 global
     maxconn 4096
 
@@ -193,20 +201,21 @@ defaults
     retry-on conn-failure  # only what never reached a server: a POST is never sent twice
 
 frontend site
-    bind {lb}:{LB_PORT}
+    bind {bind}:{LB_PORT}
     option forwardfor
     default_backend web
 
 backend web
     balance roundrobin
+    option allbackups
     option httpchk
-    http-check send meth GET uri /api/auth/csrf/ ver HTTP/1.1 hdr Host {lb}
+    http-check send meth GET uri /api/health/ ver HTTP/1.1 hdr Host {lb}
     http-check expect status 200
     http-response set-header X-Served-By %s
 {servers}
 
 frontend stats
-    bind {lb}:8404
+    bind {bind}:8404
     stats enable
     stats uri /
     stats refresh 2s

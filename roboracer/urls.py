@@ -4,7 +4,7 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView
 
-from roboracer import api_docs
+from roboracer import api_docs, health
 from roboracer.accounts.urls import api_urlpatterns as accounts_api
 from roboracer.courses.urls import api_urlpatterns as courses_api
 
@@ -18,6 +18,7 @@ urlpatterns = [
     # Redoc from our own static files and no web fonts: the docs page works offline (roboracer/api_docs.py).
     path("api/docs/", api_docs.RedocView.as_view(url_name="schema"), name="api-docs"),
     path("api/docs/redoc.standalone.js", api_docs.redoc_bundle, name="api-docs-redoc"),
+    path("api/health/", health.health, name="health"),  # the load balancer's health check (roboracer/health.py)
     path("api/", include(accounts_api)),
     path("api/", include(courses_api)),
     path("api/", include("games.api.urls")),

@@ -76,7 +76,7 @@ def scenario(name: str) -> None:
     assert verdict.ok, faults.report(name, verdict)
 
 
-@pytest.mark.parametrize("name", ["none", "kill-web", "kill-worker", "restart-redis", "restart-postgres", "partition-worker"])
+@pytest.mark.parametrize("name", ["none", "kill-web", "kill-worker", "restart-redis", "restart-postgres", "partition-worker", "partition-web-db", "latency-web", "stop-beat"])
 def test_scenario(running_cluster, name):
     scenario(name)
 

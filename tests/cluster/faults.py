@@ -13,6 +13,10 @@ Scenarios:
     restart-postgres  kill -9 the PostgreSQL host (postmaster and backends), start it again 2 s later (crash
                     recovery)
     partition-worker  cut worker1 off from Redis for 20 s (iptables DROP in its namespace), then heal
+    partition-web-db  cut web1 off from PostgreSQL for 20 s (iptables DROP in its namespace), then heal
+    latency-web     +50 ms per round trip from both web hosts to PostgreSQL and Redis for 20 s (their relays)
+    stop-beat       kill beat's host as turn 4 is dealt, with 15 s move clocks and one silent player per game;
+                    keep it down until every deadline is 2 s overdue; they must be enforced once it is back
 A host kept down has a hold file (var/cluster/control/hold-<role>) that the runner's supervision honours; once
 it is removed the runner starts the host again.
 """
@@ -169,9 +173,92 @@ async def partition_worker(run: Run) -> None:
     fault.ended = now()
 
 
+async def partition_web_db(run: Run) -> None:
+    """Cut web1 off from PostgreSQL for 20 s (iptables DROP both ways inside web1's namespace), then heal. Its
+    requests and socket handlers hang on the database; HAProxy's health check marks it down and shuts its
+    sessions; the clients reconnect to web2."""
+    await mid_game(run)
+    db_address = cluster.address("db")
+    fault = Fault("partition-web-db", now(), detail=f"web1 <-/-> db {db_address} for 20 s")
+    run.faults.append(fault)
+    iptables("web1", "-A", "OUTPUT", "-d", db_address, "-j", "DROP")
+    iptables("web1", "-A", "INPUT", "-s", db_address, "-j", "DROP")
+    try:
+        await asyncio.sleep(20)
+    finally:
+        iptables("web1", "-F")
+    await wait_for("web1 serves again", web_back("web1"), 60)
+    fault.ended = now()
+
+
+LATENCY_MS = 50
+
+
+async def latency_web(run: Run) -> None:
+    """50 ms more on every round trip from both web hosts to PostgreSQL and Redis for 20 s (their relays,
+    roboracer/cluster_relay.py), then back to none. Nothing fails; everything the web hosts do gets slower."""
+    await mid_game(run)
+    fault = Fault("latency-web", now(), detail=f"+{LATENCY_MS} ms per round trip web -> db and redis for 20 s")
+    run.faults.append(fault)
+    files = [cluster.latency_file(web) for web in cluster.WEB_HOSTS]
+    for path in files:
+        path.write_text(str(LATENCY_MS))
+    try:
+        await asyncio.sleep(20)
+    finally:
+        for path in files:
+            path.unlink(missing_ok=True)
+    fault.ended = now()
+
+
+MOVE_TIME = 15  # seconds: the shortest move clock the site allows (games/clocks.py MIN_MOVE_TIME)
+
+
+async def stop_beat(run: Run) -> None:
+    """Stop beat's host (kill -9) as turn 4 is dealt, while every game's first player sends nothing in it: their
+    15 s move clocks (no game time, policy random) run out while no scheduler runs. Beat is kept down until
+    every such deadline has passed by 2 s, then started again; the overdue deadlines must be enforced then (a
+    random program for the silent player, the turn resolved)."""
+    import psycopg
+
+    while run.progress() < run.withhold_turn - 1:
+        await asyncio.sleep(0.05)
+    dsn = run.state["database_url"].replace("postgres://", "postgresql://", 1)
+
+    def all_due() -> bool:
+        with psycopg.connect(dsn, connect_timeout=5) as conn:
+            waiting = conn.execute(
+                "select count(*) from games_seat s join games_game g on g.id = s.game_id where g.id = any(%s) "
+                "and g.status = 'programming' and g.turn = %s and s.deadline is not null "
+                "and s.deadline > now() - interval '2 seconds'", (run.game_ids, run.withhold_turn)).fetchone()[0]
+            return waiting == 0
+
+    before = restarts("beat")
+    held = hold("beat")
+    fault = Fault("stop-beat", now(), detail=f"beat killed at turn {run.withhold_turn}'s deal; {MOVE_TIME} s move "
+                                             "clocks, one silent player per game")
+    run.faults.append(fault)
+    killed = cluster.kill_host("beat")
+    fault.detail += f"; killed {len(killed)} process(es)"
+    try:
+        await wait_for("every withheld deadline passed", all_due, MOVE_TIME + 30, interval=0.5)
+    finally:
+        held.unlink(missing_ok=True)
+    await wait_for("beat started again", lambda: restarts("beat") > before, 30)
+    fault.ended = now()  # the scheduler's process is back; its first ticks send the overdue deadlines
+
+
+stop_beat.run_options = {
+    "game_options": {"timer_preset": "custom", "move_time": MOVE_TIME, "game_time": 0, "timeout_policy": "random"},
+    "withhold_turn": 4,
+    # the other players wait out the silent one's clock and beat's outage: that is not a stalled stream
+    "resync_after": MOVE_TIME + 40,
+}
+
+
 SCENARIOS = {"none": None, "kill-web": kill_web, "kill-worker": kill_worker, "restart-redis": restart_redis,
              "restart-postgres": restart_postgres,
-             "partition-worker": partition_worker}
+             "partition-worker": partition_worker, "partition-web-db": partition_web_db, "latency-web": latency_web, "stop-beat": stop_beat}
 
 
 def run_scenario(name: str, games: int = 6, turns: int = 10, think: float = 1.5, seed: int = 1
@@ -192,7 +279,8 @@ def report(name: str, verdict: Verdict) -> str:
              f"  programs acknowledged {f['programs_acked']}, lost {f['acked_lost']}; turns resolved twice "
              f"{f['turns_duplicated']}",
              f"  reconnects {f['reconnects']}, resyncs {f['resyncs']} (at most {f['max_resyncs_per_client']} per "
-             f"client), syncs after a stalled deal {f['stall_syncs']}, gaps filled by events out of order "
+             f"client), syncs after a stalled deal {f['stall_syncs']}, deadlines enforced {f['deadlines_enforced']} "
+             f"(the last {f['enforced_after_back_s']} s after the host was back), gaps filled by events out of order "
              f"{f['reordered']}",
              f"  5xx (or no connection) in the fault window {f['5xx_in_fault_window']}, outside {f['5xx_outside']}"]
     for fault in f["faults"]:

@@ -75,6 +75,11 @@ class Run:
     began: float = 0.0
     ended: float = 0.0
     resolved: dict[int, dict[int, float]] = field(default_factory=dict)  # game -> turn -> first arrival
+    # Games made with these options too (a scenario's move clock: {"timer_preset": "custom", "move_time": 15, ...})
+    game_options: dict = field(default_factory=dict)
+    # The turn in which each game's first player sends nothing (its deadline falls due; beat's policy plays it)
+    withhold_turn: int | None = None
+    resync_after: float = 20.0  # a client asks for a snapshot after this long without the next deal
 
     def progress(self) -> int:
         """The turn every game has resolved at least (0 before the first)."""
@@ -110,6 +115,8 @@ class Client:
         self.next_id = 0
         self.connects = 0
         self.resyncs = 0  # reconnect snapshots and gaps repaired from a snapshot
+        self.withhold_turn_skipped: bool | None = None  # None until the withheld turn comes
+        self.withholds = False  # this client sends nothing in run.withhold_turn (its game's first player)
         self.stall_syncs = 0  # syncs asked for because no deal came in RESYNC_AFTER s (a stalled cluster)
         self.acked: dict[int, list[str]] = {}  # turn -> chips the server acknowledged
         self.sent: dict[int, list[str]] = {}
@@ -378,7 +385,12 @@ class Client:
             if self.finished or snapshot["status"] == "finished" or snapshot["turn"] > turns:
                 return
             turn = snapshot["turn"]
-            if snapshot["status"] == "programming" and turn not in self.acked:
+            withheld = self.withholds and turn == self.run.withhold_turn
+            if withheld and self.withhold_turn_skipped is None:
+                # a player whose bot cannot program this turn (dead) has no deadline to miss
+                self.withhold_turn_skipped = snapshot["status"] != "programming" or self.program() is None
+                self.log("withheld", turn, self.withhold_turn_skipped)
+            if snapshot["status"] == "programming" and turn not in self.acked and not withheld:
                 chips = self.program()
                 if chips is not None:
                     await asyncio.sleep(self.rng.uniform(0, self.run.think))
@@ -394,7 +406,7 @@ class Client:
                     if status != 200 and status < 500:  # a 5xx is judged by its time (the fault windows)
                         self.errors.append(f"GET game {self.game_id}: {status}")
             # wait for the next deal (a newer snapshot), asking for one when none comes
-            if not await self.wait_change(RESYNC_AFTER, turn=turn):
+            if not await self.wait_change(self.run.resync_after, turn=turn):
                 if self.resyncing:  # a snapshot is already on its way (a gap's sync)
                     await self.wait_change(5)
                 elif self.ws is not None and not self.ws.closed:
@@ -452,11 +464,13 @@ async def set_up(run: Run, tag: str) -> None:
     await asyncio.gather(*(client.open() for client in run.clients))
     tables = [run.clients[g * SEATS:(g + 1) * SEATS] for g in range(run.games)]
     for table in tables:
-        status, game = await table[0].request("POST", "/api/games/", {"course": COURSE, "max_seats": SEATS})
+        status, game = await table[0].request("POST", "/api/games/", {"course": COURSE, "max_seats": SEATS,
+                                                                      **run.game_options})
         if status != 201:
             raise WorkloadError(f"creating a game answered {status}: {game}")
         for client in table:
             client.game_id = game["id"]
+        table[0].withholds = True
         for client in table[1:]:
             status, data = await client.request("POST", f"/api/games/{game['id']}/join/")
             if status != 200:
@@ -495,6 +509,8 @@ async def play(run: Run, fault=None) -> None:
 async def workload(state: dict, games: int, turns: int, think: float, fault=None, tag: str | None = None,
                    seed: int = 1) -> Run:
     run = Run(state=state, games=games, turns=turns, think=think, seed=seed)
+    for key, value in getattr(fault, "run_options", {}).items():  # a scenario's move clock, withheld turn...
+        setattr(run, key, value)
     tag = tag or f"c{int(time.time() * 10) % 1000000:06d}"
     try:
         await set_up(run, tag)
@@ -535,6 +551,9 @@ def check(run: Run) -> Verdict:
             resolved_events[game_id, turn] = count
         events = {(g, ver): kind for g, ver, kind in conn.execute(
             "select game_id, version, kind from games_gameevent where game_id = any(%s)", (run.game_ids,))}
+        expired = dict(conn.execute(
+            "select game_id, count(*) from games_gameevent where kind = 'timer_expired' and game_id = any(%s) "
+            "group by 1", (run.game_ids,)).fetchall())
         versions, finished_at = {}, {}
         for game_id, version, status, turn in conn.execute(
                 "select id, version, status, turn from games_game where id = any(%s)", (run.game_ids,)):
@@ -563,6 +582,32 @@ def check(run: Run) -> Verdict:
             elif count > 1:
                 duplicated += count - 1
                 v.append(f"game {game_id}: turn {turn} resolved {count} times")
+    # a withheld turn's deadline is enforced (a timer_expired event, the turn resolved with a program for the
+    # silent player) and not before the scheduler is back (the fault's end): nothing else could have played it
+    enforced_after = []
+    if run.withhold_turn is not None:
+        back = max((f.ended or run.ended) for f in run.faults) if run.faults else run.began
+        for client in run.clients:
+            if not client.withholds or client.withhold_turn_skipped is not False:  # the turn never came, or no deadline
+                continue
+            turn = run.withhold_turn
+            programs = turns.get((client.game_id, turn))
+            if programs is None:
+                if finished_at.get(client.game_id, run.turns) >= turn:
+                    v.append(f"game {client.game_id}: the withheld turn {turn} never resolved")
+                continue
+            if expired.get(client.game_id, 0) == 0:
+                v.append(f"game {client.game_id}: turn {turn} resolved without a timer_expired event")
+            if programs.get(str(client.bot), programs.get(client.bot)) is None:
+                v.append(f"game {client.game_id}: turn {turn} played nothing for the silent {client.username}")
+            at = run.resolved.get(client.game_id, {}).get(turn)
+            if at is not None:
+                if at < back:
+                    v.append(f"game {client.game_id}: withheld turn {turn} resolved {back - at:.1f} s before the "
+                             f"scheduler was back")
+                enforced_after.append(at - back)
+        if not enforced_after:
+            v.append("no game's deadline was enforced (every withheld turn was skipped)")
     # every client ends with contiguous versions, after at most one resync per fault
     faults = len(run.faults)
     for client in run.clients:
@@ -617,6 +662,8 @@ def check(run: Run) -> Verdict:
         "stall_syncs": sum(c.stall_syncs for c in run.clients),
         "reordered": sum(c.reordered for c in run.clients),
         "max_resyncs_per_client": max((c.resyncs for c in run.clients), default=0),
+        "deadlines_enforced": len(enforced_after),
+        "enforced_after_back_s": round(max(enforced_after), 1) if enforced_after else None,
         "5xx_in_fault_window": inside, "5xx_outside": outside, "web_hosts_used": servers,
         "recovery_s": {name: (round(seconds, 1) if seconds is not None else None)
                        for name, seconds in recovery.items()},
