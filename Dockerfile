@@ -1,9 +1,16 @@
 # One image for web, worker, beat and migrate (docker-compose.yml).
+# The engine's catalog for the browser (docs/frontend.md "The catalog"): the engine is standard-library Python.
+FROM python:3.12-slim-bookworm AS catalog
+WORKDIR /app
+COPY engine/ engine/
+RUN python -m engine catalog --browser > /catalog.json
+
 FROM node:20-bookworm-slim AS frontend
 WORKDIR /app/frontend
 COPY frontend/package.json frontend/package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY frontend/ ./
+COPY --from=catalog /catalog.json src/generated/catalog.json
 RUN npm run build
 
 FROM python:3.12-slim-bookworm
