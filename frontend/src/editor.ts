@@ -163,7 +163,7 @@ export class Editor extends EditorInput {
     const rows: [string, string][] = [
       ["S", "Select tool: click a square, or drag a rectangle; drag inside a selection to move it"],
       ["X", "Erase tool: click or drag over squares"],
-      ...this.catalog.elements.map((s): [string, string] => [keyName(this.keys.get(s.type) ?? ""), `${label(s.type)} tool`]),
+      ...this.catalog.elements.map((s): [string, string] => [keyName(this.keys.get(s.type) ?? ""), `${s.name || label(s.type)} tool`]),
       ["Arrow keys", "Move the cursor (Shift: extend the selection; Alt: move the selection)"],
       ["Enter / Space", "Place the tool's element at the cursor (Select: select the square)"],
       ["Shift+Enter", "Place a line from the last placed square to the cursor"],

@@ -2,9 +2,9 @@
 // panels (panels.ts) of the square and the course.
 import type { Coord } from "../types";
 import { DIRS } from "../types";
-import { DIR_WORD, fieldLabel, label } from "./fields";
+import { DIR_WORD, fieldLabel } from "./fields";
 import { coursePanel, show, squarePanel } from "./panels";
-import { squareText } from "./wording";
+import { elementName, squareText } from "./wording";
 import {
   type EditorCourse, elementsAt, inRect, isSided, newPuzzleBlock, normRect, type EditorElement, type PuzzleBlock, remove, resize, rotate, runSquares, selected, setField, setProps, specOf,
 } from "./model";
@@ -192,7 +192,7 @@ export abstract class EditorInput extends EditorIO {
 
   protected describeSquare(at: Coord): string {
     const here = elementsAt(this.course, at).map((i) => this.course.elements[i]);
-    return here.length ? `: ${here.map((e) => label(e.type) + (typeof e.side === "string" ? ` (${e.side})` : "")).join(", ")}` : ": empty";
+    return here.length ? `: ${here.map((e) => elementName(this.catalog, e.type) + (typeof e.side === "string" ? ` (${e.side})` : "")).join(", ")}` : ": empty";
   }
 
   // ---------------- properties ----------------
@@ -216,9 +216,9 @@ export abstract class EditorInput extends EditorIO {
       rotateAll: () => this.rotateHere(),
       deleteAll: () => this.deleteHere(),
       copy: () => this.copy(),
-      setField: (el, name, v) => change(el, (now) => setField(this.course, this.catalog, now, name, v), `${label(el.type)}: ${fieldLabel(name)} changed`),
-      rotate: (el) => change(el, (now) => rotate(this.course, this.catalog, [now]), `Rotated the ${label(el.type)}`),
-      remove: (el) => change(el, (now) => remove(this.course, this.catalog, [now]), `Deleted the ${label(el.type)}`),
+      setField: (el, name, v) => change(el, (now) => setField(this.course, this.catalog, now, name, v), `${elementName(this.catalog, el.type)}: ${fieldLabel(name)} changed`),
+      rotate: (el) => change(el, (now) => rotate(this.course, this.catalog, [now]), `Rotated the ${elementName(this.catalog, el.type)}`),
+      remove: (el) => change(el, (now) => remove(this.course, this.catalog, [now]), `Deleted the ${elementName(this.catalog, el.type)}`),
     }));
   }
 

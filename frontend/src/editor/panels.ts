@@ -76,11 +76,11 @@ export function squarePanel(p: SquarePanel): TemplateResult {
   }
   return html`<p class="ed-square-at">${p.heading}</p>${p.elements.map(({ el, spec }) => html`
     <div class="ed-element" data-type=${el.type}>
-      <h3>${label(el.type)}${typeof el.side === "string" ? ` · ${el.side} side` : ""}</h3>
+      <h3>${spec?.name || label(el.type)}${typeof el.side === "string" ? ` · ${el.side} side` : ""}</h3>
       ${spec ? nothing : html`<p class="ed-muted">The engine's catalog does not list this type; it is kept as it is.</p>`}
       ${(spec?.fields ?? []).map((f) => fieldControl(f, el[f.name], (v) => p.setField(el, f.name, v)))}
-      <div class="ed-element-actions">${button("Rotate", () => p.rotate(el), { label: `Rotate the ${label(el.type)}` })}${
-        button("Delete", () => p.remove(el), { label: `Delete the ${label(el.type)}` })}</div>
+      <div class="ed-element-actions">${button("Rotate", () => p.rotate(el), { label: `Rotate the ${spec?.name || label(el.type)}` })}${
+        button("Delete", () => p.remove(el), { label: `Delete the ${spec?.name || label(el.type)}` })}</div>
     </div>`)}`;
 }
 

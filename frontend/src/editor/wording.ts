@@ -49,3 +49,8 @@ export function toolList(catalog: Catalog): Tool[] {
   }
   return tools;
 }
+
+/** An element type's name as the engine's catalog gives it ("Conveyor belt"); the type in words without one. */
+export function elementName(catalog: Catalog, type: string): string {
+  return catalog.elements.find((s) => s.type === type)?.name || label(type);
+}
