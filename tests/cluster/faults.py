@@ -157,19 +157,26 @@ def iptables(role: str, *rule: str) -> None:
     subprocess.run(["ip", "netns", "exec", cluster.netns(role), "iptables", *rule], check=True, capture_output=True)
 
 
+async def partition(run: Run, name: str, *, host: str, peer: str) -> Fault:
+    """The fault `name`: `host` cut off from `peer` for 20 s (iptables DROP both ways inside host's namespace:
+    packets vanish, no reset), then healed. The caller ends the fault once it has waited for what it needs."""
+    address = cluster.address(peer)
+    fault = Fault(name, now(), detail=f"{host} <-/-> {peer} {address} for 20 s")
+    run.faults.append(fault)
+    iptables(host, "-A", "OUTPUT", "-d", address, "-j", "DROP")
+    iptables(host, "-A", "INPUT", "-s", address, "-j", "DROP")
+    try:
+        await asyncio.sleep(20)
+    finally:
+        iptables(host, "-F")
+    return fault
+
+
 async def partition_worker(run: Run) -> None:
     """Cut worker1 off from Redis for 20 s (iptables DROP both ways inside worker1's namespace: its packets to
     Redis vanish, no reset), then heal. Its broker connection hangs; worker2 takes the queue."""
     await mid_game(run)
-    redis_address = cluster.address("redis")
-    fault = Fault("partition-worker", now(), detail=f"worker1 <-/-> redis {redis_address} for 20 s")
-    run.faults.append(fault)
-    iptables("worker1", "-A", "OUTPUT", "-d", redis_address, "-j", "DROP")
-    iptables("worker1", "-A", "INPUT", "-s", redis_address, "-j", "DROP")
-    try:
-        await asyncio.sleep(20)
-    finally:
-        iptables("worker1", "-F")
+    fault = await partition(run, "partition-worker", host="worker1", peer="redis")
     fault.ended = now()
 
 
@@ -178,15 +185,7 @@ async def partition_web_db(run: Run) -> None:
     requests and socket handlers hang on the database; HAProxy's health check marks it down and shuts its
     sessions; the clients reconnect to web2."""
     await mid_game(run)
-    db_address = cluster.address("db")
-    fault = Fault("partition-web-db", now(), detail=f"web1 <-/-> db {db_address} for 20 s")
-    run.faults.append(fault)
-    iptables("web1", "-A", "OUTPUT", "-d", db_address, "-j", "DROP")
-    iptables("web1", "-A", "INPUT", "-s", db_address, "-j", "DROP")
-    try:
-        await asyncio.sleep(20)
-    finally:
-        iptables("web1", "-F")
+    fault = await partition(run, "partition-web-db", host="web1", peer="db")
     await wait_for("web1 serves again", web_back("web1"), 60)
     fault.ended = now()
 
