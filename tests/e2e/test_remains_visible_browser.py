@@ -2,26 +2,15 @@
 half a square wide and its heap's colour has a contrast of at least 3 against the floor's, on a phone (390x844)
 and a desktop (1440x900). Screenshots of both."""
 
-import re
 
 import pytest
 
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_modules import api
 from tests.e2e.test_play_three_turns import sign_up
+from tests.e2e.test_screen_bubbles import contrast
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-def luminance(css_color):
-    r, g, b = (int(v) / 255 for v in re.findall(r"\d+", css_color)[:3])
-    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
-    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-
-
-def contrast(a, b):
-    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
 
 
 def test_remains_are_big_and_contrasted(live_stack, courses, new_page):
