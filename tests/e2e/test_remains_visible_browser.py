@@ -36,16 +36,19 @@ def test_remains_are_big_and_contrasted(live_stack, courses, new_page):
     seen = []
     for page, name in ((alice, "desktop"), (bob, "phone")):
         page.goto(f"{base}/games/{game_id}/?speed=0")
+        page.wait_for_function("() => document.querySelector('#game-status')?.textContent.includes('Turn 1 — programming')")
         page.wait_for_selector(".layer-remains g.remains")
-        page.locator(".layer-remains g.remains").scroll_into_view_if_needed()
-        page.screenshot(path=str(ARTIFACTS / f"remains-{name}.png"))
+        # The game starts once both are seated; the board may be drawn again when the socket's snapshot arrives, so the remains are found, scrolled to
+        # and measured in one step, never through a handle that a redraw can detach.
         measured = page.evaluate("""() => {
             const g = document.querySelector('.layer-remains g.remains');
+            g.scrollIntoView({block: 'center', inline: 'center'});
             const heap = g.querySelector('.remains-heap');
             const tile = document.querySelector('.tile');
             return {heap: heap.getBoundingClientRect().width, tile: tile.getBoundingClientRect().width,
                     fill: getComputedStyle(heap).fill, floor: getComputedStyle(tile).fill};
         }""")
+        page.screenshot(path=str(ARTIFACTS / f"remains-{name}.png"))
         seen.append(measured)
     for measured in seen:  # both screenshots first, then the checks
         assert measured["heap"] >= 0.6 * measured["tile"], measured
