@@ -36,10 +36,11 @@ def test_remains_are_big_and_contrasted(live_stack, courses, new_page):
     seen = []
     for page, name in ((alice, "desktop"), (bob, "phone")):
         page.goto(f"{base}/games/{game_id}/?speed=0")
-        page.wait_for_function("() => document.querySelector('#game-status')?.textContent.includes('Turn 1 — programming')")
+        # The game starts once both are seated. The board may be drawn again when the socket's snapshot arrives,
+        # so the remains are found, scrolled to and measured in one step, never through a handle a redraw detaches.
+        page.wait_for_function("() => document.querySelector('#game-status')?.textContent"
+                               ".includes('Turn 1 — programming')")
         page.wait_for_selector(".layer-remains g.remains")
-        # The game starts once both are seated; the board may be drawn again when the socket's snapshot arrives, so the remains are found, scrolled to
-        # and measured in one step, never through a handle that a redraw can detach.
         measured = page.evaluate("""() => {
             const g = document.querySelector('.layer-remains g.remains');
             g.scrollIntoView({block: 'center', inline: 'center'});
