@@ -204,8 +204,23 @@ def _check_program(bot: Any, hand: Sequence[str], cards: Any, action: Any = None
             check_use(action.get("upgrade_use", {}), bot.upgrades, "upgrade_use")
         except InputError as error:
             return ProgramError(str(error))
-    problem = program_problem(bot, hand, cards)
+    problem = program_problem(bot, hand, cards) or _flywheel_problem(bot, hand, cards, action)
     return ProgramError(problem) if problem else None
+
+
+def _flywheel_problem(bot: Any, hand: Sequence[str] | None, cards: Any, action: Any) -> str | None:
+    """The flywheel's choice is refused when sent, as the round would refuse it: it must be an instruction the
+    program leaves unused in the hand (000 "Flywheel")."""
+    use = action.get("upgrade_use") if isinstance(action, Mapping) else None
+    choice = use.get("flywheel") if isinstance(use, Mapping) else None
+    if choice is None or hand is None or "flywheel" not in bot.upgrades:
+        return None
+    frozen = locked(bot)
+    used = Counter(part for index, card in enumerate(cards) if index not in frozen and card != IDLE
+                   for part in _uses(card)[0])  # fmt: skip
+    if Counter(hand)[choice] <= used[choice]:
+        return f"the flywheel saves an instruction the program leaves unused, and no {choice!r} is left"
+    return None
 
 
 def _random_program(bot: Any, hand: Sequence[str], seed: int) -> tuple[str, ...]:

@@ -228,6 +228,27 @@ def test_classic_flywheel_chip_joins_the_next_hand_and_recompile_costs_two_damag
         classic.recompile(dying, "a", 12)
 
 
+def test_classic_flywheel_choice_is_refused_when_sent_unless_the_program_leaves_it_unused():
+    """000 "Flywheel": the saved instruction is one the program did not use. The round refuses anything else,
+    so check_program refuses it when the program is sent (a program accepted then must not break the round)."""
+    import dataclasses
+
+    court = engine.bundled_course("classic-conveyor-court")
+    state = engine.new_game(court, ["a", "b"], ruleset="classic")
+    bot = dataclasses.replace(state.bot("a"), upgrades=("flywheel",))
+    state = state.with_bots([bot, state.bot("b")])
+    hand = ["1", "1", "2", "L", "R", "U", "B", "3", "L", "R"]
+    program = ["1", "2", "L", "R", "U"]  # leaves 1 B 3 L R unused; no 2 and no U is left
+    for choice, refused in (("1", False), ("3", False), ("L", False), ("2", True), ("U", True)):
+        problem = engine.check_program(bot, hand, program, {"upgrade_use": {"flywheel": choice}}, state=state)
+        assert (problem is not None) == refused, (choice, problem)
+        if refused:
+            assert f"no {choice!r} is left" in str(problem)
+    without = dataclasses.replace(bot, upgrades=())
+    problem = engine.check_program(without, hand, program, {"upgrade_use": {"flywheel": "1"}}, state=state)
+    assert problem is not None and "does not have" in str(problem)
+
+
 def _classic_path(name):
     return __import__("pathlib").Path(__file__).parent / "scenarios" / f"classic_{name}.json"
 
