@@ -1,7 +1,8 @@
 // The course as SVG: the layers, the course drawn element by element through the registry in elements.ts,
 // the check point colours, what the elements remember (BoardMemory), radiation and remains marks. The
 // robots and the short-lived effects are drawn over it by board.ts (Board).
-import { DIR_STEP, drawElement, OPPOSITE, svgEl, TILE, type DrawContext, type Layer } from "./elements";
+import { DIR_STEP, drawElement, OPPOSITE, svgEl, TILE, upgradeSquareTitle, type DrawContext, type Layer } from "./elements";
+import { upgradeLabel } from "./ruleset";
 import type { Coord, Course, Dir, WallElement } from "./types";
 import { isCoord, isDir } from "./types";
 
@@ -186,6 +187,25 @@ export class CourseBoard {
       face?.setAttribute("fill", broken.has(g.dataset.at ?? "") ? "#26303b" : "#a89f91");
       g.classList.toggle("tile-broken", broken.has(g.dataset.at ?? ""));
     }
+    const offers = new Map<string, string>();
+    for (const offer of Array.isArray(b.offers) ? b.offers : []) {
+      if (Array.isArray(offer) && typeof offer[1] === "string") offers.set(key(offer[0]), upgradeLabel(offer[1]));
+    }
+    for (const g of all("el-upgrade")) {
+      const offer = offers.get(g.dataset.at ?? "") ?? null;
+      const label = g.querySelector<SVGTextElement>("text.upgrade-offer");
+      if (label && label.textContent !== (offer ?? "")) {
+        label.textContent = offer ?? "";
+        // A long name is squeezed to the square's width rather than spilling onto its neighbours.
+        if (offer && offer.length > 10) label.setAttribute("textLength", "90");
+        else label.removeAttribute("textLength");
+        label.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      }
+      const title = g.querySelector("title");
+      const at = (g.dataset.at ?? "").split(",");
+      if (title) title.textContent = `${upgradeSquareTitle(Number(g.dataset.amount) || 2, offer)} at (${at[0]},${at[1]})`;
+      g.dataset.offer = offer ?? "";
+    }
     for (const g of all("el-force_field")) {
       const at = g.dataset.at ?? "";
       const label = g.querySelector("text.ff-label");
@@ -256,4 +276,6 @@ export interface BoardMemory {
   loop?: [Coord, Coord][];
   series_shown?: Coord[];
   dest_shown?: Coord[];
+  /** classic: the upgrade offered on each wrench/hammer square, [square, upgrade, rounds offered]. */
+  offers?: [Coord, string, number][];
 }

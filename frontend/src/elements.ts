@@ -60,9 +60,29 @@ const checkpoint: ElementDrawer = (ctx, raw) => {
   svgEl("text", { x: 79, y: 27, "text-anchor": "middle", class: "cp-num" }, g, String(e.number));
 };
 
+/** The words of a classic wrench/hammer square (000 "Repair using wrenches"): its offer, once drawn. */
+export function upgradeSquareTitle(amount: number, offer: string | null): string {
+  return `Upgrade square: repairs ${amount} and gives ${offer ? `the ${offer} upgrade` : "the upgrade on offer (drawn in turn 1)"}`;
+}
+
 const repair: ElementDrawer = (ctx, raw) => {
   const e = raw as RepairElement;
   const amount = Number(e.amount) || 1;
+  if (e.upgrade === true) {
+    // classic's wrench/hammer square: an amber plate with a crossed hammer and wrench, not a blue repair disc;
+    // courseboard.markBoard writes the upgrade on offer under it (the state's board.offers).
+    const g = ctx.tile("floor", e.at, `el-repair el-upgrade repair-${amount}`, upgradeSquareTitle(amount, null));
+    g.dataset.at = `${e.at[0]},${e.at[1]}`;
+    g.dataset.amount = String(amount);
+    svgEl("rect", { x: 8, y: 8, width: 84, height: 84, rx: 14, class: "upgrade-base" }, g);
+    svgEl("path", { d: "M28 70L62 36", class: "repair-handle" }, g);
+    svgEl("path", { d: "M56 24a13 13 0 1 0 15 15l-7-2-6-6z", class: "repair-jaw" }, g);
+    svgEl("path", { d: "M34 36L68 70", class: "upgrade-hammer-handle" }, g);
+    svgEl("rect", { x: 18, y: 20, width: 26, height: 14, rx: 3, transform: "rotate(45 31 27)", class: "upgrade-hammer-head" }, g);
+    svgEl("text", { x: 50, y: 20, "text-anchor": "middle", class: "upgrade-tag" }, g, "UP");
+    svgEl("text", { x: 50, y: 89, "text-anchor": "middle", class: "upgrade-offer" }, g, "");
+    return;
+  }
   const g = ctx.tile("floor", e.at, `el-repair repair-${amount}`, `Repair site, repairs ${amount}`);
   svgEl("circle", { cx: 50, cy: 50, r: 40, class: "repair-base" }, g);
   svgEl("path", { d: "M34 66L58 42", class: "repair-handle" }, g);

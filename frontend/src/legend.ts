@@ -31,10 +31,17 @@ export function drawLegend(
     li.append(svg, link);
     list.appendChild(li);
   };
+  // classic's wrench/hammer squares are repair elements drawn apart, so they get a line of their own.
+  const upgradeSquare = (e: unknown): boolean => !!e && (e as { upgrade?: unknown }).upgrade === true;
   for (const [type, text] of Object.entries(LEGEND)) {
-    const sample = elements.find((e) => e && e.type === type);
+    const sample = elements.find((e) => e && e.type === type && !upgradeSquare(e));
     if (!sample) continue;
     entry((svg) => drawSample(svg, sample), text, `element-${type}`);
+  }
+  const upgrades = elements.find(upgradeSquare);
+  if (upgrades) {
+    entry((svg) => drawSample(svg, upgrades), "Upgrade square (wrench and hammer): repairs and gives the upgrade named on it",
+      "element-repair");
   }
   entry((svg) => {
     const g = svgEl("g", { class: "legend-bot", transform: "translate(50 50) scale(0.8)" }, svg);

@@ -13,7 +13,7 @@ export interface WallElement { type: "wall"; at: Coord; side: Dir }
 export interface PitElement { type: "pit"; at: Coord }
 export interface StartElement { type: "start"; at: Coord; number: number; dir: Dir }
 export interface CheckpointElement { type: "checkpoint"; at: Coord; number: number }
-export interface RepairElement { type: "repair"; at: Coord; amount: number }
+export interface RepairElement { type: "repair"; at: Coord; amount: number; upgrade?: boolean }
 export interface BeltElement { type: "belt"; at: Coord; dir: Dir; speed: number; curves_from?: Dir[] }
 export interface PusherElement { type: "pusher"; at: Coord; side: Dir; phases: number[] }
 export interface TurntableElement { type: "turntable"; at: Coord; rotation: "L" | "R" }
