@@ -1,7 +1,7 @@
 // The course as SVG: the layers, the course drawn element by element through the registry in elements.ts,
 // the check point colours, what the elements remember (BoardMemory), radiation and remains marks. The
 // robots and the short-lived effects are drawn over it by board.ts (Board).
-import { DIR_STEP, drawElement, OPPOSITE, svgEl, TILE, upgradeSquareTitle, type DrawContext, type Layer } from "./elements";
+import { DIR_STEP, drawElement, OPPOSITE, svgEl, TILE, offerLines, upgradeSquareTitle, type DrawContext, type Layer } from "./elements";
 import { upgradeLabel } from "./ruleset";
 import type { Coord, Course, Dir, WallElement } from "./types";
 import { isCoord, isDir } from "./types";
@@ -194,12 +194,17 @@ export class CourseBoard {
     for (const g of all("el-upgrade")) {
       const offer = offers.get(g.dataset.at ?? "") ?? null;
       const label = g.querySelector<SVGTextElement>("text.upgrade-offer");
-      if (label && label.textContent !== (offer ?? "")) {
-        label.textContent = offer ?? "";
-        // A long name is squeezed to the square's width rather than spilling onto its neighbours.
-        if (offer && offer.length > 10) label.setAttribute("textLength", "90");
-        else label.removeAttribute("textLength");
-        label.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      if (label && g.dataset.offer !== (offer ?? "")) {
+        const lines = offerLines(offer ?? "");
+        label.querySelectorAll("tspan").forEach((span, i) => {
+          span.textContent = lines[i] ?? "";
+          // A long line is squeezed to the square's width rather than spilling onto its neighbours.
+          if ((lines[i] ?? "").length > 9) span.setAttribute("textLength", "88");
+          else span.removeAttribute("textLength");
+          span.setAttribute("lengthAdjust", "spacingAndGlyphs");
+        });
+        // One line sits lower, in the middle of the space under the tools.
+        label.setAttribute("y", lines[1] ? "70" : "80");
       }
       const title = g.querySelector("title");
       const at = (g.dataset.at ?? "").split(",");

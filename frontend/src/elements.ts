@@ -60,6 +60,20 @@ const checkpoint: ElementDrawer = (ctx, raw) => {
   svgEl("text", { x: 79, y: 27, "text-anchor": "middle", class: "cp-num" }, g, String(e.number));
 };
 
+/** An upgrade's name in at most two lines for its square: "Power Down Shield" → ["Power Down", "Shield"]. */
+export function offerLines(name: string): [string, string] {
+  const words = name.split(" ").filter(Boolean);
+  if (words.length < 2) return [name, ""];
+  let best: [string, string] = [name, ""];
+  let widest = Infinity;
+  for (let cut = 1; cut < words.length; cut++) {
+    const lines: [string, string] = [words.slice(0, cut).join(" "), words.slice(cut).join(" ")];
+    const width = Math.max(lines[0].length, lines[1].length);
+    if (width <= widest) [best, widest] = [lines, width]; // a tie: the longer first line
+  }
+  return best;
+}
+
 /** The words of a classic wrench/hammer square (000 "Repair using wrenches"): its offer, once drawn. */
 export function upgradeSquareTitle(amount: number, offer: string | null): string {
   return `Upgrade square: repairs ${amount} and gives ${offer ? `the ${offer} upgrade` : "the upgrade on offer (drawn in turn 1)"}`;
@@ -74,13 +88,17 @@ const repair: ElementDrawer = (ctx, raw) => {
     const g = ctx.tile("floor", e.at, `el-repair el-upgrade repair-${amount}`, upgradeSquareTitle(amount, null));
     g.dataset.at = `${e.at[0]},${e.at[1]}`;
     g.dataset.amount = String(amount);
-    svgEl("rect", { x: 8, y: 8, width: 84, height: 84, rx: 14, class: "upgrade-base" }, g);
-    svgEl("path", { d: "M28 70L62 36", class: "repair-handle" }, g);
-    svgEl("path", { d: "M56 24a13 13 0 1 0 15 15l-7-2-6-6z", class: "repair-jaw" }, g);
-    svgEl("path", { d: "M34 36L68 70", class: "upgrade-hammer-handle" }, g);
-    svgEl("rect", { x: 18, y: 20, width: 26, height: 14, rx: 3, transform: "rotate(45 31 27)", class: "upgrade-hammer-head" }, g);
-    svgEl("text", { x: 50, y: 20, "text-anchor": "middle", class: "upgrade-tag" }, g, "UP");
-    svgEl("text", { x: 50, y: 89, "text-anchor": "middle", class: "upgrade-offer" }, g, "");
+    svgEl("rect", { x: 4, y: 4, width: 92, height: 92, rx: 12, class: "upgrade-base" }, g);
+    // The tools in the top half (a hammer crossed with a wrench), the offer's name in up to two lines under them.
+    const tools = svgEl("g", { transform: "translate(22 2) scale(0.56)" }, g);
+    svgEl("path", { d: "M28 70L62 36", class: "repair-handle" }, tools);
+    svgEl("path", { d: "M56 24a13 13 0 1 0 15 15l-7-2-6-6z", class: "repair-jaw" }, tools);
+    svgEl("path", { d: "M34 36L68 70", class: "upgrade-hammer-handle" }, tools);
+    svgEl("rect", { x: 18, y: 20, width: 26, height: 14, rx: 3, transform: "rotate(45 31 27)", class: "upgrade-hammer-head" }, tools);
+    svgEl("text", { x: 10, y: 22, class: "upgrade-tag" }, g, "UP");
+    const offer = svgEl("text", { x: 50, y: 70, "text-anchor": "middle", class: "upgrade-offer" }, g);
+    svgEl("tspan", { x: 50, dy: 0, class: "upgrade-offer-1" }, offer);
+    svgEl("tspan", { x: 50, dy: 21, class: "upgrade-offer-2" }, offer);
     return;
   }
   const g = ctx.tile("floor", e.at, `el-repair repair-${amount}`, `Repair site, repairs ${amount}`);

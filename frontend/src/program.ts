@@ -5,6 +5,7 @@ import type { ClassicAction, ProgramBody } from "./net";
 import type { Chip, Snapshot } from "./types";
 import { rulesOf } from "./ruleset";
 import { isTouchScreen, programHint, programTitle, ProgramView, REGISTERS, sitOutText, STORED } from "./programview";
+import { unusedInstructions } from "./upgradeswitches";
 export { isTouchScreen, powerDownHelpText, programHint, programTitle, rebootHelpText, sitOutText, STORED } from "./programview";
 
 export class ProgramUI extends ProgramView {
@@ -74,7 +75,21 @@ export class ProgramUI extends ProgramView {
       this.cleared = true;
     }
     this.menu.update(snap, keepAction);
+    // classic's switches: the ones sent with this turn's program, else those the robot kept from last round.
+    this.switchUpgrades = rules.upgrades && Array.isArray(myBot?.upgrades) ? myBot.upgrades.map(String) : [];
+    const sent = (me.action as ClassicAction | null | undefined)?.upgrade_use ?? me.upgrade_use ?? null;
+    this.switches.update(this.switchUpgrades, this.unusedInstructions(), !keepAction, sent);
     this.render();
+  }
+
+  /** The robot's upgrades, for the switches (classic). */
+  private switchUpgrades: string[] = [];
+
+  /** The hand's instructions the registers leave unused (what the flywheel may keep). */
+  private unusedInstructions(): Chip[] {
+    const program: (Chip | null)[] = [];
+    for (let r = 0; r < REGISTERS; r++) if (!this.frozen.has(r)) program.push(this.chipAt(r));
+    return unusedInstructions(this.hand, program);
   }
 
   protected prefill(program: Chip[]): void {
@@ -125,6 +140,7 @@ export class ProgramUI extends ProgramView {
 
   protected changed(): void {
     this.dirty = true;
+    this.switches.update(this.switchUpgrades, this.unusedInstructions(), false);
     this.error.textContent = "";
     this.render();
   }
@@ -140,7 +156,13 @@ export class ProgramUI extends ProgramView {
     // Games without modules send the program as before (no `action` key).
     const body: ProgramBody = { turn: snap.turn, chips, reboot: this.reboot };
     if (!this.menu.el.hidden) body.action = this.menu.action;
-    else if (this.canPowerDown && this.powerDown) body.action = { power_down: true } satisfies ClassicAction;
+    else if (this.canPowerDown) {
+      const action: ClassicAction = {};
+      if (this.powerDown) action.power_down = true;
+      const use = this.switches.use;
+      if (use !== null) action.upgrade_use = use;
+      if (Object.keys(action).length) body.action = action;
+    }
     const res = await this.send(body);
     this.sending = false;
     if (res.ok) {

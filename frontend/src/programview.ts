@@ -5,6 +5,7 @@ import { cardChip, cardNumber, chipIcon, chipLabel } from "./chips";
 import type { PostResult, ProgramBody } from "./net";
 import type { Chip, Snapshot } from "./types";
 import { ModuleMenu, type ScanReply } from "./modmenu";
+import { UpgradeSwitches } from "./upgradeswitches";
 
 
 /** A register playing the stored chip (003 "Storage"). */
@@ -94,6 +95,8 @@ export abstract class ProgramView {
   /** Neither reboot nor a word about it (a ruleset without reboot; an arena still says why). */
   protected rebootSilent = false;
   readonly menu: ModuleMenu;
+  /** classic's switched upgrades (stabilizer, beams, circuit breaker, flywheel), sent as `upgrade_use`. */
+  readonly switches: UpgradeSwitches;
   /** My stored chip (Storage): shown as one more chip of the hand, played as "S". */
   protected stored: Chip | null = null;
   /** classic: "Power down next round", sent as the program's action. */
@@ -157,10 +160,11 @@ export abstract class ProgramView {
     const hint = this.hint = h("p", { class: "rr-hint" }, programHint(isTouchScreen()));
     // 003 "Actions": the Module menu is directly beneath the program tiles; Submit sends both.
     this.menu = new ModuleMenu(() => this.changed(), scan);
+    this.switches = new UpgradeSwitches(() => this.changed());
     this.editor.append(
       h("h3", {}, "Registers"), this.registersEl,
       h("h3", {}, "Hand"), this.handEl,
-      this.menu.el,
+      this.menu.el, this.switches.el,
       controls, this.message, this.error, hint,
     );
     this.el.append(this.placeholder, this.editor);
