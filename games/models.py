@@ -274,3 +274,25 @@ class GameEvent(models.Model):
 
     def __str__(self) -> str:
         return f"Event {self.version} ({self.kind}) of game {self.game_id}"
+
+
+class Notice(models.Model):
+    """A notice kept for a player's bell (games/services/notices.py, docs/site.md "Notices"): what happened, in
+    words, where to go, and its source ({"game": id}, {"tournament": id, "round": n, "table": n}, {"challenge": id}).
+    Only ever shown to its user."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")
+    kind = models.CharField(max_length=40)
+    text = models.CharField(max_length=300)
+    link = models.CharField(max_length=300, blank=True, default="")
+    source = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    read_at = models.DateTimeField(null=True, blank=True)
+    emailed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["user", "read_at"], name="notice_user_unread")]
+
+    def __str__(self) -> str:
+        return f"Notice {self.kind} to {self.user_id}"

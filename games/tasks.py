@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import kinds
-from games.models import Game, Seat
+from games.models import Game, Notice, Seat
 from games.services import computer_seats, moves, timeouts, turns
 
 STUCK_AFTER = timedelta(seconds=10)
@@ -86,4 +86,30 @@ def send_turn_emails(game_id: int, turn: int, seat_ids: list[int]) -> int:
         )
         sent += 1
     logger.info("game %s turn %s: %s turn e-mail(s)", game_id, turn, sent)
+    return sent
+
+
+@shared_task(name="games.tasks.send_notice_emails")
+def send_notice_emails(notice_ids: list[int]) -> int:
+    """The bell's notices by e-mail, to players with an address who want them (the profile's "E-mail me my
+    notices"), each once: a notice already read or already e-mailed is skipped (the task may run twice)."""
+    sent = 0
+    notices = Notice.objects.filter(pk__in=notice_ids, read_at__isnull=True, emailed_at__isnull=True)
+    for notice in notices.select_related("user", "user__profile"):
+        user = notice.user
+        profile = getattr(user, "profile", None)
+        if not user.email or (profile is not None and not profile.e_mail_notices):
+            continue
+        # Claimed first (a conditional UPDATE): two runs of this task never send one notice twice.
+        if not Notice.objects.filter(pk=notice.pk, emailed_at__isnull=True).update(emailed_at=timezone.now()):
+            continue
+        link = f"{settings.SITE_URL}{notice.link}" if notice.link.startswith("/") else settings.SITE_URL
+        send_mail(
+            subject=f"RoboRacer: {notice.text}"[:150],
+            message=f"{notice.text}\n\n{link}\n\nTurn these e-mails off on your profile page "
+                    f"({settings.SITE_URL}{reverse('profile')}).",
+            from_email=None,
+            recipient_list=[user.email],
+        )
+        sent += 1
     return sent

@@ -1,12 +1,13 @@
 from django.urls import path
 
-from games.views import game, lobby, pages, players
+from games.views import game, lobby, notices, pages, players
 
 urlpatterns = [
     path("", lobby.lobby, name="lobby"),
     path("games/live/", lobby.live_games, name="live-games"),  # the lobby's featured game and watch list
     path("how-to-play/", pages.how_to_play, name="how-to-play"),
     path("puzzles/", pages.puzzles, name="puzzles"),
+    path("notices/", notices.notices, name="notices"),
     path("puzzles/<slug:slug>/play/", pages.play_puzzle, name="puzzle-play"),
     path("games/<int:game_id>/", game.game_page, name="game"),
     path("games/demo/", pages.animation_demo, name="game-demo"),

@@ -125,6 +125,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "roboracer.tournaments.context_processors.invitations",
+                "games.context_processors.bell",
             ],
         },
     },

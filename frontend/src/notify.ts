@@ -54,6 +54,27 @@ export function invitationUrl(n: InvitationNotice): string {
   return typeof n.url === "string" && n.url.startsWith("/") && !n.url.startsWith("//") ? n.url : "/tournaments/mine/";
 }
 
+/** A notice kept for the bell carries `notice: {id, ...}` (games/services/notices.py): its id, else null. */
+export function keptNotice(v: unknown): number | null {
+  if (!v || typeof v !== "object") return null;
+  const notice = (v as { notice?: unknown }).notice;
+  if (!notice || typeof notice !== "object") return null;
+  const id = (notice as { id?: unknown }).id;
+  return typeof id === "number" && Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** One more unread notice on the header's bell: its count and its label. */
+export function bumpBell(doc: Document): void {
+  const bell = doc.getElementById("rr-bell");
+  const count = doc.getElementById("rr-bell-count");
+  if (!bell || !count) return;
+  const n = (Number(count.textContent) || 0) + 1;
+  count.textContent = String(n);
+  count.hidden = false;
+  bell.classList.add("rr-bell-unread");
+  bell.setAttribute("aria-label", `Notices (${n} unread)`);
+}
+
 /** "Your move in game 12 (Tiny Yard), turn 3". */
 export function noticeText(n: YourTurnNotice): string {
   const course = typeof n.course === "string" && n.course ? ` (${n.course})` : "";
@@ -77,6 +98,8 @@ export function titleWithCount(title: string, count: number): string {
 export class Notifications {
   readonly el: HTMLElement;
   private readonly pending = new Map<number, HTMLElement>();
+  /** The kept notices counted on the bell already (a message delivered twice counts once). */
+  private readonly belled = new Set<number>();
   private socket: GameSocket | null = null;
 
   constructor(private readonly currentGame: number | null, parent: HTMLElement = document.body) {
@@ -95,6 +118,11 @@ export class Notifications {
   }
 
   handle(msg: unknown): void {
+    const kept = keptNotice(msg);
+    if (kept !== null && !this.belled.has(kept)) {
+      this.belled.add(kept);
+      bumpBell(document);
+    }
     if (isRematch(msg)) {
       this.invite(msg);
       return;

@@ -9,10 +9,12 @@ from datetime import datetime
 
 from celery import current_app
 from django.db import transaction
+from django.urls import reverse
 
 from games import broadcast, clocks, kinds, lobby_feed
 from games.models import Game, GameEvent, Seat
 from games.selectors import snapshots
+from games.services import notices
 
 logger = logging.getLogger(__name__)
 # The tasks' names (games.tasks registers them under these).
@@ -66,13 +68,14 @@ def notify_turn(game: Game, seats: list[Seat]) -> None:
         return
     game_id, turn = game.pk, game.turn
     course = kinds.of(game).board_name(game)
-    notices = [
-        (seat.user_id, {"type": "your_turn", "game": game_id, "turn": turn, "course": course,
-                        "deadline": seat.deadline.isoformat() if seat.deadline else None,
-                        "server_time": seat.clock_started_at.isoformat() if seat.clock_started_at else None})
-        for seat in seats
-    ]
-    transaction.on_commit(lambda: broadcast.notify_users(notices), robust=True)
+    for seat in seats:
+        notices.notify(
+            user_ids=[seat.user_id], kind="your_turn", text=f"Your move in game {game_id} ({course}), turn {turn}",
+            link=reverse("game", args=[game_id]), source={"game": game_id},
+            message={"game": game_id, "turn": turn, "course": course,
+                     "deadline": seat.deadline.isoformat() if seat.deadline else None,
+                     "server_time": seat.clock_started_at.isoformat() if seat.clock_started_at else None},
+        )
     if game.move_time >= clocks.E_MAIL_FROM_MOVE_TIME:
         seat_ids = [seat.pk for seat in seats]
         transaction.on_commit(lambda: _send(TURN_EMAILS, (game_id, turn, seat_ids)), robust=True)
@@ -100,3 +103,4 @@ def _send(name: str, args: tuple, **options) -> None:
     """The task `name` with `args`, by name: through its registered task when this process has it (so a test's
     eager mode runs it in place), else straight to the broker."""
     current_app.signature(name, args=args, **options).apply_async()
+

@@ -6,10 +6,10 @@ import logging
 
 from django.db import transaction
 
-from games import broadcast, kinds
+from games import kinds
 from games.models import Game
 from games.selectors import access, competitions, rematch
-from games.services import computer_seats, lobby, locking, publish, turns
+from games.services import computer_seats, lobby, locking, notices, publish, turns
 from roboracer.common.errors import Conflict, NotAllowed, NotFound
 
 logger = logging.getLogger(__name__)
@@ -55,8 +55,11 @@ def play_again(*, user, game_id: int) -> tuple[Game, bool]:
         publish.append_event(game, "rematch", {"game": new.pk, "seat": mine.number})
         game.save(update_fields=["version", "updated_at"])
         notice = rematch.rematch_notice(old=game, new=new, by=user)
-        notices = [(seat.user_id, notice) for seat in seats if seat.user_id != user.pk]
-        transaction.on_commit(lambda: broadcast.notify_users(notices), robust=True)
+        notices.notify(
+            user_ids=[seat.user_id for seat in seats if seat.user_id != user.pk and seat.user_id is not None],
+            kind="rematch", text=f"{notice['by']} wants to play again: game {new.pk} ({notice['course']})",
+            link=notice["url"], source={"game": new.pk}, message={k: v for k, v in notice.items() if k != "type"},
+        )
     return new, True
 
 

@@ -89,6 +89,7 @@ class ProfileSerializer(serializers.Serializer):
     vacation_from = serializers.DateField(required=False, allow_null=True)
     vacation_until = serializers.DateField(required=False, allow_null=True)
     e_mail_turns = serializers.BooleanField(required=False)
+    e_mail_notices = serializers.BooleanField(required=False)
     palette = serializers.ListField(child=serializers.CharField(), read_only=True)
 
 

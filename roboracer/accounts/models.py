@@ -23,6 +23,8 @@ class Profile(models.Model):
     vacation_from = models.DateField(null=True, blank=True)
     vacation_until = models.DateField(null=True, blank=True)
     e_mail_turns = models.BooleanField(default=True, help_text="e-mail me when it is my move in a slow game")
+    e_mail_notices = models.BooleanField(
+        default=True, help_text="e-mail me the notices of my bell (invitations, tournament games, challenges)")
 
     def __str__(self) -> str:
         return f"Profile of {self.user}"

@@ -17,7 +17,7 @@ from roboracer.common.errors import Conflict, InvalidInput
 TAKEN = "that name is taken (names are the same ignoring upper and lower case)"
 LOOKALIKE = "that name is taken: it looks like another player's name (letters that look alike count as the same)"
 
-FIELDS = ("display_name", "color", "vacation_from", "vacation_until", "e_mail_turns")
+FIELDS = ("display_name", "color", "vacation_from", "vacation_until", "e_mail_turns", "e_mail_notices")
 
 
 def _name_in_use(*, name: str, user_id: int | None) -> bool:
@@ -146,5 +146,6 @@ def profile_data(*, user) -> dict:
         "vacation_from": profile.vacation_from,
         "vacation_until": profile.vacation_until,
         "e_mail_turns": profile.e_mail_turns,
+        "e_mail_notices": profile.e_mail_notices,
         "palette": PALETTE,
     }

@@ -49,6 +49,10 @@ class ProfileForm(forms.Form):
         required=False, label="E-mail me when it is my move in a slow game (an hour or more a move)",
         help_text="needs the e-mail address above",
     )
+    e_mail_notices = forms.BooleanField(
+        required=False, label="E-mail me my notices (invitations, tournament games ready, Pyramid challenges)",
+        help_text="needs the e-mail address above; the bell shows them either way",
+    )
     vacation_from = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}), label="Vacation from")
     vacation_until = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}), label="Vacation until")
 
@@ -59,6 +63,8 @@ class ProfileForm(forms.Form):
         data = super().clean()
         if data.get("e_mail_turns") and not data.get("email") and "email" not in self.errors:
             self.add_error("e_mail_turns", "Give an e-mail address above for these e-mails, or untick the box.")
+        if data.get("e_mail_notices") and not data.get("email") and "email" not in self.errors:
+            self.add_error("e_mail_notices", "Give an e-mail address above for these e-mails, or untick the box.")
         return data
 
 
@@ -67,14 +73,15 @@ def profile(request):
     """Display name, preferred colour, e-mail and vacation dates (shown to opponents next to the player)."""
     current = profile_data(user=request.user)
     # The "your move" e-mails need an address: without one the box shows unticked (nothing would be sent).
-    initial = {**current, "e_mail_turns": current["e_mail_turns"] and bool(current["email"])}
+    initial = {**current, "e_mail_turns": current["e_mail_turns"] and bool(current["email"]),
+               "e_mail_notices": current["e_mail_notices"] and bool(current["email"])}
     form = ProfileForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             update_profile(user=request.user, **form.cleaned_data)
         except GameError as error:  # "display_name: that name is taken ..." is the display name's field error
             field, _, text = error.message.partition(": ")
-            if field in form.fields and field != "e_mail_turns":
+            if field in form.fields and field not in ("e_mail_turns", "e_mail_notices"):
                 form.add_error(field, sentence(text))
             else:
                 form.add_error(None, error.message)

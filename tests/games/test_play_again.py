@@ -4,7 +4,7 @@ invited; exactly one new game however often (and by however many players at once
 import pytest
 
 from games import broadcast
-from games.models import Game, GameEvent
+from games.models import Game, GameEvent, Notice
 from games.selectors import access
 from games.selectors import lobby as lobby_selectors
 from games.services import lobby as lobby_services
@@ -54,6 +54,11 @@ def test_play_again_copies_the_course_and_every_setting(courses, players, monkey
     assert sorted(user_id for user_id, _ in sent) == sorted([alice.pk, carol.pk])
     assert all(notice["type"] == "rematch" and notice["game"] == new.pk and notice["url"] == link
                and notice["from_game"] == old.pk for _, notice in sent)
+    # ... kept for their bells too, naming the new game as the source (games/services/notices.py).
+    kept = Notice.objects.filter(kind="rematch").order_by("user_id")
+    assert [(n.user_id, n.link, n.source) for n in kept] == sorted(
+        [(alice.pk, link, {"game": new.pk}), (carol.pk, link, {"game": new.pk})])
+    assert all(n.text.startswith("bob wants to play again: game") for n in kept)
     for user in (alice, carol):
         assert new in lobby_selectors.games_of(user=user)
         assert access.can_view(user=user, game=new)

@@ -104,6 +104,13 @@ def test_inviting_sends_the_invitee_a_notice_on_their_socket(make_user, courses,
     assert notice["tournament"] == tournament.pk and notice["tournament_name"] == tournament.name
     assert notice["replacing"] == entry.user.username and notice["game"] == table.game_id
     assert notice["url"] == f"/tournaments/mine/#invitation-{invitation.pk}"
+    # Kept for the invitee's bell, naming the tournament, the game and the invitation (games/services/notices.py).
+    from games.models import Notice
+
+    (kept,) = Notice.objects.filter(user=sub)
+    assert kept.kind == "tournament_invitation" and kept.link == notice["url"] and notice["notice"]["id"] == kept.pk
+    assert kept.source == {"tournament": tournament.pk, "game": table.game_id, "invitation": invitation.pk}
+    assert tournament.name in kept.text and entry.user.username in kept.text
 
 
 def test_the_api_rows_say_the_seats_state(seat_up):

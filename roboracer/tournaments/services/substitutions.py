@@ -8,9 +8,8 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from games import broadcast
 from games.models import Game, Program, Seat
-from games.services import locking, organisers
+from games.services import locking, notices, organisers
 from roboracer.accounts.services import COMPUTER_PREFIX
 from roboracer.common.errors import Conflict, InvalidInput, NotFound
 from roboracer.tournaments import selectors
@@ -65,13 +64,16 @@ def replace(*, user, tournament_id: int, entry_id: int, username: str) -> Substi
 
 
 def _notify_invitee(substitution: Substitution, *, tournament: Tournament, replacing, game: Game) -> None:
-    """A notice on the invitee's own socket (games.broadcast.notify_users, as "your turn" and "play again" are
+    """A notice to the invitee (games.services.notices, as "your turn" and "play again" are
     sent), after the commit; advisory: "My tournaments" and the site's invitation notice read the database."""
-    notice = {"type": "tournament_invitation", "invitation": substitution.pk, "tournament": tournament.pk,
-              "tournament_name": tournament.name, "replacing": selectors.name_of(replacing), "game": game.pk,
-              "url": f"{reverse('tournaments-mine')}#invitation-{substitution.pk}"}
-    notices = [(substitution.invitee_id, notice)]
-    transaction.on_commit(lambda: broadcast.notify_users(notices), robust=True)
+    replacing_name, url = selectors.name_of(replacing), f"{reverse('tournaments-mine')}#invitation-{substitution.pk}"
+    notices.notify(
+        user_ids=[substitution.invitee_id], kind="tournament_invitation",
+        text=f"You are invited to replace {replacing_name} in {tournament.name} (game {game.pk})", link=url,
+        source={"tournament": tournament.pk, "game": game.pk, "invitation": substitution.pk},
+        message={"invitation": substitution.pk, "tournament": tournament.pk, "tournament_name": tournament.name,
+                 "replacing": replacing_name, "game": game.pk, "url": url},
+    )
 
 
 def _invitation(substitution_id, *, invitee=None, organiser=None) -> Substitution:

@@ -1,0 +1,78 @@
+"""The site's one way of telling a player something (docs/site.md "Notices"): a game's "your move", a rematch,
+a tournament's invitation, "your tournament game is ready", a Pyramid challenge. Each notice names its source
+and where to go. `notify` sends it to the player's own sockets after the commit (the lobby notice), keeps it for
+the bell when the kind is kept, and e-mails it to players who want e-mails. Callers build the words; this module
+decides how they travel."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from celery import current_app
+from django.db import transaction
+from django.utils import timezone
+
+from games import broadcast
+from games.models import Notice
+
+NOTICE_EMAILS = "games.tasks.send_notice_emails"
+
+
+@dataclass(frozen=True)
+class Kind:
+    """How a kind of notice travels: kept for the bell (and so e-mailed to players who want that), or only pushed
+    to the open pages (a "your move" is replaced by the next one and the lobby's badges read the database)."""
+
+    kept: bool
+
+
+KINDS: Mapping[str, Kind] = {
+    "your_turn": Kind(kept=False),  # the lobby badge and the slow games' own e-mails (publish.notify_turn)
+    "rematch": Kind(kept=True),
+    "tournament_invitation": Kind(kept=True),
+    "tournament_game_ready": Kind(kept=True),
+    "tournament_result": Kind(kept=True),
+    "pyramid_challenge": Kind(kept=True),
+}
+SOURCE_KEYS = frozenset({"game", "tournament", "round", "table", "challenge", "pyramid", "invitation"})
+
+
+def notify(*, user_ids: Iterable[int], kind: str, text: str, link: str = "", source: Mapping[str, int] | None = None,
+           message: Mapping | None = None) -> list[Notice]:
+    """Tell each of `user_ids` something. `message` is the socket message's own fields (what the page's notice
+    shows); the kept notice's fields (`notice`: id, kind, text, link, source, created) are added to it. Call it
+    inside the transaction that made the news: nothing is sent or e-mailed unless it commits."""
+    spec = KINDS[kind]  # a KeyError is a caller's bug: every kind is declared above
+    source = dict(source or {})
+    if set(source) - SOURCE_KEYS or not all(type(v) is int for v in source.values()):
+        raise ValueError(f"a notice's source holds ids only ({', '.join(sorted(SOURCE_KEYS))}), got {source!r}")
+    users = list(dict.fromkeys(user_ids))
+    kept: list[Notice] = []
+    if spec.kept:
+        kept = Notice.objects.bulk_create(
+            [Notice(user_id=user_id, kind=kind, text=text[:300], link=link[:300], source=source) for user_id in users]
+        )
+    now = timezone.now()
+    pushes = []
+    for index, user_id in enumerate(users):
+        push = {"type": kind, **(message or {}), "text": text, "link": link, "source": source}
+        if kept:
+            notice = kept[index]
+            push["notice"] = {"id": notice.pk, "kind": kind, "text": notice.text, "link": notice.link,
+                              "source": source, "created": (notice.created_at or now).isoformat()}
+        pushes.append((user_id, push))
+    transaction.on_commit(lambda: broadcast.notify_users(pushes), robust=True)
+    if kept:
+        ids = [notice.pk for notice in kept]
+        transaction.on_commit(lambda: current_app.signature(NOTICE_EMAILS, args=(ids,)).apply_async(), robust=True)
+    return kept
+
+
+def mark_read(*, user, ids: Iterable[int] | None = None) -> int:
+    """Mark the user's own unread notices read (all of them, or those of `ids`: others' ids change nothing).
+    Returns how many changed."""
+    unread = Notice.objects.filter(user=user, read_at__isnull=True)
+    if ids is not None:
+        unread = unread.filter(pk__in=list(ids))
+    return unread.update(read_at=timezone.now())
