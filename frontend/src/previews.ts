@@ -2,7 +2,8 @@
 // preview that follows the create-game form's <select> of courses (only the courses that suit the chosen
 // rules stay offered there).
 import { Board, drawLegend } from "./board";
-import type { Course } from "./types";
+import { DIR_ANGLE } from "./elements";
+import { isCoord, isDir, type Course } from "./types";
 
 function readJsonScript<T>(id: string | undefined): T | null {
   const el = id ? document.getElementById(id) : null;
@@ -20,6 +21,14 @@ function mountPreview(el: HTMLElement, course: Course | null, label: string): vo
   if (!course) return;
   const board = new Board(el);
   board.drawCourse(course);
+  // A puzzle's target bots are part of its board (the crate to push off): grey with a "T", as in the game.
+  const targets = (course as { puzzle?: { targets?: unknown } }).puzzle?.targets;
+  for (const t of Array.isArray(targets) ? targets : []) {
+    const { id, at, dir } = (t ?? {}) as { id?: unknown; at?: unknown; dir?: unknown };
+    if (!isCoord(at) || !isDir(dir)) continue;
+    const shape = board.createBot(`target-${String(id)}`, "#5b6470", "T", `Target ${String(id)}`);
+    board.poseBot(shape, at[0], at[1], DIR_ANGLE[dir]);
+  }
   board.describe(label || `Preview of ${course.name}, ${course.width} by ${course.height}`);
   if (el.dataset.legend !== undefined) drawLegend(el, course).open = true;
 }

@@ -48,8 +48,15 @@ def demo_embed(request):
 
 
 def puzzles(request):
-    """The puzzle list (docs/modes.md "Puzzle pages"): tried, solved, best turns, your own solutions."""
-    return render(request, "games/puzzles.html", {"puzzles": puzzle_selectors.puzzle_list(user=request.user)})
+    """The puzzle list (docs/modes.md "Puzzle pages"): a preview of each board, tried, solved, best turns, your
+    own solutions."""
+    return render(request, "games/puzzles.html", _puzzles_context(request.user))
+
+
+def _puzzles_context(user) -> dict:
+    rows = puzzle_selectors.puzzle_list(user=user)
+    courses = course_selectors.playable_courses().filter(pk__in=[row["course_id"] for row in rows])
+    return {"puzzles": rows, "course_scripts": course_selectors.preview_scripts(courses=courses)}
 
 
 @require_POST
@@ -63,6 +70,6 @@ def play_puzzle(request, slug: str):
     try:
         game = lobby.create_game(user=request.user, course=course, rated=False)
     except GameError as error:
-        return render(request, "games/puzzles.html", {"puzzles": puzzle_selectors.puzzle_list(user=request.user),
-                                                      "error": error.message}, status=400)  # fmt: skip
+        return render(request, "games/puzzles.html", {**_puzzles_context(request.user), "error": error.message},
+                      status=400)
     return redirect("game", game_id=game.pk)

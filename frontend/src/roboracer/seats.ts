@@ -44,6 +44,40 @@ export function checkpointCount(snap: Pick<Snapshot, "course">): number {
   return count;
 }
 
+/** Whether the game scores check points: a race, or a puzzle whose goal is a check point. An arena scores
+ * survival and a destroy or survive puzzle its goal, so neither shows "next check point" (issue 37 item 12). */
+export function scoresCheckpoints(snap: Pick<Snapshot, "mode" | "puzzle">): boolean {
+  if (snap.mode === "arena") return false;
+  const goal = snap.mode === "puzzle" ? snap.puzzle?.goal : null;
+  return !goal || goal.type === "checkpoint";
+}
+
+/** A robot still in play: on the course (or coming back) with lives left. */
+function inPlay(bot: BotState): boolean {
+  return bot.lives > 0 && !!bot.at;
+}
+
+/** What an arena or a destroy puzzle counts on its mode line: "3 of 4 robots left", "1 of 1 target left". */
+export function modeScore(snap: Pick<Snapshot, "mode" | "puzzle" | "bots" | "status">): string {
+  if (snap.status === "lobby" || !Array.isArray(snap.bots)) return "";
+  if (snap.mode === "arena") {
+    const robots = snap.bots.filter((b) => !b.target && !b.drone_of);
+    return `${robots.filter(inPlay).length} of ${robots.length} robots left`;
+  }
+  const goal = snap.mode === "puzzle" ? snap.puzzle?.goal : null;
+  if (goal?.type === "destroy") {
+    const wanted = new Set((goal.targets ?? []).map(String));
+    const targets = snap.bots.filter((b) => wanted.has(String(b.id)));
+    const left = targets.filter(inPlay).length;
+    return `${left} of ${targets.length} target${targets.length === 1 ? "" : "s"} left`;
+  }
+  if (goal?.type === "survive") {
+    const robots = snap.bots.filter((b) => !b.target && !b.drone_of);
+    return `${robots.filter(inPlay).length} of ${robots.length} robots intact`;
+  }
+  return "";
+}
+
 /** A robot's progress for the panel: ["next check point", "2 of 3"], or ["all check points", "reached"]
  * once it has touched the last one (its next_checkpoint is then one past it). */
 export function checkpointStat(next: number, count: number): [string, string] {
@@ -89,6 +123,8 @@ export function modeText(snap: Snapshot): SeatsMode {
   // Numbered cards decide who acts first, phase by phase: there is no priority order to list the robots in.
   const seatsTitle = rules.numbered ? "Robots" : "Robots in priority order";
   if (snap.mode === "arena") parts.push(snap.mode_text || "Arena: last bot alive wins");
+  const score = modeScore(snap);
+  if (snap.mode === "arena" && score) parts.push(score);
   if (snap.teams) parts.push("Team play: Blue against Orange");
   if (snap.mode === "puzzle" && snap.puzzle) {
     const p = snap.puzzle;
@@ -96,6 +132,7 @@ export function modeText(snap: Snapshot): SeatsMode {
     if (snap.status === "finished") {
       parts.push(`${snap.outcome ?? "over"} after ${p.turns_used ?? "?"} turn${p.turns_used === 1 ? "" : "s"}`);
     } else if (p.turn_limit && snap.status !== "lobby") parts.push(`turn ${snap.turn} of ${p.turn_limit}`);
+    if (score && snap.status !== "finished") parts.push(score);
     if (p.players > 1) parts.push(`cooperative, ${p.players} players`);
   }
   return { text: parts.join(" · "), seatsTitle, title: snap.puzzle?.description ?? "" };
@@ -118,7 +155,10 @@ export function robotSeatView(
     stats.push(hp);
   } else if (rules.damage) stats.push(stat("damage", rules.named ? damageValue(rules, bot.damage) : String(bot.damage), "stat-damage"));
   if (rules.lives) stats.push(stat("lives", String(bot.lives), "stat-lives"));
-  stats.push(stat(...checkpointStat(bot.next_checkpoint, checkpointCount(snap)), "stat-cp"));
+  // A race's progress is its check points; an arena's is staying in it (a destroy or survive puzzle says its
+  // count on the mode line instead).
+  if (scoresCheckpoints(snap)) stats.push(stat(...checkpointStat(bot.next_checkpoint, checkpointCount(snap)), "stat-cp"));
+  else if (snap.mode === "arena" && snap.status !== "lobby") stats.push(stat("arena", inPlay(bot) ? "still in" : "out", "stat-arena"));
   if (snap.modules?.length) {
     // 003 "Battery": the module, its charges (+n) and the battery, "Turbo +2 250".
     const text = moduleStatus(bot.module ?? null, bot.battery);
