@@ -63,6 +63,11 @@ export function keptNotice(v: unknown): number | null {
   return typeof id === "number" && Number.isInteger(id) && id > 0 ? id : null;
 }
 
+/** A link the server sent, if it is a path on this site ("/games/5/"), else `fallback`: never another site. */
+export function sitePath(link: unknown, fallback: string): string {
+  return typeof link === "string" && link.startsWith("/") && !link.startsWith("//") && !link.includes("\\") ? link : fallback;
+}
+
 /** One more unread notice on the header's bell: its count and its label. */
 export function bumpBell(doc: Document): void {
   const bell = doc.getElementById("rr-bell");
@@ -131,6 +136,10 @@ export class Notifications {
       this.tournamentInvitation(msg);
       return;
     }
+    if (kept !== null) {
+      this.keptNotice(kept, msg as { type?: unknown; text?: unknown; link?: unknown });
+      return;
+    }
     if (!isYourTurn(msg) || msg.game === this.currentGame) return;
     this.pending.get(msg.game)?.remove();
     const box = h("div", { class: "rr-notice", "data-game": String(msg.game) });
@@ -170,6 +179,23 @@ export class Notifications {
     const text = invitationText(msg);
     const box = h("div", { class: "rr-notice", "data-invitation": String(msg.invitation), "data-kind": "tournament-invitation" });
     box.append(h("a", { href: invitationUrl(msg) }, text));
+    const close = h("button", { type: "button", class: "rr-notice-close", "aria-label": `Dismiss: ${text}` }, "×");
+    close.addEventListener("click", () => this.dismiss(key));
+    box.append(close);
+    this.pending.set(key, box);
+    this.el.append(box);
+    this.el.hidden = false;
+    this.updateTitle();
+  }
+
+  /** Any other kept notice ("your tournament game is ready", "you were challenged"): its words and its link, as
+   * the server wrote them (a path on this site only). Keyed by the notice's id, apart from games. */
+  private keptNotice(id: number, msg: { type?: unknown; text?: unknown; link?: unknown }): void {
+    const text = typeof msg.text === "string" && msg.text ? msg.text : "You have a new notice";
+    const key = -1_000_000_000 - id;
+    this.pending.get(key)?.remove();
+    const box = h("div", { class: "rr-notice", "data-kind": String(msg.type ?? "notice").replace(/_/g, "-"), "data-notice": String(id) });
+    box.append(h("a", { href: sitePath(msg.link, "/notices/") }, text));
     const close = h("button", { type: "button", class: "rr-notice-close", "aria-label": `Dismiss: ${text}` }, "×");
     close.addEventListener("click", () => this.dismiss(key));
     box.append(close);

@@ -26,3 +26,12 @@ test("one more notice raises the count, shows it and says it in the label", () =
   assert.equal(attrs.get("aria-label"), "Notices (2 unread)");
   assert.ok(classes.has("rr-bell-unread"));
 });
+
+test("a notice's link is followed only when it is a path on this site", async () => {
+  const { sitePath } = await import("../src/notify");
+  assert.equal(sitePath("/games/5/", "/notices/"), "/games/5/");
+  assert.equal(sitePath("//evil.example/", "/notices/"), "/notices/");
+  assert.equal(sitePath("https://evil.example/", "/notices/"), "/notices/");
+  assert.equal(sitePath("/\\evil.example", "/notices/"), "/notices/");
+  assert.equal(sitePath(undefined, "/notices/"), "/notices/");
+});

@@ -25,13 +25,15 @@ class Kind:
     to the open pages (a "your move" is replaced by the next one and the lobby's badges read the database)."""
 
     kept: bool
+    emailed: bool = True  # a kept notice goes by e-mail to players who want e-mails
 
 
 KINDS: Mapping[str, Kind] = {
     "your_turn": Kind(kept=False),  # the lobby badge and the slow games' own e-mails (publish.notify_turn)
     "rematch": Kind(kept=True),
     "tournament_invitation": Kind(kept=True),
-    "tournament_game_ready": Kind(kept=True),
+    # The game's own "your move" e-mail (slow games) already says it; a real-time table is played online.
+    "tournament_game_ready": Kind(kept=True, emailed=False),
     "tournament_result": Kind(kept=True),
     "pyramid_challenge": Kind(kept=True),
 }
@@ -63,7 +65,7 @@ def notify(*, user_ids: Iterable[int], kind: str, text: str, link: str = "", sou
                               "source": source, "created": (notice.created_at or now).isoformat()}
         pushes.append((user_id, push))
     transaction.on_commit(lambda: broadcast.notify_users(pushes), robust=True)
-    if kept:
+    if kept and spec.emailed:
         ids = [notice.pk for notice in kept]
         transaction.on_commit(lambda: current_app.signature(NOTICE_EMAILS, args=(ids,)).apply_async(), robust=True)
     return kept

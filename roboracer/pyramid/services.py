@@ -15,8 +15,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Game, Program
-from games.services import locking, organisers
+from games.services import locking, notices, organisers
 from games.services import setup as game_setup
+from roboracer.accounts.selectors import player_name
 from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from roboracer.pyramid import selectors
 from roboracer.pyramid.models import COSTS, MAX_ROWS_UP, Challenge, Entry, Place, Pyramid
@@ -126,6 +127,13 @@ def create_challenge(*, user, slug: str, player: str) -> Challenge:
     )
     _log(pyramid, Entry.Kind.CHALLENGED, user, other=theirs.user, challenge=challenge, cost=cost,
          rows_up=mine.row - theirs.row)
+    # "You were challenged" (organisers' issue item 11): the defender learns who, and where the game is.
+    notices.notify(
+        user_ids=[theirs.user_id], kind="pyramid_challenge",
+        text=f"{player_name(user=user)} challenged you in {pyramid.name}: your game {game.pk} is ready",
+        link=f"/games/{game.pk}/", source={"pyramid": pyramid.pk, "challenge": challenge.pk, "game": game.pk},
+        message={"game": game.pk, "challenge": challenge.pk, "pyramid": pyramid.pk},
+    )
     return challenge
 
 

@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.models import Game, Hand
+from games.models import Game, Hand, Notice
 from games.services import moves, timeouts, turns
 from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from roboracer.courses.models import Course
@@ -85,6 +85,11 @@ def test_a_challenge_costs_by_rows_up_and_starts_a_two_player_game_at_once(pyr, 
     assert game.course.slug == "tiny-yard" and game.lives == 1
     assert (game.move_time, game.game_time) == (3 * 24 * 3600, 15 * 24 * 3600)  # the tournament timers
     assert game.timeout_policy == Game.TimeoutPolicy.EJECT
+    # The defender is told, for the bell: who challenged, in which pyramid, and the game (issue 38 item 11).
+    (notice,) = Notice.objects.all()
+    assert notice.user == defender and notice.kind == "pyramid_challenge" and notice.link == f"/games/{game.pk}/"
+    assert notice.text == f"ann challenged you in {pyr.name}: your game {game.pk} is ready"
+    assert notice.source == {"pyramid": pyr.pk, "challenge": challenge.pk, "game": game.pk}
 
 
 def test_more_than_four_rows_up_is_refused(pyr, users):

@@ -47,3 +47,13 @@ def test_the_last_game_of_a_round_deals_the_next_and_everyone_is_notified(
     assert TableSeat.objects.get(table=first, entry__user_id=users_at(first)[0].pk).place == 1
     assert {m.to[0] for m in mail.outbox} == {u.email for u in field if u.pk in winners}
     assert {user_id for user_id, notice in notices if notice["type"] == "your_turn"} == winners
+    # "Your game is ready" names the tournament, the round and the table, kept for each finalist's bell.
+    ready = [notice for _, notice in notices if notice["type"] == "tournament_game_ready"]
+    assert {user_id for user_id, notice in notices if notice["type"] == "tournament_game_ready"} == winners
+    assert all(n["source"] == {"tournament": tournament.pk, "round": 2, "table": 1, "game": final.game_id}
+               and n["text"] == f"Your game in {tournament.name}, round 2, table 1, is ready"
+               and n["notice"]["id"] for n in ready)
+    from games.models import Notice
+
+    assert set(Notice.objects.filter(kind="tournament_game_ready", source__round=2).values_list("user_id", flat=True)) \
+        == winners

@@ -16,6 +16,7 @@ import engine
 from games import clocks as game_clocks
 from games import kinds
 from games.models import Game
+from games.services import notices
 from roboracer.ratings.selectors import ratings_of
 from roboracer.tournaments import seating, selectors
 from roboracer.tournaments.models import Entry, Round, Table, TableSeat, Tournament
@@ -68,6 +69,13 @@ def _seat_round(tournament: Tournament, number: int, ordered: list[Entry]) -> Ro
                                                       computers=computers, courses=courses, rng=rng, options=options)
         table = Table.objects.create(round=round_, number=index, game=game)
         seats.extend(TableSeat(table=table, entry=entry, seat=n) for n, entry in enumerate(players, start=1))
+        # "Your game is ready" (organisers' issue item 1), naming the tournament, round and table.
+        notices.notify(
+            user_ids=[e.user_id for e in players], kind="tournament_game_ready",
+            text=f"Your game in {tournament.name}, round {number}, table {index}, is ready", link=f"/games/{game.pk}/",
+            source={"tournament": tournament.pk, "round": number, "table": index, "game": game.pk},
+            message={"game": game.pk, "tournament": tournament.pk, "tournament_name": tournament.name},
+        )
     TableSeat.objects.bulk_create(seats)
     computers_text = (f", and {filled} {engine.players.strength_label(fill)} computer player(s) in the "
                       f"empty seats (those games are unrated)" if filled else "")
