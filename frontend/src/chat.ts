@@ -92,6 +92,7 @@ export class ChatPanel {
   private viewer: Viewer = { seat: null, user: null };
   private sending = false;
   private readonly toAll: HTMLInputElement;
+  private readonly teamHelp: HTMLSpanElement;
   private readonly audience: HTMLLabelElement;
 
   constructor(
@@ -131,10 +132,14 @@ export class ChatPanel {
     this.error = h("p", { id: "chat-error", class: "rr-error", role: "alert" });
     this.info = h("p", { id: "chat-info", class: "chat-info", "aria-live": "polite" });
     const help = h("p", { id: "chat-help", class: "rr-hint" });
+    // "@all" means something only in a team game (the tick box above does it): said there alone.
+    this.teamHelp = h("span", { class: "chat-help-team" });
+    this.teamHelp.append(" ", h("code", {}, "@all"), " at the start writes to everyone.");
+    this.teamHelp.hidden = true;
     help.append(
       "Enter sends. Commands: ", h("code", {}, "!eject"), " removes players whose game time has run out; ",
-      h("code", {}, "!archive"), " hides this game from your lobby (again to bring it back); ",
-      h("code", {}, "@all"), " at the start writes to everyone. At most 500 characters.",
+      h("code", {}, "!archive"), " hides this game from your lobby (again to bring it back).", this.teamHelp,
+      " At most 500 characters.",
     );
     // The box sits on its own line under the input: beside it, it squeezed the input to "Say someth".
     this.form.append(row, this.audience, this.counter, this.error, this.info, help);
@@ -156,6 +161,7 @@ export class ChatPanel {
   /** Team play: show the Team / everyone choice (a player on a team). */
   setTeamChat(on: boolean): void {
     this.audience.hidden = !on;
+    this.teamHelp.hidden = !on;
     this.input.placeholder = on ? (this.toAll.checked ? "Say something to everyone…" : "Say something to your team…") : "Say something…";
     this.toAll.onchange = () => this.setTeamChat(on);
   }

@@ -3,7 +3,7 @@
 // damage, roboracer/results.ts), the ratings, "Replay the game" and "Play again".
 import { h } from "./dom";
 import { playerUrl, signedChange } from "./lobbystate";
-import { competitionLink, ordinal, resultsSummary } from "./standings";
+import { competitionLink, competitionResult, ordinal, resultsSummary } from "./standings";
 import { computerBadge, isComputer } from "./computers";
 import type { Seat, Snapshot } from "./types";
 import css from "./results.css?inline";
@@ -69,6 +69,8 @@ export class ResultsScreen {
   private readonly openLink: HTMLAnchorElement;
   /** A tournament table's game: back to its tournament (which seats the next game) instead of "Play again". */
   private readonly backLink: HTMLAnchorElement;
+  /** What the result did in its competition: "ann advances to round 3", "ann and ben swap places". */
+  private readonly competitionResult: HTMLParagraphElement;
   private readonly message: HTMLParagraphElement;
   /** The mode's own standings (arena survival order, teams, puzzle turns): games.selectors.standings. */
   private readonly modeList: HTMLOListElement;
@@ -112,7 +114,10 @@ export class ResultsScreen {
     this.awardsBox = h("section", { class: "rr-results-awards-box", "aria-labelledby": "results-awards-title" });
     this.awardsBox.append(h("h3", { id: "results-awards-title" }, "Awards"), this.awardsList);
     this.awardsBox.hidden = true;
-    this.el.append(this.title, this.summary, this.modeList, table, this.awardsBox, this.ratings, buttons, this.message);
+    this.competitionResult = h("p", { id: "results-competition-result", class: "rr-results-competition" });
+    this.competitionResult.hidden = true;
+    this.el.append(this.title, this.summary, this.competitionResult, this.modeList, table, this.awardsBox, this.ratings,
+      buttons, this.message);
     parent.prepend(this.el);
   }
 
@@ -145,6 +150,9 @@ export class ResultsScreen {
   private showButtons(snap: Snapshot, lastTurn: number): void {
     this.replayBtn.disabled = lastTurn === 0;
     const back = competitionLink(snap);
+    const result = competitionResult(snap);
+    this.competitionResult.textContent = result;
+    this.competitionResult.hidden = !result;
     this.backLink.hidden = !back;
     if (back) {
       this.backLink.href = back.url;

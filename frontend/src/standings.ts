@@ -109,6 +109,15 @@ export function resultsSummary(rows: Pick<ResultRow, "bot" | "name" | "place" | 
     : `The race is over after ${turns(lastTurn)}.`;
 }
 
+/** What a finished game did in its competition, in the server's words, with its name first ("Spring Cup, round
+ * 2, table 1: ann advances to round 3"); "" when there is nothing to say. */
+export function competitionResult(snap: Snapshot): string {
+  const c = snap.competition;
+  if (!c || typeof c.result !== "string" || !c.result || typeof c.name !== "string") return "";
+  const where = typeof c.context === "string" && c.context ? `${c.name}, ${c.context}` : c.name;
+  return `${where}: ${c.result}.`;
+}
+
 /** A finished game of a competition (a tournament's table; `snap.competition`): the link back to it, or null. */
 export function competitionLink(snap: Snapshot): { url: string; text: string } | null {
   const c = snap.competition;

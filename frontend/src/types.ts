@@ -228,7 +228,7 @@ export interface Snapshot {
   /** Finished with fewer than two seats that moved: unrated for everyone (docs/ratings.md "Aborted games"). */
   aborted?: boolean;
   /** A finished game that is a tournament's table: its tournament (no "play again": it seats the next game). */
-  competition?: { kind: string; name: string; url: string } | null;
+  competition?: { kind: string; name: string; url: string; context?: string; result?: string } | null;
   /** Only for seated players of a private game. */
   invite_url?: string | null;
   timers?: Timers | null;

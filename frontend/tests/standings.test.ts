@@ -79,3 +79,13 @@ test("a tournament table's results lead back to its tournament", () => {
   assert.equal(competitionLink(snap([], [], null, { competition: null })), null);
   assert.equal(competitionLink(snap([], [], null, { competition: { kind: "tournament", name: "x", url: "https://evil.example/" } })), null);
 });
+
+test("a finished competition game says what its result did, named with its round and table", async () => {
+  const { competitionResult } = await import("../src/standings");
+  const snap = (competition: unknown) => ({ competition }) as unknown as import("../src/types").Snapshot;
+  assert.equal(competitionResult(snap({ kind: "tournament", name: "Spring Cup", url: "/t/1/", context: "round 2, table 1",
+    result: "ann advances to round 3" })), "Spring Cup, round 2, table 1: ann advances to round 3.");
+  assert.equal(competitionResult(snap({ kind: "Pyramid", name: "The Pyramid", url: "/p/", result: "" })), "");
+  assert.equal(competitionResult(snap(null)), "");
+  assert.equal(competitionResult(snap({ name: "X", url: "/", result: "No winner" })), "X: No winner.");
+});

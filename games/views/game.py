@@ -22,7 +22,11 @@ def game_page(request, game_id: int):
         raise Http404("no such game")
     snapshot = snapshots.game_snapshot(game=game, user=request.user)
     notes = competitions.viewer_notes(game=game, user=request.user) if snapshot["me"] is None else []
+    # The tournament or Pyramid the game belongs to, named with a link back at the top of the page while it is
+    # played too (the snapshot carries it once the game is over, with what the result did).
+    competition = snapshot.get("competition") or competitions.competition(game=game)
     return render(request, "games/game.html", {"game": game, "snapshot": snapshot, "viewer_notes": notes,
+                                               "competition": competition,
                                                "animation_timing": kinds.of(game).animation_timing})
 
 

@@ -2,11 +2,16 @@
 
 from django.dispatch import receiver
 
-from games.signals import game_finished
-from roboracer.pyramid import services
+from games.signals import competition, game_finished
+from roboracer.pyramid import selectors, services
 
 
 @receiver(game_finished, dispatch_uid="pyramid.finish_challenge")
 def on_game_finished(sender, game, state, **kwargs) -> None:
     # In the game's own transaction: the places change together with the game's end, or not at all.
     services.finish_challenge(game=game)
+
+
+@receiver(competition, dispatch_uid="pyramid.competition")
+def _competition(sender, game, **kwargs) -> dict | None:
+    return selectors.competition_of(game=game)

@@ -6,6 +6,8 @@ public games; hands and programs stay in the games app, which shows them to thei
 
 from __future__ import annotations
 
+from django.urls import reverse
+
 from games.models import Game, Program
 from games.services import setup as game_setup
 from roboracer.accounts.selectors import player_name
@@ -175,3 +177,30 @@ def pyramid_state(*, pyramid: Pyramid, user) -> dict:
         "challenges": challenges,
         "history": history(pyramid=pyramid),
     }
+
+
+def competition_of(*, game) -> dict | None:
+    """The Pyramid challenge a game is: {"kind": "Pyramid", "name", "url", "context" ("ann challenged ben"),
+    "result"}, or None. `result` says what the game did to the places once it ended: the swap, the defender's
+    point, or that nothing changed; "" while it is played."""
+    challenge = (Challenge.objects.filter(game_id=game.pk).select_related("pyramid", "challenger", "defender")
+                 .first())  # fmt: skip
+    if challenge is None:
+        return None
+    challenger, defender = player_name(user=challenge.challenger), player_name(user=challenge.defender)
+    S = Challenge.Status
+    if challenge.status == S.CHALLENGER_WON:
+        moved = challenge.challenger_to is not None and challenge.challenger_to == challenge.defender_from
+        result = (f"{challenger} won: {challenger} and {defender} swap places" if moved
+                  else f"{challenger} won; {challenger} was already above {defender}, so nothing moves")
+    elif challenge.status == S.DEFENDER_WON:
+        result = f"{defender} defended and wins {_points(challenge.points_change)}"
+    elif challenge.status == S.NO_WINNER:
+        result = "No winner: the places stay as they were"
+    elif challenge.status == S.REVOKED:
+        result = f"{challenger} took the challenge back"
+    else:
+        result = ""
+    return {"kind": "Pyramid", "name": challenge.pyramid.name,
+            "url": reverse("pyramid", args=[challenge.pyramid.slug]),
+            "context": f"{challenger} challenged {defender}", "result": result}

@@ -16,6 +16,7 @@ from roboracer.accounts import selectors as account_selectors
 from roboracer.courses import selectors as course_selectors
 from roboracer.courses.models import Course
 from roboracer.ratings.selectors import ratings_of
+from roboracer.tournaments import seating
 from roboracer.tournaments.models import Action, Entry, Round, Substitution, Table, TableSeat, Tournament
 
 
@@ -362,12 +363,37 @@ def replacement_of(*, user, game) -> dict | None:
 
 
 def competition_of(*, game) -> dict | None:
-    """The tournament a game is a table of: {"kind": "tournament", "name", "url"}, or None."""
+    """The tournament a game is a table of: {"kind": "tournament", "name", "url", "context" ("round 2, table 1"),
+    "result"} or None. `result` says what the table's places did, once they are recorded: the league points each
+    player took ("Points: ann 3, ben 1"), or who goes on in heats ("ann advances to round 3"); "" before."""
     table = Table.objects.filter(game=game).select_related("round__tournament").first()
     if table is None:
         return None
     tournament = table.round.tournament
-    return {"kind": "tournament", "name": tournament.name, "url": reverse("tournament", args=[tournament.pk])}
+    return {"kind": "tournament", "name": tournament.name, "url": reverse("tournament", args=[tournament.pk]),
+            "context": f"round {table.round.number}, table {table.number}", "result": _table_result(tournament, table)}
+
+
+def _whole(value: float) -> str:
+    """A number as players read it: 17, not 17.0; 2.5 stays 2.5."""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _table_result(tournament: Tournament, table: Table) -> str:
+    if not table.finished:
+        return ""
+    seats = sorted(table.seats.select_related("entry__user"), key=lambda ts: ts.place or 99)
+    if tournament.format == Tournament.Format.LEAGUE:
+        return "Points: " + ", ".join(f"{name_of(ts.entry.user)} {_whole(ts.points)}" for ts in seats)
+    quota = 1 if len(seats) == 1 else seating.advancing(len(seats), tournament.advance)
+    going = [name_of(ts.entry.user) for ts in seats[:quota] if not ts.ejected]
+    if not going:
+        return "Nobody from this table goes on"
+    final = Table.objects.filter(round=table.round).count() == 1
+    if final:
+        return f"{going[0]} wins the tournament"
+    verb = "advances" if len(going) == 1 else "advance"
+    return f"{' and '.join(going)} {verb} to round {table.round.number + 1}"
 
 
 def pool_choices() -> QuerySet:

@@ -38,6 +38,7 @@ def test_arenas_and_destroy_puzzles_show_their_own_score(live_stack, courses, ne
         lines = page.eval_on_selector_all(".rr-seat .stat-arena", "els => els.map(e => e.textContent)")
         assert all(line.endswith("still in") for line in lines), lines
         no_check_points(page)
+        assert "@all" not in page.inner_text("#chat-help")  # said in team games only (issue 37 item 18)
         page.screenshot(path=str(ARTIFACTS / f"mode-scores-arena-{name}.png"))
 
     assert api(bob, "POST", f"/api/games/{game_id}/leave/")["status"] == 200  # bob resigns: alice wins

@@ -176,6 +176,9 @@ def test_forfeiting_a_two_player_table_and_its_aborted_results(live_stack, make_
     back = page.locator("#results-competition")
     assert back.inner_text() == "Back to the tournament: Short Cup"
     assert back.get_attribute("href") == f"/tournaments/{tournament.pk}/"
+    # Issue 38 item 2: the page names its tournament, round and table at the top, and the results what it did.
+    assert page.inner_text("#game-competition") == "Tournament: Short Cup · round 1, table 1"
+    assert page.inner_text("#results-competition-result").startswith("Short Cup, round 1, table 1: ")
     assert Game.objects.get(pk=table.game_id).aborted
     shoot(page, "aborted-results")
     # The player page lists it as aborted.

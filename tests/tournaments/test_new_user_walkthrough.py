@@ -238,7 +238,8 @@ def test_a_finished_tournament_game_offers_no_play_again_but_the_way_back(make_u
     snapshot = client_for(winner).get(f"/api/games/{table.game_id}/").json()
     assert snapshot["status"] == "finished" and snapshot["can_play_again"] is False
     assert snapshot["competition"] == {"kind": "tournament", "name": tournament.name,
-                                       "url": f"/tournaments/{tournament.pk}/"}
+                                       "url": f"/tournaments/{tournament.pk}/", "context": "round 1, table 1",
+                                       "result": f"{winner.username} wins the tournament"}
     with pytest.raises(Conflict, match="tournament"):
         rematch.play_again(user=winner, game_id=table.game_id)
     assert client_for(winner).post(f"/api/games/{table.game_id}/play-again/").status_code == 409
