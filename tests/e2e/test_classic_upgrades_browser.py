@@ -69,6 +69,8 @@ def test_each_switched_upgrade_is_sent_from_the_panel_and_changes_the_turn(live_
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
 
     bob.goto(f"{base}/games/{game_id}/?speed=0")
+    bob.wait_for_selector("#game-status:has-text('Turn 1 — programming')")
+    bob.wait_for_function("() => document.querySelectorAll('svg.rr-board g.el-upgrade').length === 2")
     squares = bob.eval_on_selector_all("svg.rr-board g.el-upgrade", "els => els.map(e => e.dataset.at)")
     assert sorted(squares) == ["10,1", "5,1"], squares  # the course's two wrench/hammer squares
     assert bob.locator("svg.rr-board g.el-repair:not(.el-upgrade)").count() == 2  # the plain wrenches
