@@ -97,7 +97,7 @@ def _history_text(entry: Entry) -> str:
     if entry.kind == Entry.Kind.NO_WINNER:
         return f"{who} and {other} played without a winner: nothing changed."
     points = d.get("points", 0)
-    paid = f"refunded {_points(points)}" if points >= 0 else f"paid {_points(-points)}"
+    paid = f"got {_points(points)} back" if points > 0 else f"paid {_points(-points)}" if points < 0 else "no points back"
     return f"{who} revoked the challenge of {other} ({paid})."
 
 

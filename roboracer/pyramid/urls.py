@@ -7,6 +7,7 @@ urlpatterns = [
     path("pyramid/<slug:slug>/", views.pyramid_page, name="pyramid"),
     path("pyramid/<slug:slug>/join/", views.join, name="pyramid-join"),
     path("pyramid/<slug:slug>/challenge/", views.challenge, name="pyramid-challenge"),
+    path("pyramid/<slug:slug>/challenge/confirm/", views.confirm_challenge, name="pyramid-challenge-confirm"),
     path("pyramid/<slug:slug>/challenges/<int:challenge_id>/revoke/", views.revoke, name="pyramid-revoke"),
     path("api/pyramids/", api.PyramidListView.as_view(), name="api-pyramids"),
     path("api/pyramids/<slug:slug>/", api.PyramidDetailView.as_view(), name="api-pyramid"),

@@ -49,6 +49,28 @@ def join(request, slug: str):
 
 
 @login_required
+def confirm_challenge(request, slug: str):
+    """The question before a challenge spends points (issue 38 item 12): whom, what it costs and what is left,
+    that the game starts at once, and what revoking gives back. Its button sends the challenge itself."""
+    pyramid = selectors.pyramid_by_slug(slug=slug)
+    if pyramid is None:
+        raise Http404("no such pyramid")
+    player = request.GET.get("player", "")[:150]
+    state = selectors.pyramid_state(pyramid=pyramid, user=request.user)
+    card = next((p for row in state["rows"] for p in row if p and p["username"] == player), None)
+    if state["me"] is None or card is None or not card.get("can_challenge"):
+        why = card.get("why_not") if card else None
+        messages.error(request, why or ("Join the pyramid first." if state["me"] is None
+                                        else "There is no such player to challenge here."))
+        return redirect("pyramid", slug=slug)
+    cost = card["challenge_cost"] or 0
+    return render(request, "pyramid/confirm.html", {
+        "state": state, "card": card, "cost": cost, "left": state["me"]["points"] - cost,
+        "refund": cost // 2,
+    })
+
+
+@login_required
 @require_POST
 def challenge(request, slug: str):
     player = request.POST.get("player", "")[:150]
@@ -62,7 +84,11 @@ def challenge(request, slug: str):
 def revoke(request, slug: str, challenge_id: int):
     def done(challenge) -> str:
         change = challenge.points_change
-        return f"Challenge revoked; {'refunded' if change >= 0 else 'it cost you'} {abs(change)} point(s)."
+        if change > 0:
+            return f"Challenge revoked; {change} point{'s' if change != 1 else ''} back."
+        if change < 0:
+            return f"Challenge revoked; it cost you {-change} point{'s' if change != -1 else ''}."
+        return "Challenge revoked; no points back (half of its cost, rounded down, is nothing)."
 
     _act(request, slug, lambda: services.revoke_challenge(user=request.user, slug=slug, challenge_id=challenge_id),
          done)

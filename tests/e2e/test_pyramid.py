@@ -52,6 +52,13 @@ def test_join_challenge_play_and_swap(live_stack, courses, new_page):
     button = chad.locator(".pyramid-card[data-player='dora'] .pyramid-challenge")
     assert button.inner_text() == "Challenge · 1 pt"
     button.click()
+    # A confirmation first (issue 38 item 12): nothing is spent until chad confirms.
+    chad.wait_for_selector("#challenge-confirm")
+    assert "costs 1 point: you have 2, 1 left after it" in " ".join(chad.inner_text("#challenge-question").split())
+    assert not Challenge.objects.filter(pyramid=pyr).exists()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    chad.screenshot(path=str(ARTIFACTS / "pyramid-confirm-desktop.png"))
+    chad.click("#confirm-challenge")
     chad.wait_for_selector("#my-challenge")
     challenge = Challenge.objects.get(pyramid=pyr)
     game = Game.objects.get(pk=challenge.game_id)
