@@ -68,6 +68,21 @@ export function sitePath(link: unknown, fallback: string): string {
   return typeof link === "string" && link.startsWith("/") && !link.startsWith("//") && !link.includes("\\") ? link : fallback;
 }
 
+/** `{type: "game_over", game}`: a game of mine ended. */
+export function isGameOver(v: unknown): v is { type: "game_over"; game: number } {
+  if (!v || typeof v !== "object") return false;
+  const m = v as Record<string, unknown>;
+  return m.type === "game_over" && typeof m.game === "number";
+}
+
+/** On the lobby: the game's row loses its "your move" badge. */
+function unmarkLobby(game: number): void {
+  const li = document.querySelector<HTMLElement>(`#my-games li[data-game-id="${game}"]`);
+  if (!li) return;
+  li.classList.remove("my-move");
+  for (const badge of li.querySelectorAll(".badge")) if (badge.textContent === "your move") badge.remove();
+}
+
 /** One more unread notice on the header's bell: its count and its label. */
 export function bumpBell(doc: Document): void {
   const bell = doc.getElementById("rr-bell");
@@ -138,6 +153,12 @@ export class Notifications {
     }
     if (kept !== null) {
       this.keptNotice(kept, msg as { type?: unknown; text?: unknown; link?: unknown });
+      return;
+    }
+    if (isGameOver(msg)) {
+      // The game ended: its "your move" notice and lobby badge no longer hold.
+      if (this.pending.get(msg.game)?.dataset.kind === undefined) this.dismiss(msg.game);
+      unmarkLobby(msg.game);
       return;
     }
     if (!isYourTurn(msg) || msg.game === this.currentGame) return;

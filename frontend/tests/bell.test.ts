@@ -35,3 +35,10 @@ test("a notice's link is followed only when it is a path on this site", async ()
   assert.equal(sitePath("/\\evil.example", "/notices/"), "/notices/");
   assert.equal(sitePath(undefined, "/notices/"), "/notices/");
 });
+
+test("a game's end is told apart from other notices", async () => {
+  const { isGameOver } = await import("../src/notify");
+  assert.equal(isGameOver({ type: "game_over", game: 4 }), true);
+  assert.equal(isGameOver({ type: "game_over", game: "4" }), false);
+  assert.equal(isGameOver({ type: "your_turn", game: 4 }), false);
+});

@@ -30,6 +30,7 @@ class Kind:
 
 KINDS: Mapping[str, Kind] = {
     "your_turn": Kind(kept=False),  # the lobby badge and the slow games' own e-mails (publish.notify_turn)
+    "game_over": Kind(kept=False),  # clears the game's "your move" notice on the player's other pages
     "rematch": Kind(kept=True),
     "tournament_invitation": Kind(kept=True),
     # The game's own "your move" e-mail (slow games) already says it; a real-time table is played online.

@@ -18,7 +18,7 @@ from django.utils import timezone
 from games import broadcast, clocks, kinds
 from games.models import Game, Hand, Program, Seat, Turn
 from games.selectors import seats as seats_selectors
-from games.services import locking, publish, rating
+from games.services import locking, notices, publish, rating
 from games.signals import game_finished
 from roboracer.common import compiled
 
@@ -230,6 +230,10 @@ def finish(game: Game, state, now: datetime) -> None:
     # saves again).
     game.save(update_fields=["state", "status", "finished_at", "winner", "version", "updated_at"])
     rating.rate_finished(game=game, outcome=outcome)  # a direct call down, in this transaction
+    # Other pages' "your move" notices of this game go away (organisers' issue: one stayed after the end).
+    people = [seat.user_id for seat in seats.values() if seat.user_id is not None and not seat.computer]
+    notices.notify(user_ids=people, kind="game_over", text=f"Game {game.pk} is over", link=f"/games/{game.pk}/",
+                   source={"game": game.pk}, message={"game": game.pk})
     game_finished.send(sender=Game, game=game, state=outcome)  # news up: tournaments, the Pyramid
 
 

@@ -52,3 +52,31 @@ def test_a_notice_rings_the_bell_live_and_its_page_lists_it(live_stack, courses,
     alice.goto(f"{base}/notices/")
     assert alice.locator("#notice-list li.notice").count() == 0 and alice.is_visible(".notice-empty")
     alice.screenshot(path=str(ARTIFACTS / "bell-desktop-notices.png"))
+
+
+def test_a_your_move_notice_goes_away_when_its_game_ends(live_stack, courses, new_page):
+    """Organisers' issue, smaller points: a "Your move" notice stayed after the game ended. Bob watches the lobby
+    on his phone; joining alice's game deals turn 1 and his lobby says "Your move in game N"; alice resigns, the
+    game is over, and the notice and the row's "your move" badge go away without a reload."""
+    base = live_stack.base_url
+    alice, _ = new_page("alice", {"width": 1440, "height": 900})
+    bob, _ = new_page("bob", {"width": 390, "height": 844})
+    for page, user in ((alice, "alice"), (bob, "bob")):
+        sign_up(page, base, user)
+    created = api(alice, "POST", "/api/games/", {"course": "bolt-bay", "max_seats": 2, "rated": False})
+    game_id = created["body"]["id"]
+    bob.goto(f"{base}/")
+    bob.wait_for_selector("#lobby-root[data-synced='1']")
+    bob.wait_for_function("() => window.roboracerNotices?.socket?.ws?.readyState === 1")
+    assert api(bob, "POST", f"/api/games/{game_id}/join/")["status"] == 200  # full: turn 1 is dealt
+    notice = bob.locator(f".rr-notice[data-game='{game_id}']")
+    notice.wait_for()
+    assert f"Your move in game {game_id}" in notice.inner_text()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    bob.screenshot(path=str(ARTIFACTS / "notice-your-move-phone.png"))
+    assert api(alice, "POST", f"/api/games/{game_id}/leave/")["status"] == 200  # alice resigns: the game is over
+    notice.wait_for(state="detached")
+    bob.wait_for_function(f"() => !document.querySelector('#my-games li[data-game-id=\"{game_id}\"] .badge')"
+                          " || ![...document.querySelectorAll('#my-games li[data-game-id=\"{game_id}\"] .badge')]"
+                          ".some(b => b.textContent === 'your move')")
+    bob.screenshot(path=str(ARTIFACTS / "notice-your-move-gone-phone.png"))

@@ -135,3 +135,21 @@ def test_e_mails_go_once_to_those_who_want_them(players, pushed):
     read = notices.notify(user_ids=[alice.pk], kind="rematch", text="read already", source={"game": 2})
     notices.mark_read(user=alice)
     assert send_notice_emails([n.pk for n in read]) == 0  # read before the e-mail went: none
+
+
+def test_a_games_end_tells_its_people_so_their_your_move_notices_go(courses, players, pushed,
+                                                                     django_capture_on_commit_callbacks):
+    from games.services import lobby as lobby_services
+
+    alice, bob, _ = players
+    game = lobby_services.create_game(user=alice, course=courses["bolt-bay"], max_seats=2)
+    with django_capture_on_commit_callbacks(execute=True):
+        lobby_services.join_game(user=bob, game_id=game.pk)
+    assert {user_id for user_id, m in pushed if m["type"] == "your_turn" and m["game"] == game.pk} == {alice.pk, bob.pk}
+    pushed.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        lobby_services.leave_game(user=bob, game_id=game.pk)  # bob resigns: alice wins, the game is over
+    over = [(user_id, m) for user_id, m in pushed if m["type"] == "game_over"]
+    assert sorted(user_id for user_id, _ in over) == sorted([alice.pk, bob.pk])
+    assert all(m["game"] == game.pk and "notice" not in m for _, m in over)  # pushed, never kept
+    assert not Notice.objects.filter(kind="game_over").exists()
