@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.db import models
 
+from games import kinds
 from games.models import Game
 from roboracer.courses.models import Course
 
@@ -73,6 +74,11 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def kind_title(self) -> str:
+        """The game its tables play, as pages name it: "RoboRacer", "RAMbots"."""
+        return kinds.get(self.kind).title
 
 
 class Entry(models.Model):
