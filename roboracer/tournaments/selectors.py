@@ -15,7 +15,7 @@ from games.services import setup as game_setup
 from roboracer.accounts import selectors as account_selectors
 from roboracer.courses import selectors as course_selectors
 from roboracer.courses.models import Course
-from roboracer.ratings.selectors import ratings_of
+from roboracer.ratings.selectors import ratings_of, shown_ratings_of
 from roboracer.tournaments import seating
 from roboracer.tournaments.models import Action, Entry, Round, Substitution, Table, TableSeat, Tournament
 
@@ -138,6 +138,7 @@ def _replacements(rows: list[dict], entries: list[Entry], by_entry: dict[int, li
 
 
 def _heats_rows(entries, by_entry, ratings) -> list[dict]:
+    shown = shown_ratings_of(users=[e.user_id for e in entries])  # what players see, not the model's figure
     rows = []
     for entry in entries:
         mine = sorted(by_entry.get(entry.pk, []), key=lambda ts: ts.table.round.number)
@@ -145,30 +146,40 @@ def _heats_rows(entries, by_entry, ratings) -> list[dict]:
         gone = entry.withdrawn_at is not None or entry.disqualified_at is not None
         rows.append({
             "entry": entry.pk, "player": name_of(entry.user), "username": entry.user.get_username(),
-            "status": entry_status(entry), "rating": round(ratings[entry.user_id], 2),
+            "status": entry_status(entry), "rating": shown[entry.user_id], "_rating": ratings[entry.user_id],
             "rounds": len(mine), "round_reached": last.table.round.number if last else None,
             "last_place": last.place if last else None,
             "places": [ts.place for ts in mine],
             "_key": (gone or entry.replaced_by_id is not None, -(last.table.round.number if last else 0),
                      entry.eliminated_in is not None, last.place if last and last.place else 99),
         })
-    rows.sort(key=lambda r: (r["_key"], -r["rating"], r["entry"]))
+    rows.sort(key=lambda r: (r["_key"], -r["_rating"], r["entry"]))
     _competition_places(rows, lambda r: r["_key"])
     for row in rows:
-        del row["_key"]
+        del row["_key"], row["_rating"]
     return rows
 
 
 def _league_figures(entries, seats, by_entry, ratings):
+    """Each entry's points, and its tie-break: the points of the players it met at tables already played
+    (docs/tournaments.md "League tie-breaks": a table just seated counts once its game is over, and a
+    disqualified player's points count for nobody's tie-break)."""
     points = {e.pk: sum(ts.points for ts in by_entry.get(e.pk, [])) for e in entries}
+    out = {e.pk for e in entries if e.disqualified_at is not None}
     tables: dict[int, list[int]] = defaultdict(list)
     for ts in seats:
-        tables[ts.table.id].append(ts.entry_id)
+        if ts.table.finished:
+            tables[ts.table.id].append(ts.entry_id)
     buchholz = Counter()
     for members in tables.values():
         for entry_id in members:
-            buchholz[entry_id] += sum(points.get(other, 0) for other in members if other != entry_id)
+            buchholz[entry_id] += sum(points.get(other, 0) for other in members if other != entry_id and other not in out)
     return points, buchholz
+
+
+def _number(value: float) -> int | float:
+    """A figure as players read it: 17, not 17.0 (points are stored as floats for a split place)."""
+    return int(value) if float(value).is_integer() else round(value, 2)
 
 
 def _league_key(entry, points, buchholz, by_entry, ratings, size):
@@ -192,14 +203,15 @@ def league_order(*, tournament: Tournament) -> list[Entry]:
 
 def _league_rows(tournament, entries, seats, by_entry, ratings) -> list[dict]:
     points, buchholz = _league_figures(entries, seats, by_entry, ratings)
+    shown = shown_ratings_of(users=[e.user_id for e in entries])  # what players see, not the model's figure
     rows = []
     for entry in entries:
         mine = sorted(by_entry.get(entry.pk, []), key=lambda ts: ts.table.round.number)
         key = _league_key(entry, points, buchholz, by_entry, ratings, tournament.table_size)
         rows.append({
             "entry": entry.pk, "player": name_of(entry.user), "username": entry.user.get_username(),
-            "status": entry_status(entry), "rating": round(ratings[entry.user_id], 2),
-            "rounds": len(mine), "points": points[entry.pk], "opponents_points": buchholz[entry.pk],
+            "status": entry_status(entry), "rating": shown[entry.user_id],
+            "rounds": len(mine), "points": _number(points[entry.pk]), "opponents_points": _number(buchholz[entry.pk]),
             "places": [ts.place for ts in mine], "_key": key,
         })
     rows.sort(key=lambda r: (r["_key"], r["entry"]))
