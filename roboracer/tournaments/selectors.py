@@ -93,7 +93,8 @@ def standings(*, tournament: Tournament) -> list[dict]:
     """One row per entry, best first: place, player, status, points and tie-break figures. A replaced entry's row
     says by whom and in which round (`replaced_by`, `replaced_in`); once the tournament is finished, the players
     still in are "winner" (first place) or "finished" (docs/tournaments.md "Standings")."""
-    entries = list(Entry.objects.filter(tournament=tournament).select_related("user__profile"))
+    entries = [entry for entry in Entry.objects.filter(tournament=tournament).select_related("user__profile")
+               if not _withdrawn_before_start(tournament, entry)]  # a registration taken back is no standing
     seats = _seats(tournament)
     ratings = _ratings(entries)
     by_entry: dict[int, list[TableSeat]] = defaultdict(list)
@@ -103,10 +104,24 @@ def standings(*, tournament: Tournament) -> list[dict]:
         rows = _league_rows(tournament, entries, seats, by_entry, ratings)
     else:
         rows = _heats_rows(entries, by_entry, ratings)
+    if not any(ts.table.finished and not ts.table.bye for ts in seats):
+        # Before any table is played nobody has a place: not everyone "1st", not 1, 2, 2, 2, 5 by rating
+        # (issue 38 item 3). The rows keep their order (the seeding), with no place and no round yet.
+        for row in rows:
+            row["place"] = None
+            if "round_reached" in row:
+                row["round_reached"] = None
     _replacements(rows, entries, by_entry)
     if tournament.status == Tournament.Status.FINISHED:
         _final_statuses(rows, ended_early=tournament.actions.filter(kind="ended").exists())
     return rows
+
+
+def _withdrawn_before_start(tournament: Tournament, entry: Entry) -> bool:
+    """Withdrawing before the start removes the registration (docs/tournaments.md): such an entry is no row."""
+    if entry.withdrawn_at is None:
+        return False
+    return tournament.started_at is None or entry.withdrawn_at < tournament.started_at
 
 
 def _final_statuses(rows: list[dict], *, ended_early: bool) -> None:
@@ -114,9 +129,9 @@ def _final_statuses(rows: list[dict], *, ended_early: bool) -> None:
     league player may keep more points, but has left), the others "finished". A tournament the organiser ended
     names no winner: it stopped before deciding one."""
     still_in = [row for row in rows if row["status"] == "in"]
-    best = min((row["place"] for row in still_in), default=None)
+    best = min((row["place"] for row in still_in if row["place"] is not None), default=None)
     for row in still_in:
-        row["status"] = "winner" if row["place"] == best and not ended_early else "finished"
+        row["status"] = "winner" if best is not None and row["place"] == best and not ended_early else "finished"
 
 
 def winners(rows: list[dict]) -> list[str]:
@@ -239,7 +254,7 @@ def rounds(*, tournament: Tournament) -> list[dict]:
     computer players filling the table, if any (marked as such: no place, they count for nothing)."""
     result = []
     seats = (TableSeat.objects.filter(table__round__tournament=tournament)
-             .select_related("entry__user__profile", "table__round", "table__game").order_by("seat"))
+             .select_related("entry__user__profile", "table__round", "table__game__course").order_by("seat"))
     by_table: dict[int, list[TableSeat]] = defaultdict(list)
     tables = {}
     for ts in seats:
@@ -252,7 +267,7 @@ def rounds(*, tournament: Tournament) -> list[dict]:
         by_round[table.round_id].append({
             "number": table.number, "bye": table.bye, "finished": table.finished,
             "game": game.pk if game else None, "game_status": game.status if game else None,
-            "turn": game.turn if game else None,
+            "turn": game.turn if game else None, "course": game.board_name if game else None,
             "players": [{"entry": ts.entry_id, "player": name_of(ts.entry.user),
                          "username": ts.entry.user.get_username(), "seat": ts.seat,
                          "place": ts.place, "points": ts.points, "ejected": ts.ejected} for ts in by_table[table.pk]],

@@ -43,3 +43,33 @@ def test_the_tie_break_counts_played_tables_only_and_no_disqualified_player(make
     # Disqualify the winner of table 1: their 3 points no longer count in their old opponent's tie-break.
     Entry.objects.filter(tournament=tournament, user=a).update(disqualified_at=timezone.now())
     assert figures(tournament)[b.username] == (1, 0)
+
+
+@pytest.mark.parametrize("fmt", ["heats", "league"])
+def test_before_any_game_nobody_has_a_place_and_a_taken_back_registration_is_no_row(make_user, courses, fmt):
+    from django.test import Client
+
+    from roboracer.tournaments.services import registration
+
+    olga = organiser(make_user)
+    field = [make_user(name) for name in ("ann", "ben", "cat", "dan")]
+    quitter = make_user("eve")
+    options = {"format": fmt, "league_rounds": 1} if fmt == "league" else {}
+    tournament = open_tournament(organiser=olga, courses=[courses["tiny-yard"]], table_size=2, **options)
+    registration.register(user=quitter, tournament_id=tournament.pk)
+    registration.withdraw(user=quitter, tournament_id=tournament.pk)
+    tournament = started(tournament, field)
+    rows = selectors.standings(tournament=tournament)
+    assert sorted(row["username"] for row in rows) == ["ann", "ben", "cat", "dan"]  # no eve
+    assert all(row["place"] is None for row in rows), rows  # not everyone 1st, not 1, 2, 2, 2 by rating
+    assert all(row.get("round_reached") is None for row in rows)
+    page = " ".join(Client().get(f"/tournaments/{tournament.pk}/").content.decode().split())
+    assert "Round 0" not in page and ">eve<" not in page
+    # Each table names its course; its players are a plain list in seat order, not numbered like places.
+    assert page.count('<p class="t-course">On <strong>Tiny Yard</strong></p>') == 2
+    assert '<ul class="t-players">' in page and "<ol><li>" not in page
+    first = current_tables(tournament)[0]
+    a, b = users_at(first)
+    finish_table(first, [a, b])
+    places = {row["username"]: row["place"] for row in selectors.standings(tournament=tournament)}
+    assert places[a.username] == 1  # once a table is played, places count
