@@ -261,7 +261,12 @@ export interface AwardLine { award: string; title: string; bots: string[]; who: 
 export function awardLines(raw: unknown, names: [string, string][]): AwardLine[] {
   if (!Array.isArray(raw)) return [];
   const byBot = new Map(names);
+  // An award every robot of the race shares singles nobody out ("Terminator: both, 0" next to "Pacifist: both,
+  // 0" in a two-robot race that ended early): it is not shown (docs/frontend.md).
+  const sharedByAll = (a: Record<string, unknown>): boolean =>
+    byBot.size > 0 && Array.isArray(a.bots) && new Set(a.bots.map(String)).size >= byBot.size;
   return raw.filter((a): a is Record<string, unknown> => !!a && typeof a === "object" && typeof (a as { award?: unknown }).award === "string")
+    .filter((a) => !sharedByAll(a))
     .map((a) => {
       const bots = Array.isArray(a.bots) ? a.bots.map(String) : [];
       const players = Array.isArray(a.players) ? a.players.map(String) : [];

@@ -45,14 +45,16 @@ def test_classic_results_show_the_awards(live_stack, courses, new_page):
     turns = [turn.events for turn in game.turns.order_by("number")]
     awards = {entry["award"]: entry for entry in engine_awards([seat.bot_id for seat in seats], turns)}
     for page in (alice, bob):
-        page.wait_for_selector("#results-awards li")
+        page.wait_for_selector("#results:not([hidden])")
         shown = page.eval_on_selector_all(
             "#results-awards li", "els => els.map(e => [e.dataset.award, e.innerText])")
-        assert [key for key, _ in shown] == [award[0] for award in AWARDS]
+        # An award both robots share singles nobody out and is not shown; every other one is, in 000's order.
+        expected = [award[0] for award in AWARDS if len(set(awards[award[0]]["bots"])) < len(seats)]
+        assert [key for key, _ in shown] == expected, (shown, awards)
         for key, text in shown:
             title = next(a[1] for a in AWARDS if a[0] == key)
             assert title.split(":")[0] in text, text
             assert all(names[bot] in text for bot in awards[key]["bots"]), (key, text)
-        assert "alice" in " ".join(text for _, text in shown)
-        box = page.locator("#results-awards").bounding_box()
-        assert box and box["width"] <= page.viewport_size["width"]
+        if expected:
+            box = page.locator("#results-awards").bounding_box()
+            assert box and box["width"] <= page.viewport_size["width"]
