@@ -444,3 +444,17 @@ def game_kind(*, tournament: Tournament):
     """The adapter of the kind the tournament's tables play (its title, whether it uses courses), or None for a
     kind the site no longer has."""
     return kinds.get(tournament.kind) if tournament.kind in kinds.names() else None
+
+
+def my_table(*, tournament: Tournament, entry: Entry | None) -> dict | None:
+    """The player's own table in the running round, while its game is being played: {"game", "round", "table",
+    "course"} for the tournament page's "Your game is ready" (issue 38 item 1), else None."""
+    if entry is None:
+        return None
+    seat = (TableSeat.objects.filter(entry=entry, table__round__status=Round.Status.RUNNING, table__game__isnull=False,
+                                     table__finished=False)
+            .select_related("table__round", "table__game__course").first())  # fmt: skip
+    if seat is None or seat.table.game.status not in (Game.Status.PROGRAMMING, Game.Status.RESOLVING):
+        return None
+    return {"game": seat.table.game_id, "round": seat.table.round.number, "table": seat.table.number,
+            "course": seat.table.game.board_name}

@@ -145,6 +145,12 @@ def tournament_page(request, tournament_id: int):
         "invitations": selectors.invitations(user=request.user, tournament=tournament),
         "policy": dict(POLICY_LABELS).get(tournament.timeout_policy, tournament.timeout_policy),
         "live": tournament.status in (Tournament.Status.RUNNING, Tournament.Status.PAUSED),
+        "my_table": selectors.my_table(tournament=tournament, entry=entry),
+        "now": now,
+        # While registration runs, the page looks again just after it closes (round 1 is seated then), at least
+        # once a minute: a player waiting here sees the start without reloading (docs/tournaments.md).
+        "refresh_in": (max(5, min(60, int((tournament.registration_closes - now).total_seconds()) + 3))
+                       if tournament.status == Tournament.Status.REGISTRATION else None),
         "game_statuses": dict(Game.Status.choices),
     })
 

@@ -2,6 +2,8 @@
 and its round and table (or the challenge) with a link back, and once the game is over the snapshot's
 `competition.result` says what the result did: who advances, the league points, the swap or the point won."""
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -70,3 +72,31 @@ def test_a_pyramid_game_names_the_challenge_and_then_what_it_did(make_user, cour
     challenge.challenger_to, challenge.defender_to = challenge.defender_from, challenge.challenger_from
     challenge.save()
     assert pyramid_competition(game=game)["result"] == "ann won: ann and ben swap places"
+
+
+def test_the_tournament_page_says_your_game_is_ready_and_counts_down_to_the_start(make_user, courses):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    olga = organiser(make_user)
+    field = [make_user(name) for name in ("ann", "ben", "cat", "dan")]
+    waiting = open_tournament(organiser=olga, courses=[courses["tiny-yard"]], table_size=2,
+                              registration_closes=timezone.now() + timedelta(minutes=30))
+    browser = Client()
+    browser.force_login(field[0])
+    page = browser.get(f"/tournaments/{waiting.pk}/").content.decode()
+    assert re.search(r'id="start-countdown">Starts in \d+\xa0minutes', page)
+    refresh = page.split('http-equiv="refresh" content="')[1].split('"')[0]
+    assert refresh == "60"  # half an hour away: it looks again once a minute (just after the close when near)
+    tournament = started(open_tournament(organiser=olga, courses=[courses["tiny-yard"]], table_size=2,
+                                         name="Summer Cup"), field)
+    first = current_tables(tournament)[0]
+    player = users_at(first)[0]
+    browser.force_login(player)
+    page = " ".join(browser.get(f"/tournaments/{tournament.pk}/").content.decode().split())
+    assert 'id="my-game-ready"' in page and f'href="/games/{first.game_id}/"' in page
+    assert "round 1, table 1, on Tiny Yard" in page
+    finish_table(first, users_at(first))
+    page = browser.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert 'id="my-game-ready"' not in page  # its game is over: nothing to play
