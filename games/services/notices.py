@@ -36,6 +36,7 @@ KINDS: Mapping[str, Kind] = {
     # The game's own "your move" e-mail (slow games) already says it; a real-time table is played online.
     "tournament_game_ready": Kind(kept=True, emailed=False),
     "tournament_result": Kind(kept=True),
+    "tournament_status": Kind(kept=True),  # disqualified (with the reason) or replaced
     "pyramid_challenge": Kind(kept=True),
 }
 SOURCE_KEYS = frozenset({"game", "tournament", "round", "table", "challenge", "pyramid", "invitation"})

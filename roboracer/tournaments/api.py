@@ -112,15 +112,21 @@ class ReplaceSerializer(serializers.Serializer):
 
 def detail(tournament: Tournament, user) -> dict:
     entry = selectors.entry_of(tournament=tournament, user=user)
+    standings = selectors.standings(tournament=tournament)
     return {
         **selectors.summary(tournament=tournament),
         "registered": bool(entry and entry.withdrawn_at is None),
+        # The caller's own entry, in the standings' words (in, withdrawn, disqualified, replaced, out in round n,
+        # winner, finished), with an organiser's reason for a disqualification; null without one.
+        "entry": ({"status": next((row["status"] for row in standings if row["entry"] == entry.pk),
+                                  selectors.entry_status(entry)),
+                   "reason": entry.out_reason} if entry else None),
         "organising": tournament.organiser_id == user.pk,
         "invitations": selectors.invitations(user=user, tournament=tournament),
         **({"substitutions": selectors.pending_substitutions(tournament=tournament)}
            if tournament.organiser_id == user.pk or user.is_staff else {}),
         "rounds": selectors.rounds(tournament=tournament),
-        "standings": selectors.standings(tournament=tournament),
+        "standings": standings,
         "log": [{"at": a.created_at.isoformat(), "kind": a.kind, "text": a.text}
                 for a in selectors.actions(tournament=tournament)[:200]],
     }

@@ -91,6 +91,8 @@ class Entry(models.Model):
     disqualified_at = models.DateTimeField(null=True, blank=True)
     replaced_by = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     eliminated_in = models.PositiveSmallIntegerField(null=True, blank=True)  # heats: the round they went out in
+    # Why the organiser disqualified them, as they wrote it (shown to the player; "" when none was given).
+    out_reason = models.CharField(max_length=200, blank=True, default="")
 
     class Meta:
         ordering = ["registered_at", "pk"]

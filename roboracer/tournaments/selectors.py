@@ -49,9 +49,12 @@ def my_tournaments(*, user) -> dict[str, list]:
 
 
 def _my_status(entry: Entry) -> str:
-    """"My tournaments"' word for an entry that is no longer in ("" while it is)."""
+    """"My tournaments"' word for an entry that is no longer in ("" while it is): a disqualification with its
+    reason, a replacement with the substitute, never "withdrawn" for either."""
     if entry.replaced_by_id is not None and entry.disqualified_at is None:
         return f"replaced by {name_of(entry.replaced_by.user)}"
+    if entry.disqualified_at is not None:
+        return f"disqualified: {entry.out_reason}" if entry.out_reason else "disqualified (no reason given)"
     status = entry_status(entry)
     return "" if status == "in" else status
 

@@ -73,3 +73,31 @@ def test_before_any_game_nobody_has_a_place_and_a_taken_back_registration_is_no_
     finish_table(first, [a, b])
     places = {row["username"]: row["place"] for row in selectors.standings(tournament=tournament)}
     assert places[a.username] == 1  # once a table is played, places count
+
+
+def test_a_disqualified_player_is_told_with_the_reason_everywhere_and_never_withdrawn(make_user, courses):
+    from django.test import Client
+
+    from games.models import Notice
+    from roboracer.tournaments.services import organising
+    from tests.helpers import client_for
+
+    olga = organiser(make_user)
+    field = [make_user(name) for name in ("ann", "ben", "cat", "dan")]
+    tournament = started(open_tournament(organiser=olga, courses=[courses["tiny-yard"]], table_size=2), field)
+    ann = field[0]
+    entry = Entry.objects.get(tournament=tournament, user=ann)
+    organising.disqualify(user=olga, tournament_id=tournament.pk, entry_id=entry.pk, reason="played two accounts")
+    browser = Client()
+    browser.force_login(ann)
+    page = " ".join(browser.get(f"/tournaments/{tournament.pk}/").content.decode().split())
+    assert 'id="disqualified-note"' in page and "<q>played two accounts</q>" in page
+    mine = " ".join(browser.get("/tournaments/mine/").content.decode().split())
+    assert "disqualified: played two accounts" in mine and "withdrawn" not in mine
+    detail = client_for(ann).get(f"/api/tournaments/{tournament.pk}/").json()
+    assert detail["entry"] == {"status": "disqualified", "reason": "played two accounts"}
+    row = next(r for r in detail["standings"] if r["username"] == "ann")
+    assert row["status"] == "disqualified"
+    (notice,) = Notice.objects.filter(user=ann, kind="tournament_status")
+    assert notice.text == f"You were disqualified from {tournament.name}: played two accounts"
+    assert client_for(field[1]).get(f"/api/tournaments/{tournament.pk}/").json()["entry"]["status"] == "in"

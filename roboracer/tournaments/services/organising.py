@@ -7,7 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Game
-from games.services import locking, organisers
+from games.services import locking, notices, organisers
 from roboracer.common.errors import Conflict, InvalidInput
 from roboracer.tournaments import selectors
 from roboracer.tournaments.models import Entry, Round, Tournament
@@ -69,8 +69,13 @@ def disqualify(*, user, tournament_id: int, entry_id: int, reason: str = "") -> 
     if not entry.active:
         raise Conflict(f"{selectors.name_of(entry.user)} is already out of the tournament")
     entry.disqualified_at = timezone.now()
-    entry.save(update_fields=["disqualified_at"])
-    why = f": {reason.strip()[:200]}" if reason and reason.strip() else ""
+    entry.out_reason = (reason or "").strip()[:200]
+    entry.save(update_fields=["disqualified_at", "out_reason"])
+    why = f": {entry.out_reason}" if entry.out_reason else ""
+    # The player is told, with the reason (issue 38 item 9).
+    notices.notify(user_ids=[entry.user_id], kind="tournament_status",
+                   text=f"You were disqualified from {tournament.name}{why or ' (no reason given)'}",
+                   link=f"/tournaments/{tournament.pk}/", source={"tournament": tournament.pk})
     log_action(tournament, "disqualified", f"{user.get_username()} disqualified {selectors.name_of(entry.user)}{why}",
                actor=user)
     leave_running_game(tournament, entry)

@@ -126,6 +126,9 @@ def accept_substitution(*, user, substitution_id: int) -> Entry:
                                 ).update(status=Substitution.Status.CANCELLED, closed_at=timezone.now())
     log_action(tournament, "replaced", f"{selectors.name_of(new_user)} accepted and replaced "
                                        f"{selectors.name_of(entry.user)} in game {game.pk}", actor=user)
+    notices.notify(user_ids=[entry.user_id], kind="tournament_status",
+                   text=f"You were replaced by {selectors.name_of(new_user)} in {tournament.name} (game {game.pk})",
+                   link=f"/tournaments/{tournament.pk}/", source={"tournament": tournament.pk, "game": game.pk})
     return new_entry
 
 
