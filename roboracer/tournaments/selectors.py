@@ -277,7 +277,9 @@ def rounds(*, tournament: Tournament) -> list[dict]:
             "computers": computers.get(table.game_id, []),
         })
     for round_ in tournament.rounds.order_by("-number"):
-        result.append({"number": round_.number, "status": round_.status, "tables": by_round.get(round_.pk, [])})
+        tables = by_round.get(round_.pk, [])
+        result.append({"number": round_.number, "status": round_.status, "tables": tables,
+                       "all_played": bool(tables) and all(table["finished"] for table in tables)})
     return result
 
 
