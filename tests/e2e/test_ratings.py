@@ -111,6 +111,14 @@ def test_a_rated_game_moves_both_ratings_and_the_player_page_shows_them(live_sta
     cells = alice.locator(f"#player-games tr[data-game-id='{game.pk}'] td").all_inner_texts()
     assert cells[3] == "2 of 2" and cells[4] == f"{alice_rating - 1000}"
     assert alice.locator("#rating-chart").is_visible()
+    # Issue 38 item 14: the axis has dates, and hovering a game's point shows its rating and day.
+    today = f"{game.finished_at.day} {game.finished_at:%b %Y}"
+    assert alice.text_content("#chart-first-day") == today and alice.text_content("#chart-last-day") == today
+    label = alice.locator("#rating-chart .dot-point .dot-label")
+    assert not label.is_visible()
+    alice.hover("#rating-chart .dot-point circle.dot")
+    label.wait_for(state="visible")
+    assert label.text_content() == f"{alice_rating} · {today}"
     alice.screenshot(path=str(ARTIFACTS / "ratings-player-desktop.png"), full_page=True)
 
     # The leaderboard: bob above alice.

@@ -31,3 +31,14 @@ def test_a_flat_history_is_drawn_in_the_middle_of_a_band():
     (_, y0), (_, y1) = _points(chart)
     assert y0 == y1 and PAD_TOP < y0 < HEIGHT - PAD_BOTTOM
     assert (chart["high"], chart["low"]) == (1042, 1022)
+
+
+def test_the_axis_ends_are_dates_and_each_point_knows_its_day_and_change():
+    history = [{"at": "2026-01-03T10:00:00+00:00", "rating": 1040}, {"at": "2026-02-14T18:30:00+00:00", "rating": 1010}]
+    chart = history_chart(start=1000, history=history)
+    assert (chart["first_day"], chart["last_day"]) == ("3 Jan 2026", "14 Feb 2026")
+    assert [(d["number"], d["day"], d["rating"], d["change"]) for d in chart["dots"]] == [
+        (1, "3 Jan 2026", 1040, 40), (2, "14 Feb 2026", 1010, -30)]
+    for dot in chart["dots"]:  # the hover label stays inside the chart
+        assert PAD_LEFT <= dot["label_x"] - 80 and dot["label_x"] + 80 <= WIDTH - 10
+        assert 0 < dot["label_y"] < HEIGHT
