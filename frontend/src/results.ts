@@ -130,7 +130,7 @@ export class ResultsScreen {
     if (table.modeStandings) this.showModeStandings(snap, lastTurn, mine);
     else this.modeList.hidden = true;
     // An aborted game says so rather than "You win" (its places stand; nobody is rated).
-    if (snap.aborted) this.summary.textContent = resultsSummary(table.rows, mine, lastTurn, true);
+    if (snap.aborted && table.rows.length > 1) this.summary.textContent = resultsSummary(table.rows, mine, lastTurn, true);
     const heads: [string, string][] = [["Place", "col-place"], [table.nameHeading ?? "Player", "col-name"], ...table.columns];
     const shown = [...this.headRow.children].map((th) => `${th.className}|${th.textContent}`).join();
     if (shown !== heads.map(([text, cls]) => `${cls}|${text}`).join()) {
@@ -138,7 +138,7 @@ export class ResultsScreen {
     }
     this.body.replaceChildren(...table.rows.map((r) => {
       const [tr, name] = playerRow(r, mine);
-      tr.append(h("td", { class: "col-place" }, ordinal(r.place)), name,
+      tr.append(h("td", { class: "col-place" }, table.rows.length === 1 ? "–" : ordinal(r.place)), name,
         ...r.cells.map((text, i) => h("td", { class: table.columns[i]?.[1] ?? "" }, text)));
       return tr;
     }));

@@ -100,6 +100,14 @@ export function resultsSummary(rows: Pick<ResultRow, "bot" | "name" | "place" | 
   lastTurn: number, aborted = false): string {
   const won = rows.filter((r) => r.place === 1);
   const single = won.length === 1 ? won[0] : null;
+  if (rows.length === 1) {
+    // A robot alone (a solo test drive or practice): no place to take and nobody to beat (issue 38: a lost solo
+    // test drive said "1st"). Did it complete the course?
+    const solo = rows[0];
+    const who = solo.bot === mine ? "You" : solo.name;
+    return solo.winner ? `${who} completed the course in ${turns(lastTurn)}.`
+      : `Over after ${turns(lastTurn)}: ${solo.bot === mine ? "your robot" : solo.name} did not complete the course.`;
+  }
   if (aborted) {
     const first = single ? ` ${single.bot === mine ? "You take" : `${single.name} takes`} 1st place.` : "";
     return `Game aborted after ${turns(lastTurn)}: fewer than two players moved.${first}`;

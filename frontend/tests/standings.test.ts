@@ -89,3 +89,11 @@ test("a finished competition game says what its result did, named with its round
   assert.equal(competitionResult(snap(null)), "");
   assert.equal(competitionResult(snap({ name: "X", url: "/", result: "No winner" })), "X: No winner.");
 });
+
+test("a robot alone takes no place: the summary says whether it completed the course", () => {
+  const lost = [{ bot: "1", name: "ann", place: 1, winner: false }];
+  assert.equal(resultsSummary(lost, "1", 3), "Over after 3 turns: your robot did not complete the course.");
+  assert.equal(resultsSummary(lost, "1", 3, true), "Over after 3 turns: your robot did not complete the course.");
+  assert.equal(resultsSummary(lost, null, 1), "Over after 1 turn: ann did not complete the course.");
+  assert.equal(resultsSummary([{ ...lost[0], winner: true }], "1", 5), "You completed the course in 5 turns.");
+});
