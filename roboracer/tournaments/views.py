@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 import engine
+from games import clocks as game_clocks
 from games import kinds
 from games.models import Game
 from games.words import POLICY_LABELS
@@ -26,6 +27,22 @@ from roboracer.tournaments.services import common, creation, organising, registr
 class CourseChoices(forms.ModelMultipleChoiceField):
     def label_from_instance(self, obj: Course) -> str:
         return f"{obj} ({obj.min_players}-{obj.max_players} players)"
+
+
+# Timer presets for tournaments (organisers' issue: there was no short one): (move seconds, game seconds).
+TIMER_PRESETS = {
+    "blitz": (60, 5 * 60),
+    "realtime": game_clocks.PRESETS["realtime"],
+    "daily": game_clocks.PRESETS["daily"],
+    "tournament": game_clocks.PRESETS["tournament"],
+}
+TIMER_CHOICES = [
+    ("blitz", "Blitz: 1 min a move, 5 min game time"),
+    ("realtime", "Real-time: 2 min a move, 10 min game time"),
+    ("daily", "Daily: 1 day a move, 7 days game time"),
+    ("tournament", "Slow: 3 days a move, 15 days game time"),
+    ("custom", "My own (below)"),
+]
 
 
 def _kind_label(kind) -> str:
@@ -60,10 +77,12 @@ class TournamentForm(forms.Form):
     lives = forms.IntegerField(min_value=1, max_value=9, initial=3)
     modules = forms.MultipleChoiceField(choices=[(m, m.replace("_", " ")) for m in engine.MODULE_NAMES],
                                         widget=forms.CheckboxSelectMultiple, required=False, label="Bot modules")
-    move_minutes = forms.IntegerField(min_value=1, initial=3 * 24 * 60, label="Move time (minutes)",
-                                      help_text="3 days = 4320 minutes (003's tournament timer).")
-    game_minutes = forms.IntegerField(min_value=0, initial=15 * 24 * 60, label="Game time (minutes)",
-                                      help_text="15 days = 21600 minutes.")
+    timers = forms.ChoiceField(choices=TIMER_CHOICES, initial="tournament", label="Timers", required=False,
+                               help_text="A short one for a tournament played in one sitting; your own below.")
+    move_minutes = forms.IntegerField(min_value=1, initial=3 * 24 * 60, required=False,
+                                      label="Your own: move time (minutes)", help_text="3 days = 4320 minutes.")
+    game_minutes = forms.IntegerField(min_value=0, initial=15 * 24 * 60, required=False,
+                                      label="Your own: game time (minutes)", help_text="15 days = 21600 minutes.")
     timeout_policy = forms.ChoiceField(choices=POLICY_LABELS, initial="eject",
                                        label="When a player's game time runs out")
     # The site's times are UTC (settings.TIME_ZONE): the form reads and shows them so, and says it.
@@ -95,10 +114,24 @@ class TournamentForm(forms.Form):
         except ValueError:
             raise forms.ValidationError("whole numbers separated by commas") from None
 
+    def clean(self):
+        data = super().clean()
+        if not data.get("timers"):  # a form sent without the choice (an older page, a script): its own times
+            data["timers"] = "custom" if data.get("move_minutes") is not None else "tournament"
+        if data.get("timers") == "custom":
+            for field in ("move_minutes", "game_minutes"):
+                if data.get(field) is None and field not in self.errors:
+                    self.add_error(field, "Give your own times, or choose one of the timers above.")
+        return data
+
     def options(self) -> dict:
         data = dict(self.cleaned_data)
-        data["move_time"] = data.pop("move_minutes") * 60
-        data["game_time"] = data.pop("game_minutes") * 60
+        preset = data.pop("timers", "custom") or "custom"
+        move, game = data.pop("move_minutes"), data.pop("game_minutes")
+        if preset in TIMER_PRESETS:
+            data["move_time"], data["game_time"] = TIMER_PRESETS[preset]
+        else:
+            data["move_time"], data["game_time"] = move * 60, game * 60
         data["courses"] = list(data["courses"])
         data["kind"] = data.get("kind") or kinds.DEFAULT
         if data["format"] != "league":

@@ -197,6 +197,19 @@ def test_the_create_form_and_a_lookalike_sign_up(live_stack, make_user, courses,
     pool = page.inner_text("#id_courses")
     assert "Cogwheel Crossing" in pool and "Puzzle" not in pool and "Classic" not in pool
     assert page.input_value("#id_min_players") == "2"
+    # Issue 38 item 8: only what applies shows. Heats by default: no league fields; preset timers: no minutes.
+    page.wait_for_function("() => !!document.querySelector('#tournament-form')?.dataset.shown")
+    assert page.is_visible("#id_advance") and page.is_hidden("#id_league_rounds") and page.is_hidden("#id_points")
+    assert page.is_hidden("#id_move_minutes") and page.is_visible("#id_timers")
+    page.select_option("#id_format", "league")
+    assert page.is_visible("#id_league_rounds") and page.is_visible("#id_points") and page.is_hidden("#id_advance")
+    page.select_option("#id_timers", "custom")
+    assert page.is_visible("#id_move_minutes") and page.is_visible("#id_game_minutes")
+    page.select_option("#id_kind", "rambots")
+    assert page.is_hidden("#id_courses") and page.is_hidden("#id_lives") and page.is_hidden("#id_modules")
+    shoot(page, "create-form-rambots-league")
+    page.select_option("#id_kind", "roboracer")
+    assert page.is_visible("#id_courses")
     assert page.inner_text("label[for='id_registration_opens']").startswith("Registration opens (UTC)")
     shoot(page, "create-form")
     visitor, visitor_console = new_page("visitor", PHONE)

@@ -190,3 +190,29 @@ def test_an_entry_of_another_tournament_is_not_found_and_changes_nothing(olga, c
     assert answer.status_code == 404
     foreign.refresh_from_db()
     assert foreign.disqualified_at is None and foreign.replaced_by is None
+
+
+@pytest.mark.parametrize(("timers", "expected"), [("blitz", (60, 300)), ("realtime", (120, 600)),
+                                                  ("tournament", (3 * 86400, 15 * 86400)), ("custom", (3600, 36000))])
+def test_the_create_form_offers_short_timer_presets(olga, courses, client, timers, expected):
+    """Organisers' issue: tournaments had no short timer preset. The form's Timers choice sets both times; "My own"
+    takes the minutes fields, and refuses to go without them."""
+    client.force_login(olga)
+    now = timezone.localtime()
+    form = {
+        "name": f"Preset {timers}", "description": "", "courses": [courses["cogwheel-crossing"].pk],
+        "format": "heats", "table_size": 4, "advance": 1, "seeding": "random", "league_rounds": 2, "lives": 2,
+        "timers": timers, "move_minutes": 60, "game_minutes": 600, "timeout_policy": "eject",
+        "registration_opens": now.strftime("%Y-%m-%dT%H:%M"),
+        "registration_closes": (now + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M"), "min_players": 2,
+    }
+    assert "Blitz: 1 min a move, 5 min game time" in client.get("/tournaments/new/").content.decode()
+    answer = client.post("/tournaments/new/", form)
+    assert answer.status_code == 302, answer.content.decode()[:500]
+    tournament = Tournament.objects.get(name=f"Preset {timers}")
+    assert (tournament.move_time, tournament.game_time) == expected
+    if timers == "custom":
+        bare = {**form, "name": "No times", "move_minutes": "", "game_minutes": ""}
+        refused = client.post("/tournaments/new/", bare)
+        assert refused.status_code == 200 and "Give your own times" in refused.content.decode()
+        assert not Tournament.objects.filter(name="No times").exists()
