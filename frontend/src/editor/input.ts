@@ -3,8 +3,8 @@
 import type { Coord } from "../types";
 import { DIRS } from "../types";
 import { DIR_WORD, fieldLabel } from "./fields";
-import { coursePanel, show, squarePanel } from "./panels";
-import { elementName, squareText } from "./wording";
+import { coursePanel, show, showInPlace, squarePanel } from "./panels";
+import { elementName, resizeQuestion, squareText } from "./wording";
 import {
   type EditorCourse, elementsAt, inRect, isSided, newPuzzleBlock, normRect, type EditorElement, type PuzzleBlock, remove, resize, rotate, runSquares, selected, setField, setProps, specOf,
 } from "./model";
@@ -224,17 +224,26 @@ export abstract class EditorInput extends EditorIO {
 
   protected renderCourseProps(): void {
     const c = this.course;
-    // keep the focus on the control being used when the panel is rebuilt
-    const focused = (document.activeElement as HTMLElement | null)?.id;
-    show(this.courseProps, coursePanel({
+    showInPlace(this.courseProps, coursePanel({
       course: c,
       catalog: this.catalog,
       pendingSize: this.pendingSize,
       rename: (v) => this.apply(() => setProps(this.course, { name: v.trim() }), "Renamed the course"),
       resize: (w, hh) => {
-        this.pendingSize = {};
-        const lost = c.elements.filter((e) => e.at && (e.at[0] >= w || e.at[1] >= hh)).length;
         const max = this.catalog.max_side || 64;
+        if (!Number.isInteger(w) || !Number.isInteger(hh) || w < 1 || hh < 1 || w > max || hh > max) return;
+        if (w === this.course.width && hh === this.course.height) {
+          this.pendingSize = {};
+          return;
+        }
+        const lost = this.course.elements.filter((e) => e.at && (e.at[0] >= w || e.at[1] >= hh)).length;
+        // A resize that would drop elements asks first, and says how many (organisers' issue item 16).
+        if (lost && !window.confirm(resizeQuestion(w, hh, lost))) {
+          this.pendingSize = {};
+          this.renderCourseProps();
+          return;
+        }
+        this.pendingSize = {};
         this.apply(() => resize(this.course, w, hh, max), `Resized to ${w} by ${hh}${lost ? `; ${lost} element${lost > 1 ? "s" : ""} outside removed` : ""}`);
       },
       setPlayers: (lo, hi) => this.apply(() => setProps(this.course, { players: [lo, hi] }), `Players ${lo} to ${hi}`),
@@ -248,7 +257,6 @@ export abstract class EditorInput extends EditorIO {
         this.apply(() => setProps(this.course, { puzzle: next as PuzzleBlock }), what);
       },
     }));
-    if (focused) document.getElementById(focused)?.focus();
   }
 
 }

@@ -5,6 +5,7 @@
 // editor puts the focus back on the control by id.
 import { html, nothing, render, type TemplateResult } from "lit-html";
 import { keyed } from "lit-html/directives/keyed.js";
+import { live } from "lit-html/directives/live.js";
 import { DIRS } from "../types";
 import type { Dir } from "../types";
 import { DIR_WORD, fieldControl, label, options } from "./fields";
@@ -20,6 +21,13 @@ export function show(box: HTMLElement, template: TemplateResult): void {
   render(keyed(++renders, template), box);
 }
 
+/** Draw `template` into `box` keeping its elements (lit-html updates them in place): the course's panel, whose
+ * fields are typed in one after the other, so that Tab after Name reaches Width and nothing typed is lost
+ * (organisers' issue item 16: a fresh panel on each change dropped the focus). */
+export function showInPlace(box: HTMLElement, template: TemplateResult): void {
+  render(template, box);
+}
+
 function button(text: string, onClick: () => void, attrs: { id?: string; label?: string } = {}): TemplateResult {
   return html`<button type="button" id=${attrs.id ?? nothing} aria-label=${attrs.label ?? nothing} @click=${onClick}>${text}</button>`;
 }
@@ -28,7 +36,7 @@ function numberField(id: string, name: string, value: number | string, min: numb
                      on: { change?: (v: string) => void; input?: (v: string) => void } = {}): TemplateResult {
   const read = (e: Event) => (e.target as HTMLInputElement).value;
   return html`<div class="ed-field ed-num"><label for=${id}>${name}</label><input id=${id} type="number" min=${String(min)}
-    max=${String(max)} step="1" inputmode="numeric" .value=${String(value)}
+    max=${String(max)} step="1" inputmode="numeric" .value=${live(String(value))}
     @change=${on.change ? (e: Event) => on.change?.(read(e)) : nothing} @input=${on.input ? (e: Event) => on.input?.(read(e)) : nothing}></div>`;
 }
 
@@ -117,8 +125,10 @@ export function coursePanel(p: CoursePanel): TemplateResult {
   return html`<div class="ed-field"><label for="ed-name">Name</label><input id="ed-name" type="text" maxlength="80" required
       .value=${c.name ?? ""} @change=${(e: Event) => p.rename((e.target as HTMLInputElement).value)}></div>
     <div class="ed-row">
-      ${numberField("ed-width", "Width", p.pendingSize.w ?? c.width, 1, max, { input: (v) => { p.pendingSize.w = v; } })}
-      ${numberField("ed-height", "Height", p.pendingSize.h ?? c.height, 1, max, { input: (v) => { p.pendingSize.h = v; } })}
+      ${numberField("ed-width", "Width", p.pendingSize.w ?? c.width, 1, max, {
+        input: (v) => { p.pendingSize.w = v; }, change: () => p.resize(Number(value("ed-width")), Number(value("ed-height"))) })}
+      ${numberField("ed-height", "Height", p.pendingSize.h ?? c.height, 1, max, {
+        input: (v) => { p.pendingSize.h = v; }, change: () => p.resize(Number(value("ed-width")), Number(value("ed-height"))) })}
       ${button("Resize", () => p.resize(Number(value("ed-width")), Number(value("ed-height"))), { id: "ed-resize" })}
     </div>
     <div class="ed-row">

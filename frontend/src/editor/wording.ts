@@ -54,3 +54,8 @@ export function toolList(catalog: Catalog): Tool[] {
 export function elementName(catalog: Catalog, type: string): string {
   return catalog.elements.find((s) => s.type === type)?.name || label(type);
 }
+
+/** The question before a resize that would drop elements (organisers' issue item 16). */
+export function resizeQuestion(width: number, height: number, lost: number): string {
+  return `Resize to ${width} by ${height}? ${lost} element${lost === 1 ? "" : "s"} outside it will be removed.`;
+}
