@@ -253,14 +253,16 @@ def organise(request, tournament_id: int):
             if _run(request, service, tournament_id=tournament_id):
                 messages.success(request, done)
         elif action == "extend":
-            try:
-                hours = float(request.POST.get("hours", ""))
-            except ValueError:
-                hours = 0
-            if not 0 < hours < 10**6:
-                messages.error(request, "hours: a number of hours, such as 24")
-            elif _run(request, organising.extend, tournament_id=tournament_id, seconds=int(hours * 3600)):
-                messages.success(request, f"Added {hours:g} hour(s) of game time to the round's games.")
+            # Minutes (organisers' issue item 7: whole hours were too coarse); an older form's "hours" still works.
+            minutes = _whole_number(request.POST.get("minutes", ""))
+            if minutes is None and request.POST.get("hours"):
+                hours = _whole_number(request.POST.get("hours", ""))
+                minutes = hours * 60 if hours is not None else None
+            if minutes is None or not 1 <= minutes <= 10**6:
+                messages.error(request, "minutes: a whole number of minutes, such as 30")
+            elif _run(request, organising.extend, tournament_id=tournament_id, seconds=minutes * 60):
+                messages.success(request, f"Added {minutes} minute{'s' if minutes != 1 else ''} of game time to the "
+                                          f"round's games.")
         elif action in ("disqualify", "replace"):
             entry_id = request.POST.get("entry", "")
             if not (entry_id.isascii() and entry_id.isdigit()):
@@ -319,3 +321,9 @@ def invitation(request, invitation_id: int):
 @login_required
 def mine(request):
     return render(request, "tournaments/mine.html", selectors.my_tournaments(user=request.user))
+
+
+def _whole_number(text: str) -> int | None:
+    """An ASCII whole number from a form ("30"), else None: "3.5", "NaN", "²" and "" are not one."""
+    text = (text or "").strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None

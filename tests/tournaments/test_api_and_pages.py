@@ -216,3 +216,26 @@ def test_the_create_form_offers_short_timer_presets(olga, courses, client, timer
         refused = client.post("/tournaments/new/", bare)
         assert refused.status_code == 200 and "Give your own times" in refused.content.decode()
         assert not Tournament.objects.filter(name="No times").exists()
+
+
+def test_the_organiser_extends_by_minutes_and_a_finished_tournament_has_no_actions_card(olga, courses, client,
+                                                                                         make_user):
+    from roboracer.tournaments.models import Action
+    from tests.tournaments.factories import started
+
+    tournament = started(open_tournament(organiser=olga, courses=[courses["cogwheel-crossing"]], table_size=2),
+                         [make_user(name) for name in ("ann", "ben")])
+    client.force_login(olga)
+    page = client.get(f"/tournaments/{tournament.pk}/organise/").content.decode()
+    assert 'name="minutes"' in page and 'id="act-heading"' in page
+    for bad in ("3.5", "NaN", "²", "0", ""):
+        client.post(f"/tournaments/{tournament.pk}/organise/", {"action": "extend", "minutes": bad})
+    assert not Action.objects.filter(tournament=tournament, kind="extended").exists()
+    client.post(f"/tournaments/{tournament.pk}/organise/", {"action": "extend", "minutes": "30"})
+    (extended,) = Action.objects.filter(tournament=tournament, kind="extended")
+    assert "added 30 min" in extended.text, extended.text
+    client.post(f"/tournaments/{tournament.pk}/organise/", {"action": "end", "confirm": "yes"})
+    tournament.refresh_from_db()
+    assert tournament.status == "finished"
+    page = client.get(f"/tournaments/{tournament.pk}/organise/").content.decode()
+    assert 'id="act-heading"' not in page  # nothing to act on: no empty Actions card
