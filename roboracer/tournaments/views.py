@@ -171,6 +171,8 @@ def tournament_page(request, tournament_id: int):
         "rounds": selectors.rounds(tournament=tournament),
         "standings": standings,
         "winners": selectors.winners(standings),
+        "bracket": selectors.bracket(tournament=tournament),
+        "podium": selectors.podium(standings) if tournament.status == Tournament.Status.FINISHED else [],
         "ended_early": (tournament.status == Tournament.Status.FINISHED
                         and tournament.actions.filter(kind="ended").exists()),
         "log": selectors.actions(tournament=tournament)[:100],
