@@ -265,10 +265,17 @@ def organise(request, tournament_id: int):
             elif _run(request, organising.extend, tournament_id=tournament_id, seconds=minutes * 60):
                 messages.success(request, f"Added {minutes} minute{'s' if minutes != 1 else ''} of game time to the "
                                           f"round's games.")
-        elif action in ("disqualify", "replace"):
+        elif action == "add":
+            if _run(request, organising.add_player, tournament_id=tournament_id,
+                    username=request.POST.get("username", "")[:150]):
+                messages.success(request, "Player registered.")
+        elif action in ("disqualify", "replace", "withdraw"):
             entry_id = request.POST.get("entry", "")
             if not (entry_id.isascii() and entry_id.isdigit()):
                 messages.error(request, "choose a player")
+            elif action == "withdraw":
+                if _run(request, organising.withdraw_player, tournament_id=tournament_id, entry_id=int(entry_id)):
+                    messages.success(request, "Player withdrawn (not disqualified).")
             elif action == "disqualify":
                 if _run(request, organising.disqualify, tournament_id=tournament_id, entry_id=int(entry_id),
                         reason=request.POST.get("reason", "")[:200]):

@@ -239,3 +239,36 @@ def test_the_organiser_extends_by_minutes_and_a_finished_tournament_has_no_actio
     assert tournament.status == "finished"
     page = client.get(f"/tournaments/{tournament.pk}/organise/").content.decode()
     assert 'id="act-heading"' not in page  # nothing to act on: no empty Actions card
+
+
+def test_the_organiser_adds_a_player_before_the_start_and_withdraws_one_without_disqualifying(olga, courses, client,
+                                                                                               make_user):
+    from games.models import Notice
+    from roboracer.tournaments.models import Entry
+    from tests.tournaments.factories import started
+
+    tournament = open_tournament(organiser=olga, courses=[courses["cogwheel-crossing"]], table_size=2)
+    ann, cat = make_user("ann"), make_user("cat")
+    make_user("ben")
+    client.force_login(olga)
+    organise = f"/tournaments/{tournament.pk}/organise/"
+    assert 'id="add-player"' in client.get(organise).content.decode()
+    for name in ("ann", "ben", "cat"):
+        client.post(organise, {"action": "add", "username": name})
+    for bad in ("nobody", "\x00", "ann", "computer-normal-1", ""):  # unknown, NUL, already in, a computer, empty
+        client.post(organise, {"action": "add", "username": bad})
+    assert sorted(Entry.objects.filter(tournament=tournament).values_list("user__username", flat=True)) == [
+        "ann", "ben", "cat"]
+    assert Notice.objects.filter(user=ann, kind="tournament_status", text__contains="registered you").exists()
+    cat_entry = Entry.objects.get(tournament=tournament, user=cat)
+    client.post(organise, {"action": "withdraw", "entry": str(cat_entry.pk)})  # before the start: removed
+    cat_entry.refresh_from_db()
+    assert cat_entry.withdrawn_at is not None and cat_entry.disqualified_at is None
+    tournament = started(tournament, [])
+    ann_entry = Entry.objects.get(tournament=tournament, user=ann)
+    client.post(organise, {"action": "withdraw", "entry": str(ann_entry.pk)})  # running: leaves, not disqualified
+    ann_entry.refresh_from_db()
+    assert ann_entry.withdrawn_at is not None and ann_entry.disqualified_at is None
+    assert client.post(organise, {"action": "add", "username": "cat"}).status_code == 302
+    assert not Entry.objects.filter(tournament=tournament, user=cat, withdrawn_at__isnull=True).exists()
+    assert "ben" in client.get(organise).content.decode()

@@ -3,12 +3,14 @@ round's game time (games' services add it to each game) and end the tournament."
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
 from games.models import Game
 from games.services import locking, notices, organisers
-from roboracer.common.errors import Conflict, InvalidInput
+from roboracer.accounts.services import COMPUTER_PREFIX
+from roboracer.common.errors import Conflict, InvalidInput, NotFound
 from roboracer.tournaments import selectors
 from roboracer.tournaments.models import Entry, Round, Tournament
 from roboracer.tournaments.services import common
@@ -132,3 +134,51 @@ def end(*, user, tournament_id: int) -> Tournament:
     tournament.save(update_fields=["status", "finished_at"])
     log_action(tournament, "ended", f"{user.get_username()} ended the tournament ({tournament.status})", actor=user)
     return tournament
+
+
+@transaction.atomic
+def withdraw_player(*, user, tournament_id: int, entry_id: int) -> Entry:
+    """The organiser withdraws a player without disqualifying them (issue 38 item 7): before the start the
+    registration is taken back; once running, the player leaves as if they had withdrawn themselves (a game they
+    are playing is resigned, the last place at its table), and their results keep counting for the others."""
+    tournament = organised(tournament_id, user)
+    if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+        raise Conflict(f"the tournament is {tournament.status}")
+    entry = entry_of(tournament, entry_id)
+    if not entry.active:
+        raise Conflict(f"{selectors.name_of(entry.user)} is already out of the tournament")
+    entry.withdrawn_at = timezone.now()
+    entry.save(update_fields=["withdrawn_at"])
+    log_action(tournament, "withdrew", f"{user.get_username()} withdrew {selectors.name_of(entry.user)}", actor=user)
+    notices.notify(user_ids=[entry.user_id], kind="tournament_status",
+                   text=f"The organiser withdrew you from {tournament.name}", link=f"/tournaments/{tournament.pk}/",
+                   source={"tournament": tournament.pk})
+    leave_running_game(tournament, entry)
+    return entry
+
+
+@transaction.atomic
+def add_player(*, user, tournament_id: int, username: str) -> Entry:
+    """The organiser registers a player by username before the start (issue 38 item 7); a player who withdrew is
+    registered again. Unknown names are the same NotFound whatever the reason; computer accounts are refused."""
+    tournament = organised(tournament_id, user)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise Conflict("players can be added only before the start")
+    name = (username or "").strip()[:150]
+    player = get_user_model().objects.filter(username=name).first() if name and "\x00" not in name else None
+    if player is None or player.get_username().startswith(COMPUTER_PREFIX):
+        raise NotFound(f"there is no player {name!r}")
+    entry = Entry.objects.filter(tournament=tournament, user=player).first()
+    if entry is not None and entry.withdrawn_at is None and entry.disqualified_at is None:
+        raise Conflict(f"{selectors.name_of(player)} is already registered")
+    if entry is None:
+        entry = Entry.objects.create(tournament=tournament, user=player)
+    else:
+        entry.withdrawn_at = entry.disqualified_at = None
+        entry.out_reason = ""
+        entry.save(update_fields=["withdrawn_at", "disqualified_at", "out_reason"])
+    log_action(tournament, "registered", f"{user.get_username()} registered {selectors.name_of(player)}", actor=user)
+    notices.notify(user_ids=[player.pk], kind="tournament_status",
+                   text=f"The organiser registered you in {tournament.name}", link=f"/tournaments/{tournament.pk}/",
+                   source={"tournament": tournament.pk})
+    return entry
