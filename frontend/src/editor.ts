@@ -69,7 +69,8 @@ export class Editor extends EditorInput {
     wrap.tabIndex = 0;
     wrap.setAttribute("aria-describedby", "ed-board-help");
     wrap.setAttribute("aria-label", "Course board");
-    boardCol.append(this.toolbar, this.strip, boardHost, this.status, hint);
+    boardCol.append(this.toolbar, this.strip, this.checkLine, boardHost, this.status, hint);
+    this.boardHost = boardHost;
     this.bindPointer();
 
     const side = h("div", { class: "ed-side" });
@@ -99,6 +100,26 @@ export class Editor extends EditorInput {
     window.addEventListener("pagehide", () => this.flushDraft());
   }
 
+  /** The board's box, for the zoom. */
+  protected boardHost: HTMLElement | null = null;
+
+  /** Zoom: the board twice as wide inside a box that scrolls (issue 38 item 17); again to fit it back. */
+  protected toggleZoom(): void {
+    const host = this.boardHost;
+    if (!host) return;
+    const on = host.classList.toggle("ed-zoomed");
+    this.root.querySelector("#ed-zoom")?.setAttribute("aria-pressed", String(on));
+    // The board's own width limit (it fits the window's height) is lifted while zoomed, and put back after.
+    const wrap = this.view.board.wrap;
+    if (on) {
+      wrap.dataset.fitWidth = wrap.style.maxWidth;
+      wrap.style.maxWidth = "none";
+    } else {
+      wrap.style.maxWidth = wrap.dataset.fitWidth ?? "";
+    }
+    if (on) host.scrollLeft = (host.scrollWidth - host.clientWidth) / 2;
+  }
+
   protected buildToolbar(): void {
     this.toolbar.append(
       this.button("Undo", () => this.undo(), { id: "ed-undo", "aria-keyshortcuts": "Control+Z", title: "Undo (Ctrl+Z)" }),
@@ -107,6 +128,7 @@ export class Editor extends EditorInput {
       this.button("Delete", () => this.deleteHere(), { id: "ed-delete", "aria-keyshortcuts": "Delete", title: "Delete (Delete)" }),
       this.button("Copy", () => this.copy(), { id: "ed-copy", "aria-keyshortcuts": "Control+C", title: "Copy the selection (Ctrl+C)" }),
       this.button("Paste", () => this.pasteHere(), { id: "ed-paste", "aria-keyshortcuts": "Control+V", title: "Paste at the cursor (Ctrl+V)" }),
+      this.button("Zoom", () => this.toggleZoom(), { id: "ed-zoom", "aria-pressed": "false", title: "Zoom the board in or out" }),
     );
   }
 

@@ -31,6 +31,7 @@ export abstract class EditorIO extends EditorState {
   }
 
   protected showProblems(v: Validation, into: HTMLElement = this.problemList): void {
+    if (into === this.problemList) this.showCheckLine(v);
     into.replaceChildren();
     if (!v.errors.length && !v.warnings.length) {
       into.appendChild(h("p", { class: "ed-ok" }, "No errors or warnings: the course is valid."));
@@ -223,5 +224,24 @@ export abstract class EditorIO extends EditorState {
       void this.testDrive(n);
     }, { id: "ed-test-drive" }));
     box.append(h("h3", {}, "Test drive"), h("p", { class: "ed-muted" }, "Saves, then starts a private game on this draft: alone with 1 seat, or a private lobby whose invite link you share."), tdRow);
+  }
+
+  /** "2 errors · 1 warning — show" or "Valid course" beside the board; "show" opens the Validation panel. */
+  protected showCheckLine(v: Validation): void {
+    const parts = [v.errors.length ? `${v.errors.length} error${v.errors.length === 1 ? "" : "s"}` : "",
+      v.warnings.length ? `${v.warnings.length} warning${v.warnings.length === 1 ? "" : "s"}` : ""].filter(Boolean);
+    this.checkLine.dataset.errors = String(v.errors.length);
+    this.checkLine.classList.toggle("ed-check-bad", v.errors.length > 0);
+    if (!parts.length) {
+      this.checkLine.replaceChildren("✓ Valid course");
+      return;
+    }
+    const show = h("button", { type: "button", class: "ed-check-show" }, "Show");
+    show.addEventListener("click", () => {
+      const details = this.problemList.closest("details");
+      if (details) details.open = true;
+      this.problemList.scrollIntoView({ block: "start" });
+    });
+    this.checkLine.replaceChildren(`${parts.join(" · ")} `, show);
   }
 }

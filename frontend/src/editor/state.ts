@@ -57,6 +57,8 @@ export abstract class EditorState {
   protected readonly squareProps = h("div", { class: "ed-square-props" });
   protected readonly courseProps = h("div", { class: "ed-course-props" });
   protected readonly problemList = h("div", { class: "ed-problems", "aria-live": "polite" });
+  /** The validation's count right above the board (issue 38 item 17: on a phone the panel was far below it). */
+  protected readonly checkLine = h("p", { class: "ed-check-line", id: "ed-check-line" });
   protected readonly publish = h("div", { class: "ed-publish" });
   protected readonly importMsg = h("div", { class: "ed-import-msg", role: "alert" });
   protected readonly keyList = h("dl", { class: "ed-keys" });
