@@ -11,6 +11,7 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/withdraw/", views.withdraw, name="tournament-withdraw"),
     path("tournaments/invitations/<int:invitation_id>/", views.invitation, name="tournament-invitation"),
     path("tournaments/<int:tournament_id>/organise/", views.organise, name="tournament-organise"),
+    path("tournaments/<int:tournament_id>/edit/", views.edit, name="tournament-edit"),
     path("api/tournaments/", api.TournamentListView.as_view(), name="api-tournaments"),
     path("api/tournaments/invitations/", api.InvitationListView.as_view(), name="api-tournament-invitations"),
     path("api/tournaments/invitations/<int:invitation_id>/accept/", api.AcceptInvitationView.as_view(),

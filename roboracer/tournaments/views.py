@@ -233,6 +233,45 @@ def new(request):
     return render(request, "tournaments/new.html", {"form": form})
 
 
+def _initial(tournament: Tournament) -> dict:
+    """The create form's fields as a tournament has them (the edit page starts from them)."""
+    preset = next((name for name, times in TIMER_PRESETS.items()
+                   if times == (tournament.move_time, tournament.game_time)), "custom")
+    when = "%Y-%m-%dT%H:%M"
+    return {
+        "name": tournament.name, "description": tournament.description, "kind": tournament.kind,
+        "courses": list(tournament.courses.values_list("pk", flat=True)), "format": tournament.format,
+        "table_size": tournament.table_size, "advance": tournament.advance, "seeding": tournament.seeding,
+        "league_rounds": tournament.league_rounds, "points": ", ".join(str(p) for p in tournament.points or []),
+        "computer_fill": tournament.computer_fill, "lives": tournament.lives, "modules": list(tournament.modules),
+        "timers": preset, "move_minutes": tournament.move_time // 60, "game_minutes": tournament.game_time // 60,
+        "timeout_policy": tournament.timeout_policy, "min_players": tournament.min_players,
+        "registration_opens": timezone.localtime(tournament.registration_opens).strftime(when),
+        "registration_closes": timezone.localtime(tournament.registration_closes).strftime(when),
+    }
+
+
+@login_required
+def edit(request, tournament_id: int):
+    """The organiser edits the tournament before its start (issue 38 item 7): the create form, filled in."""
+    tournament = _page_tournament(tournament_id)
+    if tournament.organiser_id != request.user.pk and not request.user.is_staff:
+        raise Http404("no such tournament")
+    if tournament.status != Tournament.Status.REGISTRATION:
+        messages.error(request, "The tournament has started: its settings can no longer change.")
+        return redirect("tournament-organise", tournament_id=tournament_id)
+    form = TournamentForm(request.POST or None, initial=_initial(tournament))
+    if request.method == "POST" and form.is_valid():
+        try:
+            creation.update_tournament(user=request.user, tournament_id=tournament_id, **form.options())
+        except GameError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, "Tournament saved.")
+            return redirect("tournament-organise", tournament_id=tournament_id)
+    return render(request, "tournaments/new.html", {"form": form, "editing": tournament})
+
+
 ACTIONS = {
     "start": (organising.start_now, "Registration closed: round 1 is seated."),
     "pause": (organising.pause, "Paused: no new round is created until you resume."),

@@ -272,3 +272,42 @@ def test_the_organiser_adds_a_player_before_the_start_and_withdraws_one_without_
     assert client.post(organise, {"action": "add", "username": "cat"}).status_code == 302
     assert not Entry.objects.filter(tournament=tournament, user=cat, withdrawn_at__isnull=True).exists()
     assert "ben" in client.get(organise).content.decode()
+
+
+def test_the_organiser_edits_a_tournament_before_its_start_and_not_after(olga, courses, client, make_user):
+    from tests.tournaments.factories import started
+
+    tournament = open_tournament(organiser=olga, courses=[courses["cogwheel-crossing"]], table_size=2)
+    client.force_login(olga)
+    page = client.get(f"/tournaments/{tournament.pk}/edit/").content.decode()
+    assert 'value="Spring Cup"' in page and "Save the tournament" in page
+    now = timezone.localtime()
+    form = {
+        "name": "Autumn Cup", "description": "New words", "courses": [courses["tiny-yard"].pk], "format": "league",
+        "table_size": 3, "advance": 1, "seeding": "rating", "league_rounds": 4, "points": "5, 2, 0", "lives": 2,
+        "timers": "blitz", "timeout_policy": "computer", "min_players": 3,
+        "registration_opens": now.strftime("%Y-%m-%dT%H:%M"),
+        "registration_closes": (now + timedelta(days=2)).strftime("%Y-%m-%dT%H:%M"),
+    }
+    bad = client.post(f"/tournaments/{tournament.pk}/edit/", {**form, "registration_closes": form["registration_opens"]})
+    assert bad.status_code == 200  # refused with the reason; nothing changed
+    tournament.refresh_from_db()
+    assert tournament.name == "Spring Cup"
+    answer = client.post(f"/tournaments/{tournament.pk}/edit/", form)
+    assert answer.status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.name, tournament.format, tournament.table_size, tournament.league_rounds, tournament.points,
+            tournament.move_time, tournament.timeout_policy, tournament.min_players) == (
+        "Autumn Cup", "league", 3, 4, [5, 2, 0], 60, "computer", 3)
+    assert list(tournament.courses.values_list("slug", flat=True)) == ["tiny-yard"]
+    stranger = make_user("mallory")
+    client.force_login(stranger)
+    assert client.get(f"/tournaments/{tournament.pk}/edit/").status_code == 404
+    assert client.post(f"/tournaments/{tournament.pk}/edit/", {**form, "name": "Mine"}).status_code == 404
+    tournament.refresh_from_db()
+    assert tournament.name == "Autumn Cup"
+    started(tournament, [make_user(n) for n in ("ann", "ben", "cat")])
+    client.force_login(olga)
+    assert client.post(f"/tournaments/{tournament.pk}/edit/", {**form, "name": "Late"}).status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.name == "Autumn Cup"  # started: no more edits

@@ -14,10 +14,10 @@ from games import kinds
 from games.kinds.roboracer import services as roboracer_services
 from games.models import Game
 from games.services import setup as game_setup
-from roboracer.common.errors import InvalidInput, NotAllowed
+from roboracer.common.errors import Conflict, InvalidInput, NotAllowed
 from roboracer.courses.models import Course
 from roboracer.tournaments.models import DEFAULT_POINTS, Tournament
-from roboracer.tournaments.services.common import is_organiser, log_action
+from roboracer.tournaments.services.common import is_organiser, log_action, organised
 
 MAX_LEAGUE_ROUNDS = 20
 MAX_MIN_PLAYERS = 4096
@@ -126,4 +126,40 @@ def create_tournament(*, organiser, name: str, courses: list[Course], registrati
     )
     tournament.courses.set(courses)
     log_action(tournament, "created", f"{organiser.get_username()} created the tournament", actor=organiser)
+    return tournament
+
+
+FIELDS = ("name", "description", "table_size", "lives", "modules", "move_time", "game_time", "timeout_policy",
+          "registration_opens", "registration_closes", "min_players", "format", "advance", "seeding",
+          "league_rounds", "points", "computer_fill", "kind")
+
+
+@transaction.atomic
+def update_tournament(*, user, tournament_id: int, courses: list[Course], **settings) -> Tournament:
+    """The organiser edits a tournament before its start (issue 38 item 7): name, description, times, courses and
+    settings, checked as when it was created; nothing changes unless all of it is valid. Once registration has
+    closed (round 1 seated) it is refused."""
+    tournament = organised(tournament_id, user)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise Conflict(f"the tournament is {tournament.status}: it can be edited only before its start")
+    unknown = set(settings) - set(FIELDS)
+    if unknown:
+        raise InvalidInput(f"unknown setting(s): {', '.join(sorted(unknown))}")
+    values = {field: settings.get(field, getattr(tournament, field)) for field in FIELDS}
+    name = (values["name"] or "").strip()
+    if not name or len(name) > 100:
+        raise InvalidInput("name: from 1 to 100 characters")
+    if len(values["description"] or "") > 5000:
+        raise InvalidInput("description: at most 5000 characters")
+    modules = values["modules"] or []
+    if isinstance(modules, list) and all(isinstance(m, str) and m in engine.MODULE_NAMES for m in modules):
+        modules = sorted(set(modules), key=list(engine.MODULE_NAMES).index)
+    points = list(DEFAULT_POINTS[:values["table_size"]]) if values["points"] is None else values["points"]
+    check = {k: v for k, v in values.items() if k not in ("name", "description", "modules", "points")}
+    check_settings(courses=courses, modules=modules, points=points, **check)
+    for field, value in {**values, "name": name, "modules": modules, "points": points}.items():
+        setattr(tournament, field, value)
+    tournament.save()
+    tournament.courses.set(courses)
+    log_action(tournament, "edited", f"{user.get_username()} edited the tournament's settings", actor=user)
     return tournament
