@@ -85,3 +85,28 @@ def test_outside_speedbots_computers_move_at_once(players):
     game.turn = 1
     assert kinds.of(game).computer_think_seconds(game, game.seats.get(computer="easy")) == 0
     assert kinds.get("roboracer").computer_think_seconds(game, game.seats.get(computer="easy")) == 0
+
+
+def test_a_person_who_compiles_first_does_not_leave_the_computer_without_a_move(players):
+    """The new-user trial: compiling within seconds ended every Speedbots round before the computer's think time,
+    and its arrangement as it lies was empty, so it never moved in 63 rounds. A computer lays its pieces out at
+    once and holds back only Compile: the round ends with the program it would have compiled."""
+    from games.models import Game, Program
+    from games.services import moves
+
+    ada = players[0]
+    game = _game(players, speedbots=True)
+    seat = game.seats.get(computer="easy")
+    moves.play_computer_turn(game_id=game.pk, turn=0, seat_number=seat.number)
+    game.refresh_from_db()
+    _move(ada, game, {"turn": 0, "goals": _stack_for(game, ada)})
+    turns.resolve_turn(game_id=game.pk, turn=0)
+    game.refresh_from_db()
+    assert game.turn == 1 and not Program.objects.filter(seat=seat, turn=1).exists()  # still "thinking"
+    kind = kinds.of(game)
+    expected = kind.think(game, kind.load(game), seat, None, strength="easy").chips
+    assert expected, "the computer has something to play this round"
+    assert _move(ada, game, {"turn": 1, "program": [], "compiled": True}).status_code == 200
+    game.refresh_from_db()
+    assert game.status == Game.Status.RESOLVING
+    assert Program.objects.get(seat=seat, turn=1).chips == list(expected)  # its arrangement, not nothing

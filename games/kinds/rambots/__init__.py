@@ -238,6 +238,13 @@ class RAMbots:
             return []
         last = missing[0]
         draft = Draft.objects.filter(seat=last, turn=game.turn).values_list("program", flat=True).first()
+        strength = last.computer or ("normal" if last.autopilot else "")
+        if draft is None and strength:
+            # A computer lays its pieces out at once and only holds back Compile (its think time): its
+            # arrangement as it lies is the program it would compile. Else a person who compiled quickly ended
+            # every round before it and it never moved (the new-user trial, issue 37 item 3).
+            return [(last, Move(chips=list(self.think(game, state, last, None, strength=strength).chips)),
+                     {"as_it_lies": True})]
         return [(last, Move(chips=list(draft or [])), {"as_it_lies": True})]
 
     def resolve(self, game, state, turn: int, programs: list) -> Resolved:
