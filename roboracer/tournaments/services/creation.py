@@ -93,15 +93,9 @@ def _course_refusal(name: str, why: str) -> str:
 
 
 @transaction.atomic
-def create_tournament(*, organiser, name: str, courses: list[Course], registration_opens: datetime,
-                      registration_closes: datetime, description: str = "", table_size: int = 4, lives: int = 3,
-                      modules: list | None = None, move_time: int = 3 * 24 * 3600, game_time: int = 15 * 24 * 3600,
-                      timeout_policy: str = Game.TimeoutPolicy.EJECT, min_players: int = 2,
-                      format: str = Tournament.Format.HEATS, advance: int = 1,
-                      seeding: str = Tournament.Seeding.RANDOM, league_rounds: int = 3,
-                      points: list | None = None, computer_fill: str = "", kind: str = kinds.DEFAULT) -> Tournament:
-    if not is_organiser(organiser):
-        raise NotAllowed("only organisers can create tournaments (staff grant the group in the admin)")
+def _cleaned(*, name, description: str, modules, points, table_size) -> tuple[str, list, list]:
+    """The name, description, modules and points as created and as edited: a stripped name of 1 to 100
+    characters, a description of at most 5000, known modules in the catalog's order, the default points."""
     name = (name or "").strip()
     if not name or len(name) > 100:
         raise InvalidInput("name: from 1 to 100 characters")
@@ -111,6 +105,20 @@ def create_tournament(*, organiser, name: str, courses: list[Course], registrati
     if isinstance(modules, list) and all(isinstance(m, str) and m in engine.MODULE_NAMES for m in modules):
         modules = sorted(set(modules), key=list(engine.MODULE_NAMES).index)
     points = list(DEFAULT_POINTS[:table_size]) if points is None else points
+    return name, modules, points
+
+
+def create_tournament(*, organiser, name: str, courses: list[Course], registration_opens: datetime,
+                      registration_closes: datetime, description: str = "", table_size: int = 4, lives: int = 3,
+                      modules: list | None = None, move_time: int = 3 * 24 * 3600, game_time: int = 15 * 24 * 3600,
+                      timeout_policy: str = Game.TimeoutPolicy.EJECT, min_players: int = 2,
+                      format: str = Tournament.Format.HEATS, advance: int = 1,
+                      seeding: str = Tournament.Seeding.RANDOM, league_rounds: int = 3,
+                      points: list | None = None, computer_fill: str = "", kind: str = kinds.DEFAULT) -> Tournament:
+    if not is_organiser(organiser):
+        raise NotAllowed("only organisers can create tournaments (staff grant the group in the admin)")
+    name, modules, points = _cleaned(name=name, description=description, modules=modules, points=points,
+                                     table_size=table_size)
     check_settings(kind=kind, courses=courses, table_size=table_size, lives=lives, modules=modules,
                    move_time=move_time,
                    game_time=game_time, timeout_policy=timeout_policy, registration_opens=registration_opens,
@@ -146,15 +154,9 @@ def update_tournament(*, user, tournament_id: int, courses: list[Course], **sett
     if unknown:
         raise InvalidInput(f"unknown setting(s): {', '.join(sorted(unknown))}")
     values = {field: settings.get(field, getattr(tournament, field)) for field in FIELDS}
-    name = (values["name"] or "").strip()
-    if not name or len(name) > 100:
-        raise InvalidInput("name: from 1 to 100 characters")
-    if len(values["description"] or "") > 5000:
-        raise InvalidInput("description: at most 5000 characters")
-    modules = values["modules"] or []
-    if isinstance(modules, list) and all(isinstance(m, str) and m in engine.MODULE_NAMES for m in modules):
-        modules = sorted(set(modules), key=list(engine.MODULE_NAMES).index)
-    points = list(DEFAULT_POINTS[:values["table_size"]]) if values["points"] is None else values["points"]
+    name, modules, points = _cleaned(name=values["name"], description=values["description"] or "",
+                                     modules=values["modules"] or [], points=values["points"],
+                                     table_size=values["table_size"])
     check = {k: v for k, v in values.items() if k not in ("name", "description", "modules", "points")}
     check_settings(courses=courses, modules=modules, points=points, **check)
     for field, value in {**values, "name": name, "modules": modules, "points": points}.items():

@@ -62,14 +62,20 @@ def resume(*, user, tournament_id: int) -> Tournament:
     return tournament
 
 
-@transaction.atomic
-def disqualify(*, user, tournament_id: int, entry_id: int, reason: str = "") -> Entry:
+def _player_still_in(user, tournament_id: int, entry_id: int) -> tuple[Tournament, Entry]:
+    """The organiser's tournament, not over, and one of its entries still in it (disqualify, withdraw)."""
     tournament = organised(tournament_id, user)
     if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
         raise Conflict(f"the tournament is {tournament.status}")
     entry = entry_of(tournament, entry_id)
     if not entry.active:
         raise Conflict(f"{selectors.name_of(entry.user)} is already out of the tournament")
+    return tournament, entry
+
+
+@transaction.atomic
+def disqualify(*, user, tournament_id: int, entry_id: int, reason: str = "") -> Entry:
+    tournament, entry = _player_still_in(user, tournament_id, entry_id)
     entry.disqualified_at = timezone.now()
     entry.out_reason = (reason or "").strip()[:200]
     entry.save(update_fields=["disqualified_at", "out_reason"])
@@ -141,12 +147,7 @@ def withdraw_player(*, user, tournament_id: int, entry_id: int) -> Entry:
     """The organiser withdraws a player without disqualifying them (issue 38 item 7): before the start the
     registration is taken back; once running, the player leaves as if they had withdrawn themselves (a game they
     are playing is resigned, the last place at its table), and their results keep counting for the others."""
-    tournament = organised(tournament_id, user)
-    if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
-        raise Conflict(f"the tournament is {tournament.status}")
-    entry = entry_of(tournament, entry_id)
-    if not entry.active:
-        raise Conflict(f"{selectors.name_of(entry.user)} is already out of the tournament")
+    tournament, entry = _player_still_in(user, tournament_id, entry_id)
     entry.withdrawn_at = timezone.now()
     entry.save(update_fields=["withdrawn_at"])
     log_action(tournament, "withdrew", f"{user.get_username()} withdrew {selectors.name_of(entry.user)}", actor=user)
