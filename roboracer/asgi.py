@@ -14,14 +14,16 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
 from roboracer.body_limit import BodyLimitMiddleware  # noqa: E402
+from roboracer.tournaments.routing import websocket_urlpatterns as tournament_websockets  # noqa: E402
 from roboracer.ws_origin import SameOriginValidator  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         # Bodies over MAX_REQUEST_BODY_BYTES are refused as they stream in (roboracer/body_limit.py).
         "http": BodyLimitMiddleware(django_asgi_app),
+        # The games' routes end with a catch-all that refuses any other path, so the tournaments' come first.
         # Origin checked like Django's CSRF check (scheme, host and port): roboracer/ws_origin.py.
-        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(tournament_websockets + websocket_urlpatterns))),
     }
 )
 

@@ -159,7 +159,9 @@ def tournament_page(request, tournament_id: int):
     now = timezone.now()
     standings = selectors.standings(tournament=tournament)
     mine = next((row for row in standings if entry is not None and row["entry"] == entry.pk), None)
-    return render(request, "tournaments/detail.html", {
+    # `?part=live`: only the page's live part, which live.js swaps in when the tournament's socket says it changed.
+    template = "tournaments/_live.html" if request.GET.get("part") == "live" else "tournaments/detail.html"
+    response = render(request, template, {
         "t": tournament,
         "game_kind": selectors.game_kind(tournament=tournament),
         "entry": entry,
@@ -188,6 +190,8 @@ def tournament_page(request, tournament_id: int):
                        if tournament.status == Tournament.Status.REGISTRATION else None),
         "game_statuses": dict(Game.Status.choices),
     })
+    response["Cache-Control"] = "no-store"  # it holds the viewer's own card and changes as the tournament runs
+    return response
 
 
 def _run(request, action, **kwargs) -> bool:
