@@ -10,7 +10,7 @@ half the maximum, up to the maximum.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 PRESETS = {  # preset: (move seconds, game seconds)
     "realtime": (2 * 60, 10 * 60),
@@ -41,6 +41,17 @@ def left_at(seat, now: datetime) -> Left:
     move = max(seat.move_left - elapsed, 0.0)
     over = max(elapsed - seat.move_left, 0.0)
     return Left(move, max(seat.game_left - over, 0.0))
+
+
+# A game whose clocks an organiser paused (games.services.organisers.pause_clocks) has this as its `clocks_from`,
+# and its thinking seats' clocks "start" then: the arithmetic above holds their time still (a clock whose start
+# lies ahead spends nothing, its deadline is never due), and every path that starts a clock from the game's
+# `clocks_from` (a deal, a program taken back, a seat handed back) starts it paused too.
+PAUSED = datetime(9000, 1, 1, tzinfo=UTC)
+
+
+def paused(seat) -> bool:
+    return seat.clock_started_at is not None and seat.clock_started_at >= PAUSED
 
 
 # A turn's clocks wait for its animation at most this long (docs/site.md "When the move clock starts").
@@ -88,6 +99,9 @@ def expired_at(seat, now: datetime) -> bool:
 
 def public(seat, now: datetime) -> dict:
     left = left_at(seat, now)
+    if paused(seat):  # held still by the organiser: shown stopped, and said why
+        return {"number": seat.number, "move_left": round(left.move, 1), "game_left": round(left.game, 1),
+                "clock_running": False, "expired": False, "paused": True}
     reading = {
         "number": seat.number,
         "move_left": round(left.move, 1),

@@ -13,7 +13,7 @@ from django.db.models import F
 from games import clocks
 from games.models import Game, Seat
 from games.selectors import seats as seats_selectors
-from games.services import computer_seats, lobby, locking, publish, setup, turns
+from games.services import computer_seats, lines, lobby, locking, publish, setup, turns
 from roboracer.common.errors import InvalidInput
 
 logger = logging.getLogger(__name__)
@@ -78,6 +78,44 @@ def add_game_time(*, game: Game, seconds: int, now: datetime) -> bool:
     seats = list(game.seats.order_by("number"))
     publish.append_event(game, "clocks", {"server_time": now.isoformat(), "seats": [clocks.public(s, now) for s in seats]})
     game.save(update_fields=["version", "updated_at"])
+    return True
+
+
+def pause_clocks(*, game: Game, now: datetime, words: str) -> bool:
+    """An organiser's pause (a tournament paused): every clock of the game stands still, the ones running now and
+    any a later turn starts, until resume_clocks; nobody's time runs out meanwhile. Programs may still be sent
+    (a turn all have programmed is played). `words` go into the game's chat. False, and nothing changed, for a
+    game that has ended or is paused already."""
+    if game.status in (Game.Status.FINISHED, Game.Status.CANCELLED) or game.clocks_from == clocks.PAUSED:
+        return False
+    game.clocks_from = clocks.PAUSED
+    seats = list(game.seats.order_by("number"))
+    for seat in seats:
+        if clocks.running(seat) and seat.ejected_at is None:
+            clocks.stop(seat, now)
+            clocks.start(seat, now, from_=clocks.PAUSED)
+            seat.save(update_fields=["move_left", "game_left", "clock_started_at", "deadline", "expired"])
+    lines.system_chat(game, words)
+    publish.clocks_event(game, seats, now)
+    game.save(update_fields=["clocks_from", "version", "updated_at"])
+    return True
+
+
+def resume_clocks(*, game: Game, now: datetime, words: str) -> bool:
+    """The pause's end: the clocks it held run again from now, with the time they had. False, and nothing
+    changed, for a game that is not paused."""
+    if game.clocks_from != clocks.PAUSED:
+        return False
+    game.clocks_from = now
+    seats = list(game.seats.order_by("number"))
+    for seat in seats:
+        if clocks.paused(seat):
+            clocks.start(seat, now)
+            seat.save(update_fields=["clock_started_at", "deadline", "expired"])
+    if game.status not in (Game.Status.FINISHED, Game.Status.CANCELLED):
+        lines.system_chat(game, words)
+        publish.clocks_event(game, seats, now)
+    game.save(update_fields=["clocks_from", "version", "updated_at"])
     return True
 
 

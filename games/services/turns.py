@@ -91,7 +91,8 @@ def deal(game: Game, state, now: datetime, last_turn: dict | None = None) -> Non
     # The clocks start once the screens have shown the turn just resolved (docs/site.md "When the move clock
     # starts"): its animation at 1x, at most a minute. A player who skips it may program at once.
     wait = 0.0 if last_turn is None else clocks.animation_wait(kind.animation_seconds(last_turn["events"]))
-    game.clocks_from = now + timedelta(seconds=wait)
+    if game.clocks_from != clocks.PAUSED:  # an organiser's pause holds the new turn's clocks too
+        game.clocks_from = now + timedelta(seconds=wait)
     seats = {seat.bot_id: seat for seat in seats_selectors.seats_of(game=game)}
     compiled.insert_many(
         [Hand(seat=seats[bot_id], turn=game.turn, chips=list(chips)) for bot_id, chips in hands.items()]

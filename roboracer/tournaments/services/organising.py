@@ -36,13 +36,19 @@ def start_now(*, user, tournament_id: int) -> str | None:
 
 @transaction.atomic
 def pause(*, user, tournament_id: int) -> Tournament:
+    """No new round until it resumes, and the clocks of the current round's games stand still (games'
+    organisers.pause_clocks): nobody runs out of time while the organiser sorts something out."""
     tournament = organised(tournament_id, user)
     if tournament.status != Tournament.Status.RUNNING:
         raise Conflict(f"only a running tournament can be paused; this one is {tournament.status}")
     tournament.status = Tournament.Status.PAUSED
     tournament.save(update_fields=["status"])
-    log_action(tournament, "paused", f"{user.get_username()} paused the tournament: no new round until it resumes",
-               actor=user)
+    now = timezone.now()
+    held = sum(organisers.pause_clocks(game=game, now=now, words=(
+        f"The organiser paused {tournament.name}: the clocks stand still until it resumes. "
+        "Programs may still be sent.")) for game in _current_games(tournament))
+    log_action(tournament, "paused", f"{user.get_username()} paused the tournament: no new round and no clock "
+                                     f"running until it resumes ({held} game(s))", actor=user)
     return tournament
 
 
@@ -53,6 +59,7 @@ def resume(*, user, tournament_id: int) -> Tournament:
         raise Conflict(f"only a paused tournament can be resumed; this one is {tournament.status}")
     tournament.status = Tournament.Status.RUNNING
     tournament.save(update_fields=["status"])
+    _resume_clocks(tournament, timezone.now(), f"{tournament.name} resumed: the clocks run again.")
     log_action(tournament, "resumed", f"{user.get_username()} resumed the tournament", actor=user)
 
     def schedule() -> None:
@@ -60,6 +67,20 @@ def resume(*, user, tournament_id: int) -> Tournament:
 
     transaction.on_commit(schedule, robust=True)  # a round that finished meanwhile advances now
     return tournament
+
+
+def _current_games(tournament: Tournament):
+    """The running round's games, each locked in turn (in id order), that have not ended."""
+    game_ids = Game.objects.filter(tournament_table__round__tournament=tournament,
+                                   tournament_table__round__status=Round.Status.RUNNING).exclude(
+        status__in=(Game.Status.FINISHED, Game.Status.CANCELLED)).order_by("pk").values_list("pk", flat=True)
+    for game_id in list(game_ids):
+        yield locking.locked_game(game_id=game_id)
+
+
+def _resume_clocks(tournament: Tournament, now, words: str) -> None:
+    for game in _current_games(tournament):
+        organisers.resume_clocks(game=game, now=now, words=words)
 
 
 def _player_still_in(user, tournament_id: int, entry_id: int) -> tuple[Tournament, Entry]:
@@ -133,6 +154,8 @@ def end(*, user, tournament_id: int) -> Tournament:
     if tournament.status == Tournament.Status.REGISTRATION:
         tournament.status = Tournament.Status.CANCELLED
     else:
+        if tournament.status == Tournament.Status.PAUSED:  # the games play on, so their clocks run again
+            _resume_clocks(tournament, now, f"{tournament.name} was ended by its organiser: the clocks run again.")
         tournament.status = Tournament.Status.FINISHED
         Round.objects.filter(tournament=tournament, status=Round.Status.RUNNING).update(
             status=Round.Status.FINISHED, finished_at=now)
