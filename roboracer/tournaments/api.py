@@ -106,6 +106,11 @@ class DisqualifySerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
 
 
+class SeedsSerializer(serializers.Serializer):
+    entries = serializers.ListField(child=serializers.IntegerField(min_value=1), max_length=1024,
+                                    help_text="every registered player's entry id once, top seed first")
+
+
 class ReplaceSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150)
 
@@ -123,7 +128,10 @@ def detail(tournament: Tournament, user) -> dict:
                    "reason": entry.out_reason} if entry else None),
         "organising": tournament.organiser_id == user.pk,
         "invitations": selectors.invitations(user=user, tournament=tournament),
-        **({"substitutions": selectors.pending_substitutions(tournament=tournament)}
+        **({"substitutions": selectors.pending_substitutions(tournament=tournament),
+            # The order round 1 would seat by hand (POST .../seeds/ sets it): the organiser's own.
+            "seeds": [{"entry": e.pk, "player": selectors.name_of(e.user), "seed": e.seed}
+                      for e in selectors.seed_order(tournament=tournament)]}
            if tournament.organiser_id == user.pk or user.is_staff else {}),
         "rounds": selectors.rounds(tournament=tournament),
         "standings": standings,
@@ -208,6 +216,10 @@ class ExtendView(_action(organising.extend)):
 
 class DisqualifyView(_action(organising.disqualify)):
     serializer_class = DisqualifySerializer
+
+
+class SeedsView(_action(organising.set_seeds)):
+    serializer_class = SeedsSerializer
 
 
 class ReplaceView(_action(substitutions.replace)):

@@ -19,6 +19,7 @@ class Tournament(models.Model):
     class Seeding(models.TextChoices):
         RANDOM = "random"
         RATING = "rating", "by rating"
+        HAND = "hand", "by hand (the organiser's order)"
 
     class Status(models.TextChoices):
         REGISTRATION = "registration"
@@ -93,6 +94,8 @@ class Entry(models.Model):
     eliminated_in = models.PositiveSmallIntegerField(null=True, blank=True)  # heats: the round they went out in
     # Why the organiser disqualified them, as they wrote it (shown to the player; "" when none was given).
     out_reason = models.CharField(max_length=200, blank=True, default="")
+    # Seeding by hand (issue 38 item 7): 1 is the top seed; set by the organiser before the start, None until then.
+    seed = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["registered_at", "pk"]

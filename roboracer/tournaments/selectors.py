@@ -501,3 +501,11 @@ def podium(standings: list[dict]) -> list[dict]:
     """A finished tournament's first three places, for its podium (issue 38 item 6)."""
     return [row for row in standings if row.get("place") and row["place"] <= 3
             and row["status"] not in ("disqualified", "replaced", "withdrawn")]  # a shared place shows every name
+
+
+def seed_order(*, tournament: Tournament) -> list[Entry]:
+    """The registered players in the order round 1 would seat them by hand: the organiser's seeds, then anyone
+    not seeded yet in registration order (the organiser's seeds form starts from it)."""
+    entries = Entry.objects.filter(tournament=tournament, withdrawn_at__isnull=True,
+                                   disqualified_at__isnull=True).select_related("user")
+    return sorted(entries, key=lambda e: (e.seed is None, e.seed or 0, e.registered_at, e.pk))

@@ -29,6 +29,7 @@ urlpatterns = [
     path("api/tournaments/<int:tournament_id>/resume/", api.ResumeView.as_view(), name="api-tournament-resume"),
     path("api/tournaments/<int:tournament_id>/end/", api.EndView.as_view(), name="api-tournament-end"),
     path("api/tournaments/<int:tournament_id>/extend/", api.ExtendView.as_view(), name="api-tournament-extend"),
+    path("api/tournaments/<int:tournament_id>/seeds/", api.SeedsView.as_view(), name="api-tournament-seeds"),
     path("api/tournaments/<int:tournament_id>/entries/<int:entry_id>/disqualify/", api.DisqualifyView.as_view(),
          name="api-tournament-disqualify"),
     path("api/tournaments/<int:tournament_id>/entries/<int:entry_id>/replace/", api.ReplaceView.as_view(),

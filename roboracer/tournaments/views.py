@@ -308,6 +308,12 @@ def organise(request, tournament_id: int):
             elif _run(request, organising.extend, tournament_id=tournament_id, seconds=minutes * 60):
                 messages.success(request, f"Added {minutes} minute{'s' if minutes != 1 else ''} of game time to the "
                                           f"round's games.")
+        elif action == "seeds":
+            order = _seed_order(request.POST)
+            if order is None:
+                messages.error(request, "seeds: give every player a different number from 1 up")
+            elif _run(request, organising.set_seeds, tournament_id=tournament_id, entries=order):
+                messages.success(request, "Seeds saved: round 1 is seated in this order.")
         elif action == "add":
             if _run(request, organising.add_player, tournament_id=tournament_id,
                     username=request.POST.get("username", "")[:150]):
@@ -331,8 +337,23 @@ def organise(request, tournament_id: int):
         return redirect("tournament-organise", tournament_id=tournament_id)
     entries = [e for e in tournament.entries.select_related("user").order_by("user__username") if e.active]
     return render(request, "tournaments/organise.html", {
-        "t": tournament, "entries": entries, "substitutions": selectors.pending_substitutions(tournament=tournament),
+        "t": tournament, "entries": entries, "seeds": selectors.seed_order(tournament=tournament), "substitutions": selectors.pending_substitutions(tournament=tournament),
         "log": selectors.actions(tournament=tournament)[:100]})
+
+
+def _seed_order(post) -> list[int] | None:
+    """The seeds form's `seed-<entry id>` = number fields as entry ids, top seed first; None unless every number
+    is a different whole number from 1 up (the service checks that every registered player is there)."""
+    seeds = {}
+    for key, value in post.items():
+        if key.startswith("seed-"):
+            entry, number = key[5:], _whole_number(value)
+            if not (entry.isascii() and entry.isdigit()) or number is None or not 1 <= number <= 10_000:
+                return None
+            seeds[int(entry)] = number
+    if not seeds or len(set(seeds.values())) != len(seeds):
+        return None
+    return sorted(seeds, key=seeds.get)
 
 
 INVITATION_ACTIONS = {

@@ -182,6 +182,32 @@ def withdraw_player(*, user, tournament_id: int, entry_id: int) -> Entry:
 
 
 @transaction.atomic
+def set_seeds(*, user, tournament_id: int, entries: list) -> list[Entry]:
+    """Seeding by hand (issue 38 item 7): before the start the organiser lists every registered player's entry
+    id once, top seed first; the tournament's seeding becomes "by hand". Anything else changes nothing."""
+    tournament = organised(tournament_id, user)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise Conflict("players can be seeded only before the start")
+    registered = {e.pk: e for e in tournament.entries.select_related("user").filter(
+        withdrawn_at__isnull=True, disqualified_at__isnull=True)}
+    if (not isinstance(entries, list) or any(isinstance(i, bool) or not isinstance(i, int) for i in entries)
+            or len(entries) != len(registered) or set(entries) != set(registered)):
+        raise InvalidInput(f"entries: every registered player's entry id once, top seed first "
+                           f"({len(registered)} player(s))")
+    ordered = [registered[i] for i in entries]
+    for seed, entry in enumerate(ordered, start=1):
+        entry.seed = seed
+    Entry.objects.bulk_update(ordered, ["seed"])
+    if tournament.seeding != Tournament.Seeding.HAND:
+        tournament.seeding = Tournament.Seeding.HAND
+        tournament.save(update_fields=["seeding"])
+    log_action(tournament, "seeded", f"{user.get_username()} seeded the players by hand: "
+                                     + ", ".join(f"{n}. {selectors.name_of(e.user)}" for n, e in
+                                                 enumerate(ordered, start=1)), actor=user)
+    return ordered
+
+
+@transaction.atomic
 def add_player(*, user, tournament_id: int, username: str) -> Entry:
     """The organiser registers a player by username before the start (issue 38 item 7); a player who withdrew is
     registered again. Unknown names are the same NotFound whatever the reason; computer accounts are refused."""

@@ -32,6 +32,8 @@ def _order_for_round_one(tournament: Tournament, entries: list[Entry]) -> list[E
     if tournament.seeding == Tournament.Seeding.RATING:
         ratings = ratings_of(users=[e.user_id for e in entries])
         return sorted(entries, key=lambda e: (-ratings[e.user_id], e.pk))
+    if tournament.seeding == Tournament.Seeding.HAND:  # the organiser's order; anyone they did not place, after
+        return sorted(entries, key=lambda e: (e.seed is None, e.seed or 0, e.pk))
     _rng(tournament, 1).shuffle(entries)
     return entries
 
@@ -41,8 +43,9 @@ def _seat_round(tournament: Tournament, number: int, ordered: list[Entry]) -> Ro
     IntegrityError if the round exists (the unique round number): a second advance changes nothing."""
     round_ = Round.objects.create(tournament=tournament, number=number)
     sizes = seating.table_sizes(len(ordered), tournament.table_size)
-    if tournament.format == Tournament.Format.HEATS and tournament.seeding == Tournament.Seeding.RATING:
-        tables = seating.snake(ordered, sizes)
+    if tournament.format == Tournament.Format.HEATS and tournament.seeding in (Tournament.Seeding.RATING,
+                                                                               Tournament.Seeding.HAND):
+        tables = seating.snake(ordered, sizes)  # the top seeds spread over the tables
     else:
         tables = seating.chunks(ordered, sizes)
     courses = list(tournament.courses.order_by("pk"))
