@@ -156,7 +156,7 @@ WATCH_LIST_SIZE = 10
 
 def live_games(*, user=None) -> dict:
     """{"featured": the running public game with the highest sum of its players' shown ratings (computers count
-    none; ties: the newer game), "watch": up to WATCH_LIST_SIZE running public games by that sum, without the
+    none; ties: the newer game) among those a person still plays (None if none), "watch": up to WATCH_LIST_SIZE running public games by that sum, without the
     ones `user` plays in (those are under "My games")}. Each entry: {"game", "players": [{"name", "rating",
     "computer"}], "rating_sum"}. Public facts only: names, ratings, course, turn."""
     running = list(
@@ -172,6 +172,9 @@ def live_games(*, user=None) -> dict:
                   .select_related("user", "user__profile").order_by("game_id", "number"))
     rated_users = ratings.shown_ratings_of(users=[seat.user_id for seat in seated if not seat.computer])
     players: dict[int, list[dict]] = {}
+    # A game to feature has a person still playing: not only computers, or people whose time ran out or whose
+    # robot a computer plays for them (an abandoned game is not one to show off; it still lists to watch).
+    attended = {seat.game_id for seat in seated if not seat.computer and not seat.expired and not seat.autopilot}
     for seat in seated:
         rating = None if seat.computer else rated_users.get(seat.user_id)
         players.setdefault(seat.game_id, []).append(
@@ -182,4 +185,5 @@ def live_games(*, user=None) -> dict:
     mine = set()
     if user is not None and getattr(user, "is_authenticated", False):
         mine = set(Seat.objects.filter(user=user, game__in=running).values_list("game_id", flat=True))
-    return {"featured": entries[0], "watch": [e for e in entries if e["game"].pk not in mine][:WATCH_LIST_SIZE]}
+    featured = next((entry for entry in entries if entry["game"].pk in attended), None)
+    return {"featured": featured, "watch": [e for e in entries if e["game"].pk not in mine][:WATCH_LIST_SIZE]}

@@ -68,7 +68,12 @@ def enforce_deadline(*, game_id: int, now: datetime | None = None) -> str | None
             publish.append_event(game, "timer_expired", {"seats": [seat.number for seat in fresh]})
             publish.clocks_event(game, list(game.seats.order_by("number")), now)
         did = "expired" if fresh else None
-        if game.timeout_policy == Game.TimeoutPolicy.EJECT:
+        if game.timeout_policy == Game.TimeoutPolicy.WAIT and _only_computers_to_decide(game, due):
+            # 003 lets the other players eject a player out of time; when every other one still in is a computer
+            # player, the computers do (they always would): otherwise a game a person left waits for ever.
+            ejection.eject(game, due, by="computers", reason="game time ran out", by_name="the computer players (only they were left to decide)")
+            did = "ejected"
+        elif game.timeout_policy == Game.TimeoutPolicy.EJECT:
             ejection.eject(game, due, by="timer", reason="game time ran out")
             did = "ejected"
         elif game.timeout_policy == Game.TimeoutPolicy.RANDOM:
@@ -79,6 +84,14 @@ def enforce_deadline(*, game_id: int, now: datetime | None = None) -> str | None
             did = "computer"
         game.save()
         return did
+
+
+def _only_computers_to_decide(game: Game, due: list[Seat]) -> bool:
+    """Under "wait": someone else is still in and no person is among them (computer players, or seats a computer
+    plays for their owner, are all that is left to send !eject)."""
+    due_ids = {seat.pk for seat in due}
+    others = [seat for seat in game.seats.filter(ejected_at__isnull=True) if seat.pk not in due_ids]
+    return bool(others) and all(seat.computer or seat.autopilot for seat in others)
 
 
 def due_games(*, now: datetime | None = None) -> list[int]:

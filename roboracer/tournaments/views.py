@@ -62,7 +62,9 @@ class TournamentForm(forms.Form):
                                         ("league", "League: a fixed number of rounds, points per place")])
     table_size = forms.IntegerField(min_value=2, max_value=8, initial=4, label="Players per table (2 to 8)")
     advance = forms.IntegerField(min_value=1, max_value=7, initial=1, label="Heats: top k go through")
-    seeding = forms.ChoiceField(choices=[("random", "Random"), ("rating", "By rating")], label="Seeding")
+    seeding = forms.ChoiceField(choices=[("random", "Random"), ("rating", "By rating"),
+                                         ("hand", "By hand (number the players on the organiser's page)")],
+                                label="Seeding")
     league_rounds = forms.IntegerField(min_value=1, max_value=creation.MAX_LEAGUE_ROUNDS, initial=3,
                                        label="League: rounds")
     points = forms.CharField(initial=", ".join(str(p) for p in DEFAULT_POINTS[:4]), required=False,
