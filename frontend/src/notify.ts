@@ -95,10 +95,11 @@ export function bumpBell(doc: Document): void {
   bell.setAttribute("aria-label", `Notices (${n} unread)`);
 }
 
-/** "Your move in game 12 (Tiny Yard), turn 3". */
+/** "Your move in game 12 (Tiny Yard), turn 3"; a RAMbots game's "round 3" (the notice's `turn_noun`). */
 export function noticeText(n: YourTurnNotice): string {
   const course = typeof n.course === "string" && n.course ? ` (${n.course})` : "";
-  const turn = typeof n.turn === "number" ? `, turn ${n.turn}` : "";
+  const noun = n.turn_noun === "round" ? "round" : "turn";
+  const turn = typeof n.turn === "number" ? `, ${noun} ${n.turn}` : "";
   return `Your move in game ${n.game}${course}${turn}`;
 }
 

@@ -134,7 +134,11 @@ export interface ClocksData {
 export interface SeatsEjectedData { seats: number[]; by: string; reason?: string; resubmit: boolean }
 
 /** A message of the per-user notifications socket /ws/notifications/. */
-export interface YourTurnNotice { type: "your_turn"; game: number; turn: number; course: string; deadline: string | null }
+export interface YourTurnNotice {
+  type: "your_turn"; game: number; turn: number; course: string; deadline: string | null;
+  /** "round" in a RAMbots game; "turn" (or absent) otherwise. */
+  turn_noun?: string;
+}
 
 export interface BotState {
   id: string;

@@ -70,6 +70,7 @@ test("your-move notices: text, deadline, tab title count", () => {
   assert.equal(isYourTurn(n), true);
   assert.equal(isYourTurn({ type: "other", game: 1 }), false);
   assert.equal(noticeText(n), "Your move in game 12 (Tiny Yard), turn 3");
+  assert.equal(noticeText({ ...n, course: "RAMbots", turn_noun: "round" }), "Your move in game 12 (RAMbots), round 3");
   assert.equal(deadlineText(n.deadline, Date.parse("2026-11-23T10:00:00Z")), "5h 12m left");
   assert.equal(deadlineText(null, 0), "");
   assert.equal(titleWithCount("Lobby · RoboRacer", 2), "(2) Lobby · RoboRacer");

@@ -67,12 +67,14 @@ def notify_turn(game: Game, seats: list[Seat]) -> None:
     if not seats:
         return
     game_id, turn = game.pk, game.turn
-    course = kinds.of(game).board_name(game)
+    kind = kinds.of(game)
+    course = kind.board_name(game)
+    noun = getattr(kind, "turn_noun", "turn")  # RAMbots: "round"
     for seat in seats:
         notices.notify(
-            user_ids=[seat.user_id], kind="your_turn", text=f"Your move in game {game_id} ({course}), turn {turn}",
+            user_ids=[seat.user_id], kind="your_turn", text=f"Your move in game {game_id} ({course}), {noun} {turn}",
             link=reverse("game", args=[game_id]), source={"game": game_id},
-            message={"game": game_id, "turn": turn, "course": course,
+            message={"game": game_id, "turn": turn, "turn_noun": noun, "course": course,
                      "deadline": seat.deadline.isoformat() if seat.deadline else None,
                      "server_time": seat.clock_started_at.isoformat() if seat.clock_started_at else None},
         )

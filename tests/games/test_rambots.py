@@ -388,3 +388,15 @@ def test_a_kind_without_a_create_form_of_its_own_has_no_create_page(players):
     assert not Game.objects.filter(creator=players[0]).exists()
     lobby = client.get("/").content.decode()
     assert 'value="rambots"' in lobby and 'id="create-rambots"' in lobby and 'action="/games/new/rambots/"' in lobby
+
+
+def test_a_rambots_your_move_notice_says_round(players, monkeypatch):
+    """The players' trial: RAMbots plays rounds (002), and its "your move" notice said "turn"."""
+    from games.services import notices, publish
+
+    game = _rambots(players, options={"speedbots": False})
+    sent = []
+    monkeypatch.setattr(notices, "notify", lambda **fields: sent.append(fields))
+    publish.notify_turn(game, list(game.seats.order_by("number"))[:1])
+    assert sent[0]["text"] == f"Your move in game {game.pk} (RAMbots), round {game.turn}"
+    assert sent[0]["message"]["turn_noun"] == "round"

@@ -125,6 +125,7 @@ def _random_program(state: dict, bot_id: str, seed: int) -> list:
 class RAMbots:
     name = "rambots"
     title = TITLE
+    turn_noun = "round"  # 002 plays rounds: "Your move in game 12 (RAMbots), round 3"
     takes_chips = False  # moves go to /move/
     move_noun = "moves"
     rated = False  # no rating pool of its own yet (docs/game-kinds.md)
