@@ -11,6 +11,8 @@ export interface SeatClock {
   asOf: number;
   /** Seconds after `asOf` before a running clock starts counting (the last turn's animation; 0: at once). */
   startsIn: number;
+  /** A tournament organiser holds the game's clocks (the reading's `paused`): stopped, and said so. */
+  paused?: boolean;
 }
 
 export interface TimeLeft {
@@ -22,6 +24,8 @@ export interface TimeLeft {
   onGameTime: boolean;
   running: boolean;
   expired: boolean;
+  /** The organiser holds the clocks (SeatClock.paused). */
+  paused?: boolean;
 }
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
@@ -38,7 +42,7 @@ export function clockOffset(serverTimeIso: unknown, receivedAtLocalMs: number): 
 }
 
 export function seatClock(
-  fields: { move_left?: unknown; game_left?: unknown; clock_running?: unknown; expired?: unknown; starts_in?: unknown },
+  fields: { move_left?: unknown; game_left?: unknown; clock_running?: unknown; expired?: unknown; starts_in?: unknown; paused?: unknown },
   asOf: number,
 ): SeatClock {
   return {
@@ -48,6 +52,7 @@ export function seatClock(
     expired: fields.expired === true,
     asOf,
     startsIn: Math.max(0, num(fields.starts_in) ?? 0),
+    paused: fields.paused === true,
   };
 }
 
@@ -69,7 +74,7 @@ export function timeLeft(c: SeatClock, now: number): TimeLeft {
     }
   }
   const onGameTime = c.running && !expired && game !== null && (move === null || move <= 0);
-  return { move, game, onGameTime, running: c.running && !expired, expired };
+  return { move, game, onGameTime, running: c.running && !expired, expired, ...(c.paused ? { paused: true } : {}) };
 }
 
 /** "4:07" under an hour (rounded up to whole seconds, so 0:00 means none left); "5h 12m" under a day; "1d 4h". */
@@ -92,12 +97,14 @@ export function speakDuration(seconds: number | null): string {
   return `${unit(Math.floor(s / 86400), "day")} ${unit(Math.floor((s % 86400) / 3600), "hour")}`;
 }
 
-/** The clock text shown next to a seat: "move 0:42 · game 12:30", "game 11:58" once move time is out, "expired". */
+/** The clock text shown next to a seat: "move 0:42 · game 12:30", "game 11:58" once move time is out, "expired";
+ * "· paused" while a tournament's organiser holds the clocks. */
 export function clockText(t: TimeLeft): string {
   if (t.expired) return "expired";
   const parts: string[] = [];
   if (t.move !== null && !t.onGameTime) parts.push(`move ${formatDuration(t.move)}`);
   if (t.game !== null) parts.push(`game ${formatDuration(t.game)}`);
+  if (t.paused) parts.push("paused");
   return parts.join(" · ");
 }
 

@@ -190,7 +190,7 @@ export class Panel {
       const spoken = `${name}: ${t.expired ? "game time expired" : [
         t.move !== null && !t.onGameTime ? `move time ${speakDuration(t.move)}` : "",
         t.game !== null ? `game time ${speakDuration(t.game)}` : "",
-      ].filter(Boolean).join(", ") + (t.running ? " left, running" : " left")}`;
+      ].filter(Boolean).join(", ") + (t.running ? " left, running" : t.paused ? " left, paused" : " left")}`;
       if (el.getAttribute("aria-label") !== spoken) el.setAttribute("aria-label", spoken);
     }
   }

@@ -36,6 +36,9 @@ test("a running clock spends move time first, then game time, then expires", () 
   t = timeLeft(c, T0 + 45_000); // 30 s of move time, then 15 s of game time
   assert.deepEqual([t.move, t.game, t.onGameTime], [0, 585, true]);
   assert.equal(clockText(t), "game 9:45");
+  // A tournament's organiser holds the clocks: stopped, and said so.
+  const held = seatClock({ move_left: 42, game_left: 300, clock_running: false, expired: false, paused: true }, 0);
+  assert.equal(clockText(timeLeft(held, 60_000)), "move 0:42 · game 5:00 · paused");
   t = timeLeft(c, T0 + 700_000);
   assert.deepEqual([t.game, t.expired, t.running], [0, true, false]);
   assert.equal(clockText(t), "expired");
