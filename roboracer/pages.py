@@ -10,3 +10,11 @@ def page_not_found(request, exception=None):
     args = getattr(exception, "args", ())
     message = args[0] if args and isinstance(args[0], str) else ""
     return render(request, "404.html", {"message": message, "request_path": request.path}, status=404)
+
+
+def permission_denied(request, exception=None):
+    """The 403 page, in the site's frame (it was Django's bare "403 Forbidden"). Our views raise PermissionDenied
+    with a sentence for players ("only the course's author and staff can edit it"); only a string is shown."""
+    args = getattr(exception, "args", ())
+    message = args[0] if args and isinstance(args[0], str) else ""
+    return render(request, "403.html", {"message": message, "request_path": request.path}, status=403)

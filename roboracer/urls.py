@@ -9,6 +9,7 @@ from roboracer.accounts.urls import api_urlpatterns as accounts_api
 from roboracer.courses.urls import api_urlpatterns as courses_api
 
 handler404 = "roboracer.pages.page_not_found"
+handler403 = "roboracer.pages.permission_denied"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
