@@ -6,7 +6,14 @@ import pytest
 
 from roboracer.tournaments.services import rounds
 from tests.e2e.conftest import ARTIFACTS
-from tests.tournaments.factories import current_tables, finish_table, open_tournament, organiser, started, users_at
+from tests.tournaments.factories import (
+    current_tables,
+    finish_table,
+    open_tournament,
+    organiser,
+    started,
+    users_at,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
