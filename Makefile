@@ -13,7 +13,7 @@ FRONTEND_SOURCES := $(shell find frontend/src -type f 2>/dev/null) frontend/vite
 # process a live stack starts. Writing __pycache__ (git ignores it) saves that (docs/testing.md).
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run test test-fast install build migrate lint golden bench bench-validate bench-engine bench-frontend bench-site bench-hot-path bench-bots bench-players bench-rambots clean cluster cluster-fault cluster-down test-cluster
+.PHONY: run test test-fast install build migrate lint golden bench bench-validate bench-engine bench-frontend bench-site bench-hot-path bench-bots bench-players bench-rambots clean cluster cluster-fault cluster-down test-cluster bench-cluster-scaling
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit("RoboRacer needs Python 3.11 or newer" if sys.version_info < (3, 11) else 0)'
@@ -120,6 +120,11 @@ cluster-fault: install
 # Stops what a killed `make cluster` left (processes, namespaces, bridge); a new `make cluster` does it too.
 cluster-down: install
 	$(BIN)/python -m roboracer.cluster --down
+
+# Scaling by adding hosts (issue 39): the cluster with 1, 2, 3 web+worker pairs, each web and worker host held to a
+# fifth of a core; prints capacity and efficiency (docs/scaling.md). Root only; a benchmark, not a test.
+bench-cluster-scaling: install build
+	$(BIN)/python tests/bench/cluster_scaling.py $(BENCH_ARGS)
 
 # The cluster's own tests (tests/cluster/cluster_tests.py; `make test` never collects them): start the cluster,
 # run every fault scenario, check each history. Budget: 10 minutes; 4 to 4.5 minutes here. .ci/run runs it only

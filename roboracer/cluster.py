@@ -9,8 +9,9 @@ what is missing.
     db         PostgreSQL, a fresh data directory (initdb) under var/cluster/db/, run as the `postgres` user
     redis      redis-server, nothing kept on disk
     lb         HAProxy: HTTP and WebSockets to web1 and web2, health checks on both
-    web1 web2  uvicorn (ASGI), static files by WhiteNoise
-    worker1 worker2  Celery workers of the turn queue
+    web1 web2  uvicorn (ASGI), static files by WhiteNoise (CLUSTER_PAIRS=1..3 web+worker pairs; 2 by default)
+    worker1 worker2  Celery workers of the turn queue (CLUSTER_CPU_QUOTA=0.2: each web and worker host a cgroup
+               of a fifth of a core, as the scaling benchmark tests/bench/cluster_scaling.py runs it)
     computers  the computer players' queue worker
     beat       the scheduler
 
@@ -58,6 +59,7 @@ from roboracer.cluster_hosts import (  # noqa: F401 (the hosts' names, as tests/
     VAR,
     WEB_HOSTS,
     WEB_PORT,
+    WORKER_HOSTS,
     _process,
     _run,
     address,
@@ -65,6 +67,7 @@ from roboracer.cluster_hosts import (  # noqa: F401 (the hosts' names, as tests/
     database_url,
     haproxy_config,
     kill_host,
+    make_cgroup,
     missing_prerequisites,
     netns,
     our_namespaces,
@@ -130,7 +133,7 @@ class Cluster:
         log = open(VAR / role / "log", "ab")  # noqa: SIM115 - the child writes to it
         process = subprocess.Popen(["ip", "netns", "exec", netns(role), *command], cwd=ROOT, env=env,
                                    stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                   start_new_session=True, preexec_fn=parent_death.preexec())
+                                   start_new_session=True, preexec_fn=_preexec(make_cgroup(role)))
         log.close()
         self.processes[role] = process
         self.died_at.pop(role, None)
@@ -181,6 +184,20 @@ class Cluster:
                 process.kill()
                 process.wait()
             kill_host(role)
+
+
+def _preexec(cgroup: Path | None):
+    """In the child before exec: die with the runner, and join the host's cpu cgroup (its quota) if it has one,
+    so the host's every process (and what it forks) counts against it."""
+    die_with_parent = parent_death.preexec()
+
+    def run() -> None:
+        die_with_parent()
+        if cgroup is not None:
+            with open(cgroup / "cgroup.procs", "w") as procs:
+                procs.write(str(os.getpid()))
+
+    return run
 
 
 def _describe(returncode: int) -> str:
@@ -302,12 +319,12 @@ def main() -> int:
             if result.returncode:
                 raise RuntimeError(f"manage.py {' '.join(step)} failed:\n{result.stdout}{result.stderr}")
         print("cluster: database migrated, courses loaded", flush=True)
-        for role in ("worker1", "worker2", "computers", "beat", "web1", "web2"):
+        for role in (*WORKER_HOSTS, "computers", "beat", *WEB_HOSTS):
             cluster.start(role)
         for role in WEB_HOSTS:
             _wait(f"{role} answers", lambda role=role: web_answers(role), 90, cluster.processes[role],
                   VAR / role / "log")
-        for role in ("worker1", "worker2", "computers"):
+        for role in (*WORKER_HOSTS, "computers"):
             _wait(f"{role} is ready", lambda role=role: "ready." in (VAR / role / "log").read_text(errors="replace"),
                   90, cluster.processes[role], VAR / role / "log")
         lb = cluster.start("lb")

@@ -19,14 +19,25 @@ SUBNET = os.environ.get("CLUSTER_SUBNET", "10.39.0")  # a /24 of our own
 BRIDGE = "rr39br0"
 NETNS_PREFIX = "rr39-"
 GATEWAY = f"{SUBNET}.1"  # the bridge's own address, in this machine's namespace
-HOSTS = {"db": 10, "redis": 11, "lb": 12, "web1": 21, "web2": 22, "worker1": 31, "worker2": 32, "computers": 33,
-         "beat": 34}
-WEB_HOSTS = ("web1", "web2")
+# Web+worker pairs (the scaling benchmark, tests/bench/cluster_scaling.py, starts 1, 2 and 3): 2 unless
+# CLUSTER_PAIRS says otherwise. The fault scenarios need the two of the default.
+PAIRS = int(os.environ.get("CLUSTER_PAIRS") or 2)
+if not 1 <= PAIRS <= 3:
+    raise SystemExit("CLUSTER_PAIRS: 1, 2 or 3")
+WEB_HOSTS = tuple(f"web{n}" for n in range(1, PAIRS + 1))
+WORKER_HOSTS = tuple(f"worker{n}" for n in range(1, PAIRS + 1))
+_WORKER_ADDRESS = {"worker1": 31, "worker2": 32, "worker3": 35}  # .33 and .34 are taken
+HOSTS = {"db": 10, "redis": 11, "lb": 12, **{web: 20 + n for n, web in enumerate(WEB_HOSTS, start=1)},
+         **{worker: _WORKER_ADDRESS[worker] for worker in WORKER_HOSTS}, "computers": 33, "beat": 34}
+# A CPU quota, in cores, for each web and worker host (a cgroup of its own: the scaling benchmark gives each a
+# small equal share so that PostgreSQL, Redis, HAProxy and the load generator are not the limit); 0: none.
+CPU_QUOTA = float(os.environ.get("CLUSTER_CPU_QUOTA") or 0)
+CGROUP_CPU = Path("/sys/fs/cgroup/cpu")  # cgroup v1's cpu controller (this machine); v2 below if not mounted
 WEB_PORT = 8000
 LB_PORT = 80
 RESTART_DELAY = float(os.environ.get("CLUSTER_RESTART_DELAY") or 2.0)
 # Stopped in this order: no new requests, no new scheduling, no new work, then the services.
-STOP_ORDER = ("lb", "web1", "web2", "beat", "worker1", "worker2", "computers", "redis", "db")
+STOP_ORDER = ("lb", *WEB_HOSTS, "beat", *WORKER_HOSTS, "computers", "redis", "db")
 
 
 def address(role: str) -> str:
@@ -121,6 +132,41 @@ def teardown(quiet: bool = False) -> None:
         _run("ip", "netns", "del", namespace, check=False)
     if Path(f"/sys/class/net/{BRIDGE}").exists():
         _run("ip", "link", "del", BRIDGE, check=False)
+    remove_cgroups()
+
+
+def cgroup_dir(role: str) -> Path | None:
+    """The host's own cpu cgroup when the cluster gives web and worker hosts a quota, else None."""
+    if not CPU_QUOTA or role not in (*WEB_HOSTS, *WORKER_HOSTS):
+        return None
+    if CGROUP_CPU.is_dir():  # v1
+        return CGROUP_CPU / f"{NETNS_PREFIX}{role}"
+    return Path("/sys/fs/cgroup") / f"{NETNS_PREFIX}{role}"  # v2 (the cpu controller enabled at the root)
+
+
+def make_cgroup(role: str) -> Path | None:
+    """Create the host's cgroup with its quota (CPU_QUOTA cores of a 100 ms period)."""
+    path = cgroup_dir(role)
+    if path is None:
+        return None
+    path.mkdir(exist_ok=True)
+    period = 100_000
+    if (path / "cpu.cfs_quota_us").exists():
+        (path / "cpu.cfs_period_us").write_text(str(period))
+        (path / "cpu.cfs_quota_us").write_text(str(int(CPU_QUOTA * period)))
+    else:
+        (path / "cpu.max").write_text(f"{int(CPU_QUOTA * period)} {period}")
+    return path
+
+
+def remove_cgroups() -> None:
+    for parent in (CGROUP_CPU, Path("/sys/fs/cgroup")):
+        if parent.is_dir():
+            for path in parent.glob(f"{NETNS_PREFIX}*"):
+                try:
+                    path.rmdir()  # empty once its processes are gone
+                except OSError:
+                    pass
 
 
 def _process(pid: int) -> psutil.Process | None:
