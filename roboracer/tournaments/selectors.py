@@ -264,16 +264,25 @@ def rounds(*, tournament: Tournament) -> list[dict]:
         by_table[ts.table_id].append(ts)
         tables[ts.table_id] = ts.table
     computers = _computers([t.game_id for t in tables.values() if t.game_id is not None])
+    # How each ejected seat left its game: by its own Forfeit ("forfeited") or ejected (time, staff, the others).
+    left = {(game_id, number): "forfeited" if by == username else "ejected"
+            for game_id, number, by, username in Seat.objects.filter(
+                game_id__in=[t.game_id for t in tables.values() if t.game_id is not None], ejected_at__isnull=False)
+            .values_list("game_id", "number", "ejected_by", "user__username")}
     by_round: dict[int, list] = defaultdict(list)
     for table in sorted(tables.values(), key=lambda t: t.number):
         game = table.game
+        # Seat order until the game has places, then place order (the card read 2nd, 3rd, 1st).
+        ordered = sorted(by_table[table.pk], key=lambda ts: (ts.place is None, ts.place or 0, ts.seat))
         by_round[table.round_id].append({
             "number": table.number, "bye": table.bye, "finished": table.finished,
             "game": game.pk if game else None, "game_status": game.status if game else None,
             "turn": game.turn if game else None, "course": game.board_name if game else None,
             "players": [{"entry": ts.entry_id, "player": name_of(ts.entry.user),
                          "username": ts.entry.user.get_username(), "seat": ts.seat,
-                         "place": ts.place, "points": ts.points, "ejected": ts.ejected} for ts in by_table[table.pk]],
+                         "place": ts.place, "points": ts.points, "ejected": ts.ejected,
+                         "out": (left.get((table.game_id, ts.seat), "ejected") if ts.ejected else "")}
+                        for ts in ordered],
             "computers": computers.get(table.game_id, []),
         })
     for round_ in tournament.rounds.order_by("-number"):

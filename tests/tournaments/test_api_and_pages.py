@@ -253,10 +253,14 @@ def test_the_organiser_adds_a_player_before_the_start_and_withdraws_one_without_
     client.force_login(olga)
     organise = f"/tournaments/{tournament.pk}/organise/"
     assert 'id="add-player"' in client.get(organise).content.decode()
-    for name in ("ann", "ben", "cat"):
+    for name in ("ann", "Ben", " cat "):  # any case, spaces around (the walkthrough's "Bob" was refused)
         client.post(organise, {"action": "add", "username": name})
     for bad in ("nobody", "\x00", "ann", "computer-normal-1", ""):  # unknown, NUL, already in, a computer, empty
-        client.post(organise, {"action": "add", "username": bad})
+        answer = client.post(organise, {"action": "add", "username": bad}, follow=True)
+        # Said on the organiser's page, never the Not found page of a missing tournament.
+        assert answer.status_code == 200 and "Organise:" in answer.content.decode(), bad
+    assert "there is no player named &#x27;nobody&#x27;" in client.post(
+        organise, {"action": "add", "username": "nobody"}, follow=True).content.decode()
     assert sorted(Entry.objects.filter(tournament=tournament).values_list("user__username", flat=True)) == [
         "ann", "ben", "cat"]
     assert Notice.objects.filter(user=ann, kind="tournament_status", text__contains="registered you").exists()

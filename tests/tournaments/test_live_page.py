@@ -91,3 +91,25 @@ def test_the_live_part_carries_the_viewers_own_card_only(client, courses, make_u
     assert 'id="my-game-ready"' not in client.get(f"/tournaments/{tournament.pk}/?part=live").content.decode()
     page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
     assert 'id="tournament-live"' in page and "tournaments/live.js" in page and "<noscript>" in page
+
+
+def test_a_table_says_forfeited_for_a_player_who_left_and_lists_places_in_order(client, courses, make_user):
+    """The walkthrough: players who pressed Forfeit read "ejected", and a finished table listed 2nd, 3rd, 1st."""
+    from games.services import lobby
+
+    olga = organiser(make_user)
+    tournament = open_tournament(organiser=olga, courses=[courses["tiny-yard"]], table_size=3)
+    field = [make_user(name) for name in ("fay", "hal", "ivy")]
+    for user in field:
+        registration.register(user=user, tournament_id=tournament.pk)
+    Tournament.objects.filter(pk=tournament.pk).update(registration_closes=timezone.now())
+    rounds.close_registration(tournament_id=tournament.pk)
+    table = current_tables(tournament)[0]
+    first, second, third = users_at(table)
+    lobby.leave_game(user=third, game_id=table.game_id)  # forfeits first: last place
+    lobby.leave_game(user=second, game_id=table.game_id)  # the game ends: `first` wins
+    page = client.get(f"/tournaments/{tournament.pk}/?part=live").content.decode()
+    players = page.split('class="t-players"')[1].split("</ul>")[0]
+    names = [first.username, second.username, third.username]
+    assert [players.index(n) for n in names] == sorted(players.index(n) for n in names)  # 1st, 2nd, 3rd
+    assert players.count("· forfeited") == 2 and "· ejected" not in players

@@ -10,7 +10,7 @@ from django.utils import timezone
 from games.models import Game
 from games.services import locking, notices, organisers
 from roboracer.accounts.services import COMPUTER_PREFIX
-from roboracer.common.errors import Conflict, InvalidInput, NotFound
+from roboracer.common.errors import Conflict, InvalidInput
 from roboracer.tournaments import selectors
 from roboracer.tournaments.models import Entry, Round, Tournament
 from roboracer.tournaments.services import common
@@ -210,14 +210,17 @@ def set_seeds(*, user, tournament_id: int, entries: list) -> list[Entry]:
 @transaction.atomic
 def add_player(*, user, tournament_id: int, username: str) -> Entry:
     """The organiser registers a player by username before the start (issue 38 item 7); a player who withdrew is
-    registered again. Unknown names are the same NotFound whatever the reason; computer accounts are refused."""
+    registered again. Unknown names are the same InvalidInput whatever the reason; computer accounts are refused."""
     tournament = organised(tournament_id, user)
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict("players can be added only before the start")
     name = (username or "").strip()[:150]
-    player = get_user_model().objects.filter(username=name).first() if name and "\x00" not in name else None
+    # Any case, as the substitute form matches ("Bob" is bob). An unknown name is a mistake in the form, said on
+    # the organiser's page (InvalidInput), not the page's own "no such tournament" (the walkthrough met that).
+    player = (get_user_model().objects.filter(username__iexact=name).first()
+              if name and "\x00" not in name else None)
     if player is None or player.get_username().startswith(COMPUTER_PREFIX):
-        raise NotFound(f"there is no player {name!r}")
+        raise InvalidInput(f"there is no player named {name!r}")
     entry = Entry.objects.filter(tournament=tournament, user=player).first()
     if entry is not None and entry.withdrawn_at is None and entry.disqualified_at is None:
         raise Conflict(f"{selectors.name_of(player)} is already registered")
