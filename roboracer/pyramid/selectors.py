@@ -173,6 +173,9 @@ def pyramid_state(*, pyramid: Pyramid, user) -> dict:
         "rows": grid,
         "me": None if me is None else {
             "row": me.row, "position": me.position, "points": me.points, "open_challenge": mine,
+            # The challenges the player defends (the walkthrough: a defender read "press Challenge on a player
+            # above you" with two games waiting for them at the top).
+            "defending": defending.get(me.user.get_username(), []),
         },
         "challenges": challenges,
         "history": history(pyramid=pyramid),

@@ -45,7 +45,7 @@ def test_join_challenge_and_revoke_through_the_api(client, pyr, ann, ben):
     c = client_for(client, ann)
     answer = post(c, f"/api/pyramids/{pyr.slug}/join/")
     assert answer.status_code == 201
-    assert answer.json()["me"] == {"row": 1, "position": 1, "points": 2, "open_challenge": None}
+    assert answer.json()["me"] == {"row": 1, "position": 1, "points": 2, "open_challenge": None, "defending": []}
     assert post(c, f"/api/pyramids/{pyr.slug}/join/").status_code == 409
     c.force_login(ben)
     assert post(c, f"/api/pyramids/{pyr.slug}/join/").status_code == 201

@@ -57,3 +57,19 @@ def test_an_open_place_is_called_open_and_a_revoke_never_refunds_zero(pyr, make_
     assert "Challenge revoked; no points back" in text and "refunded 0" not in text
     entry = Entry.objects.filter(kind=Entry.Kind.REVOKED).get()
     assert _history_text(entry) == "ann revoked the challenge of ben (no points back)."
+
+
+def test_a_defender_is_told_what_they_defend_not_to_challenge_above(pyr, make_user):
+    """The walkthrough: bob at the top with two challenges waiting read "press Challenge on a player above you"."""
+    ann, ben, bob = make_user("ann"), make_user("ben"), make_user("bob")
+    place(pyr, bob, 1, 1)
+    place(pyr, ann, 2, 1, points=5)
+    place(pyr, ben, 2, 2, points=5)
+    top = " ".join(browser_for(bob).get(f"/pyramid/{pyr.slug}/").content.decode().split())
+    assert "you are at the top; others challenge you" in top and "player above you" not in top
+    for user in (ann, ben):
+        services.create_challenge(user=user, slug=pyr.slug, player="bob")
+    page = " ".join(browser_for(bob).get(f"/pyramid/{pyr.slug}/").content.decode().split())
+    assert "You are defending 2 challenges:" in page and "No open challenge of yours" not in page
+    games = list(Challenge.objects.order_by("pk").values_list("game_id", flat=True))
+    assert all(f'href="/games/{game}/"' in page for game in games)

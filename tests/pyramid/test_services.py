@@ -379,7 +379,7 @@ def test_the_state_offers_challenges_with_their_costs_and_says_why_not(pyr, user
     assert cells["ann"]["why_not"] == "costs 1 point; you have 0"
     assert (cells["ben"]["challenge_cost"], cells["ben"]["can_challenge"]) == (0, True)
     assert cells["dan"]["challenge_cost"] is None and cells["cat"]["me"] is True
-    assert state["me"] == {"row": 2, "position": 2, "points": 0, "open_challenge": None}
+    assert state["me"] == {"row": 2, "position": 2, "points": 0, "open_challenge": None, "defending": []}
 
 
 def test_custom_timers_need_both_times(pyr):
