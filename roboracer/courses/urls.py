@@ -19,4 +19,6 @@ api_urlpatterns = [
     path("courses/<slug:slug>/", api.CourseDetailView.as_view(), name="api-course"),
     path("courses/<slug:slug>/transition/", api.CourseTransitionView.as_view(), name="api-course-transition"),
     path("courses/<slug:slug>/versions/", api.CourseVersionsView.as_view(), name="api-course-versions"),
+    path("courses/<slug:slug>/comments/", api.CourseCommentsView.as_view(), name="api-course-comments"),
+    path("courses/<slug:slug>/comments/<int:pk>/", api.CourseCommentView.as_view(), name="api-course-comment"),
 ]
