@@ -224,6 +224,18 @@ def may_comment(*, user, course: Course) -> bool:
     return course.state == S.REVIEW and is_reviewer(user=user)
 
 
+def has_review_page(*, user, course: Course) -> bool:
+    """The course page links the review page for those who read the comments, while there is a review (in review,
+    or comments left from one)."""
+    return may_read_comments(user=user, course=course) and (
+        course.state == S.REVIEW or ReviewComment.objects.filter(course=course).exists())
+
+
+def review_init(*, course: Course) -> dict:
+    """What the review page hands review.js (`json_script` id "review-init")."""
+    return {"course": course.data, "comments": reverse("api-course-comments", args=[course.slug])}
+
+
 def comments(*, course: Course) -> list[ReviewComment]:
     """The course version's comments, oldest first; each thread's first comment carries `number` (1, 2, ...: the
     marker on the board), replies None."""

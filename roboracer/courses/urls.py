@@ -9,6 +9,7 @@ urlpatterns = [
     path("courses/review/", views.review_queue, name="course-review"),
     path("courses/<slug:slug>/", views.course_detail, name="course"),
     path("courses/<slug:slug>/edit/", views.course_edit, name="course-edit"),
+    path("courses/<slug:slug>/review/", views.course_review, name="course-review-page"),
     path("courses/<slug:slug>/transition/", views.course_transition, name="course-transition"),
 ]
 

@@ -221,3 +221,25 @@ def test_a_resize_keeps_the_comment_but_says_it_is_off_the_board(people, in_revi
     Course.objects.filter(slug=in_review).update(data={**Course.objects.get(slug=in_review).data, "width": 5})
     got = api(people["author"]).get(comments_url(in_review)).json()["comments"][0]
     assert (got["x"], got["y"], got["on_board"]) == (7, 7, False)
+
+
+def test_the_review_page_is_for_the_author_reviewers_and_staff_only(people, in_review, client, courses):
+    page = f"/courses/{in_review}/review/"
+    for user in ("reviewer", "staff", "author"):
+        client.force_login(people[user])
+        response = client.get(page)
+        assert response.status_code == 200, user
+        html = response.content.decode()
+        assert 'id="review-init"' in html and f"/api/courses/{in_review}/comments/" in html
+        assert ('id="review-transitions"' in html) == (user != "author")  # the author decides nothing here
+        assert f'href="{page}"' in client.get(f"/courses/{in_review}/").content.decode()  # the course page links it
+    client.force_login(people["reviewer"])
+    assert f'href="{page}"' in client.get("/courses/review/").content.decode()  # and so does the queue
+    client.force_login(people["stranger"])
+    missing = client.get(page)
+    assert missing.status_code == 404 and client.get("/courses/no-such-course/review/").status_code == 404
+    public = client.get("/courses/tiny-yard/")
+    assert public.status_code == 200 and 'id="course-review-link"' not in public.content.decode()
+    assert client.get("/courses/tiny-yard/review/").status_code == 404  # public, but no comments for a stranger
+    client.logout()
+    assert client.get(page).status_code == 302  # to the login page
