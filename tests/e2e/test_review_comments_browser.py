@@ -1,8 +1,9 @@
 """Review comments on squares (issue 38 item 18), in Chromium on the live stack: a reviewer opens a course from the
 review queue, clicks square (3, 5) on its board and comments on it; the comment shows as marker 1 on that square and
-in the list beside the board (a click on the entry highlights the square). After the send back the author's editor
-shows the same marker on the same square; the author replies and marks it resolved. A stranger gets a 404. On a
-phone (390x844) and a desktop (1440x900); screenshots in var/test-artifacts/review-comments-*.png."""
+in the list beside the board (a click on the entry highlights the square); staff comment from the editor on the
+cursor's square. After the send back the author's editor shows the same marker on the same square; the author
+replies and marks it resolved. A stranger gets a 404. On a phone (390x844) and a desktop (1440x900); screenshots in
+var/test-artifacts/review-comments-*.png."""
 
 import copy
 
@@ -35,6 +36,10 @@ def centre(box):
     return (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
+def centre_of(rect):
+    return ((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2)
+
+
 def inside(point, rect):
     return rect[0] <= point[0] <= rect[2] and rect[1] <= point[1] <= rect[3]
 
@@ -48,6 +53,7 @@ def test_a_reviewer_comments_on_a_square_and_the_authors_editor_shows_it_there(
     reviewer = django_user_model.objects.create_user(username=f"rita{name}", password=PASSWORD)
     reviewer.groups.add(Group.objects.get_or_create(name="reviewers")[0])
     django_user_model.objects.create_user(username=f"sam{name}", password=PASSWORD)
+    django_user_model.objects.create_user(username=f"stu{name}", password=PASSWORD, is_staff=True)
     data = copy.deepcopy(engine.bundled_course_data("tiny-yard"))  # 8 by 8
     data["name"] = f"Review Yard {name}"
     slug = services.create_course(user=author, data=data).slug
@@ -60,10 +66,8 @@ def test_a_reviewer_comments_on_a_square_and_the_authors_editor_shows_it_there(
     page.click(f"#review-queue li[data-course='{slug}'] a.review-comments-link")
     page.wait_for_selector("#review-root[data-ready='1'] svg.rr-board")
     assert page.inner_text(".rv-count") == "No review comments yet."
-    rect = square_box(page, "#review-board", 3, 5)
     page.locator("#review-board svg.rr-board").scroll_into_view_if_needed()
-    rect = square_box(page, "#review-board", 3, 5)
-    page.mouse.click((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2)
+    page.mouse.click(*centre_of(square_box(page, "#review-board", 3, 5)))
     assert page.inner_text("#rv-picked") == "Comment on (3, 5)"
     assert (page.input_value("#rv-x"), page.input_value("#rv-y")) == ("3", "5")
     page.fill("#rv-text", "This belt runs straight into the wall.")
@@ -89,6 +93,20 @@ def test_a_reviewer_comments_on_a_square_and_the_authors_editor_shows_it_there(
     no_sideways_scroll(page)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"review-comments-reviewer-{name}.png"), full_page=True)
+    # Staff may open the editor of a course in review and comment there, on the cursor's square (a click with
+    # the Select tool puts the cursor on (6, 2); the click places nothing).
+    staff, staff_console = new_page(f"stu{name}", viewport)
+    log_in(staff, base, f"stu{name}")
+    staff.goto(f"{base}/courses/{slug}/edit/")
+    staff.wait_for_selector("#editor-root[data-ready='1'] #rv-form")
+    staff.locator("#editor-root .ed-board-host").scroll_into_view_if_needed()
+    staff.mouse.click(*centre_of(square_box(staff, "#editor-root", 6, 2)))
+    staff.click("#rv-use-cursor")
+    assert staff.inner_text("#rv-picked") == "Comment on (6, 2)"
+    staff.fill("#rv-text", "Staff: this pit is unfair on turn one.")
+    staff.click("#rv-submit")
+    staff.locator("#editor-root .rv-marker[data-number='3'][data-x='6'][data-y='2']").wait_for(state="attached")
+    assert staff_console.errors == []
     # Sent back with a reason, from the review page.
     page.fill("#review-transitions input[name='reason']", "See the comments on the board")
     page.click("#review-transitions button[type='submit']")
@@ -104,10 +122,10 @@ def test_a_reviewer_comments_on_a_square_and_the_authors_editor_shows_it_there(
     assert (mark.get_attribute("data-x"), mark.get_attribute("data-y")) == ("3", "5")
     mine.locator("#editor-root .ed-board-host").scroll_into_view_if_needed()
     assert inside(centre(mark.bounding_box()), square_box(mine, "#editor-root", 3, 5))
-    assert mine.locator("#editor-root .rv-marker").count() == 1
+    assert mine.locator("#editor-root .rv-marker").count() == 2  # (3, 5) and staff's (6, 2); none for the course
     panel = mine.locator("#ed-comments-panel")
     assert panel.is_visible() and mine.locator("#rv-form").count() == 0  # the author replies, does not start threads
-    assert mine.inner_text("#ed-comments-panel .rv-count") == "2 comments, 2 open"
+    assert mine.inner_text("#ed-comments-panel .rv-count") == "3 comments, 3 open"
     first = mine.locator("#ed-comments-panel .rv-thread[data-number='1']")
     first.locator("button.rv-show").click()
     assert "Comment on (3, 5)" in mine.inner_text(".ed-status")
@@ -117,7 +135,7 @@ def test_a_reviewer_comments_on_a_square_and_the_authors_editor_shows_it_there(
     first.locator(".rv-replies li:has-text('Turned the belt north.')").wait_for()
     first.locator("button.rv-resolve").click()
     mine.wait_for_selector("#editor-root .rv-marker.rv-resolved[data-number='1']", state="attached")
-    assert mine.inner_text("#ed-comments-panel .rv-count") == "2 comments, 1 open"
+    assert mine.inner_text("#ed-comments-panel .rv-count") == "3 comments, 2 open"
     mine.locator("#ed-comments-panel").scroll_into_view_if_needed()
     no_sideways_scroll(mine)
     mine.screenshot(path=str(ARTIFACTS / f"review-comments-author-{name}.png"), full_page=True)
