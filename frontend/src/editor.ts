@@ -5,6 +5,9 @@
 import { h } from "./dom";
 import css from "./styles.css?inline";
 import editorCss from "./editor/editor.css?inline";
+import commentsCss from "./editor/comments.css?inline";
+import { ReviewComments } from "./editor/comments";
+import { svgEl } from "./elements";
 import { label } from "./editor/fields";
 import { toolList } from "./editor/wording";
 import { isSided, makeElement, specOf } from "./editor/model";
@@ -22,7 +25,7 @@ function injectStyles(): void {
   }
   const mine = document.createElement("style");
   mine.id = "roboracer-editor-styles";
-  mine.textContent = editorCss;
+  mine.textContent = editorCss + commentsCss;
   document.head.appendChild(mine);
 }
 
@@ -87,7 +90,7 @@ export class Editor extends EditorInput {
     const [keyPanel, keyBody] = panel("Keyboard shortcuts", "ed-keys-panel", !narrow);
     keyBody.appendChild(this.keyList);
     this.buildKeyList();
-    side.append(checkPanel, propsPanel, coursePanel, pubPanel, filePanel, keyPanel);
+    side.append(checkPanel, this.buildComments(), propsPanel, coursePanel, pubPanel, filePanel, keyPanel);
 
     const layout = h("div", { class: "ed-layout" });
     layout.append(palettePanel, boardCol, side);
@@ -98,6 +101,41 @@ export class Editor extends EditorInput {
       if (this.dirty) e.preventDefault();
     });
     window.addEventListener("pagehide", () => this.flushDraft());
+  }
+
+  // ---------------- review comments (editor/comments.ts) ----------------
+
+  protected comments: ReviewComments | null = null;
+  protected readonly commentsPanel = panel("Review comments", "ed-comments-panel", true)[0];
+
+  /** The review comments' panel: hidden until there is something to show (comments, or a reviewer may write one). */
+  protected buildComments(): HTMLElement {
+    const body = this.commentsPanel.querySelector<HTMLElement>(".ed-panel-body");
+    this.commentsPanel.hidden = true;
+    if (!body || !this.urls.comments) return this.commentsPanel;
+    const layer = svgEl("g", { class: "rv-markers" }, this.view.board.top);
+    this.comments = new ReviewComments(this.urls.comments, {
+      layer,
+      size: () => [this.course.width, this.course.height],
+      cursor: () => [...this.cursorAt],
+      shown: (at) => { this.cursorAt = at; this.drawCursor(); this.say(`Comment on (${at[0]}, ${at[1]})`); },
+      loaded: (list) => { this.commentsPanel.hidden = !list.comments.length && !list.may_comment; },
+    });
+    body.appendChild(this.comments.box);
+    void this.comments.load();
+    return this.commentsPanel;
+  }
+
+  protected changed(validate: boolean): void {
+    super.changed(validate);
+    const c = this.comments;
+    if (!c) return;
+    if (this.urls.comments && this.urls.comments !== c.url) { // saved as a new version: its own comments
+      c.url = this.urls.comments;
+      void c.load();
+    } else {
+      c.drawMarkers();
+    }
   }
 
   /** The board's box, for the zoom. */

@@ -19,13 +19,14 @@ test("problems keep each message with its squares and drop what is malformed", (
   assert.deepEqual(problems(null), { errors: [], warnings: [] });
 });
 
-test("a course saved from the new-course page gets its detail, transition, test-drive and versions URLs", () => {
+test("a course saved from the new-course page gets its detail, transition, test-drive, versions and comments URLs", () => {
   const urls = urlsFor({
     validate: "/api/courses/validate/", create: "/api/courses/", detail: null, transition: null, test_drive: null, versions: null,
+    comments: null,
   }, "my yard");
   assert.deepEqual(urls, {
     validate: "/api/courses/validate/", create: "/api/courses/", detail: "/api/courses/my%20yard/",
     transition: "/api/courses/my%20yard/transition/", test_drive: "/api/courses/my%20yard/test-drive/",
-    versions: "/api/courses/my%20yard/versions/",
+    versions: "/api/courses/my%20yard/versions/", comments: "/api/courses/my%20yard/comments/",
   });
 });

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from roboracer.courses.models import Course, CourseTransition
+from roboracer.courses.models import Course, CourseTransition, ReviewComment
 
 
 class TransitionInline(admin.TabularInline):
@@ -24,3 +24,12 @@ class CourseTransitionAdmin(admin.ModelAdmin):
     list_display = ["course", "from_state", "to_state", "by", "at"]
     list_filter = ["to_state"]
     readonly_fields = ["at"]
+
+
+@admin.register(ReviewComment)
+class ReviewCommentAdmin(admin.ModelAdmin):
+    list_display = ["course", "x", "y", "author", "reply_to", "resolved", "created_at"]
+    list_filter = ["resolved"]
+    search_fields = ["course__slug", "text"]
+    readonly_fields = ["created_at", "resolved_at"]
+    raw_id_fields = ["course", "reply_to", "author", "resolved_by"]

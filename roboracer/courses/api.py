@@ -1,5 +1,5 @@
 """Courses over the API: the element catalogue, the validator, the list, one course, and the builder's writes
-(create, update, transition, versions; the test drive makes a game: games/api/test_drive.py). Thin: parse, call
+(create, update, transition, versions, review comments; the test drive makes a game: games/api/test_drive.py). Thin: parse, call
 a service or selector, shape."""
 
 from drf_spectacular.types import OpenApiTypes
@@ -211,3 +211,77 @@ class CourseVersionsView(APIView):
         course = _course_or_404(request.user, slug)
         return Response([{"slug": c.slug, "version": c.version, "state": c.state, "created": c.created_at}
                          for c in selectors.versions(user=request.user, course=course)])
+
+
+# --- Review comments (docs/course-builder.md, "Review comments"). ------------------------------------------
+class CommentSerializer(serializers.Serializer):
+    """Documentation only: built by roboracer.courses.selectors.comment_shape."""
+
+    id = serializers.IntegerField()
+    number = serializers.IntegerField(allow_null=True, help_text="1, 2, ... per thread, as on the board's markers; "
+                                                                  "null for a reply")
+    reply_to = serializers.IntegerField(allow_null=True, help_text="the thread's first comment; null for a thread")
+    author = serializers.CharField(allow_null=True, help_text="display name; null for a deleted account")
+    by_course_author = serializers.BooleanField()
+    text = serializers.CharField()
+    x = serializers.IntegerField(allow_null=True, help_text="the square's column; null: the whole course")
+    y = serializers.IntegerField(allow_null=True)
+    on_board = serializers.BooleanField(help_text="the square is on the board as it is now (a resize may drop it)")
+    resolved = serializers.BooleanField()
+    resolved_by = serializers.CharField(allow_null=True)
+    resolved_at = serializers.DateTimeField(allow_null=True)
+    created_at = serializers.DateTimeField()
+
+
+class CommentListSerializer(serializers.Serializer):
+    comments = CommentSerializer(many=True)
+    may_comment = serializers.BooleanField(help_text="the viewer may start a comment (a reviewer, in review)")
+    may_reply = serializers.BooleanField(help_text="the viewer may reply and mark threads resolved")
+
+
+class CommentWriteSerializer(serializers.Serializer):
+    text = serializers.CharField(max_length=services.COMMENT_LENGTH, trim_whitespace=True)
+    x = serializers.IntegerField(required=False, allow_null=True, default=None)
+    y = serializers.IntegerField(required=False, allow_null=True, default=None)
+    reply_to = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
+
+
+class CommentResolveSerializer(serializers.Serializer):
+    resolved = serializers.BooleanField()
+
+
+def _comment_answer(*, course: Course, comment_id: int) -> dict:
+    row = next(row for row in selectors.comments(course=course) if row.pk == comment_id)
+    return selectors.comment_shape(comment=row, course=course)
+
+
+class CourseCommentsView(BodyLimit, APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses={200: CommentListSerializer, **_errors(404)},
+                   summary="A course version's review comments (its author, reviewers, staff)")
+    def get(self, request, slug: str):
+        course = _course_or_404(request.user, slug)
+        if not selectors.may_read_comments(user=request.user, course=course):
+            raise NotFound(selectors.missing(slug))
+        return Response(selectors.comment_list(course=course, user=request.user))
+
+    @extend_schema(request=CommentWriteSerializer, responses={201: CommentSerializer, **_errors(400, 403, 404, 409, 413)},
+                   summary="Comment on a course in review (on a square, or the whole course), or reply in a thread")
+    def post(self, request, slug: str):
+        serializer = CommentWriteSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        comment = services.add_comment(user=request.user, slug=slug, **serializer.validated_data)
+        return Response(_comment_answer(course=comment.course, comment_id=comment.pk),
+                        status=status.HTTP_201_CREATED)
+
+
+class CourseCommentView(BodyLimit, APIView):
+    @extend_schema(request=CommentResolveSerializer, responses={200: CommentSerializer, **_errors(400, 403, 404)},
+                   summary="Mark a comment's thread resolved, or open it again")
+    def patch(self, request, slug: str, pk: int):
+        serializer = CommentResolveSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        comment = services.resolve_comment(user=request.user, slug=slug, comment_id=pk,
+                                           resolved=serializer.validated_data["resolved"])
+        return Response(_comment_answer(course=comment.course, comment_id=comment.pk))

@@ -52,3 +52,36 @@ class CourseTransition(models.Model):
 
     def __str__(self) -> str:
         return f"{self.course}: {self.from_state} → {self.to_state}"
+
+
+class ReviewComment(models.Model):
+    """A reviewer's comment on a course version in review, optionally on one square (x, y) of its board, or a
+    reply in its thread (`reply_to`; a reply has no square of its own). The course's author reads them, replies and
+    marks them resolved (docs/course-builder.md, "Review comments")."""
+
+    course = models.ForeignKey(Course, on_delete=models.CASCADE, related_name="review_comments")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                               related_name="+")
+    reply_to = models.ForeignKey("self", null=True, blank=True, on_delete=models.CASCADE, related_name="replies")
+    text = models.TextField(max_length=2000)
+    x = models.PositiveSmallIntegerField(null=True, blank=True)
+    y = models.PositiveSmallIntegerField(null=True, blank=True)
+    resolved = models.BooleanField(default=False)
+    resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="+")
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(x__isnull=True, y__isnull=True)
+                                   | models.Q(x__isnull=False, y__isnull=False),
+                                   name="review_comment_square_is_both_or_neither"),
+            models.CheckConstraint(condition=models.Q(reply_to__isnull=True) | models.Q(x__isnull=True),
+                                   name="review_comment_reply_has_no_square"),
+        ]
+
+    def __str__(self) -> str:
+        where = f" at ({self.x}, {self.y})" if self.x is not None else ""
+        return f"{self.course}{where}: {self.text[:40]}"

@@ -11,7 +11,7 @@ import engine
 from roboracer.accounts.selectors import player_name
 from roboracer.common import how_to_play
 from roboracer.courses.budget import CourseTooComplex, CpuBudget
-from roboracer.courses.models import Course, CourseTransition
+from roboracer.courses.models import Course, CourseTransition, ReviewComment
 
 S = Course.State
 REVIEWERS = "reviewers"  # the group whose members review courses (created by a data migration)
@@ -198,6 +198,7 @@ def editor_urls(*, course: Course | None) -> dict:
         "transition": reverse("api-course-transition", args=[slug]) if slug else None,
         "test_drive": reverse("api-course-test-drive", args=[slug]) if slug else None,
         "versions": reverse("api-course-versions", args=[slug]) if slug else None,
+        "comments": reverse("api-course-comments", args=[slug]) if slug else None,
     }
 
 
@@ -208,6 +209,74 @@ def editor_init(*, course: Course | None, user) -> dict:
         "catalog": element_catalog(),
         "urls": editor_urls(course=course),
         "user": {"name": display_name(user), "staff": bool(user.is_staff), "reviewer": is_reviewer(user=user)},
+    }
+
+
+# --- Review comments (docs/course-builder.md, "Review comments"). ------------------------------------------
+def may_read_comments(*, user, course: Course) -> bool:
+    """The course's author, staff and reviewers read its review comments, while they may see the course (the
+    caller looked it up through `visible_courses`); anyone else is told the comments do not exist."""
+    return is_author(user=user, course=course) or is_reviewer(user=user)
+
+
+def may_comment(*, user, course: Course) -> bool:
+    """A new comment (a thread, on a square or the whole course): reviewers and staff, on a course in review."""
+    return course.state == S.REVIEW and is_reviewer(user=user)
+
+
+def has_review_page(*, user, course: Course) -> bool:
+    """The course page links the review page for those who read the comments, while there is a review (in review,
+    or comments left from one)."""
+    return may_read_comments(user=user, course=course) and (
+        course.state == S.REVIEW or ReviewComment.objects.filter(course=course).exists())
+
+
+def review_init(*, course: Course) -> dict:
+    """What the review page hands review.js (`json_script` id "review-init")."""
+    return {"course": course.data, "comments": reverse("api-course-comments", args=[course.slug])}
+
+
+def comments(*, course: Course) -> list[ReviewComment]:
+    """The course version's comments, oldest first; each thread's first comment carries `number` (1, 2, ...: the
+    marker on the board), replies None."""
+    rows = list(ReviewComment.objects.filter(course=course)
+                .select_related("author", "author__profile", "resolved_by", "resolved_by__profile"))
+    number = 0
+    for row in rows:
+        if row.reply_to_id is None:
+            number += 1
+            row.number = number
+        else:
+            row.number = None
+    return rows
+
+
+def comment_shape(*, comment: ReviewComment, course: Course) -> dict:
+    on_board = comment.x is not None and comment.x < int(course.data.get("width") or 0) \
+        and comment.y < int(course.data.get("height") or 0)
+    return {
+        "id": comment.pk,
+        "number": getattr(comment, "number", None),
+        "reply_to": comment.reply_to_id,
+        "author": display_name(comment.author),
+        "by_course_author": comment.author_id is not None and comment.author_id == course.author_id,
+        "text": comment.text,
+        "x": comment.x,
+        "y": comment.y,
+        "on_board": on_board,
+        "resolved": comment.resolved,
+        "resolved_by": display_name(comment.resolved_by) if comment.resolved else None,
+        "resolved_at": comment.resolved_at.isoformat() if comment.resolved and comment.resolved_at else None,
+        "created_at": comment.created_at.isoformat(),
+    }
+
+
+def comment_list(*, course: Course, user) -> dict:
+    """The API's answer for a course's comments: the comments (`comment_shape`) and what the viewer may do."""
+    return {
+        "comments": [comment_shape(comment=row, course=course) for row in comments(course=course)],
+        "may_comment": may_comment(user=user, course=course),
+        "may_reply": may_read_comments(user=user, course=course),
     }
 
 

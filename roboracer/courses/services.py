@@ -10,6 +10,7 @@ import secrets
 from functools import cache
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.text import slugify
 
 import engine
@@ -17,7 +18,7 @@ from roboracer.accounts.names import looks_alike
 from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from roboracer.courses import selectors
 from roboracer.courses.budget import CourseTooComplex, CpuBudget
-from roboracer.courses.models import Course, CourseTransition
+from roboracer.courses.models import Course, CourseTransition, ReviewComment
 
 S = Course.State
 # Slugs the course pages and API use for themselves (/courses/new/, /courses/review/, /api/courses/validate/).
@@ -197,12 +198,16 @@ def update_course(*, user, slug: str, data) -> tuple[Course, bool]:
 REASON_LENGTH = 2000  # a transition's reason, as the API's serializer allows
 
 
+def _plain(text: str) -> bool:
+    """No control characters but line breaks and tabs (no NUL, no bidirectional overrides, no zero-width marks)."""
+    return all(ch.isprintable() or ch in "\n\r\t" for ch in text)
+
 
 def transition_course(*, user, slug: str, to: str, reason: str = "") -> Course:
     """Move the course to state `to` (Conflict naming why if the rules refuse), recorded with who and why."""
     if to not in S.values:
         raise InvalidInput(f"to: {to!r} is not one of {', '.join(S.values)}")
-    if len(reason) > REASON_LENGTH or not all(ch.isprintable() or ch in "\n\r\t" for ch in reason):
+    if len(reason) > REASON_LENGTH or not _plain(reason):
         raise InvalidInput(f"reason: at most {REASON_LENGTH} characters, with no control characters but line breaks")
     with transaction.atomic():
         course = _locked(user=user, slug=slug)
@@ -227,3 +232,84 @@ def test_drive_course(*, user, slug: str, seats: int) -> Course:
         raise InvalidInput(f"seats: {course.name} takes 1 to {course.max_players} players in a test drive, "
                            f"not {seats}")
     return course
+
+
+# --- Review comments (docs/course-builder.md, "Review comments"). ------------------------------------------
+COMMENT_LENGTH = 2000  # characters of a comment, as the API's serializer allows
+COMMENTS_PER_COURSE = 500  # comments and replies on one course version; past it, 409
+
+
+def _comment_text(text: str) -> str:
+    text = text.strip()
+    if not text:
+        raise InvalidInput("text: a comment needs some text")
+    if len(text) > COMMENT_LENGTH:
+        raise InvalidInput(f"text: at most {COMMENT_LENGTH} characters, not {len(text)}")
+    if not _plain(text):
+        raise InvalidInput("text: no control characters but line breaks")
+    return text
+
+
+def _check_square(*, course: Course, x: int, y: int) -> None:
+    width, height = int(course.data.get("width") or 0), int(course.data.get("height") or 0)
+    if not (0 <= x < width and 0 <= y < height):
+        raise InvalidInput(f"x, y: ({x}, {y}) is not on the course's board, which is {width} by {height} "
+                           f"(x from 0 to {width - 1}, y from 0 to {height - 1})")
+
+
+def _readable(*, user, slug: str) -> Course:
+    """The course's row, locked, if `user` may read its comments; else the same 404 as a missing course, so a
+    stranger learns nothing (not even that a private course exists)."""
+    course = _locked(user=user, slug=slug)
+    if not selectors.may_read_comments(user=user, course=course):
+        raise NotFound(selectors.missing(slug))
+    return course
+
+
+def add_comment(*, user, slug: str, text: str, x: int | None = None, y: int | None = None,
+                reply_to: int | None = None) -> ReviewComment:
+    """A reviewer's (or staff's) comment on a course in review, on square (x, y) or the whole course; or a reply
+    in a thread (`reply_to`: any comment of the thread), by the course's author, a reviewer or staff, in any state
+    (the author works through the comments after a send back). The course row is locked, so the cap holds."""
+    text = _comment_text(text)
+    if (x is None) != (y is None):
+        raise InvalidInput("x, y: give both (a square) or neither (the whole course)")
+    with transaction.atomic():
+        course = _readable(user=user, slug=slug)
+        parent = None
+        if reply_to is not None:
+            parent = ReviewComment.objects.filter(course=course, pk=reply_to).first()
+            if parent is None:
+                raise NotFound(f"there is no comment {reply_to} on this course")
+            if x is not None:
+                raise InvalidInput("x, y: a reply is on its comment's square; give no square")
+            if parent.reply_to_id is not None:
+                parent = parent.reply_to  # one level of threads: a reply to a reply joins the thread
+        else:
+            if not selectors.is_reviewer(user=user):
+                raise NotAllowed("only reviewers and staff start a comment; the course's author replies to one")
+            if course.state != S.REVIEW:
+                raise Conflict(f"the course is {course.state}: comments are made while it is in review "
+                               "(replies are still taken)")
+            if x is not None:
+                _check_square(course=course, x=x, y=y)
+        if ReviewComment.objects.filter(course=course).count() >= COMMENTS_PER_COURSE:
+            raise Conflict(f"this course version has {COMMENTS_PER_COURSE} comments, the most it may have")
+        return ReviewComment.objects.create(course=course, author=user, reply_to=parent, text=text, x=x, y=y)
+
+
+def resolve_comment(*, user, slug: str, comment_id: int, resolved: bool) -> ReviewComment:
+    """Mark a thread resolved (or open again): the course's author, a reviewer or staff, in any state."""
+    with transaction.atomic():
+        course = _readable(user=user, slug=slug)
+        comment = ReviewComment.objects.filter(course=course, pk=comment_id).first()
+        if comment is None:
+            raise NotFound(f"there is no comment {comment_id} on this course")
+        if comment.reply_to_id is not None:
+            raise InvalidInput("a reply is resolved with its thread: mark the comment it answers")
+        if comment.resolved != resolved:
+            comment.resolved = resolved
+            comment.resolved_by = user if resolved else None
+            comment.resolved_at = timezone.now() if resolved else None
+            comment.save(update_fields=["resolved", "resolved_by", "resolved_at"])
+        return comment

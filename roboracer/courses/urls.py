@@ -9,6 +9,7 @@ urlpatterns = [
     path("courses/review/", views.review_queue, name="course-review"),
     path("courses/<slug:slug>/", views.course_detail, name="course"),
     path("courses/<slug:slug>/edit/", views.course_edit, name="course-edit"),
+    path("courses/<slug:slug>/review/", views.course_review, name="course-review-page"),
     path("courses/<slug:slug>/transition/", views.course_transition, name="course-transition"),
 ]
 
@@ -19,4 +20,6 @@ api_urlpatterns = [
     path("courses/<slug:slug>/", api.CourseDetailView.as_view(), name="api-course"),
     path("courses/<slug:slug>/transition/", api.CourseTransitionView.as_view(), name="api-course-transition"),
     path("courses/<slug:slug>/versions/", api.CourseVersionsView.as_view(), name="api-course-versions"),
+    path("courses/<slug:slug>/comments/", api.CourseCommentsView.as_view(), name="api-course-comments"),
+    path("courses/<slug:slug>/comments/<int:pk>/", api.CourseCommentView.as_view(), name="api-course-comment"),
 ]

@@ -1,5 +1,6 @@
 """The course pages: the gallery (latest stable versions, my drafts), one course (state, history, versions,
-its games for the author), the editor's two pages, the review queue, and the state forms."""
+its games for the author), the editor's two pages, the review queue, a course's review page (its board with the
+review comments), and the state forms."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -69,6 +70,7 @@ def course_detail(request, slug: str):
         "history": selectors.history(course=course),
         "versions": list(selectors.versions(user=request.user, course=course)),
         "games": signals.games_on(course=course, user=request.user) if writer else [],
+        "review_page": selectors.has_review_page(user=request.user, course=course),
         "playable": course.state in (Course.State.STABLE, Course.State.DEVELOPMENT),
         "elements": selectors.element_summary(data=course.data),
         "course_scripts": selectors.preview_scripts(courses=[course]),
@@ -113,6 +115,26 @@ def review_queue(request):
     return render(request, "courses/review.html",
                   {"courses": courses, "staff": request.user.is_staff,
                    "course_scripts": selectors.preview_scripts(courses=courses)})
+
+
+@login_required
+def course_review(request, slug: str):
+    """The review of one course version: its board with the review comments (review.js). Its author, reviewers and
+    staff; anyone else gets the 404 of a missing course."""
+    course = _visible_or_404(request, slug)
+    if not selectors.may_read_comments(user=request.user, course=course):
+        raise Http404(selectors.missing(slug))
+    reviewer = course.state == Course.State.REVIEW and selectors.is_reviewer(user=request.user)
+    actions = [{"to": to, "label": _action_label(course, to)}
+               for to in selectors.allowed_transitions(user=request.user, course=course)] if reviewer else []
+    return render(request, "courses/review_course.html", {
+        "course": course,
+        "author": selectors.display_name(course.author),
+        "state_words": STATE_WORDS[course.state],
+        "actions": actions,
+        "editable": selectors.may_write(user=request.user, course=course),
+        "review_init": selectors.review_init(course=course),
+    })
 
 
 @login_required

@@ -27,6 +27,7 @@ export interface EditorUrls {
   transition: string | null;
   test_drive: string | null;
   versions: string | null;
+  comments: string | null;
 }
 
 export type Answer<T> = { ok: true; status: number; data: T } | { ok: false; status: number; detail: string; body: Record<string, unknown> };
@@ -76,5 +77,6 @@ export function problems(body: unknown): Validation {
 /** The URLs of a saved course, from the collection URL and its slug (when the page had none). */
 export function urlsFor(urls: EditorUrls, slug: string): EditorUrls {
   const detail = `${urls.create.replace(/\/?$/, "/")}${encodeURIComponent(slug)}/`;
-  return { ...urls, detail, transition: `${detail}transition/`, test_drive: `${detail}test-drive/`, versions: `${detail}versions/` };
+  return { ...urls, detail, transition: `${detail}transition/`, test_drive: `${detail}test-drive/`, versions: `${detail}versions/`,
+    comments: `${detail}comments/` };
 }
