@@ -73,6 +73,15 @@ def notify(*, user_ids: Iterable[int], kind: str, text: str, link: str = "", sou
     return kept
 
 
+def settle(*, kind: str, source: Mapping[str, int]) -> int:
+    """Mark read every unread notice of `kind` whose source holds `source` (a game's "your game is ready" once
+    that game is over: the bell no longer calls anyone to it). Returns how many changed."""
+    unread = Notice.objects.filter(kind=kind, read_at__isnull=True)
+    for key, value in source.items():
+        unread = unread.filter(**{f"source__{key}": value})
+    return unread.update(read_at=timezone.now())
+
+
 def mark_read(*, user, ids: Iterable[int] | None = None) -> int:
     """Mark the user's own unread notices read (all of them, or those of `ids`: others' ids change nothing).
     Returns how many changed."""

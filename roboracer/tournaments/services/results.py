@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from games.models import Game, Seat
+from games.services import notices
 from roboracer.ratings.selectors import ratings_of
 from roboracer.tournaments import seating
 from roboracer.tournaments.models import Table, TableSeat, Tournament
@@ -45,6 +46,7 @@ def record_table(*, game: Game, state) -> Table | None:
     TableSeat.objects.bulk_update(seats, ["place", "game_place", "ejected", "points"])
     table.finished = True
     table.save(update_fields=["finished"])
+    notices.settle(kind="tournament_game_ready", source={"game": game.pk})  # the bell calls nobody to it now
     tournament_id = tournament.pk
 
     def schedule() -> None:

@@ -139,7 +139,8 @@ def _finish(tournament: Tournament, now: datetime, text: str, *,
     tournament.status = Tournament.Status.FINISHED
     tournament.finished_at = now
     tournament.save(update_fields=["status", "finished_at"])
-    names = selectors.winners(selectors.standings(tournament=tournament))
+    standings = selectors.standings(tournament=tournament)
+    names = selectors.winners(standings)
     if not names:
         outcome = nobody
     elif len(names) == 1:
@@ -147,6 +148,19 @@ def _finish(tournament: Tournament, now: datetime, text: str, *,
     else:
         outcome = f"{', '.join(names[:-1])} and {names[-1]} share first place"
     log_action(tournament, "finished", f"{text}: {outcome}")
+    # Everyone who played is told how it ended and where they finished (the walkthrough: no notice said so).
+    users = dict(Entry.objects.filter(tournament=tournament).values_list("pk", "user_id"))
+    for row in standings:
+        if not row.get("places") or row["entry"] not in users:
+            continue
+        place = f"you finished {_ordinal(row['place'])}" if row.get("place") else "it is over for you"
+        notices.notify(user_ids=[users[row["entry"]]], kind="tournament_result",
+                       text=f"{tournament.name} is over: {place}; {outcome}"[:300],
+                       link=f"/tournaments/{tournament.pk}/", source={"tournament": tournament.pk})
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 11 <= n % 100 <= 13 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def _advance_heats(tournament: Tournament, current: Round, seats: list[TableSeat], now: datetime) -> Round | None:
@@ -180,6 +194,10 @@ def _advance_heats(tournament: Tournament, current: Round, seats: list[TableSeat
     for entry in out:
         entry.eliminated_in = current.number
     Entry.objects.bulk_update(out, ["eliminated_in"])
+    if out and not final:  # the final's players hear the result instead (_finish)
+        notices.notify(user_ids=[entry.user_id for entry in out], kind="tournament_status",
+                       text=f"You are out of {tournament.name} after round {current.number}",
+                       link=f"/tournaments/{tournament.pk}/", source={"tournament": tournament.pk})
     if final:
         _finish(tournament, now, f"round {current.number} was the final",
                 nobody="nobody finished it, so there is no winner")
