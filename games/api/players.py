@@ -23,6 +23,7 @@ class PlayerGameSerializer(serializers.Serializer):
     finished_at = serializers.DateTimeField(allow_null=True)
     place = serializers.IntegerField(allow_null=True, help_text="final place, 1 the winner; ties share")
     players = serializers.IntegerField()
+    kind = serializers.CharField(help_text='the game kind ("roboracer", "rambots"): a rated game changed that rating')
     rated = serializers.BooleanField()
     aborted = serializers.BooleanField(help_text="finished with fewer than two players who moved: rated for nobody")
     rating_change = serializers.IntegerField(allow_null=True, help_text="shown points won or lost; null if unrated")
@@ -35,16 +36,31 @@ class PlayerGamesSerializer(serializers.Serializer):
     results = PlayerGameSerializer(many=True)
 
 
+class KindRatingSerializer(serializers.Serializer):
+    """One game kind's rating of the player (docs/ratings.md "One rating per kind")."""
+
+    kind = serializers.CharField()
+    title = serializers.CharField()
+    rated = serializers.BooleanField(help_text="false until the player's first rated game of this kind")
+    rating = serializers.IntegerField(allow_null=True, help_text="the shown rating; null while unrated")
+    mu = serializers.FloatField(allow_null=True)
+    sigma = serializers.FloatField(allow_null=True)
+    rated_games = serializers.IntegerField()
+    history = serializers.JSONField(help_text='[{"at", "rating"}] after each rated game of this kind, oldest first')
+
+
 class PlayerSerializer(serializers.Serializer):
     """Documentation only: built by games.selectors.history.player_page."""
 
     username = serializers.CharField()
     display_name = serializers.CharField()
-    rating = serializers.IntegerField(help_text="the shown rating: 1000 + 40 x (mu - 3 sigma), at least 0")
-    mu = serializers.FloatField()
-    sigma = serializers.FloatField()
-    rated_games = serializers.IntegerField(help_text="rated games played")
-    history = serializers.JSONField(help_text='[{"at", "rating"}] after each rated game, oldest first')
+    rating = serializers.IntegerField(help_text="the shown RoboRacer rating: 1000 + 40 x (mu - 3 sigma), at least 0")
+    mu = serializers.FloatField(help_text="RoboRacer's")
+    sigma = serializers.FloatField(help_text="RoboRacer's")
+    rated_games = serializers.IntegerField(help_text="rated RoboRacer games played")
+    history = serializers.JSONField(help_text='[{"at", "rating"}] after each rated RoboRacer game, oldest first')
+    ratings = serializers.DictField(child=KindRatingSerializer(),
+                                    help_text="every game kind's rating: {kind: {...}}, roboracer and rambots")
     games = PlayerGamesSerializer(help_text="one page of finished games the viewer may see, newest first")
 
 

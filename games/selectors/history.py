@@ -25,11 +25,11 @@ def day_of(at: dt.datetime) -> dt.datetime:
     return at.astimezone(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0)
 
 
-def rating_history(*, user) -> list[dict]:
-    """Every rated game's change to the player's rating, oldest first: the chart's points. A point that a
+def rating_history(*, user, kind: str) -> list[dict]:
+    """Every rated game's change to the player's `kind` rating, oldest first: the chart's points. A point that a
     private game caused names no game and no time finer than its day (docs/ratings.md "The history names no
     private game"): its `game` is null and its `at` is the day's start, 00:00 UTC."""
-    changes = RatingChange.objects.filter(user=user).order_by("created_at", "id").values_list(
+    changes = RatingChange.objects.filter(user=user, kind=kind).order_by("created_at", "id").values_list(
         "game_id", "game__visibility", "created_at", "mu_after", "sigma_after")
     return [
         {"game": None, "at": day_of(at).isoformat(), "rating": ratings.shown(mu, sigma)}
@@ -77,6 +77,7 @@ def finished_games_page(*, user, viewer, page: int | str | None = 1) -> tuple[Pa
             "finished": game.finished_at,
             "place": change.place if change else _place(places.get(game.pk), seat),
             "players": counts.get(game.pk, 0),
+            "kind": game.kind or kinds.DEFAULT,  # the rating a rated game changed is its kind's
             "rated": change is not None,
             "aborted": game.aborted,  # fewer than two players moved: rated for nobody (docs/ratings.md)
             "rating_change": ratings.points(change.mu_before, change.sigma_before, change.mu_after, change.sigma_after)
@@ -92,15 +93,25 @@ def _place(places, seat) -> int | None:
 
 
 def player_page(*, user, viewer, page: int | str | None = 1) -> dict:
-    """Everything the player page and GET /api/players/<username>/ show: who, the rating, its history (no game
-    ids: a private game's id is not to be learnt here) and one page of finished games."""
+    """Everything the player page and GET /api/players/<username>/ show: who, the ratings, their histories (no
+    game ids: a private game's id is not to be learnt here) and one page of finished games.
+
+    `rating`, `mu`, `sigma`, `rated_games` and `history` are the RoboRacer rating's, as before there was a
+    rating per kind; `ratings` holds every kind's ({kind: ratings.selectors.ratings_by_kind's figures and its
+    `history`}; docs/ratings.md "One rating per kind")."""
 
     page_obj, games = finished_games_page(user=user, viewer=viewer, page=page)
+    by_kind = ratings.ratings_by_kind(user=user)
+    for kind, figures in by_kind.items():
+        figures["history"] = [{"at": point["at"], "rating": point["rating"]}
+                              for point in rating_history(user=user, kind=kind)]
+    roboracer = by_kind[ratings.DEFAULT_KIND]
     return {
         "username": user.get_username(),
         "display_name": account_selectors.player_name(user=user),
-        **ratings.rating_of(user=user),
-        "history": [{"at": point["at"], "rating": point["rating"]} for point in rating_history(user=user)],
+        **ratings.rating_of(user=user, kind=ratings.DEFAULT_KIND),
+        "history": roboracer["history"],
+        "ratings": by_kind,
         "games": {
             "count": page_obj.paginator.count,
             "page": page_obj.number,

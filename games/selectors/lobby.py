@@ -170,13 +170,17 @@ def live_games(*, user=None) -> dict:
         return {"featured": None, "watch": []}
     seated = list(Seat.objects.filter(game__in=running, ejected_at__isnull=True)
                   .select_related("user", "user__profile").order_by("game_id", "number"))
-    rated_users = ratings.shown_ratings_of(users=[seat.user_id for seat in seated if not seat.computer])
+    kind_of = {game.pk: game.kind for game in running}
+    rated_users: dict[tuple[str, int], int] = {}  # (kind, user id): each game shows its own kind's ratings
+    for kind in sorted(set(kind_of.values())):
+        users = [seat.user_id for seat in seated if not seat.computer and kind_of[seat.game_id] == kind]
+        rated_users.update({(kind, pk): value for pk, value in ratings.shown_ratings_of(users=users, kind=kind).items()})
     players: dict[int, list[dict]] = {}
     # A game to feature has a person still playing: not only computers, or people whose time ran out or whose
     # robot a computer plays for them (an abandoned game is not one to show off; it still lists to watch).
     attended = {seat.game_id for seat in seated if not seat.computer and not seat.expired and not seat.autopilot}
     for seat in seated:
-        rating = None if seat.computer else rated_users.get(seat.user_id)
+        rating = None if seat.computer else rated_users.get((kind_of[seat.game_id], seat.user_id))
         players.setdefault(seat.game_id, []).append(
             {"name": player_name(user=seat.user), "rating": rating, "computer": bool(seat.computer)})
     entries = [{"game": game, "players": players.get(game.pk, []),

@@ -30,9 +30,10 @@ def game_mode(*, game) -> str:
 
 
 def is_rated(*, game) -> bool:
-    """Whether a finished `game` changes its players' ratings (docs/ratings.md "Which games are rated"): the
-    creator left it rated, it is not a course builder's test drive, its course is stable and its mode is race
-    or arena (team mode when it comes; puzzles never). Games with computer players are never rated: seating one
+    """Whether a finished `game` changes its players' ratings, its kind's (docs/ratings.md "Which games are
+    rated"): the creator left it rated, it is not a course builder's test drive, and for a kind played on
+    courses (RoboRacer) its course is stable and its mode is race or arena (team mode when it comes; puzzles
+    never); a RAMbots game has no course to ask about. Games with computer players are never rated: seating one
     (games.services.add_computer, practice_game, a tournament table filled with computers) clears the game's
     `rated`, so this check needs no query of the seats (docs/computer-players.md). A game of one seat is never
     rated: one created for one player, or one its creator started alone (starting closes the empty seats, so
@@ -41,8 +42,11 @@ def is_rated(*, game) -> bool:
         return False
     if game.max_seats < 2:  # a solo game: nobody to compare with
         return False
-    if not kinds.of(game).rated:  # a kind with no rating pool of its own yet (docs/game-kinds.md)
+    kind = kinds.of(game)
+    if not kind.rated:  # a kind with no rating pool of its own (docs/game-kinds.md)
         return False
+    if not kind.uses_courses:  # RAMbots: no course, no mode; rated in its own kind's rating
+        return True
     if type(game).course.is_cached(game):
         stable = game.course.state == Course.State.STABLE
     else:  # only the column asked about: not the course's layout, on every pushed snapshot

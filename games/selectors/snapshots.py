@@ -39,7 +39,7 @@ def game_snapshots(*, game: Game, users: list | None = None, last_turn: dict | N
     private = kind.private_context(game=game, state=state, seat_ids=mine_ids,  # read once for every viewer
                                    **({"hands": dealt["hands"]} if dealt is not None else {}))
     last = last_turn or game.turns.order_by("-number").values("number", "events").first()
-    shown_ratings = ratings.shown_ratings_of(users=[seat.user_id for seat in seats])
+    shown_ratings = ratings.shown_ratings_of(users=[seat.user_id for seat in seats], kind=kind.name)  # its kind's
     rating_changes = ratings.rating_changes_of(game=game) if game.status == Game.Status.FINISHED else {}
     chat_lines = chat.recent_chat(game=game, teams=True)  # filtered per viewer below (team chat)
     chat_readers = chat.team_chat_readers(chat=chat_lines)

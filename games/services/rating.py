@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 
+from games import kinds
 from games.models import Game
 from games.selectors import rated
 from roboracer.ratings import services as rating_services
@@ -30,4 +31,5 @@ def rate_finished(*, game: Game, outcome) -> list:
         return []
     places = dict(getattr(outcome, "places", None) or {})
     players = [(seat.user_id, places.get(seat.bot_id)) for seat in seats if seat.pk in moved]
-    return rating_services.rate_game(game_id=game.pk, players=players)
+    # The game's own kind's rating moves, and only that one (docs/ratings.md "One rating per kind").
+    return rating_services.rate_game(game_id=game.pk, kind=game.kind or kinds.DEFAULT, players=players)

@@ -66,7 +66,7 @@ def balance_teams(*, user, game_id: int) -> list[Seat]:
     if game.status != Game.Status.LOBBY:
         raise Conflict("teams are chosen in the lobby, before the game starts")
     seats = list(game.seats.order_by("number"))
-    shown = ratings.shown_ratings_of(users=[seat.user_id for seat in seats])
+    shown = ratings.shown_ratings_of(users=[seat.user_id for seat in seats], kind=game.kind)
     ranked = sorted(seats, key=lambda seat: (-(shown.get(seat.user_id) or 0), seat.number))
     for index, seat in enumerate(ranked):
         seat.team = TEAMS[0] if index % 4 in (0, 3) else TEAMS[1]

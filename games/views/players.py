@@ -19,11 +19,18 @@ def player(request, username: str):
     if user is None:
         raise Http404("no such player")
     data = history.player_page(user=user, viewer=request.user, page=request.GET.get("page"))
+    # One card per game kind: its rating ("unrated" before its first rated game) and its own chart. RoboRacer's
+    # card keeps the ids the page had before there was a rating per kind; the others' carry "-<kind>".
+    default = ratings.DEFAULT_KIND
+    kinds = [{**figures, "chart": history_chart(start=ratings.DEFAULT_SHOWN, history=figures["history"]),
+              "sfx": "" if kind_of == default else f"-{kind_of}",
+              "query": "" if kind_of == default else f"?kind={kind_of}"}
+             for kind_of, figures in data["ratings"].items()]
     context = {
         "player": user,
         "data": data,
+        "kinds": kinds,
         "page_obj": data["page_obj"],
-        "chart": history_chart(start=ratings.DEFAULT_SHOWN, history=data["history"]),
         "is_me": user.pk == request.user.pk,
     }
     return render(request, "games/player.html", context)

@@ -16,7 +16,8 @@ class ReadOnly(admin.ModelAdmin):
 
 @admin.register(Rating)
 class RatingAdmin(ReadOnly):
-    list_display = ["user", "shown_rating", "mu", "sigma", "games", "updated_at"]
+    list_display = ["user", "kind", "shown_rating", "mu", "sigma", "games", "updated_at"]
+    list_filter = ["kind"]
     search_fields = ["user__username"]
     ordering = ["-mu"]
 
@@ -27,6 +28,7 @@ class RatingAdmin(ReadOnly):
 
 @admin.register(RatingChange)
 class RatingChangeAdmin(ReadOnly):
-    list_display = ["game", "user", "place", "mu_before", "mu_after", "sigma_after", "created_at"]
+    list_display = ["game", "user", "kind", "place", "mu_before", "mu_after", "sigma_after", "created_at"]
+    list_filter = ["kind"]
     search_fields = ["user__username"]
     list_select_related = ["user", "game"]

@@ -78,8 +78,9 @@ def _seats(tournament: Tournament) -> list[TableSeat]:
                                                       "table__finished", "table__bye"))
 
 
-def _ratings(entries: list[Entry]) -> dict[int, float]:
-    return ratings_of(users=[e.user_id for e in entries])
+def _ratings(tournament: Tournament, entries: list[Entry]) -> dict[int, float]:
+    """{user id: ordinal} in the rating of the tournament's kind (a RAMbots tournament reads RAMbots ratings)."""
+    return ratings_of(users=[e.user_id for e in entries], kind=tournament.kind)
 
 
 def _competition_places(rows: list[dict], key) -> None:
@@ -99,14 +100,14 @@ def standings(*, tournament: Tournament) -> list[dict]:
     entries = [entry for entry in Entry.objects.filter(tournament=tournament).select_related("user__profile")
                if not _withdrawn_before_start(tournament, entry)]  # a registration taken back is no standing
     seats = _seats(tournament)
-    ratings = _ratings(entries)
+    ratings = _ratings(tournament, entries)
     by_entry: dict[int, list[TableSeat]] = defaultdict(list)
     for ts in seats:
         by_entry[ts.entry_id].append(ts)
     if tournament.format == Tournament.Format.LEAGUE:
         rows = _league_rows(tournament, entries, seats, by_entry, ratings)
     else:
-        rows = _heats_rows(entries, by_entry, ratings)
+        rows = _heats_rows(tournament, entries, by_entry, ratings)
     if not any(ts.table.finished and not ts.table.bye for ts in seats):
         # Before any table is played nobody has a place: not everyone "1st", not 1, 2, 2, 2, 5 by rating
         # (issue 38 item 3). The rows keep their order (the seeding), with no place and no round yet.
@@ -155,8 +156,8 @@ def _replacements(rows: list[dict], entries: list[Entry], by_entry: dict[int, li
         row["replaced_in"] = min(rounds) if rounds else None
 
 
-def _heats_rows(entries, by_entry, ratings) -> list[dict]:
-    shown = shown_ratings_of(users=[e.user_id for e in entries])  # what players see, not the model's figure
+def _heats_rows(tournament, entries, by_entry, ratings) -> list[dict]:
+    shown = shown_ratings_of(users=[e.user_id for e in entries], kind=tournament.kind)  # what players see, not the model's figure
     rows = []
     for entry in entries:
         mine = sorted(by_entry.get(entry.pk, []), key=lambda ts: ts.table.round.number)
@@ -213,7 +214,7 @@ def league_order(*, tournament: Tournament) -> list[Entry]:
     by_entry: dict[int, list[TableSeat]] = defaultdict(list)
     for ts in seats:
         by_entry[ts.entry_id].append(ts)
-    ratings = _ratings(entries)
+    ratings = _ratings(tournament, entries)
     points, buchholz = _league_figures(entries, seats, by_entry, ratings)
     return sorted(entries, key=lambda e: (_league_key(e, points, buchholz, by_entry, ratings,
                                                       tournament.table_size), e.pk))
@@ -221,7 +222,7 @@ def league_order(*, tournament: Tournament) -> list[Entry]:
 
 def _league_rows(tournament, entries, seats, by_entry, ratings) -> list[dict]:
     points, buchholz = _league_figures(entries, seats, by_entry, ratings)
-    shown = shown_ratings_of(users=[e.user_id for e in entries])  # what players see, not the model's figure
+    shown = shown_ratings_of(users=[e.user_id for e in entries], kind=tournament.kind)  # what players see, not the model's figure
     rows = []
     for entry in entries:
         mine = sorted(by_entry.get(entry.pk, []), key=lambda ts: ts.table.round.number)

@@ -78,7 +78,7 @@ def test_a_rated_game_moves_both_ratings_and_the_player_page_shows_them(live_sta
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.winner.user.username == "bob"
     assert RatingChange.objects.filter(game=game).count() == 2
-    ratings = shown_ratings_of(users=[game.winner.user_id, game.seats.get(number=1).user_id])
+    ratings = shown_ratings_of(users=[game.winner.user_id, game.seats.get(number=1).user_id], kind="roboracer")
     bob_rating, alice_rating = ratings[game.winner.user_id], ratings[game.seats.get(number=1).user_id]
     assert bob_rating > 1000 > alice_rating
 
@@ -127,3 +127,78 @@ def test_a_rated_game_moves_both_ratings_and_the_player_page_shows_them(live_sta
     assert names == ["bob", "alice"]
     alice.screenshot(path=str(ARTIFACTS / "ratings-leaderboard-desktop.png"), full_page=True)
     assert alice_console.errors == [] and bob_console.errors == []
+
+
+WIDE = {"width": 1440, "height": 900}
+
+
+@pytest.mark.parametrize("viewport", [PHONE, WIDE], ids=["phone-390x844", "desktop-1440x900"])
+def test_the_leaderboards_kind_switch_and_the_player_pages_two_ratings(live_stack, courses, new_page,
+                                                                       django_user_model, viewport):
+    """Issue 38 item 15: /players/ switches between the RoboRacer and the RAMbots boards, and a player page shows
+    each kind's rating and chart, "unrated" for a kind never played. The games are finished through the real
+    services (the rating tests' helpers); the pages are the live server's."""
+    from django.test import Client  # noqa: PLC0415 (only this test signs in without the form)
+
+    from tests.ratings.helpers import played  # noqa: PLC0415
+    from tests.ratings.test_kinds import rambots_played  # noqa: PLC0415
+
+    base = live_stack.base_url
+    ann, ben, cat = (django_user_model.objects.create_user(username=name, password="correct horse battery")
+                     for name in ("ann", "ben", "cat"))
+    played(users=[ann, ben], course=courses["tiny-yard"])  # RoboRacer: ben wins
+    rambots_played([ben, cat], loser=ben)  # RAMbots: cat wins
+    client = Client()
+    client.force_login(cat)
+    page, console = new_page("cat", viewport)
+    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base}])
+    tag = f"{viewport['width']}x{viewport['height']}"
+
+    def no_overflow():
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"], f"{page.url} is {width}px wide in a {viewport['width']}px window"
+
+    page.goto(f"{base}/players/")
+    switch = page.locator("#kind-switch")
+    assert switch.is_visible()
+    assert switch.locator("a").all_inner_texts() == ["RoboRacer", "RAMbots"]
+    assert switch.locator("a[aria-current='page']").inner_text() == "RoboRacer"
+    for link in switch.locator("a").all():
+        assert link.bounding_box()["height"] >= 44  # a finger's target on a phone
+    assert page.locator("#leaderboard tbody tr td:nth-child(2)").all_inner_texts() == ["ben", "ann"]
+    no_overflow()
+    page.screenshot(path=str(ARTIFACTS / f"ratings-leaderboard-roboracer-{tag}.png"), full_page=True)
+
+    switch.locator("a[data-kind='rambots']").click()
+    page.wait_for_url(f"{base}/players/?kind=rambots")
+    assert page.locator("#kind-switch a[aria-current='page']").inner_text() == "RAMbots"
+    assert page.locator("#leaderboard[data-kind='rambots'] tbody tr td:nth-child(2)").all_inner_texts() == ["cat", "ben"]
+    assert "RAMbots rating" in page.inner_text("#leaderboard thead")
+    no_overflow()
+    page.screenshot(path=str(ARTIFACTS / f"ratings-leaderboard-rambots-{tag}.png"), full_page=True)
+    page.click("#kind-switch a[data-kind='roboracer']")
+    page.wait_for_url(f"{base}/players/")
+    page.locator("#leaderboard[data-kind='roboracer']").wait_for()
+
+    # ben played both kinds: two cards, each with its own figure and chart.
+    page.goto(f"{base}/players/ben/")
+    shown = {kind: int(page.inner_text(selector)) for kind, selector in
+             (("roboracer", "#player-rating"), ("rambots", "#player-rating-rambots"))}
+    assert shown["roboracer"] > 1000 > shown["rambots"]
+    for chart in ("#rating-chart", "#rating-chart-rambots"):
+        assert page.locator(chart).is_visible() and page.locator(f"{chart} circle.dot").count() == 1
+    robo, ram = page.locator("#rating-roboracer").bounding_box(), page.locator("#rating-rambots").bounding_box()
+    if viewport is PHONE:
+        assert ram["y"] >= robo["y"] + robo["height"], "the cards stack on a phone"
+    else:
+        assert ram["y"] == robo["y"] and ram["x"] > robo["x"] + robo["width"] - 1, "side by side on a desktop"
+    no_overflow()
+    page.screenshot(path=str(ARTIFACTS / f"ratings-player-two-kinds-{tag}.png"), full_page=True)
+    # ann never played RAMbots: "unrated", no chart, a link to the RAMbots board.
+    page.goto(f"{base}/players/ann/")
+    assert page.inner_text("#player-rating-rambots") == "unrated"
+    assert page.locator("#rating-rambots svg").count() == 0
+    assert "No rated RAMbots games yet" in page.inner_text("#player-rated-games-rambots")
+    page.click("#rating-rambots a[href='/players/?kind=rambots']")
+    page.wait_for_url(f"{base}/players/?kind=rambots")
+    assert console.errors == []

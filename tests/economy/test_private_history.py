@@ -49,6 +49,6 @@ def test_a_rating_point_of_a_private_game_names_no_game_and_only_its_day(courses
     assert public_point["at"] == AFTERNOON.isoformat()
     assert private_point["at"] == "2026-05-17T00:00:00+00:00"
     assert set(private_point) == {"at", "rating"}
-    points = history.rating_history(user=ann)
+    points = history.rating_history(user=ann, kind="roboracer")
     assert [p["game"] for p in points] == [public.pk, None]
     assert private.pk not in [p["game"] for p in points]

@@ -69,7 +69,7 @@ def test_the_registry_knows_both_kinds_and_a_game_names_its_own():
 
 def test_a_full_game_starts_with_the_goal_stack_step(players):
     game = _rambots(players, options={"speedbots": False})
-    assert game.kind == "rambots" and game.course_id is None and not game.rated
+    assert game.kind == "rambots" and game.course_id is None and game.rated  # rated in RAMbots ratings
     assert game.status == Game.Status.PROGRAMMING and game.turn == 0
     assert game.state["phase"] == "goals" and [p["id"] for p in game.state["players"]] == ["1", "2", "3"]
     # Every seat's pool as it stood when the step began, and every clock running.

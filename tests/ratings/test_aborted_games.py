@@ -37,7 +37,7 @@ def test_a_seat_ejected_before_its_first_program_is_left_out(courses, players):
     assert set(RatingChange.objects.filter(game=game).values_list("user_id", flat=True)) == {ann.pk, ben.pk}
     assert Rating.objects.get(user=ben).mu > DEFAULT_MU > Rating.objects.get(user=ann).mu
     assert not Rating.objects.filter(user=cat).exists()  # cat's rating stays the default, no game counted
-    assert selectors.rating_of(user=cat)["rated_games"] == 0
+    assert selectors.rating_of(user=cat, kind="roboracer")["rated_games"] == 0
 
 
 def test_a_two_seat_game_one_never_moved_is_aborted_and_unrated(courses, players, client):

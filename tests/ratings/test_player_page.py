@@ -26,7 +26,7 @@ def test_the_player_page_shows_the_rating_the_chart_and_the_games(courses, playe
     page = _client(cat).get(f"/players/{ben.username}/")
     assert page.status_code == 200
     html = page.content.decode()
-    rating = selectors.shown_ratings_of(users=[ben])[ben.pk]
+    rating = selectors.shown_ratings_of(users=[ben], kind="roboracer")[ben.pk]
     assert rating > 1000 and f'<strong id="player-rating">{rating}</strong>' in html
     assert 'id="rating-chart"' in html and "<polyline" in html and html.count('class="dot"') == 1
     assert f'data-game-id="{game.pk}"' in html and f'data-game-id="{unrated.pk}"' in html
@@ -41,8 +41,14 @@ def test_a_new_player_has_the_default_and_no_chart(courses, players):
     page = _client(players[0]).get(f"/players/{players[1].username}/")
     assert page.status_code == 200
     html = page.content.decode()
-    assert '<strong id="player-rating">1000</strong>' in html and 'id="rating-chart"' not in html
-    assert "No rated games yet" in html
+    # Each kind's card says "unrated" (not the model's starting guess) and draws no chart; the API keeps its 1000.
+    assert '<strong id="player-rating" class="unrated">unrated</strong>' in html and 'id="rating-chart"' not in html
+    assert '<strong id="player-rating-rambots" class="unrated">unrated</strong>' in html
+    assert "No rated RoboRacer games yet" in html and "No rated RAMbots games yet" in html
+    data = _client(players[0]).get(f"/api/players/{players[1].username}/").json()
+    assert (data["rating"], data["rated_games"]) == (1000, 0)
+    assert data["ratings"]["rambots"] == {"kind": "rambots", "title": "RAMbots", "rated": False, "rating": None,
+                                          "mu": None, "sigma": None, "rated_games": 0, "history": []}
 
 
 def test_the_api_gives_the_same_data(courses, players):
@@ -52,7 +58,7 @@ def test_the_api_gives_the_same_data(courses, players):
     assert answer.status_code == 200
     data = answer.json()
     assert data["username"] == "ann" and data["display_name"] == "ann"
-    assert data["rating"] == selectors.shown_ratings_of(users=[ann])[ann.pk] < 1000
+    assert data["rating"] == selectors.shown_ratings_of(users=[ann], kind="roboracer")[ann.pk] < 1000
     assert data["rated_games"] == 1 and len(data["history"]) == 1
     assert set(data["history"][0]) == {"at", "rating"} and data["history"][0]["rating"] == data["rating"]
     (row,) = data["games"]["results"]
@@ -144,7 +150,7 @@ def test_the_leaderboard_orders_by_rating(courses, players):
     assert table.index("/players/ben/") < table.index("/players/ann/")
     assert "/players/cat/" not in table  # no rated game yet
     assert "/players/cat/" in html  # my own page's link
-    rows = selectors.leaderboard()
+    rows = selectors.leaderboard(kind="roboracer")
     assert [r["username"] for r in rows] == ["ben", "ann"] and rows[0]["rating"] > rows[1]["rating"]
 
 

@@ -31,7 +31,7 @@ def test_the_winner_goes_up_and_the_loser_down(courses, players):
     changes = {c.user_id: c for c in RatingChange.objects.filter(game=game)}
     assert (changes[ann.pk].place, changes[ben.pk].place) == (2, 1)
     assert changes[ben.pk].mu_before == DEFAULT_MU and changes[ben.pk].mu_after == _rating(ben).mu
-    shown = selectors.shown_ratings_of(users=[ann, ben])
+    shown = selectors.shown_ratings_of(users=[ann, ben], kind="roboracer")
     assert shown[ben.pk] > selectors.DEFAULT_SHOWN > shown[ann.pk]
 
 
@@ -98,7 +98,7 @@ def test_ratings_accumulate_over_games(courses, players):
     first = _rating(ben).mu
     played(users=[ann, ben], course=courses["tiny-yard"])
     assert _rating(ben).mu > first and _rating(ben).games == 2
-    history = rating_history(user=ben)
+    history = rating_history(user=ben, kind="roboracer")
     assert len(history) == 2 and history[0]["rating"] < history[1]["rating"]
 
 

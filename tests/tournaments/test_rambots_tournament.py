@@ -7,6 +7,7 @@ from rest_framework.test import APIClient
 from games.models import Game
 from games.services import lobby
 from roboracer.common.errors import InvalidInput
+from roboracer.ratings.models import Rating
 from roboracer.tournaments.models import Round, Tournament
 from roboracer.tournaments.services import rounds
 from tests.helpers import many_players
@@ -47,6 +48,20 @@ def test_a_rambots_tournament_seats_rambots_tables_and_advances_on_their_results
     (table,) = current_tables(tournament)
     assert sorted(u.pk for u in users_at(table)) == sorted(u.pk for u in winners)
     assert table.game.kind == "rambots" and table.game.max_seats == 2
+
+
+def test_a_rambots_tournament_seeds_by_rambots_ratings(olga, make_user):
+    """Seeding by rating reads the tournament's kind's rating: the RoboRacer ones, the other way round, play
+    no part (docs/ratings.md "One rating per kind")."""
+    tournament = open_tournament(organiser=olga, courses=[], kind="rambots", table_size=4, seeding="rating")
+    field = many_players(make_user, 8, prefix="s")
+    for strength, user in enumerate(reversed(field)):  # s007 is the weakest RAMbots player... s000 the strongest
+        Rating.objects.create(user=user, kind="rambots", mu=10 + strength * 5, sigma=1, games=1)
+        Rating.objects.create(user=user, mu=60 - strength * 5, sigma=1, games=1)
+    started(tournament, field)
+    tables = current_tables(tournament)
+    assert [u.username for u in users_at(tables[0])] == ["s000", "s003", "s004", "s007"]
+    assert [u.username for u in users_at(tables[1])] == ["s001", "s002", "s005", "s006"]
 
 
 @pytest.mark.parametrize("options, words", [

@@ -156,6 +156,8 @@ def test_seeding_by_rating_snakes_the_best_players_across_tables(olga, pool, mak
     field = many_players(make_user, 8)
     for strength, user in enumerate(reversed(field)):  # p007 is the weakest... p000 the strongest
         Rating.objects.create(user=user, mu=10 + strength * 5, sigma=1)
+        # Their RAMbots ratings, the other way round, play no part in a RoboRacer tournament's seeding.
+        Rating.objects.create(user=user, kind="rambots", mu=60 - strength * 5, sigma=1)
     started(tournament, field)
     tables = current_tables(tournament)
     assert [u.username for u in users_at(tables[0])] == ["p000", "p003", "p004", "p007"]

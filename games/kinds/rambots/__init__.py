@@ -128,7 +128,9 @@ class RAMbots:
     turn_noun = "round"  # 002 plays rounds: "Your move in game 12 (RAMbots), round 3"
     takes_chips = False  # moves go to /move/
     move_noun = "moves"
-    rated = False  # no rating pool of its own yet (docs/game-kinds.md)
+    # Rated in a pool of its own, the RAMbots rating (docs/ratings.md "One rating per kind"): a game its creator
+    # left rated, with no computer players, that two seats moved in (games.selectors.rated.is_rated).
+    rated = True
     # The lobby's "Create a game": its form (games.views.lobby.create_of_kind) and the choice's hint.
     lobby_form = CreateRAMbotsGameForm
     lobby_hint = "2–4 players on a chessboard"
@@ -153,8 +155,9 @@ class RAMbots:
         return CreateRAMbotsGameSerializer(data=data)
 
     def settings(self, *, user, use: str, computers: int, max_seats: int = rules.MAX_PLAYERS,
-                 options: dict | None = None, **_ignored) -> Settings:
-        """A RAMbots game's own settings, checked: 2 to 4 players, and Speedbots or not. Unrated (`rated`)."""
+                 options: dict | None = None, rated: bool = True, **_ignored) -> Settings:
+        """A RAMbots game's own settings, checked: 2 to 4 players, Speedbots or not, and rated or not (the
+        creator's wish; games.selectors.rated.is_rated decides, and a computer player makes it unrated)."""
         if isinstance(max_seats, bool) or not isinstance(max_seats, int) or not (
                 rules.MIN_PLAYERS <= max_seats <= rules.MAX_PLAYERS):
             raise InvalidInput(f"{TITLE} takes {rules.MIN_PLAYERS} to {rules.MAX_PLAYERS} players, not {max_seats}")
@@ -165,11 +168,11 @@ class RAMbots:
         if not isinstance(options.get("speedbots", False), bool):
             raise InvalidInput("options: speedbots is true or false")
         fields = {"course": None, "course_data": {}, "max_seats": max_seats, "seed": secrets.randbits(62),
-                  "rated": False, "options": {"speedbots": bool(options.get("speedbots", False))}}
+                  "rated": bool(rated), "options": {"speedbots": bool(options.get("speedbots", False))}}
         return Settings(fields=fields, use=use)
 
     def again(self, game) -> dict:
-        return {"max_seats": game.max_seats, "options": dict(game.options)}
+        return {"max_seats": game.max_seats, "options": dict(game.options), "rated": game.rated}
 
     # -- games the site seats itself (tournaments) ---------------------------------------------------------
     uses_courses = False

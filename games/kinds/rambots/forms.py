@@ -20,6 +20,8 @@ class CreateRAMbotsGameForm(forms.Form):
                   "right. Computer players take their time too: each compiles a quarter to three fifths of the "
                   "way through the move clock (30 to 72 s of a 2-minute move), never at once.",
     )
+    rated = forms.BooleanField(required=False, initial=True,
+                               label="Rated (the RAMbots rating; never with computer players)")
     visibility = forms.ChoiceField(
         choices=[("public", "Public: listed here, any signed-in player may watch"), ("private", "Private: join by invite link")],
         initial="public",

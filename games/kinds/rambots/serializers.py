@@ -15,6 +15,8 @@ class CreateRAMbotsGameSerializer(serializers.Serializer):
     move_time = serializers.IntegerField(required=False, min_value=1, help_text="seconds; custom preset only")
     game_time = serializers.IntegerField(required=False, min_value=0, help_text="seconds; custom preset only")
     timeout_policy = serializers.ChoiceField(choices=Game.TimeoutPolicy.choices, default=Game.TimeoutPolicy.WAIT)
+    rated = serializers.BooleanField(default=True, help_text="false: unrated; true: rated in the RAMbots rating "
+                                                             "(never with computer players)")
     options = serializers.DictField(required=False, default=dict,
                                     help_text='{"speedbots": true}: a round ends when all but one have compiled')
 

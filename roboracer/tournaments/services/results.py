@@ -27,7 +27,7 @@ def record_table(*, game: Game, state) -> Table | None:
     places = state.places or {}
     seats = list(table.seats.select_related("entry"))
     game_seats = {s.number: s for s in Seat.objects.filter(game=game)}
-    ratings = ratings_of(users=[s.entry.user_id for s in seats])
+    ratings = ratings_of(users=[s.entry.user_id for s in seats], kind=tournament.kind)
     unplaced = max(len(game_seats), len(seats))  # a seat the game gave no place ranks with the game's last
 
     def key(ts: TableSeat):
