@@ -98,7 +98,7 @@ def test_join_challenge_play_and_swap(live_stack, courses, new_page):
     assert {p.user.username: p.rank for p in Place.objects.filter(pyramid=pyr)} == {
         "chad": (1, 1), "dora": (2, 1), "sam": (2, 2)}
     state = dora.get(f"/api/pyramids/{pyr.slug}/")
-    assert state["me"] == {"row": 2, "position": 1, "points": 2, "open_challenge": None}
+    assert state["me"] == {"row": 2, "position": 1, "points": 2, "open_challenge": None, "defending": []}
     chad.screenshot(path=str(ARTIFACTS / "pyramid-desktop.png"), full_page=True)
 
     sam.reload()
