@@ -354,7 +354,8 @@ export class GameScreen {
       case "seats_ejected": {
         const data = msg.data as unknown as SeatsEjectedData;
         this.panel.setNotice(ejectedNotice(snap, data) +
-          (data?.resubmit && snap.me ? " Every program was cleared: submit yours again." : ""));
+          // Not to the player who just left (the walkthrough: the one who forfeited was told to submit again).
+          (data?.resubmit && snap.me && !data.seats?.includes(snap.me.seat) ? " Every program was cleared: submit yours again." : ""));
         return requestSync();
       }
       case "timer_expired": {

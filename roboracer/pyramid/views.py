@@ -6,6 +6,9 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from games import clocks as game_clocks
+from games.templatetags.durations import duration
+from games.words import POLICY_LABELS
 from roboracer.common.errors import GameError, NotFound
 from roboracer.pyramid import selectors, services
 
@@ -23,7 +26,12 @@ def pyramid_page(request, slug: str):
         raise Http404("no such pyramid")
     state = selectors.pyramid_state(pyramid=pyramid, user=request.user)
     costs = [{"rows": int(rows), "cost": cost} for rows, cost in state["rules"]["costs"].items()]
-    return render(request, "pyramid/pyramid.html", {"pyramid": pyramid, "state": state, "costs": costs})
+    # The games' timers in words (the walkthrough: "with the pyramid's timers" named none).
+    move, game = (game_clocks.PRESETS.get(pyramid.timer_preset) or (pyramid.move_time, pyramid.game_time))
+    timers = (f"{duration(move)} a move, {duration(game)} game time" if move and game else "")
+    policy = dict(POLICY_LABELS).get(pyramid.timeout_policy, pyramid.timeout_policy)
+    return render(request, "pyramid/pyramid.html", {"pyramid": pyramid, "state": state, "costs": costs,
+                                                    "timers": timers, "policy": policy})
 
 
 def _act(request, slug: str, action, done) -> None:

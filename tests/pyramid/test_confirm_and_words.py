@@ -73,3 +73,10 @@ def test_a_defender_is_told_what_they_defend_not_to_challenge_above(pyr, make_us
     assert "You are defending 2 challenges:" in page and "No open challenge of yours" not in page
     games = list(Challenge.objects.order_by("pk").values_list("game_id", flat=True))
     assert all(f'href="/games/{game}/"' in page for game in games)
+
+
+def test_the_rules_name_the_games_timers_and_what_a_time_out_does(pyr, make_user):
+    """The walkthrough: the confirmation says "with the pyramid's timers" and the rules named none."""
+    page = " ".join(browser_for(make_user("ann")).get(f"/pyramid/{pyr.slug}/").content.decode().split())
+    assert ("Timers: 3 days a move, 15 days game time; when a player's time runs out: eject the player at once."
+            in page)

@@ -43,3 +43,11 @@ def test_a_paused_round_whose_tables_are_all_played_does_not_say_running(make_us
     page = " ".join(Client().get(f"/tournaments/{tournament.pk}/").content.decode().split())
     status = page.split("data-round-status>")[1].split("</span>")[0]
     assert status == "played; the next waits for the organiser to resume"
+
+
+@pytest.mark.parametrize(("advance", "words"), [
+    (1, "Heats: the winner of each table goes through"), (2, "Heats: the top 2 of each table go through")])
+def test_the_heats_rule_reads_well_for_one_and_for_more(make_user, courses, client, advance, words):
+    tournament = open_tournament(organiser=organiser(make_user), courses=[courses["cogwheel-crossing"]],
+                                 table_size=4, advance=advance)
+    assert words in client.get(f"/tournaments/{tournament.pk}/").content.decode()
