@@ -1,13 +1,15 @@
 """The Pyramid's pages: the list, a pyramid's page (rows, challenges, history), and its three forms."""
 
+from types import SimpleNamespace
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from games import clocks as game_clocks
-from games.templatetags.durations import duration
+from games.services import lobby
+from games.templatetags.durations import timer_figures
 from games.words import POLICY_LABELS
 from roboracer.common.errors import GameError, NotFound
 from roboracer.pyramid import selectors, services
@@ -26,9 +28,14 @@ def pyramid_page(request, slug: str):
         raise Http404("no such pyramid")
     state = selectors.pyramid_state(pyramid=pyramid, user=request.user)
     costs = [{"rows": int(rows), "cost": cost} for rows, cost in state["rules"]["costs"].items()]
-    # The games' timers in words (the walkthrough: "with the pyramid's timers" named none).
-    move, game = (game_clocks.PRESETS.get(pyramid.timer_preset) or (pyramid.move_time, pyramid.game_time))
-    timers = (f"{duration(move)} a move, {duration(game)} game time" if move and game else "")
+    # The games' timers in words (the walkthrough: "with the pyramid's timers" named none), as a challenge's
+    # game gets them (services.create_challenge) and as the lobby writes them.
+    try:
+        move, game = lobby.timer_settings(preset=pyramid.timer_preset, move_time=pyramid.move_time,
+                                          game_time=pyramid.game_time)
+        timers = timer_figures(SimpleNamespace(move_time=move, game_time=game))
+    except GameError:  # custom timers without their times (Pyramid.clean refuses them in the admin)
+        timers = ""
     policy = dict(POLICY_LABELS).get(pyramid.timeout_policy, pyramid.timeout_policy)
     return render(request, "pyramid/pyramid.html", {"pyramid": pyramid, "state": state, "costs": costs,
                                                     "timers": timers, "policy": policy})
