@@ -3,16 +3,8 @@ and a desktop; the bracket scrolls inside its own box, never the page. Screensho
 
 import pytest
 
-from roboracer.tournaments.services import rounds
 from tests.e2e.conftest import ARTIFACTS
-from tests.tournaments.factories import (
-    current_tables,
-    finish_table,
-    open_tournament,
-    organiser,
-    started,
-    users_at,
-)
+from tests.tournaments.factories import open_tournament, organiser, play_to_the_end, started
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -21,12 +13,7 @@ def test_a_finished_heats_tournament_shows_its_bracket_and_podium(live_stack, co
     olga = organiser(make_user)
     field = [make_user(f"player{n}") for n in range(8)]
     tournament = started(open_tournament(organiser=olga, courses=[courses["tiny-yard"]], table_size=2), field)
-    while tournament.status != "finished":
-        for table in current_tables(tournament):
-            if not table.finished:
-                finish_table(table, users_at(table))
-        rounds.advance(tournament_id=tournament.pk)
-        tournament.refresh_from_db()
+    play_to_the_end(tournament)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     for viewport, name in (({"width": 390, "height": 844}, "phone"), ({"width": 1440, "height": 900}, "desktop")):
         page, _ = new_page(f"viewer{name}", viewport)

@@ -4,16 +4,8 @@ round show too. Screenshots of both."""
 
 import pytest
 
-from roboracer.tournaments.services import rounds
 from tests.e2e.conftest import ARTIFACTS
-from tests.tournaments.factories import (
-    current_tables,
-    finish_table,
-    open_tournament,
-    organiser,
-    started,
-    users_at,
-)
+from tests.tournaments.factories import open_tournament, organiser, play_to_the_end, started
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -23,12 +15,7 @@ def test_the_status_column_stays_on_a_phone(live_stack, courses, new_page, make_
     field = [make_user(f"player{n}") for n in range(8)]
     tournament = started(open_tournament(organiser=olga, courses=[courses["tiny-yard"]], table_size=4,
                                          format="league", league_rounds=2), field)
-    while tournament.status != "finished":
-        for table in current_tables(tournament):
-            if not table.finished:
-                finish_table(table, users_at(table))
-        rounds.advance(tournament_id=tournament.pk)
-        tournament.refresh_from_db()
+    play_to_the_end(tournament)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     for name, viewport in (("phone", {"width": 390, "height": 844}), ("desktop", {"width": 1440, "height": 900})):
         page, console = new_page(f"viewer{name}", viewport)

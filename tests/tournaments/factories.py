@@ -41,6 +41,18 @@ def finish_table(table: Table, order: list) -> None:
     results.record_table(game=table.game, state=SimpleNamespace(places=places))
 
 
+def play_to_the_end(tournament):
+    """Every table of every round finished in seat order (seat 1 first), round after round, until the tournament is
+    over; the tournament refreshed."""
+    while tournament.status != Tournament.Status.FINISHED:
+        for table in current_tables(tournament):
+            if not table.finished:
+                finish_table(table, users_at(table))
+        rounds.advance(tournament_id=tournament.pk)
+        tournament.refresh_from_db()
+    return tournament
+
+
 def current_tables(tournament):
     round_ = tournament.rounds.order_by("-number").first()
     return list(round_.tables.order_by("number"))
