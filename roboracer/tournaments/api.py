@@ -15,7 +15,7 @@ from games import kinds
 from games.models import Game
 from roboracer.common.errors import InvalidInput, NotFound
 from roboracer.courses.models import Course
-from roboracer.tournaments import selectors
+from roboracer.tournaments import selectors, substitution_selectors
 from roboracer.tournaments.models import Tournament
 from roboracer.tournaments.services import creation, organising, registration, substitutions
 
@@ -127,8 +127,8 @@ def detail(tournament: Tournament, user) -> dict:
                                   selectors.entry_status(entry)),
                    "reason": entry.out_reason} if entry else None),
         "organising": tournament.organiser_id == user.pk,
-        "invitations": selectors.invitations(user=user, tournament=tournament),
-        **({"substitutions": selectors.pending_substitutions(tournament=tournament),
+        "invitations": substitution_selectors.invitations(user=user, tournament=tournament),
+        **({"substitutions": substitution_selectors.pending_substitutions(tournament=tournament),
             # The order round 1 would seat by hand (POST .../seeds/ sets it): the organiser's own.
             "seeds": [{"entry": e.pk, "player": selectors.name_of(e.user), "seed": e.seed}
                       for e in selectors.seed_order(tournament=tournament)]}
@@ -229,7 +229,7 @@ class ReplaceView(_action(substitutions.replace)):
 class InvitationListView(APIView):
     @extend_schema(responses=None, summary="My pending invitations to replace a tournament player")
     def get(self, request):
-        return Response({"invitations": selectors.invitations(user=request.user)})
+        return Response({"invitations": substitution_selectors.invitations(user=request.user)})
 
 
 def _invitation_action(method):
@@ -242,7 +242,7 @@ def _invitation_action(method):
             result = method(user=request.user, substitution_id=invitation_id)
             answer = detail(_tournament(result.tournament_id), request.user)
             if method is substitutions.accept_substitution:  # the game whose seat was taken, to go and play it
-                answer["game"] = selectors.current_game(entry=result)
+                answer["game"] = substitution_selectors.current_game(entry=result)
             return Response(answer)
 
     InvitationView.__name__ = f"{method.__name__.title().replace('_', '')}View"

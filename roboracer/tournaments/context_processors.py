@@ -4,11 +4,11 @@ there is none)."""
 
 from django.utils.functional import SimpleLazyObject
 
-from roboracer.tournaments import selectors
+from roboracer.tournaments import substitution_selectors
 
 
 def invitations(request) -> dict:
     user = getattr(request, "user", None)
     if not (user and user.is_authenticated):
         return {}
-    return {"tournament_invitations": SimpleLazyObject(lambda: selectors.invitations(user=user))}
+    return {"tournament_invitations": SimpleLazyObject(lambda: substitution_selectors.invitations(user=user))}

@@ -8,7 +8,7 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from games.signals import competition, game_finished, viewer_notes
-from roboracer.tournaments import live, selectors
+from roboracer.tournaments import live, selectors, substitution_selectors
 from roboracer.tournaments.models import Action, Entry, Round, Substitution, Table, TableSeat, Tournament
 from roboracer.tournaments.services import results
 
@@ -25,7 +25,7 @@ def _competition(sender, game, **kwargs) -> dict | None:
 
 @receiver(viewer_notes, dispatch_uid="tournaments.replaced")
 def _replaced(sender, game, user, **kwargs) -> str | None:
-    replaced = selectors.replacement_of(user=user, game=game)
+    replaced = substitution_selectors.replacement_of(user=user, game=game)
     if replaced is None:
         return None
     return (f"You were replaced by {replaced['by']} in this tournament ({replaced['tournament']}): "

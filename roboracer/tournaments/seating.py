@@ -15,6 +15,12 @@ def table_sizes(count: int, table_size: int) -> list[int]:
     return [base + 1] * extra + [base] * (tables - extra)
 
 
+def hand_seed_order(entry) -> tuple:
+    """Seeding by hand: the organiser's seeds (1 first), then anyone not seeded in registration order. The one
+    key round 1 seats by and the organiser's Seeds card lists by."""
+    return (entry.seed is None, entry.seed or 0, entry.registered_at, entry.pk)
+
+
 def snake(ordered: list, sizes: list[int]) -> list[list]:
     """Heats seeded by rating: the best is seeded at table 1, the next at table 2..., back again (a snake),
     so that the strongest players meet as late as possible. `ordered` is best first."""

@@ -19,7 +19,7 @@ from games.models import Game
 from games.words import POLICY_LABELS
 from roboracer.common.errors import GameError, NotFound
 from roboracer.courses.models import Course
-from roboracer.tournaments import selectors
+from roboracer.tournaments import selectors, substitution_selectors
 from roboracer.tournaments.models import DEFAULT_POINTS, Substitution, Tournament
 from roboracer.tournaments.services import common, creation, organising, registration, substitutions
 
@@ -181,7 +181,7 @@ def tournament_page(request, tournament_id: int):
                         and tournament.actions.filter(kind="ended").exists()),
         "log": selectors.actions(tournament=tournament)[:100],
         "organising": request.user.is_authenticated and (tournament.organiser_id == request.user.pk),
-        "invitations": selectors.invitations(user=request.user, tournament=tournament),
+        "invitations": substitution_selectors.invitations(user=request.user, tournament=tournament),
         "policy": dict(POLICY_LABELS).get(tournament.timeout_policy, tournament.timeout_policy),
         "live": tournament.status in (Tournament.Status.RUNNING, Tournament.Status.PAUSED),
         "my_table": selectors.my_table(tournament=tournament, entry=entry),
@@ -339,7 +339,7 @@ def organise(request, tournament_id: int):
         return redirect("tournament-organise", tournament_id=tournament_id)
     entries = [e for e in tournament.entries.select_related("user").order_by("user__username") if e.active]
     return render(request, "tournaments/organise.html", {
-        "t": tournament, "entries": entries, "seeds": selectors.seed_order(tournament=tournament), "substitutions": selectors.pending_substitutions(tournament=tournament),
+        "t": tournament, "entries": entries, "seeds": selectors.seed_order(tournament=tournament), "substitutions": substitution_selectors.pending_substitutions(tournament=tournament),
         "log": selectors.actions(tournament=tournament)[:100]})
 
 
@@ -382,7 +382,7 @@ def invitation(request, invitation_id: int):
         tournament_id = Substitution.objects.filter(pk=invitation_id).values_list("tournament_id", flat=True).get()
     else:
         tournament_id = result.tournament_id
-        game_id = selectors.current_game(entry=result) if request.POST.get("action") == "accept" else None
+        game_id = substitution_selectors.current_game(entry=result) if request.POST.get("action") == "accept" else None
         if game_id is not None:
             # The substitute lands on the seat they took: its hand is waiting for them.
             messages.success(request, f"You have taken the seat: game {game_id} is yours to play.")
@@ -395,7 +395,8 @@ def invitation(request, invitation_id: int):
 
 @login_required
 def mine(request):
-    return render(request, "tournaments/mine.html", selectors.my_tournaments(user=request.user))
+    return render(request, "tournaments/mine.html", {**selectors.my_tournaments(user=request.user),
+                                                     "invitations": substitution_selectors.invitations(user=request.user)})
 
 
 def _whole_number(text: str) -> int | None:

@@ -123,13 +123,9 @@ def extend(*, user, tournament_id: int, seconds: int) -> int:
     current = tournament.rounds.filter(status=Round.Status.RUNNING).first()
     if current is None:
         raise Conflict("no round is running")
-    game_ids = list(Game.objects.filter(tournament_table__round=current).exclude(
-        status__in=(Game.Status.FINISHED, Game.Status.CANCELLED)).order_by("pk").values_list("pk", flat=True))
     now = timezone.now()
-    extended = 0
-    for game_id in game_ids:
-        game = locking.locked_game(game_id=game_id)
-        extended += organisers.add_game_time(game=game, seconds=seconds, now=now)
+    extended = sum(organisers.add_game_time(game=game, seconds=seconds, now=now)
+                   for game in _current_games(tournament))
     log_action(tournament, "extended", f"{user.get_username()} added {_duration(seconds)} of game time to round "
                                        f"{current.number} ({extended} game(s))", actor=user)
     return extended

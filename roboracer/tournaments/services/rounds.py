@@ -33,7 +33,7 @@ def _order_for_round_one(tournament: Tournament, entries: list[Entry]) -> list[E
         ratings = ratings_of(users=[e.user_id for e in entries], kind=tournament.kind)
         return sorted(entries, key=lambda e: (-ratings[e.user_id], e.pk))
     if tournament.seeding == Tournament.Seeding.HAND:  # the organiser's order; anyone they did not place, after
-        return sorted(entries, key=lambda e: (e.seed is None, e.seed or 0, e.pk))
+        return sorted(entries, key=seating.hand_seed_order)
     _rng(tournament, 1).shuffle(entries)
     return entries
 
