@@ -73,10 +73,11 @@ def notify(*, user_ids: Iterable[int], kind: str, text: str, link: str = "", sou
     return kept
 
 
-def settle(*, kind: str, source: Mapping[str, int]) -> int:
-    """Mark read every unread notice of `kind` whose source holds `source` (a game's "your game is ready" once
-    that game is over: the bell no longer calls anyone to it). Returns how many changed."""
-    unread = Notice.objects.filter(kind=kind, read_at__isnull=True)
+def settle(*, user_ids: Iterable[int], kind: str, source: Mapping[str, int]) -> int:
+    """Mark read the unread notices of `kind` of these users whose source holds `source` (a game's "your game is
+    ready" once that game is over: the bell no longer calls anyone to it). The users keep it to their own rows
+    (the index on user and read_at), not every unread notice of the site. Returns how many changed."""
+    unread = Notice.objects.filter(user_id__in=list(user_ids), kind=kind, read_at__isnull=True)
     for key, value in source.items():
         unread = unread.filter(**{f"source__{key}": value})
     return unread.update(read_at=timezone.now())

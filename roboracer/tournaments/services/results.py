@@ -46,7 +46,8 @@ def record_table(*, game: Game, state) -> Table | None:
     TableSeat.objects.bulk_update(seats, ["place", "game_place", "ejected", "points"])
     table.finished = True
     table.save(update_fields=["finished"])
-    notices.settle(kind="tournament_game_ready", source={"game": game.pk})  # the bell calls nobody to it now
+    notices.settle(user_ids=[ts.entry.user_id for ts in seats], kind="tournament_game_ready",
+                   source={"game": game.pk})  # the bell calls nobody to it now
     tournament_id = tournament.pk
 
     def schedule() -> None:
