@@ -21,6 +21,11 @@ def hand_seed_order(entry) -> tuple:
     return (entry.seed is None, entry.seed or 0, entry.registered_at, entry.pk)
 
 
+def table_order(place: int | None, seat: int) -> tuple:
+    """A table's players as the pages list them: in seat order until the game has places, then in place order."""
+    return (place is None, place or 0, seat)
+
+
 def snake(ordered: list, sizes: list[int]) -> list[list]:
     """Heats seeded by rating: the best is seeded at table 1, the next at table 2..., back again (a snake),
     so that the strongest players meet as late as possible. `ordered` is best first."""

@@ -272,7 +272,7 @@ def rounds(*, tournament: Tournament) -> list[dict]:
     for table in sorted(tables.values(), key=lambda t: t.number):
         game = table.game
         # Seat order until the game has places, then place order (the card read 2nd, 3rd, 1st).
-        ordered = sorted(by_table[table.pk], key=lambda ts: (ts.place is None, ts.place or 0, ts.seat))
+        ordered = sorted(by_table[table.pk], key=lambda ts: seating.table_order(ts.place, ts.seat))
         by_round[table.round_id].append({
             "number": table.number, "bye": table.bye, "finished": table.finished,
             "game": game.pk if game else None, "game_status": game.status if game else None,
@@ -389,44 +389,6 @@ def my_table(*, tournament: Tournament, entry: Entry | None) -> dict | None:
         return None
     return {"game": seat.table.game_id, "round": seat.table.round.number, "table": seat.table.number,
             "course": seat.table.game.board_name}
-
-
-def bracket(*, tournament: Tournament) -> list[dict]:
-    """Heats as a bracket (issue 38 item 6): rounds oldest first, each with its tables and their players in place
-    order (seat order before the game ends), each marked `advanced` when they sit in the next round, and the
-    final table's first place marked `won` once the tournament is finished. [] for a league or before round 1."""
-    if tournament.format != Tournament.Format.HEATS:
-        return []
-    seats = list(TableSeat.objects.filter(table__round__tournament=tournament)
-                 .select_related("entry__user__profile", "table__round").order_by("table__round__number", "table__number"))
-    by_round: dict[int, set[int]] = defaultdict(set)
-    for ts in seats:
-        by_round[ts.table.round.number].add(ts.entry_id)
-    last = max(by_round, default=0)
-    finished = tournament.status == Tournament.Status.FINISHED
-    columns: dict[int, dict[int, dict]] = defaultdict(dict)
-    for ts in seats:
-        number = ts.table.round.number
-        table = columns[number].setdefault(ts.table.number, {"number": ts.table.number, "bye": ts.table.bye,
-                                                             "game": ts.table.game_id, "players": []})
-        table["players"].append({
-            "name": name_of(ts.entry.user), "place": ts.place, "seat": ts.seat,
-            "advanced": ts.entry_id in by_round.get(number + 1, set()),
-            "won": finished and number == last and ts.place == 1,
-        })
-    result = []
-    for number in sorted(columns):
-        tables = sorted(columns[number].values(), key=lambda t: t["number"])
-        for table in tables:
-            table["players"].sort(key=lambda p: (p["place"] or 99, p["seat"]))
-        result.append({"number": number, "final": number == last and len(tables) == 1, "tables": tables})
-    return result
-
-
-def podium(standings: list[dict]) -> list[dict]:
-    """A finished tournament's first three places, for its podium (issue 38 item 6)."""
-    return [row for row in standings if row.get("place") and row["place"] <= 3
-            and row["status"] not in ("disqualified", "replaced", "withdrawn")]  # a shared place shows every name
 
 
 def seed_order(*, tournament: Tournament) -> list[Entry]:

@@ -19,7 +19,7 @@ from games.models import Game
 from games.words import POLICY_LABELS
 from roboracer.common.errors import GameError, NotFound
 from roboracer.courses.models import Course
-from roboracer.tournaments import selectors, substitution_selectors
+from roboracer.tournaments import brackets, selectors, substitution_selectors
 from roboracer.tournaments.models import DEFAULT_POINTS, Substitution, Tournament
 from roboracer.tournaments.services import common, creation, organising, registration, substitutions
 
@@ -175,8 +175,8 @@ def tournament_page(request, tournament_id: int):
         "rounds": selectors.rounds(tournament=tournament),
         "standings": standings,
         "winners": selectors.winners(standings),
-        "bracket": selectors.bracket(tournament=tournament),
-        "podium": selectors.podium(standings) if tournament.status == Tournament.Status.FINISHED else [],
+        "bracket": brackets.bracket(tournament=tournament),
+        "podium": brackets.podium(standings) if tournament.status == Tournament.Status.FINISHED else [],
         "ended_early": (tournament.status == Tournament.Status.FINISHED
                         and tournament.actions.filter(kind="ended").exists()),
         "log": selectors.actions(tournament=tournament)[:100],

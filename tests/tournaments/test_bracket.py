@@ -3,7 +3,7 @@
 import pytest
 from django.test import Client
 
-from roboracer.tournaments import selectors
+from roboracer.tournaments import brackets
 from roboracer.tournaments.services import rounds
 from tests.tournaments.factories import (
     current_tables,
@@ -31,7 +31,7 @@ def test_the_bracket_marks_who_advanced_and_the_winner_and_the_podium_names_the_
     rounds.advance(tournament_id=tournament.pk)
     tournament.refresh_from_db()
     assert tournament.status == "finished"
-    bracket = selectors.bracket(tournament=tournament)
+    bracket = brackets.bracket(tournament=tournament)
     assert [(r["number"], r["final"], len(r["tables"])) for r in bracket] == [(1, False, 2), (2, True, 1)]
     one = {p["name"]: (p["place"], p["advanced"], p["won"]) for t in bracket[0]["tables"] for p in t["players"]}
     assert one == {b.username: (1, True, False), a.username: (2, False, False), c.username: (1, True, False),
@@ -49,5 +49,5 @@ def test_a_league_has_no_bracket(make_user, courses):
     tournament = started(open_tournament(organiser=olga, courses=[courses["tiny-yard"]], table_size=2,
                                          format="league", league_rounds=1),
                          [make_user(name) for name in ("ann", "ben")])
-    assert selectors.bracket(tournament=tournament) == []
+    assert brackets.bracket(tournament=tournament) == []
     assert 'id="bracket"' not in Client().get(f"/tournaments/{tournament.pk}/").content.decode()
