@@ -36,19 +36,14 @@ from ..errors import InputError
 from ..geometry import neighbour, opposite, rotate
 from ..program import check_program, deal, random_program
 from ..state import State
-from . import distance
+from . import distance, hard
 from .programs import cards_for, kind, kind_programs
 
 STRENGTHS = ("easy", "normal", "hard")
 # Engine calls a decision may spend: Normal's on its own programs; Hard's on its own programs, then on the
-# replays with every robot (HARD_REPLAYS) and the module and reboot choices.
+# replays with every robot (hard.FULL_REPLAYS) and the module and reboot choices.
 BUDGETS = {"easy": 8, "normal": 400, "hard": 1000}
-HARD_REPLAYS = 24  # Hard's best candidates replayed with every robot on the course
-LOOKAHEAD = 8  # ... of which the best get the look one turn further,
-NEXT_TURN_BUDGET = 30  # ... each with this many replays of the next turn,
-NEXT_HANDS = 3  # ... shared among this many sampled next hands
-REBOOT_PAST_LOCK = 0
-MODEL_OPPONENTS = True  # Hard replays its best candidates with the other robots' likely programs  # Hard reboots (powers down) this much damage past the first locked register
+REBOOT_PAST_LOCK = 0  # Hard reboots (powers down) this much damage past the first locked register
 EASY_CHOICES = 3  # Easy picks among its best few
 # The evaluation's weights, in tenths of a square.
 CHECKPOINT = 1000
@@ -110,8 +105,7 @@ class _Player:
         self.course = state.course
         self.arena = state.mode == "arena"
         self.damage_weight = DAMAGE * 10 / max(1, self.rules.max_damage) * (HARD_DAMAGE if strength == "hard" else 1)
-        self._after: State | None = None  # the state the last replay with every robot ended in
-        self._solo_after: dict[tuple[str, ...], State] = {}  # Hard: where each program left the robot alone
+        self._others = None  # Hard: the other robots' likely programs and hands (`predicted_opponents`)
 
     # -- the decision ---------------------------------------------------------------------------------
     def decide(self) -> Decision:
@@ -131,8 +125,10 @@ class _Player:
             top = tried[:EASY_CHOICES] or ranked[:1]
             best = top[self.rng.randrange(len(top))][1]
             return Decision(cards_for(best, self.hand, frozen), engine_calls=self.calls, candidates=len(candidates))
-        solo_budget = self.budget if self.strength == "normal" else (
-            self.budget - HARD_REPLAYS - LOOKAHEAD * NEXT_TURN_BUDGET - 12)
+        if self.strength == "hard" and not self.arena:
+            rows = hard.search(self, frozen)
+            return self._hard_decision(rows[0][2], self._others, len(candidates))
+        solo_budget = self.budget if self.strength == "normal" else self.budget - hard.FULL_REPLAYS - 12
         scored = []
         for quick, kinds in ranked[: max(1, solo_budget)]:
             value = self._solo_value(kinds, frozen)
@@ -144,23 +140,18 @@ class _Player:
         return self._hard(scored, frozen, len(candidates))
 
     def _hard(self, scored: list, frozen: dict[int, str], count: int) -> Decision:
-        others = self._predicted_opponents() if MODEL_OPPONENTS else None
+        """Hard in an arena: Normal's best replayed with every robot's likely program (a race: `hard.search`)."""
+        others = self.predicted_opponents()
         rows = []
-        for solo, _, tiebreak, kinds in scored[:HARD_REPLAYS]:
+        for solo, _, tiebreak, kinds in scored[:hard.FULL_REPLAYS]:
             cards = cards_for(kinds, self.hand, frozen)
-            if others is not None:
-                full, after = self._full_value(cards, others), self._after
-            else:
-                full, after = solo, self._solo_after.get(kinds)
-            rows.append((0.6 * full + 0.4 * solo, tiebreak, cards, after))
+            full = self._full_value(cards, others) if others is not None else solo
+            rows.append((0.6 * full + 0.4 * solo, tiebreak, cards))
         rows.sort(key=lambda row: (row[0], row[1]), reverse=True)
-        best = None
-        for rank, (value, tiebreak, cards, after) in enumerate(rows[: max(1, LOOKAHEAD)]):
-            if rank < LOOKAHEAD and after is not None and not self.arena:
-                value += self._next_turn_gain(after)
-            if best is None or (value, tiebreak) > best[0]:
-                best = ((value, tiebreak), cards)
-        cards = best[1]
+        return self._hard_decision(rows[0][2], others, count)
+
+    def _hard_decision(self, cards: tuple[str, ...], others, count: int) -> Decision:
+        """Hard's program with its reboot (003, 001), power down (000) or module action."""
         reboot, action = False, None
         damage_locks = self.bot.damage >= self._lock_threshold() + REBOOT_PAST_LOCK
         if damage_locks and not self.arena and self.rules.reboots:
@@ -170,32 +161,6 @@ class _Player:
         elif self.state.prices and self.rules.modules:
             action = self._module_action(cards, others)
         return Decision(cards, reboot=reboot, action=action, engine_calls=self.calls, candidates=count)
-
-    def _next_turn_gain(self, after: State) -> float:
-        """Hard's look one turn further: from where a program leaves the robot, the most a hand dealt from the
-        deck gains next turn, replayed with the engine, averaged over `NEXT_HANDS` sampled hands (the same
-        samples for every candidate)."""
-        bot = next((b for b in after.bots if b.id == self.bot_id), None)
-        if bot is None or bot.at is None or not bot.in_game or after.finished or self.rules.sits_out(bot):
-            return 0.0
-        alone = dataclasses.replace(after, bots=(bot,), priority=(bot.id,), winner=None, winning_team=None)
-        frozen = self.rules.locked(bot)
-        holes = distance.holes(self.course)
-        now = self._value(alone, [], bot.id)
-        gains = []
-        for sample in range(NEXT_HANDS):
-            hand = deal(alone, self.next_seed + sample).get(bot.id)
-            if not hand:
-                continue
-            model = _Player(alone, self.bot_id, tuple(hand), "easy", 0, 0)
-            ranked = sorted(kind_programs(hand, frozen), key=lambda kinds: -model._quick(kinds, holes))
-            best = now - DESTROYED
-            for kinds in ranked[: NEXT_TURN_BUDGET // NEXT_HANDS]:
-                result = self._resolve(alone, {bot.id: cards_for(kinds, hand, frozen)}, {bot.id: hand})
-                if result is not None:
-                    best = max(best, self._value(result[0], result[1], bot.id))
-            gains.append(best - now)
-        return sum(gains) / len(gains) if gains else 0.0
 
     def _lock_threshold(self) -> int:
         """Damage from which the ruleset starts locking registers, found by asking it."""
@@ -298,7 +263,7 @@ class _Player:
         return dealt
 
     # -- replays with the engine -----------------------------------------------------------------------
-    def _resolve(self, state: State, programs, hands, actions=None, reboots=()):
+    def resolve(self, state: State, programs, hands, actions=None, reboots=()):
         self.calls += 1
         try:
             return rulesets.get(state.ruleset).resolve(
@@ -307,7 +272,7 @@ class _Player:
         except InputError:
             return None
 
-    def _solo_state(self) -> State:
+    def solo_state(self) -> State:
         cached = getattr(self, "_solo", None)
         if cached is None:
             keep = tuple(b for b in self.state.bots if b.id == self.bot_id or b.drone_of == self.bot_id)
@@ -319,16 +284,15 @@ class _Player:
 
     def _solo_value(self, kinds: tuple[str, ...], frozen: dict[int, str]) -> float:
         cards = cards_for(kinds, self.hand, frozen)
-        result = self._resolve(self._solo_state(), {self.bot_id: cards}, {self.bot_id: self.hand})
-        if result is not None and self.strength == "hard":
-            self._solo_after[kinds] = result[0]
+        result = self.resolve(self.solo_state(), {self.bot_id: cards}, {self.bot_id: self.hand})
         if result is None:
             return -WIN
         return self._value(result[0], result[1], self.bot_id)
 
-    def _predicted_opponents(self) -> tuple[dict, dict] | None:
-        """A likely program for every other robot: the best its bare-course estimate finds in a hand dealt from
-        the deck (a hand it could hold; its real one is never seen). None when the robot races alone."""
+    def predicted_opponents(self, likely=None) -> tuple[dict, dict] | None:
+        """A likely program for every other robot in a hand dealt from the deck (a hand it could hold; its real
+        one is never seen): `likely(rival, hand, frozen)`'s kinds, else the best of Easy's bare-course
+        estimate. None when the robot races alone."""
         rivals = [b for b in self.state.bots if b.id != self.bot_id and b.in_game and b.drone_of is None
                   and not b.target]
         if not rivals:
@@ -340,25 +304,27 @@ class _Player:
         for rival in rivals:
             if rival.at is None:
                 continue
-            hand = hands.get(rival.id, ())
-            required = (IDLE,) * PROGRAM_LENGTH if self.rules.sits_out(rival) else None
-            if required is not None:
-                programs[rival.id] = required
+            hand = tuple(hands.get(rival.id, ()))
+            if self.rules.sits_out(rival):
+                programs[rival.id] = (IDLE,) * PROGRAM_LENGTH
                 continue
             frozen = self.rules.locked(rival)
-            model = _Player(self.state, rival.id, tuple(hand), "easy", 0, 0)
-            best = max(kind_programs(hand, frozen), key=lambda kinds: model._quick(kinds, holes), default=None)
+            if likely is not None:
+                best = likely(rival, hand, frozen)
+            else:
+                model = _Player(self.state, rival.id, hand, "easy", 0, 0)
+                best = max(kind_programs(hand, frozen), key=lambda kinds: model._quick(kinds, holes), default=None)
             if best is None:
                 programs[rival.id] = random_program(rival, hand, 0, self.state.ruleset)
             else:
                 programs[rival.id] = cards_for(best, hand, frozen)
-        return programs, hands
+        self._others = programs, hands
+        return self._others
 
     def _full_value(self, cards: tuple[str, ...], others, action=None) -> float:
         programs, hands = others
         programs = {**programs, self.bot_id: cards}
-        result = self._resolve(self.state, programs, hands, {self.bot_id: action} if action else None)
-        self._after = result[0] if result is not None else None
+        result = self.resolve(self.state, programs, hands, {self.bot_id: action} if action else None)
         if result is None:
             return -WIN
         return self._value(result[0], result[1], self.bot_id)
