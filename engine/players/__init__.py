@@ -297,8 +297,7 @@ class _Player:
                   and not b.target]
         if not rivals:
             return None
-        hands = dict(deal(self.state, self.rng.getrandbits(62)))
-        hands[self.bot_id] = self.hand
+        hands = self._guess_hands(rivals)
         programs: dict[str, tuple[str, ...]] = {}
         holes = distance.holes(self.course)
         for rival in rivals:
@@ -320,6 +319,28 @@ class _Player:
                 programs[rival.id] = cards_for(best, hand, frozen)
         self._others = programs, hands
         return self._others
+
+    def _guess_hands(self, rivals: list) -> dict[str, tuple[str, ...]]:
+        """Hands dealt from the deck for the other robots, and this robot's own. Where every card is one of a
+        kind (numbered cards), a guessed hand never holds a card this robot holds or another guess holds: those
+        are replaced by cards of further deals."""
+        hands = {bot_id: tuple(hand) for bot_id, hand in deal(self.state, self.rng.getrandbits(62)).items()}
+        if self.rules.numbered:
+            taken = set(self.hand)
+            spare: list[str] = []
+            for rival in rivals:
+                hand = [card for card in hands.get(rival.id, ()) if card not in taken]
+                missing = len(hands.get(rival.id, ())) - len(hand)
+                for _ in range(4):
+                    spare = [card for card in spare if card not in taken and card not in hand]
+                    if len(spare) >= missing:
+                        break
+                    spare += [card for more in deal(self.state, self.rng.getrandbits(62)).values() for card in more]
+                hand += spare[:missing]
+                hands[rival.id] = tuple(hand)
+                taken.update(hand)
+        hands[self.bot_id] = self.hand
+        return hands
 
     def _full_value(self, cards: tuple[str, ...], others, action=None) -> float:
         programs, hands = others

@@ -26,6 +26,8 @@ from typing import Any
 
 from .. import rulesets
 from ..chips import BACK_UP, IDLE, MOVES, PROGRAM_LENGTH, TURNS
+from ..course import Course, parse_course
+from ..elements import ELEMENT_TYPES
 from ..errors import InputError
 from ..geometry import DIRECTIONS, Square, neighbour, opposite, rotate
 from . import distance
@@ -41,7 +43,7 @@ _CACHE: OrderedDict[tuple[str, str], CourseModel] = OrderedDict()
 
 # One phase's drift of a square: (square after, quarter turns, damage taken, destroyed).
 Drift = tuple[Square, int, int, bool]
-_STAY: Drift = ((0, 0), 0, 0, False)
+_HEADING = {heading: index for index, heading in enumerate(DIRECTIONS)}
 
 
 def model(state: Any) -> CourseModel:
@@ -63,83 +65,32 @@ class CourseModel:
         self.holes = distance.holes(course)
         self.checkpoints = {marker.number: marker.at for marker in course.checkpoints}
         self.last = max(self.checkpoints, default=0)
-        # drift[phase - 1][square] -> Drift; a square missing from a phase acts as in the first phase.
+        # drift[phase - 1][square] -> Drift, for every square that is not a hole.
         self.drift: list[dict[Square, Drift]] = [{} for _ in range(PROGRAM_LENGTH)]
-        self._probe(state)
-        self._maps: dict[int, dict[tuple[Square, str], float]] = {}
-        self._tails: dict[int, float] = {}
         self._moves: dict[tuple[Square, str, str], tuple[Square, str, bool]] = {}
         self._steps: dict[tuple[Square, str, str, int], tuple[Square, str, int, bool]] = {}
-
-    # -- what the course does to a lone robot ----------------------------------------------------------
-    def _probe(self, state: Any) -> None:
-        course = self.course
-        resolve = rulesets.get(state.ruleset).resolve
-        mine = next((bot for bot in state.bots if not bot.target and bot.drone_of is None), state.bots[0])
-        programs = None
-        for x in range(course.width):
-            for y in range(course.height):
-                at = (x, y)
-                if at in self.holes:
-                    continue
-                bot = dataclasses.replace(
-                    mine, at=at, dir="N", damage=0, virtual=False, rebooting=False, powered_down=False,
-                    power_down_next=False, module=None, charges=0, stored_chip=None, saved_chip=None,
-                    next_checkpoint=1, spawn_at=at, spawn_dir="N", lives=max(1, mine.lives), out=None,
-                )  # fmt: skip
-                alone = dataclasses.replace(state, bots=(bot,), priority=(bot.id,), winner=None,
-                                            winning_team=None)  # fmt: skip
-                for program in [programs] if programs is not None else _probe_programs(alone, bot.id):
-                    try:
-                        _, events = resolve(alone, {bot.id: program}, 0, hands=None if program[0] == IDLE else {bot.id: program})
-                    except InputError:  # not a program this ruleset takes: the next one
-                        continue
-                    programs = program
-                    self._read(at, bot.id, events)
-                    break
-
-    def _read(self, at: Square, bot_id: str, events: list) -> None:
-        here, heading, phase, damage, dead = at, "N", 1, 0, False
-        start = (at, "N")
-        for event in events:
-            p = event.get("phase", 0)
-            if p != phase:
-                if p < phase or p > PROGRAM_LENGTH:
-                    continue
-                self._record(phase, start, here, heading, damage, dead)
-                if dead:
-                    return
-                phase, damage, start = p, 0, (here, heading)
-            if event.get("bot") != bot_id:
-                continue
-            kind = event["type"]
-            if kind == "destroyed":
-                dead = True
-            elif kind == "damaged":
-                damage += int(event.get("amount", 1))
-            elif kind == "rotated":
-                if event.get("cause") != "chip":  # the probe's own turning chips are not the course's
-                    quarter = DIRECTIONS.index(event["to"]) - DIRECTIONS.index(event["from"])
-                    heading = rotate(heading, quarter)
-            elif kind != "shot":
-                to = event.get("to")
-                if isinstance(to, list) and len(to) == 2:
-                    here = (to[0], to[1])
-        self._record(phase, start, here, heading, damage, dead)
-
-    def _record(self, phase: int, start: tuple[Square, str], here: Square, heading: str, damage: int,
-                dead: bool) -> None:  # fmt: skip
-        origin, facing = start
-        quarter = (DIRECTIONS.index(heading) - DIRECTIONS.index(facing)) % 4
-        self.drift[phase - 1].setdefault(origin, (here, quarter, damage, dead))
-
-    def drift_of(self, at: Square, phase: int) -> Drift:
-        found = self.drift[phase - 1].get(at)
-        if found is None:
-            found = self.drift[0].get(at)
-        if found is None:
-            return (at, 0, 0, False)
-        return found
+        self._maps: dict[int, list[float]] = {}
+        self._tails: dict[int, float] = {}
+        seen = _probe(state)
+        timed = _timed_squares(course)
+        # Squares whose elements act only in some phases (crushers, pushers, trapdoors): in a phase the probe
+        # did not see, they act as they did in a phase it saw with the same elements active, else as the same
+        # course without those elements does.
+        bare = _probe(dataclasses.replace(state, course=_without(course))) if timed else [{}]
+        for at in seen[0]:
+            for phase in range(1, PROGRAM_LENGTH + 1):
+                found = seen[phase - 1].get(at)
+                if found is None and at in timed:
+                    active = phase in timed[at]
+                    found = next((seen[p - 1][at] for p in range(1, PROGRAM_LENGTH + 1)
+                                  if at in seen[p - 1] and (p in timed[at]) == active), None)  # fmt: skip
+                    if found is None and not active:
+                        found = bare[0].get(at)
+                self.drift[phase - 1][at] = found if found is not None else seen[0][at]
+        # The register map counts phases only where the course has timed elements.
+        self.phases = PROGRAM_LENGTH if timed else 1
+        self.squares = {at: index for index, at in enumerate(sorted(self.drift[0]))}
+        self._back: list[list[tuple[int, float]]] | None = None
 
     def move(self, at: Square, heading: str, chip: str) -> tuple[Square, str, bool]:
         """The chip on the bare course: (square, heading, destroyed)."""
@@ -172,69 +123,168 @@ class CourseModel:
             if dead:
                 found = (to, facing, 0, True)
             else:
-                to, quarter, damage, dead = self.drift_of(to, phase)
+                to, quarter, damage, dead = self.drift[phase - 1].get(to, (to, 0, 0, False))
                 found = (to, rotate(facing, quarter) if quarter else facing, damage, dead)
             self._steps[key] = found
         return found
 
     # -- the register map ------------------------------------------------------------------------------
-    def registers(self, number: int) -> dict[tuple[Square, str], float]:
-        """Registers from each (square, heading), at the start of a register, to tag check point `number`."""
-        found = self._maps.get(number)
-        if found is None:
-            found = self._maps[number] = self._search(self.checkpoints.get(number))
-        return found
+    def _node(self, at: Square, heading: str, phase: int) -> int:
+        return (self.squares[at] * 4 + _HEADING[heading]) * self.phases + (phase - 1) % self.phases
 
-    def _search(self, target: Square | None) -> dict[tuple[Square, str], float]:
-        if target is None:
-            return {}
-        back: dict[tuple[Square, str], list[tuple[tuple[Square, str], float]]] = {}
-        goal = (target, "*")
-        for x in range(self.course.width):
-            for y in range(self.course.height):
-                at = (x, y)
-                if at in self.holes:
-                    continue
+    def _graph(self) -> list[list[tuple[int, float]]]:
+        """Every register's edge, backward: node -> [(the node before, the register's cost)]."""
+        if self._back is None:
+            back: list[list[tuple[int, float]]] = [[] for _ in range(len(self.squares) * 4 * self.phases)]
+            for at in self.squares:
                 for heading in DIRECTIONS:
-                    for chip, cost in CHIP_COST.items():
-                        to, facing, damage, dead = self.step(at, heading, chip, 1)
-                        if dead:
-                            continue
-                        cost += DAMAGE_COST * damage
-                        node = goal if to == target else (to, facing)
-                        back.setdefault(node, []).append(((at, heading), cost))
-        found: dict[tuple[Square, str], float] = {}
-        queue: list[tuple[float, tuple[Square, str]]] = [(0.0, goal)]
-        done = set()
+                    for phase in range(1, self.phases + 1):
+                        node = self._node(at, heading, phase)
+                        for chip, cost in CHIP_COST.items():
+                            to, facing, damage, dead = self.step(at, heading, chip, phase)
+                            if not dead and to in self.squares:
+                                back[self._node(to, facing, phase + 1)].append((node, cost + DAMAGE_COST * damage))
+            self._back = back
+        return self._back
+
+    def registers(self, number: int) -> list[float]:
+        """Registers from each node (square, heading, phase of the register about to be played) to tag check
+        point `number` (`FAR`: no way there). Dijkstra over the register graph, backward from the check point."""
+        found = self._maps.get(number)
+        if found is not None:
+            return found
+        back = self._graph()
+        found = self._maps[number] = [FAR] * len(back)
+        target = self.checkpoints.get(number)
+        if target not in self.squares:
+            return found
+        queue = [(0.0, self._node(target, heading, phase)) for heading in DIRECTIONS
+                 for phase in range(1, self.phases + 1)]  # fmt: skip
         while queue:
             cost, node = heapq.heappop(queue)
-            if node in done:
+            if cost >= found[node]:
                 continue
-            done.add(node)
-            if node != goal:
-                found[node] = cost
-            for before, step in back.get(node, ()):
-                if before not in done:
+            found[node] = cost
+            for before, step in back[node]:
+                if cost + step < found[before]:
                     heapq.heappush(queue, (cost + step, before))
         return found
 
     def to_go(self, at: Square, heading: str, number: int) -> float:
-        """Registers from (square, heading) to finish the course from check point `number` on."""
+        """Registers from (square, heading), at the start of a turn, to finish the course from check point
+        `number` on."""
         if number > self.last:
             return 0.0
-        return self.registers(number).get((at, heading), FAR) + self.tail(number)
+        index = self.squares.get(at)
+        if index is None:
+            return FAR
+        return self.registers(number)[(index * 4 + _HEADING[heading]) * self.phases] + self.tail(number)
 
     def tail(self, number: int) -> float:
-        """Registers from check point `number` (reached, any heading) to the end of the course."""
+        """Registers from check point `number` (just tagged, any heading) to the end of the course."""
         found = self._tails.get(number)
         if found is None:
             found = 0.0
-            if number < self.last:
-                at = self.checkpoints[number]
-                ways = [self.registers(number + 1).get((at, d), FAR) for d in DIRECTIONS]
-                found = sum(ways) / len(ways) + self.tail(number + 1)
+            if number < self.last and self.checkpoints[number] in self.squares:
+                ways = [self.to_go(self.checkpoints[number], d, number + 1) for d in DIRECTIONS]
+                found = sum(ways) / len(ways)
             self._tails[number] = found
         return found
+
+
+def _probe(state: Any) -> list[dict[Square, Drift]]:
+    """What each phase did to a lone robot standing idle on each square (per phase: square -> Drift, for the
+    squares where the robot stood when that phase began)."""
+    course = state.course
+    holes = distance.holes(course)
+    resolve = rulesets.get(state.ruleset).resolve
+    mine = next((bot for bot in state.bots if not bot.target and bot.drone_of is None), state.bots[0])
+    seen: list[dict[Square, Drift]] = [{} for _ in range(PROGRAM_LENGTH)]
+    programs = None
+    for x in range(course.width):
+        for y in range(course.height):
+            at = (x, y)
+            if at in holes:
+                continue
+            bot = dataclasses.replace(
+                mine, at=at, dir="N", damage=0, virtual=False, rebooting=False, powered_down=False,
+                power_down_next=False, module=None, charges=0, stored_chip=None, saved_chip=None,
+                next_checkpoint=1, spawn_at=at, spawn_dir="N", lives=max(1, mine.lives), out=None,
+            )  # fmt: skip
+            alone = dataclasses.replace(state, bots=(bot,), priority=(bot.id,), winner=None, winning_team=None)
+            for program in [programs] if programs is not None else _probe_programs(alone, bot.id):
+                hands = None if program[0] == IDLE else {bot.id: program}
+                try:
+                    _, events = resolve(alone, {bot.id: program}, 0, hands=hands)
+                except InputError:  # not a program this ruleset takes: the next one
+                    continue
+                programs = program
+                _read(seen, at, bot.id, events)
+                break
+    return seen
+
+
+def _read(seen: list[dict[Square, Drift]], at: Square, bot_id: str, events: list) -> None:
+    """Each phase of a probe's events: where the robot began it, and where it ended, turned how far, hurt,
+    destroyed."""
+    here, heading, phase, damage, dead = at, "N", 1, 0, False
+    start = (at, "N")
+
+    def record() -> None:
+        origin, facing = start
+        quarter = (DIRECTIONS.index(heading) - DIRECTIONS.index(facing)) % 4
+        seen[phase - 1].setdefault(origin, (here, quarter, damage, dead))
+
+    for event in events:
+        number = event.get("phase", 0)
+        if number != phase:
+            if number < phase or number > PROGRAM_LENGTH:
+                continue
+            record()
+            if dead:
+                return
+            phase, damage, start = number, 0, (here, heading)
+        if event.get("bot") != bot_id:
+            continue
+        kind = event["type"]
+        if kind == "destroyed":
+            dead = True
+        elif kind == "damaged":
+            damage += int(event.get("amount", 1))
+        elif kind == "rotated":
+            if event.get("cause") != "chip":  # the probe's own turning chips are not the course's
+                heading = rotate(heading, DIRECTIONS.index(event["to"]) - DIRECTIONS.index(event["from"]))
+        elif kind != "shot":
+            to = event.get("to")
+            if isinstance(to, list) and len(to) == 2:
+                here = (to[0], to[1])
+    record()
+
+
+def _timed_squares(course: Course) -> dict[Square, frozenset[int]]:
+    """Squares with an element that acts only in some phases (a field of kind "phases"), and those phases."""
+    timed: dict[Square, frozenset[int]] = {}
+    for element in course.to_dict().get("elements", []):
+        if "at" in element and _is_timed(element):
+            unit = ELEMENT_TYPES[element["type"]]
+            at = (element["at"][0], element["at"][1])
+            for name, checker in unit.fields.items():
+                if getattr(checker, "kind", None) == "phases" and isinstance(element.get(name), list):
+                    timed[at] = timed.get(at, frozenset()) | frozenset(element[name])
+    return timed
+
+
+def _without(course: Course) -> Course:
+    """The course without its elements that act only in some phases."""
+    data = course.to_dict()
+    data["elements"] = [element for element in data.get("elements", []) if not _is_timed(element)]
+    return parse_course(data)
+
+
+def _is_timed(element: dict) -> bool:
+    unit = ELEMENT_TYPES.get(element.get("type"))
+    return unit is not None and any(getattr(checker, "kind", None) == "phases" and isinstance(element.get(name), list)
+                                    for name, checker in unit.fields.items())  # fmt: skip
 
 
 def _probe_programs(state: Any, bot_id: str) -> list[tuple[str, ...]]:

@@ -115,8 +115,8 @@ def race_value(model: course_model.CourseModel, after: State, events: list, bot_
     bot = next((b for b in after.bots if b.id == bot_id), None)
     if bot is None:
         return -WIN
-    if after.winner == bot_id:
-        return WIN
+    if after.winner == bot_id:  # the earlier in the turn, the safer
+        return WIN - next((event.get("phase", 0) for event in events if event["type"] == "winner"), 0)
     if not bot.in_game:
         return -OUT
     destroyed = sum(1 for event in events if event["type"] == "destroyed" and event.get("bot") == bot_id)
@@ -129,8 +129,9 @@ def race_value(model: course_model.CourseModel, after: State, events: list, bot_
 
 def best_value(model: course_model.CourseModel, bot: Bot, hand: tuple[str, ...], frozen: dict[int, str],
                max_damage: int) -> float:  # fmt: skip
-    """The model value of the best program `hand` allows from where `bot` stands: a search over registers that
-    meets each (register, position, cards left) once."""
+    """The model value of the best program `hand` allows from where `bot` stands, in registers (finishing is
+    worth the registers to spare): a search over registers that meets each (register, position, cards left)
+    once."""
     free = [index for index in range(PROGRAM_LENGTH) if index not in frozen]
     counts = Counter(kind(card) for card in hand)
     kinds = sorted(counts)
@@ -157,8 +158,8 @@ def best_value(model: course_model.CourseModel, bot: Bot, hand: tuple[str, ...],
             if dead or damage + hurt >= max_damage:
                 continue
             reached = next_cp + 1 if checkpoints.get(next_cp) == to else next_cp
-            if reached > last:
-                found = WIN - register
+            if reached > last:  # done with registers to spare: worth them
+                found = float(PROGRAM_LENGTH - 1 - register)
                 break
             if index >= 0:
                 left[index] -= 1
@@ -206,8 +207,7 @@ def search(player: Any, frozen: dict[int, str]) -> list[tuple[float, float, tupl
         after, full = None, []
         for programs, hands in samples:
             result = player.resolve(state, {**programs, player.bot_id: cards}, hands)
-            if result is None:
-                full.append(-WIN)
+            if result is None:  # a guess the engine refused: the others' guesses still count
                 continue
             mine = race_value(model, result[0], result[1], player.bot_id, max_damage)
             if abs(mine) < OUT / 8:
@@ -235,8 +235,8 @@ def search(player: Any, frozen: dict[int, str]) -> list[tuple[float, float, tupl
 
 def next_turn(player: Any, model: course_model.CourseModel, after: State) -> float | None:
     """The value of where a program leaves the robot, one turn on: the mean, over `NEXT_HANDS` hands dealt
-    from the deck (the same for every candidate), of the best the model finds for each, plus a turn's worth
-    of registers so that it compares with a value of now."""
+    from the deck (the same for every candidate), of the best the model finds for each (finishing is worth the
+    registers to spare), less a turn's registers so that it compares with a value of now."""
     bot = next((b for b in after.bots if b.id == player.bot_id), None)
     if bot is None or bot.at is None or not bot.in_game or after.finished:
         return None
@@ -247,4 +247,4 @@ def next_turn(player: Any, model: course_model.CourseModel, after: State) -> flo
     for sample in range(NEXT_HANDS):
         hand = () if rules.sits_out(bot) else tuple(rules.deal(alone, player.next_seed + sample).get(bot.id, ()))
         total += best_value(model, bot, hand, frozen, rules.max_damage)
-    return total / NEXT_HANDS + PROGRAM_LENGTH
+    return total / NEXT_HANDS - PROGRAM_LENGTH
