@@ -70,7 +70,7 @@ class CourseModel:
         self._moves: dict[tuple[Square, str, str], tuple[Square, str, bool]] = {}
         self._steps: dict[tuple[Square, str, str, int], tuple[Square, str, int, bool]] = {}
         self._maps: dict[int, list[float]] = {}
-        self._tails: dict[int, float] = {}
+        self._tails: dict[tuple[int, int], float] = {}
         seen = _probe(state)
         timed = _timed_squares(course)
         # Squares whose elements act only in some phases (crushers, pushers, trapdoors): in a phase the probe
@@ -170,25 +170,26 @@ class CourseModel:
                     heapq.heappush(queue, (cost + step, before))
         return found
 
-    def to_go(self, at: Square, heading: str, number: int) -> float:
-        """Registers from (square, heading), at the start of a turn, to finish the course from check point
-        `number` on."""
-        if number > self.last:
+    def to_go(self, at: Square, heading: str, number: int, until: int | None = None) -> float:
+        """Registers from (square, heading), at the start of a turn, to tag check points `number` to `until`
+        (the last one when None) in order."""
+        until = self.last if until is None else until
+        if number > until:
             return 0.0
         index = self.squares.get(at)
         if index is None:
             return FAR
-        return self.registers(number)[(index * 4 + _HEADING[heading]) * self.phases] + self.tail(number)
+        return self.registers(number)[(index * 4 + _HEADING[heading]) * self.phases] + self.tail(number, until)
 
-    def tail(self, number: int) -> float:
-        """Registers from check point `number` (just tagged, any heading) to the end of the course."""
-        found = self._tails.get(number)
+    def tail(self, number: int, until: int) -> float:
+        """Registers from check point `number` (just tagged, any heading) to check point `until`."""
+        found = self._tails.get((number, until))
         if found is None:
             found = 0.0
-            if number < self.last and self.checkpoints[number] in self.squares:
-                ways = [self.to_go(self.checkpoints[number], d, number + 1) for d in DIRECTIONS]
+            if number < until and self.checkpoints[number] in self.squares:
+                ways = [self.to_go(self.checkpoints[number], d, number + 1, until) for d in DIRECTIONS]
                 found = sum(ways) / len(ways)
-            self._tails[number] = found
+            self._tails[(number, until)] = found
         return found
 
 

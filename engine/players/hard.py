@@ -48,8 +48,12 @@ def damage_cost(damage: int, max_damage: int) -> float:
 
 
 def model_futures(model: course_model.CourseModel, bot: Bot, hand: tuple[str, ...], frozen: dict[int, str],
-                  max_damage: int) -> list[tuple[float, tuple[str, ...]]]:  # fmt: skip
-    """Every distinct model future of the hand's programs, best first: (model value, kinds)."""
+                  max_damage: int, *, until: int | None = None, paths: bool = False,
+                  ) -> list[tuple[float, tuple[str, ...]]]:  # fmt: skip
+    """Every distinct model future of the hand's programs, best first: (model value, kinds). A future is where
+    the program ends (square, heading, check point, damage; or destroyed), or with `paths` where it is after
+    each register (for a puzzle, where the way matters to the robots on it). The value counts the registers
+    still needed to tag check point `until` (the last when None)."""
     free = [index for index in range(PROGRAM_LENGTH) if index not in frozen]
     counts = Counter(kind(card) for card in hand)
     empty = max(0, len(free) - sum(counts.values()))
@@ -57,14 +61,16 @@ def model_futures(model: course_model.CourseModel, bot: Bot, hand: tuple[str, ..
     kinds = sorted(counts)
     seen: dict[tuple, tuple[float, tuple[str, ...]]] = {}
     chosen: list[str] = []
-    step, to_go, last = model.step, model.to_go, model.last
+    trail: list[tuple] = []
+    step, to_go = model.step, model.to_go
+    last = model.last if until is None else until
     checkpoints = model.checkpoints
 
     def walk(register: int, at, heading: str, next_cp: int, damage: int) -> None:
         if register == PROGRAM_LENGTH:
-            key = (at, heading, next_cp, damage, False)
+            key = tuple(trail) if paths else (at, heading, next_cp, damage, False)
             if key not in seen:
-                value = WIN if next_cp > last else -to_go(at, heading, next_cp) - damage_cost(damage, max_damage)
+                value = -to_go(at, heading, next_cp, last) - damage_cost(damage, max_damage)
                 seen[key] = (value, tuple(chosen))
             return
         if register in frozen or register not in filled:
@@ -77,18 +83,20 @@ def model_futures(model: course_model.CourseModel, bot: Bot, hand: tuple[str, ..
             if register in filled:
                 counts[name] -= 1
             chosen.append(name)
+            trail.append((to, facing, dead))
             if dead or total >= max_damage:
-                key = (None, None, next_cp, 0, True)
+                key = tuple(trail) if paths else (None, None, next_cp, 0, True)
                 if key not in seen:
                     seen[key] = (-OUT / 4, tuple(chosen) + _rest(register + 1, counts, frozen))
             else:
                 reached = next_cp + 1 if checkpoints.get(next_cp) == to else next_cp
                 if reached > last:
-                    key = ("won", register)
+                    key = tuple(trail) if paths else ("won", register)
                     if key not in seen:
                         seen[key] = (WIN - register, tuple(chosen) + _rest(register + 1, counts, frozen))
                 else:
                     walk(register + 1, to, facing, reached, total)
+            trail.pop()
             chosen.pop()
             if register in filled:
                 counts[name] += 1
