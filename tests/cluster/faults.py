@@ -263,6 +263,10 @@ SCENARIOS = {"none": None, "kill-web": kill_web, "kill-worker": kill_worker, "re
 def run_scenario(name: str, games: int = 6, turns: int = 10, think: float = 1.5, seed: int = 1
                  ) -> tuple[Run, Verdict]:
     state = read_state()
+    # Each scenario starts from a whole cluster: a web host still coming back from the scenario before (one that
+    # failed half-way, say) would send every client to the other and fail this one too.
+    for role in sorted(r for r in state["hosts"] if r.startswith("web")):
+        asyncio.run(wait_for(f"{role} serves before {name}", web_back(role), 90))
     began = time.monotonic()
     run = asyncio.run(workload(state, games, turns, think, SCENARIOS[name], seed=seed))
     verdict = check(run)
