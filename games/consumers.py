@@ -24,7 +24,7 @@ MAX_FRAME_CHARS = 4096
 # with the HTTP status that request would have had (docs/api.md "Programs over the socket").
 ERROR_CODES = {InvalidInput: "invalid", NotAllowed: "not_allowed", NotFound: "not_found", Conflict: "conflict",
                RateLimited: "rate_limited"}
-PROGRAM_FIELDS = ("turn", "chips", "reboot", "action")
+PROGRAM_FIELDS = ("turn", "chips", "reboot", "action", "version")
 
 
 class BadFrame(Exception):
@@ -57,15 +57,16 @@ def parse_frame(text_data: str | None, bytes_data: bytes | None) -> dict:
 
 def plain_program(content: dict) -> dict | None:
     """The fields of a program frame as ProgramSerializer would validate them, for the plain case only (an
-    int turn, five short strings, a bool reboot, any action): what it returns is exactly the serializer's
-    validated_data for such a frame. None for anything else, which the serializer then reads (and words
+    int turn, five short strings, a bool reboot, any action, no version or an int one): what it returns is
+    exactly the serializer's validated_data for such a frame. None for anything else, which the serializer then reads (and words
     its refusal). Building a DRF serializer was a fifth of a socket program's own cost (docs/performance.md)."""
     turn, chips, reboot = content.get("turn"), content.get("chips"), content.get("reboot", False)
+    version = content.get("version")
     if (type(turn) is int and 1 <= turn <= 2**31 - 1 and type(chips) is list and len(chips) == PROGRAM_LENGTH
             and all(type(chip) is str and 0 < len(chip) <= 12 and chip.isascii() and chip.isprintable()
                     and chip.strip() == chip for chip in chips)
-            and type(reboot) is bool):
-        return {"turn": turn, "chips": chips, "reboot": reboot, "action": content.get("action")}
+            and type(reboot) is bool and (version is None or (type(version) is int and 0 <= version <= 2**31 - 1))):
+        return {"turn": turn, "chips": chips, "reboot": reboot, "action": content.get("action"), "version": version}
     return None
 
 

@@ -98,6 +98,11 @@ class ProgramSerializer(serializers.Serializer):
         required=False, allow_null=True, default=None,
         help_text='the turn\'s module action, or null: {"install": name}, {"charge": 1..5} or {"activate": {...}}',
     )
+    version = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=0, max_value=2**31 - 1,
+        help_text="optional: the game version your view of the game was at; a program that would replace one "
+                  "stored after that version (sent from another connection) is refused with 409",
+    )
 
 
 class ProgramAcceptedSerializer(serializers.Serializer):

@@ -351,8 +351,10 @@ class Client:
         future = self.replies[self.next_id] = asyncio.get_running_loop().create_future()
         self.sent[turn] = chips
         self.log("send", turn, chips)
+        # `version`: the view it was chosen from, so that a copy held up on the way (a web host cut off from
+        # the database) cannot replace the one sent again after a reconnect (docs/api.md).
         if not await self._send({"type": "program", "id": self.next_id, "turn": turn, "chips": chips,
-                                 "reboot": False}):
+                                 "reboot": False, "version": self.version}):
             self.replies.pop(self.next_id, None)
             self.log("send_failed", turn)
             return "lost"
