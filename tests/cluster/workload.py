@@ -87,6 +87,10 @@ class Run:
         return min((max(self.resolved.get(g, {}), default=0) for g in self.game_ids if g not in finished),
                    default=self.turns)
 
+    def leading(self) -> int:
+        """The turn the game furthest ahead has resolved (0 before the first)."""
+        return max((max(self.resolved.get(g, {}), default=0) for g in self.game_ids), default=0)
+
 
 class Client:
     def __init__(self, run: Run, username: str, session_key: str, rng: random.Random):
