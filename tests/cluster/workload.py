@@ -79,7 +79,9 @@ class Run:
     game_options: dict = field(default_factory=dict)
     # The turn in which each game's first player sends nothing (its deadline falls due; beat's policy plays it)
     withhold_turn: int | None = None
-    resync_after: float = 20.0  # a client asks for a snapshot after this long without the next deal
+    # A client asks for a snapshot after this long without the next deal: longer than the faults that hold a
+    # game without losing anything (a 20 s partition), so that one sync repairs what a fault lost.
+    resync_after: float = 30.0
 
     def progress(self) -> int:
         """The turn every game has resolved at least (0 before the first)."""
