@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from roboracer.accounts.models import Profile
+from roboracer.accounts.models import ApiToken, Profile
 
 
 def profile_of(user) -> Profile | None:
@@ -25,3 +25,23 @@ def vacation(*, user, now) -> dict | None:
     """The user's vacation on `now`'s date, if one is set (Profile.vacation), else None."""
     profile = profile_of(user)
     return profile.vacation(timezone.localdate(now)) if profile else None
+
+
+def is_bot(*, user) -> bool:
+    """Whether the account is a bot account (Profile.bot_since; docs/bot-api.md)."""
+    profile = profile_of(user)
+    return bool(profile and profile.is_bot)
+
+
+def bot_user_ids(*, user_ids) -> set[int]:
+    """Which of these accounts are bot accounts (one query)."""
+    return set(Profile.objects.filter(user_id__in=list(user_ids), bot_since__isnull=False)
+               .values_list("user_id", flat=True))
+
+
+def api_tokens(*, user) -> list[dict]:
+    """The account's live tokens as their owner lists them: never the token itself or its digest."""
+    now = timezone.now()
+    return [{"id": token.handle, "name": token.name, "scopes": token.scopes, "created": token.created,
+             "expiry": token.expiry}
+            for token in ApiToken.objects.filter(user=user).exclude(expiry__lte=now).order_by("-created")]
