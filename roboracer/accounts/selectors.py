@@ -3,6 +3,7 @@ these lived in games.selectors, which made ratings, courses, tournaments and the
 
 from __future__ import annotations
 
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from roboracer.accounts.models import ApiToken, Profile
@@ -31,6 +32,11 @@ def is_bot(*, user) -> bool:
     """Whether the account is a bot account (Profile.bot_since; docs/bot-api.md)."""
     profile = profile_of(user)
     return bool(profile and profile.is_bot)
+
+
+def bot_annotation(user_field: str) -> Exists:
+    """An annotation: whether the account in `user_field` (an OuterRef path, "creator_id") is a bot account."""
+    return Exists(Profile.objects.filter(user_id=OuterRef(user_field), bot_since__isnull=False))
 
 
 def bot_user_ids(*, user_ids) -> set[int]:

@@ -150,6 +150,7 @@ def profile_data(*, user) -> dict:
         "vacation_until": profile.vacation_until,
         "e_mail_turns": profile.e_mail_turns,
         "e_mail_notices": profile.e_mail_notices,
+        "bot": profile.is_bot,  # a bot account (docs/bot-api.md): read only here, changed by games.services.bots
         "palette": PALETTE,
     }
 
@@ -191,3 +192,18 @@ def revoke_token(*, user, handle: str) -> None:
     token.delete()
     transaction.on_commit(lambda: signals.token_revoked.send(sender=ApiToken, user_id=user.pk, digest=digest),
                           robust=True)
+
+
+def make_bot(*, user) -> Profile:
+    """The account becomes a bot account, for good (docs/bot-api.md). The caller (games.services.bots) has
+    checked, in its transaction with the account's row locked, that the account has played no game."""
+    if user.get_username().lower().startswith(COMPUTER_PREFIX) or user.is_staff:
+        raise Conflict("this account cannot become a bot account")
+    profile = Profile.objects.select_for_update().get(pk=profile_of(user=user).pk)
+    if profile.is_bot:
+        raise Conflict("this account is a bot account already")
+    profile.bot_since = timezone.now()
+    profile.save(update_fields=["bot_since"])
+    profile.user = user  # the caller's user object now reads this profile (`user.profile`), not one cached before
+    transaction.on_commit(lambda: signals.became_bot.send(sender=Profile, user_id=user.pk), robust=True)
+    return profile
