@@ -7,7 +7,7 @@ from games import kinds
 from roboracer.accounts.models import PALETTE as SEAT_COLORS
 from roboracer.courses.models import Course
 
-__all__ = ["SEAT_COLORS", "ChatMessage", "Draft", "Game", "GameEvent", "Hand", "Program", "Scan", "Seat", "Turn"]
+__all__ = ["SEAT_COLORS", "AccountEvent", "ChatMessage", "Draft", "Game", "GameEvent", "Hand", "Program", "Scan", "Seat", "Turn"]
 
 
 class Game(models.Model):
@@ -296,3 +296,23 @@ class Notice(models.Model):
 
     def __str__(self) -> str:
         return f"Notice {self.kind} to {self.user_id}"
+
+
+class AccountEvent(models.Model):
+    """One line of an account's Bot API event stream (docs/bot-api.md "GET /api/bot/events/"): a challenge sent
+    or answered, an invitation, a game that started or finished. `number` counts them 1, 2, 3... per account,
+    with no gaps (assigned with the account's row locked), so that a client resumes from the last it read.
+    Only ever shown to its account."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="account_events")
+    number = models.PositiveIntegerField()
+    kind = models.CharField(max_length=32)
+    data = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["user", "number"]
+        constraints = [models.UniqueConstraint(fields=["user", "number"], name="one_account_event_per_number")]
+
+    def __str__(self) -> str:
+        return f"Account event {self.number} ({self.kind}) of {self.user_id}"

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.api import bot, notices, players, prices, test_drive, views
+from games.api import bot, notices, players, prices, streams, test_drive, views
 
 urlpatterns = [
     path("games/", views.GameListView.as_view(), name="api-games"),
@@ -26,6 +26,8 @@ urlpatterns = [
     path("games/<int:game_id>/recompile/", views.RecompileView.as_view(), name="api-game-recompile"),
     path("games/<int:game_id>/turns/<int:number>/", views.TurnView.as_view(), name="api-game-turn"),
     path("bot/account/upgrade/", bot.BotUpgradeView.as_view(), name="api-bot-upgrade"),
+    path("bot/events/", streams.BotEventsView.as_view(), name="api-bot-events"),
+    path("bot/games/<int:game_id>/stream/", streams.BotGameStreamView.as_view(), name="api-bot-game-stream"),
     path("notices/", notices.NoticesView.as_view(), name="api-notices"),
     path("notices/read/", notices.ReadNoticesView.as_view(), name="api-notices-read"),
     path("players/<str:username>/", players.PlayerView.as_view(), name="api-player"),

@@ -3,7 +3,8 @@ these lived in games.selectors, which made ratings, courses, tournaments and the
 
 from __future__ import annotations
 
-from django.db.models import Exists, OuterRef
+from django.contrib.auth import get_user_model
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from roboracer.accounts.models import ApiToken, Profile
@@ -51,3 +52,12 @@ def api_tokens(*, user) -> list[dict]:
     return [{"id": token.handle, "name": token.name, "scopes": token.scopes, "created": token.created,
              "expiry": token.expiry}
             for token in ApiToken.objects.filter(user=user).exclude(expiry__lte=now).order_by("-created")]
+
+
+def stream_user_ids(*, user_ids) -> set[int]:
+    """Which of these accounts may read a Bot API event stream: bot accounts and accounts with a live token
+    (one query). Only theirs get game starts and invitations as account events (docs/bot-api.md)."""
+    now = timezone.now()
+    live_token = Exists(ApiToken.objects.filter(Q(expiry__isnull=True) | Q(expiry__gt=now), user_id=OuterRef("pk")))
+    return set(get_user_model().objects.filter(pk__in=list(user_ids))
+               .filter(Q(profile__bot_since__isnull=False) | Q(live_token)).values_list("pk", flat=True))
