@@ -39,9 +39,13 @@ KINDS: Mapping[str, Kind] = {
     "tournament_result": Kind(kept=True),
     "tournament_status": Kind(kept=True),  # disqualified (with the reason) or replaced
     "pyramid_challenge": Kind(kept=True),
+    # A direct challenge between two accounts (docs/bot-api.md "Challenges"), never the Pyramid's: sent, and answered.
+    "direct_challenge": Kind(kept=True),
+    "direct_challenge_answer": Kind(kept=True, emailed=False),
 }
 INVITATIONS = ("rematch", "tournament_invitation")  # also `invitation` events of the Bot API's stream
-SOURCE_KEYS = frozenset({"game", "tournament", "round", "table", "challenge", "pyramid", "invitation"})
+SOURCE_KEYS = frozenset({"game", "tournament", "round", "table", "challenge", "pyramid", "invitation",
+                         "direct_challenge"})
 
 
 def notify(*, user_ids: Iterable[int], kind: str, text: str, link: str = "", source: Mapping[str, int] | None = None,
