@@ -324,8 +324,6 @@ BOT_MAX_GAMES = int(os.environ.get("BOT_MAX_GAMES", "8"))
 # The bot streams (docs/bot-api.md "Streams"): a blank line every BOT_STREAM_KEEPALIVE seconds; the database is
 # read again at least that often (sooner when the channel layer says something happened), and the token checked.
 BOT_STREAM_KEEPALIVE = float(os.environ.get("BOT_STREAM_KEEPALIVE", "7"))
-# Open streams per token at once (each holds a web server's connection).
-BOT_STREAMS_PER_TOKEN = int(os.environ.get("BOT_STREAMS_PER_TOKEN", "16"))
 
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")  # for links in e-mails
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "RoboRacer <noreply@roboracer.invalid>")
