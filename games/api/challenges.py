@@ -14,7 +14,7 @@ from games.services import challenges
 from roboracer.common.errors import InvalidInput
 
 
-class ChallengeSerializer(serializers.Serializer):
+class DirectChallengeSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     challenger = serializers.CharField()
     challenger_name = serializers.CharField()
@@ -31,19 +31,19 @@ class ChallengeSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
-class ChallengeListSerializer(serializers.Serializer):
-    incoming = ChallengeSerializer(many=True)
-    outgoing = ChallengeSerializer(many=True)
+class DirectChallengeListSerializer(serializers.Serializer):
+    incoming = DirectChallengeSerializer(many=True)
+    outgoing = DirectChallengeSerializer(many=True)
 
 
-class NewChallengeSerializer(CreateGameSerializer):
+class NewDirectChallengeSerializer(CreateGameSerializer):
     """Documentation: the player to challenge, and POST /api/games/'s settings (RAMbots' with "kind")."""
 
     player = serializers.CharField(max_length=150, help_text="the username of the player or bot to challenge")
     kind = serializers.CharField(required=False, help_text="roboracer (the default) or rambots")
 
 
-class DeclineSerializer(serializers.Serializer):
+class DeclineDirectChallengeSerializer(serializers.Serializer):
     reason = serializers.CharField(required=False, allow_blank=True, max_length=challenges.REASON_CHARS, default="")
 
 
@@ -60,12 +60,12 @@ def _settings(data) -> dict:
     return {"kind": kind, **serializer.validated_data}
 
 
-class ChallengesView(APIView):
-    @extend_schema(responses=ChallengeListSerializer, summary="My pending challenges, to me and from me")
+class DirectChallengesView(APIView):
+    @extend_schema(responses=DirectChallengeListSerializer, summary="My pending challenges, to me and from me")
     def get(self, request):
         return Response(selectors.challenges_of(user=request.user))
 
-    @extend_schema(request=NewChallengeSerializer, responses={201: ChallengeSerializer},
+    @extend_schema(request=NewDirectChallengeSerializer, responses={201: DirectChallengeSerializer},
                    summary="Challenge a player or bot to a game with these settings")
     def post(self, request):
         data = request.data
@@ -76,23 +76,23 @@ class ChallengesView(APIView):
         return Response(selectors.challenge_dict(challenge), status=status.HTTP_201_CREATED)
 
 
-class AcceptView(APIView):
-    @extend_schema(request=None, responses=ChallengeSerializer,
+class AcceptDirectChallengeView(APIView):
+    @extend_schema(request=None, responses=DirectChallengeSerializer,
                    summary="Accept a challenge to me: the game is made and started (its id in `game`)")
     def post(self, request, challenge_id: int):
         return Response(selectors.challenge_dict(challenges.accept(user=request.user, challenge_id=challenge_id)))
 
 
-class DeclineView(APIView):
-    @extend_schema(request=DeclineSerializer, responses=ChallengeSerializer, summary="Decline a challenge to me")
+class DeclineDirectChallengeView(APIView):
+    @extend_schema(request=DeclineDirectChallengeSerializer, responses=DirectChallengeSerializer, summary="Decline a challenge to me")
     def post(self, request, challenge_id: int):
-        serializer = DeclineSerializer(data=request.data)
+        serializer = DeclineDirectChallengeSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         challenge = challenges.decline(user=request.user, challenge_id=challenge_id, **serializer.validated_data)
         return Response(selectors.challenge_dict(challenge))
 
 
-class CancelView(APIView):
-    @extend_schema(request=None, responses=ChallengeSerializer, summary="Cancel a challenge I sent")
+class CancelDirectChallengeView(APIView):
+    @extend_schema(request=None, responses=DirectChallengeSerializer, summary="Cancel a challenge I sent")
     def post(self, request, challenge_id: int):
         return Response(selectors.challenge_dict(challenges.cancel(user=request.user, challenge_id=challenge_id)))

@@ -58,7 +58,7 @@ def send_challenge(*, user, username, settings: dict) -> DirectChallenge:
     if challenged.pk == user.pk:
         raise InvalidInput("player: you cannot challenge yourself")
     stored = _checked(user=user, settings=settings)
-    get_user_model().objects.select_for_update().filter(pk=user.pk).first()  # one count at a time per account
+    _lock_players(user.pk, challenged.pk)  # one count at a time per account
     waiting = DirectChallenge.objects.filter(challenger=user, status=DirectChallenge.Status.PENDING)
     if waiting.count() >= PENDING_PER_ACCOUNT:
         raise RateLimited(f"You have {PENDING_PER_ACCOUNT} challenges waiting for an answer. Cancel one first.")
@@ -74,13 +74,22 @@ def send_challenge(*, user, username, settings: dict) -> DirectChallenge:
     return challenge
 
 
+def _lock_players(*user_ids: int) -> None:
+    """Both accounts' rows, locked in one statement in one order, before anything else here locks them (the
+    account events number each account's events with its row locked): two challenges between the same two
+    accounts, sent or answered at once, wait for each other instead of deadlocking."""
+    list(get_user_model().objects.select_for_update().filter(pk__in=user_ids).order_by("pk").values_list("pk"))
+
+
 def _locked(challenge_id, *, user, side: str) -> DirectChallenge:
     """The challenge, locked, if `user` is its `side` (challenger, challenged); else the 404 of a missing id."""
     if type(challenge_id) is not int:
         raise NotFound("there is no such challenge")
-    challenge = DirectChallenge.objects.select_for_update().filter(pk=challenge_id, **{side: user}).first()
+    challenge = DirectChallenge.objects.filter(pk=challenge_id, **{side: user}).first()
     if challenge is None:
         raise NotFound("there is no such challenge")
+    _lock_players(challenge.challenger_id, challenge.challenged_id)
+    challenge = DirectChallenge.objects.select_for_update().get(pk=challenge.pk)
     if challenge.status != DirectChallenge.Status.PENDING:
         raise Conflict(f"this challenge is {challenge.status}")
     return challenge

@@ -131,3 +131,21 @@ def test_a_bot_plays_at_most_bot_max_games_at_once(make_user, courses, settings)
     assert refused.status_code == 429 and DirectChallenge.objects.get(pk=challenge["id"]).status == "pending"
     # People are not limited.
     assert session(ann).post("/api/games/", {"course": "tiny-yard"}, format="json").status_code == 201
+
+
+def test_a_decline_reason_is_checked_and_the_lobby_forms_refuse_quietly(make_user, courses):
+    robo, token = make_bot(make_user, "robo")
+    ann = make_user("ann")
+    challenge = bearer(token).post("/api/challenges/", {"player": "ann", **SETTINGS}, format="json").json()
+    for body in ({"reason": "x" * 201}, {"reason": ["no"]}, {"reason": "a\u0000b"}, {"reason": {"a": 1}}):
+        assert session(ann).post(f"/api/challenges/{challenge['id']}/decline/", body, format="json").status_code == 400
+    assert DirectChallenge.objects.get(pk=challenge["id"]).status == "pending"
+    page = Client()
+    page.force_login(ann)
+    for path, data in (("/challenges/new/", {"challenge-player": "a\u0000", "challenge-course": "tiny-yard"}),
+                       ("/challenges/new/", {"challenge-player": "robo", "challenge-course": "nowhere"}),
+                       ("/challenges/999999/accept/", {}), (f"/challenges/{challenge['id']}/cancel/", {})):
+        assert page.post(path, data).status_code == 302, path
+    assert DirectChallenge.objects.count() == 1 and not Game.objects.exists()
+    answer = session(ann).post(f"/api/challenges/{challenge['id']}/decline/", {"reason": "not now"}, format="json")
+    assert answer.json()["status"] == "declined" and answer.json()["reason"] == "not now"
