@@ -8,10 +8,19 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from engine import PROGRAM_LENGTH
 from games.api.serializers import ProgramSerializer
-from games.broadcast import encode, group_name, player_group_name, session_group_name, user_group_name
+from games.broadcast import (
+    encode,
+    group_name,
+    player_group_name,
+    session_group_name,
+    token_group_name,
+    user_group_name,
+)
 from games.selectors import access, seats, snapshots
 from games.services import moves
 from games.throttle import TokenBucket
+from roboracer.accounts import selectors as account_selectors
+from roboracer.accounts import tokens
 from roboracer.common.api_errors import messages_of
 from roboracer.common.errors import Conflict, GameError, InvalidInput, NotAllowed, NotFound, RateLimited
 
@@ -105,9 +114,14 @@ class JsonFramesConsumer(AsyncJsonWebsocketConsumer):
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
             return
+        token = self.scope.get("api_token")
+        # A socket opened with a personal API token closes when the token is revoked (docs/bot-api.md).
         key = getattr(self.scope.get("session"), "session_key", None)
-        if key:
+        if token is not None:
+            self.session_group = token_group_name(token.digest)
+        elif key:
             self.session_group = session_group_name(key)
+        if self.session_group:
             await self.channel_layer.group_add(self.session_group, self.channel_name)
 
     async def leave_session(self) -> None:
@@ -118,6 +132,9 @@ class JsonFramesConsumer(AsyncJsonWebsocketConsumer):
         """Whether the log-in this socket was opened with still stands (for a signed-in user: its session is
         still stored; a log-out deletes it). In a thread: it reads the database."""
         user = self.scope.get("user")
+        if "api_token" in self.scope:  # opened with a token: it still stands (not revoked, not expired)
+            token = self.scope["api_token"]
+            return token is not None and tokens.still_valid(digest=token.digest)
         session = self.scope.get("session")
         if user is None or not user.is_authenticated or session is None:
             return True  # no session: a consumer mounted without the site's session middleware (tests)
@@ -181,9 +198,15 @@ class GameConsumer(JsonFramesConsumer):
         await self.send_snapshot()
 
     def _allowed(self, user) -> tuple[bool, bool]:
-        """(may watch, has a seat)."""
+        """(may watch, has a seat). A token needs its `read` scope; a bot account plays with a token, never
+        with a browser's session (docs/bot-api.md)."""
         game = access.get_game(game_id=self.game_id)
         if game is None or not access.can_view(user=user, game=game):
+            return False, False
+        token = self.scope.get("api_token")
+        if token is not None and not tokens.has_scope(token, "read"):
+            return False, False
+        if token is None and account_selectors.is_bot(user=user):
             return False, False
         return True, seats.seat_of(user=user, game=game) is not None
 
@@ -234,6 +257,10 @@ class GameConsumer(JsonFramesConsumer):
             await self.send_error("invalid", "id: a string of at most 64 characters or an integer", status=400)
             return
         reply = {"id": request_id} if request_id is not None else {}
+        token = self.scope.get("api_token")
+        if token is not None and not tokens.has_scope(token, "play"):
+            await self.send_error("not_allowed", "this token does not have the 'play' scope", status=403, **reply)
+            return
         if getattr(self, "program_bucket", None) is None:
             self.program_bucket = TokenBucket(rate=self.PROGRAM_RATE, burst=self.PROGRAM_BURST)
         wait = self.program_bucket.take()
