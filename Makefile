@@ -127,8 +127,8 @@ bench-cluster-scaling: install build
 	$(BIN)/python tests/bench/cluster_scaling.py $(BENCH_ARGS)
 
 # The cluster's own tests (tests/cluster/cluster_tests.py; `make test` never collects them): start the cluster,
-# run every fault scenario, check each history. Budget: 10 minutes; 4 to 4.5 minutes here. .ci/run runs it only
-# with CI_CLUSTER=1 (docs/cluster.md, "Status").
+# run every fault scenario (40 games each), check each history. Budget: 10 minutes; 7 to 9 here. .ci/run runs it
+# after make test (docs/cluster.md, "Status").
 test-cluster: install
 	$(BIN)/python -m compileall -q -j 0 roboracer games engine tests/cluster
 	$(BIN)/python -m pytest -p no:cacheprovider -v -s --durations=0 tests/cluster/cluster_tests.py $(PYTEST_ARGS)

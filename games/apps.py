@@ -14,8 +14,10 @@ class GamesConfig(AppConfig):
         )
 
         # one by its name, games.services.publish, through the task itself: its options, a test's eager mode)
+        from roboracer.accounts import signals as account_signals  # noqa: PLC0415
         from roboracer.courses import signals as course_signals  # noqa: PLC0415
 
         # The apps below games ask, games answers (docs/architecture.md "Layers").
         course_signals.course_games.connect(receivers.course_games, dispatch_uid="games.course_games")
         user_logged_out.connect(receivers.close_sockets, dispatch_uid="games.close_sockets")
+        account_signals.token_revoked.connect(receivers.close_token_streams, dispatch_uid="games.close_token_streams")

@@ -44,6 +44,28 @@ def session_group_name(session_key: str) -> str:
     return "session-" + hashlib.sha256(session_key.encode()).hexdigest()[:40]
 
 
+def account_group_name(user_id: int) -> str:
+    """An account's open Bot API event streams (docs/bot-api.md): told when its account events were stored."""
+    return f"account-{user_id}"
+
+
+def wake_accounts(user_ids) -> None:
+    """Tell these accounts' open event streams to read their new events; call it after commit. At most once:
+    a stream that misses it reads them at its next keep-alive tick."""
+    _send_all([(account_group_name(user_id), {"type": "account.event"}) for user_id in user_ids])
+
+
+def token_group_name(digest: str) -> str:
+    """Every socket and stream opened with one personal API token: revoking it closes them all
+    (docs/bot-api.md). A hash of the digest, as for a session."""
+    return "token-" + hashlib.sha256(digest.encode()).hexdigest()[:40]
+
+
+def end_token(digest: str) -> None:
+    """Close every socket opened with this token (revoked); call it after the commit."""
+    group_send(token_group_name(digest), {"type": "session.ended"})
+
+
 def end_session(session_key: str) -> None:
     """Close every socket opened with this session (the user logged out); call it after the log-out."""
     group_send(session_group_name(session_key), {"type": "session.ended"})

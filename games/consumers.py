@@ -8,10 +8,19 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from engine import PROGRAM_LENGTH
 from games.api.serializers import ProgramSerializer
-from games.broadcast import encode, group_name, player_group_name, session_group_name, user_group_name
+from games.broadcast import (
+    encode,
+    group_name,
+    player_group_name,
+    session_group_name,
+    token_group_name,
+    user_group_name,
+)
 from games.selectors import access, seats, snapshots
 from games.services import moves
 from games.throttle import TokenBucket
+from roboracer.accounts import selectors as account_selectors
+from roboracer.accounts import tokens
 from roboracer.common.api_errors import messages_of
 from roboracer.common.errors import Conflict, GameError, InvalidInput, NotAllowed, NotFound, RateLimited
 
@@ -24,7 +33,7 @@ MAX_FRAME_CHARS = 4096
 # with the HTTP status that request would have had (docs/api.md "Programs over the socket").
 ERROR_CODES = {InvalidInput: "invalid", NotAllowed: "not_allowed", NotFound: "not_found", Conflict: "conflict",
                RateLimited: "rate_limited"}
-PROGRAM_FIELDS = ("turn", "chips", "reboot", "action")
+PROGRAM_FIELDS = ("turn", "chips", "reboot", "action", "version")
 
 
 class BadFrame(Exception):
@@ -57,15 +66,16 @@ def parse_frame(text_data: str | None, bytes_data: bytes | None) -> dict:
 
 def plain_program(content: dict) -> dict | None:
     """The fields of a program frame as ProgramSerializer would validate them, for the plain case only (an
-    int turn, five short strings, a bool reboot, any action): what it returns is exactly the serializer's
-    validated_data for such a frame. None for anything else, which the serializer then reads (and words
+    int turn, five short strings, a bool reboot, any action, no version or an int one): what it returns is
+    exactly the serializer's validated_data for such a frame. None for anything else, which the serializer then reads (and words
     its refusal). Building a DRF serializer was a fifth of a socket program's own cost (docs/performance.md)."""
     turn, chips, reboot = content.get("turn"), content.get("chips"), content.get("reboot", False)
+    version = content.get("version")
     if (type(turn) is int and 1 <= turn <= 2**31 - 1 and type(chips) is list and len(chips) == PROGRAM_LENGTH
             and all(type(chip) is str and 0 < len(chip) <= 12 and chip.isascii() and chip.isprintable()
                     and chip.strip() == chip for chip in chips)
-            and type(reboot) is bool):
-        return {"turn": turn, "chips": chips, "reboot": reboot, "action": content.get("action")}
+            and type(reboot) is bool and (version is None or (type(version) is int and 0 <= version <= 2**31 - 1))):
+        return {"turn": turn, "chips": chips, "reboot": reboot, "action": content.get("action"), "version": version}
     return None
 
 
@@ -104,9 +114,14 @@ class JsonFramesConsumer(AsyncJsonWebsocketConsumer):
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
             return
+        token = self.scope.get("api_token")
+        # A socket opened with a personal API token closes when the token is revoked (docs/bot-api.md).
         key = getattr(self.scope.get("session"), "session_key", None)
-        if key:
+        if token is not None:
+            self.session_group = token_group_name(token.digest)
+        elif key:
             self.session_group = session_group_name(key)
+        if self.session_group:
             await self.channel_layer.group_add(self.session_group, self.channel_name)
 
     async def leave_session(self) -> None:
@@ -117,6 +132,9 @@ class JsonFramesConsumer(AsyncJsonWebsocketConsumer):
         """Whether the log-in this socket was opened with still stands (for a signed-in user: its session is
         still stored; a log-out deletes it). In a thread: it reads the database."""
         user = self.scope.get("user")
+        if "api_token" in self.scope:  # opened with a token: it still stands (not revoked, not expired)
+            token = self.scope["api_token"]
+            return token is not None and tokens.still_valid(digest=token.digest)
         session = self.scope.get("session")
         if user is None or not user.is_authenticated or session is None:
             return True  # no session: a consumer mounted without the site's session middleware (tests)
@@ -180,9 +198,15 @@ class GameConsumer(JsonFramesConsumer):
         await self.send_snapshot()
 
     def _allowed(self, user) -> tuple[bool, bool]:
-        """(may watch, has a seat)."""
+        """(may watch, has a seat). A token needs its `read` scope; a bot account plays with a token, never
+        with a browser's session (docs/bot-api.md)."""
         game = access.get_game(game_id=self.game_id)
         if game is None or not access.can_view(user=user, game=game):
+            return False, False
+        token = self.scope.get("api_token")
+        if token is not None and not tokens.has_scope(token, "read"):
+            return False, False
+        if token is None and account_selectors.is_bot(user=user):
             return False, False
         return True, seats.seat_of(user=user, game=game) is not None
 
@@ -233,6 +257,10 @@ class GameConsumer(JsonFramesConsumer):
             await self.send_error("invalid", "id: a string of at most 64 characters or an integer", status=400)
             return
         reply = {"id": request_id} if request_id is not None else {}
+        token = self.scope.get("api_token")
+        if token is not None and not tokens.has_scope(token, "play"):
+            await self.send_error("not_allowed", "this token does not have the 'play' scope", status=403, **reply)
+            return
         if getattr(self, "program_bucket", None) is None:
             self.program_bucket = TokenBucket(rate=self.PROGRAM_RATE, burst=self.PROGRAM_BURST)
         wait = self.program_bucket.take()

@@ -7,7 +7,7 @@ from games import kinds
 from roboracer.accounts.models import PALETTE as SEAT_COLORS
 from roboracer.courses.models import Course
 
-__all__ = ["SEAT_COLORS", "ChatMessage", "Draft", "Game", "GameEvent", "Hand", "Program", "Scan", "Seat", "Turn"]
+__all__ = ["SEAT_COLORS", "AccountEvent", "ChatMessage", "DirectChallenge", "Draft", "Game", "GameEvent", "Hand", "Program", "Scan", "Seat", "Turn"]
 
 
 class Game(models.Model):
@@ -296,3 +296,57 @@ class Notice(models.Model):
 
     def __str__(self) -> str:
         return f"Notice {self.kind} to {self.user_id}"
+
+
+class AccountEvent(models.Model):
+    """One line of an account's Bot API event stream (docs/bot-api.md "GET /api/bot/events/"): a challenge sent
+    or answered, an invitation, a game that started or finished. `number` counts them 1, 2, 3... per account,
+    with no gaps (assigned with the account's row locked), so that a client resumes from the last it read.
+    Only ever shown to its account."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="account_events")
+    number = models.PositiveIntegerField()
+    kind = models.CharField(max_length=32)
+    data = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["user", "number"]
+        constraints = [models.UniqueConstraint(fields=["user", "number"], name="one_account_event_per_number")]
+
+    def __str__(self) -> str:
+        return f"Account event {self.number} ({self.kind}) of {self.user_id}"
+
+
+class DirectChallenge(models.Model):
+    """A direct challenge from one account to another to play a game with given settings (issue 41,
+    docs/bot-api.md "Challenges"): the challenged accepts (the game is made and started, both seated) or
+    declines; the challenger may cancel it before. Never a Pyramid challenge (roboracer.pyramid), whose name
+    it does not share."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        ACCEPTED = "accepted"
+        DECLINED = "declined"
+        CANCELLED = "cancelled"
+
+    challenger = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_sent")
+    challenged = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                   related_name="challenges_received")
+    # The game's settings as POST /api/games/ takes them, checked when the challenge was sent: kind, course,
+    # lives, timers, timeout policy, modules, ruleset, options, rated, visibility. Two seats, no teams.
+    settings = models.JSONField(default=dict)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    reason = models.CharField(max_length=200, blank=True, default="")  # the challenged's words when declining
+    game = models.OneToOneField(Game, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="direct_challenge")
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["challenged", "status"], name="challenge_to_status"),
+                   models.Index(fields=["challenger", "status"], name="challenge_from_status")]
+
+    def __str__(self) -> str:
+        return f"Challenge {self.pk} from {self.challenger_id} to {self.challenged_id} ({self.status})"

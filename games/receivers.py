@@ -33,3 +33,12 @@ def close_sockets(sender, request, user, **kwargs):
             logger.exception("could not close the sockets of a session that logged out")
 
     transaction.on_commit(send)
+
+
+def close_token_streams(sender, *, user_id: int, digest: str, **kwargs) -> None:
+    """accounts.signals.token_revoked (after the commit): the sockets opened with the token close (4401) at once;
+    its open streams see it on their next tick (docs/bot-api.md "Revoking a token")."""
+    try:
+        broadcast.end_token(digest)
+    except Exception:  # Redis down: each socket's next sync, each stream's next tick, finds the token gone
+        logger.exception("could not close the sockets of a revoked token")

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.views import game, lobby, notices, pages, players
+from games.views import bots, challenges, game, lobby, notices, pages, players
 
 urlpatterns = [
     path("", lobby.lobby, name="lobby"),
@@ -20,4 +20,9 @@ urlpatterns = [
     path("games/<int:game_id>/cancel/", game.cancel, name="game-cancel"),
     path("games/<int:game_id>/invite/<str:code>/", game.invite, name="game-invite"),
     path("players/<str:username>/", players.player, name="player"),
+    path("profile/bot/", bots.become_bot, name="become-bot"),
+    path("challenges/new/", challenges.send, name="challenge-send"),
+    path("challenges/<int:challenge_id>/accept/", challenges.accept, name="challenge-accept"),
+    path("challenges/<int:challenge_id>/decline/", challenges.decline, name="challenge-decline"),
+    path("challenges/<int:challenge_id>/cancel/", challenges.cancel, name="challenge-cancel"),
 ]

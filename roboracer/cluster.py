@@ -148,9 +148,13 @@ class Cluster:
                              "pid": self.processes[role].pid if role in self.processes else None,
                              "restarts": self.restarts[role]} for role in HOSTS},
         }
+        # Written beside and renamed over, so that a reader (the fault scenarios poll it for restarts) never
+        # sees it half written: a reader that did failed kill-web with "no running cluster".
         path = VAR / STATE_FILE
-        path.write_text(json.dumps(state, indent=1))
-        path.chmod(0o600)  # it holds the secret key
+        partial = path.with_suffix(".tmp")
+        with os.fdopen(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as out:
+            out.write(json.dumps(state, indent=1))  # 0o600 from the start: it holds the secret key
+        os.replace(partial, path)
 
     def held(self, role: str) -> bool:
         return (VAR / "control" / f"hold-{role}").exists()

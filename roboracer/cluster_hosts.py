@@ -213,6 +213,7 @@ def app_env(role: str, secret_key: str) -> dict[str, str]:
         "FORWARDED_ALLOW_IPS": lb,  # uvicorn takes the client's address from HAProxy's X-Forwarded-For
         "PYTHONUNBUFFERED": "1",
         "CHANNEL_LAYER_PREFIX": os.environ.get("CHANNEL_LAYER_PREFIX") or "asgi",
+        "DATABASE_IDLE_TX_TIMEOUT": "5",  # a host cut off mid-transaction holds no game's lock for long
     }
 
 

@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "axes",
     "django_ratelimit",
+    "knox",  # personal API tokens (issue 41): its token model is ours, accounts.ApiToken
     "csp",
     "roboracer.accounts",
     "roboracer.courses",
@@ -158,6 +159,14 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # max_prepared_statements) that cannot keep a connection's prepared statements.
     if os.environ.get("DATABASE_PREPARED", "1") != "0":
         DATABASES["default"]["OPTIONS"] |= {"server_side_binding": True, "prepare_threshold": 1}
+    # A process cut off from PostgreSQL mid-transaction (its host partitioned, or frozen) keeps the game row it
+    # locked until its connection dies: every move of that game waits. With DATABASE_IDLE_TX_TIMEOUT (seconds)
+    # PostgreSQL ends such a session once it has sent nothing that long inside a transaction, and the lock goes
+    # (docs/cluster.md, partition-web-db). Off by default (0): a test's own transaction may idle that long; the
+    # cluster and docker-compose set 5.
+    if int(os.environ.get("DATABASE_IDLE_TX_TIMEOUT", "0") or 0) > 0:
+        DATABASES["default"]["OPTIONS"]["options"] = (
+            f"-c idle_in_transaction_session_timeout={int(os.environ['DATABASE_IDLE_TX_TIMEOUT']) * 1000}")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL") or f"unix://{VAR_DIR / 'redis.sock'}"
@@ -274,8 +283,14 @@ WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 
 REST_FRAMEWORK = {
-    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    # The session first: an unauthenticated request stays a 403 (docs/api.md). A personal API token
+    # ("Authorization: Bearer <token>", docs/bot-api.md) works on the API only, never on an HTML page.
+    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication",
+                                       "roboracer.accounts.tokens.ApiTokenAuthentication"],
+    # TokenScopes: what a token may do (its scopes, its rate); PeopleOnSessions: a bot account plays with a token.
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated",
+                                   "roboracer.accounts.tokens.TokenScopes",
+                                   "roboracer.accounts.tokens.PeopleOnSessions"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "roboracer.common.api_errors.exception_handler",
     "DEFAULT_PARSER_CLASSES": [
@@ -298,6 +313,25 @@ SPECTACULAR_SETTINGS = {
         "StrengthEnum": ("easy", "normal", "hard"),
     },
 }
+
+# Personal API tokens and bot accounts (issue 41, docs/bot-api.md). django-rest-knox stores each token as a
+# SHA-512 digest; "rr_" starts every token so that a leaked one is recognisable; TOKEN_TTL None: the owner
+# chooses an expiry (or none) for each token.
+KNOX_TOKEN_MODEL = "accounts.ApiToken"
+# knox's own migrations would create its stock token table even though ours replaces it (a table nothing uses,
+# whose foreign key to the users stops the test database's flush): its only model is swapped out, so knox
+# needs no migration at all.
+MIGRATION_MODULES = {"knox": None}
+REST_KNOX = {"AUTH_HEADER_PREFIX": "Bearer", "TOKEN_TTL": None, "TOKEN_PREFIX": "rr_", "AUTO_REFRESH": False}
+API_TOKENS_PER_ACCOUNT = int(os.environ.get("API_TOKENS_PER_ACCOUNT", "20"))
+# Requests per token (django-ratelimit, counted in Redis for every web process), and program/move requests per token.
+BOT_REQUEST_RATE = os.environ.get("BOT_REQUEST_RATE", "120/m")
+BOT_MOVE_RATE = os.environ.get("BOT_MOVE_RATE", "30/m")
+# At most this many games at once (in the lobby or running) per bot account.
+BOT_MAX_GAMES = int(os.environ.get("BOT_MAX_GAMES", "8"))
+# The bot streams (docs/bot-api.md "Streams"): a blank line every BOT_STREAM_KEEPALIVE seconds; the database is
+# read again at least that often (sooner when the channel layer says something happened), and the token checked.
+BOT_STREAM_KEEPALIVE = float(os.environ.get("BOT_STREAM_KEEPALIVE", "7"))
 
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")  # for links in e-mails
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "RoboRacer <noreply@roboracer.invalid>")

@@ -89,11 +89,12 @@ def run_belts(turn: Turn) -> None:
         return
     for sub, speeds in enumerate(SUB_PHASES, start=1):
         if present.intersection(speeds):  # a sub-phase of speeds the course lacks moves nobody
-            _sub_phase(turn, sub, speeds, belts)
+            _sub_phase(turn, sub, speeds, belts, riding)
 
 
 def _sub_phase(
-    turn: Turn, sub: int, speeds: tuple[int, ...], belts: dict[Square, tuple[Belt, Square, object]]
+    turn: Turn, sub: int, speeds: tuple[int, ...], belts: dict[Square, tuple[Belt, Square, object]],
+    riding: list[Mover],
 ) -> None:
     """Every bot on a belt of these speeds moves one square at once.
 
@@ -103,7 +104,9 @@ def _sub_phase(
     """
     riders: list[tuple[Mover, Belt, Square]] = []
     exits: list[object] = []
-    for bot in turn.in_order(actors=True):  # bombs ride belts too (003 "Bomb")
+    # Only a bot on a belt when the belts began can ride one now (belts carry from belt to belt; nothing else
+    # moves a bot in this step), in priority order; bombs ride belts too (003 "Bomb").
+    for bot in riding:
         found = belts.get(bot.at)
         if found is not None and found[0].speed in speeds:
             riders.append((bot, found[0], found[1]))

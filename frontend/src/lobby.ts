@@ -11,6 +11,7 @@ import {
   openText, type OpenView, playerUrl, showCustomTimers, shownOpen, sorted, wonBy,
 } from "./lobbystate";
 import type { Course } from "./types";
+import { botBadge, isBotAccount } from "./botaccounts";
 import { fitOpponents, opponentRange } from "./computers";
 import { mountPreviewsIn } from "./previews";
 import { followKind, mountRulesetFields } from "./createform";
@@ -124,7 +125,7 @@ export class LiveLobby {
   /** A row, the one already shown if its game's text is the same. */
   private row(g: GameSummary, text: string, mine: boolean): HTMLLIElement {
     const key = `${mine ? "mine" : "open"}-${g.id}`;
-    const shown = `${text}|${wonBy(g)}|${mine && g.my_move ? 1 : 0}|${modulesText(g.modules)}|${mine ? "" : `${g.creator}${creatorRating(g)}`}`;
+    const shown = `${text}|${wonBy(g)}|${mine && g.my_move ? 1 : 0}|${modulesText(g.modules)}|${mine ? "" : `${g.creator}${g.creator_bot ? "+bot" : ""}${creatorRating(g)}`}`;
     const old = this.rows.get(key);
     if (old && old.dataset.shown === shown && old.isConnected) return old;
     const li = h("li", { "data-game-id": String(g.id), "data-shown": shown });
@@ -134,7 +135,11 @@ export class LiveLobby {
     const status = h("span", mine ? { class: "status" } : {}, text);
     const won = wonBy(g);
     if (won) status.append(" · ", h("span", { class: "winner" }, won));
-    if (!mine) status.append(" · created by ", h("a", { href: playerUrl(g.creator) }, g.creator), creatorRating(g));
+    if (!mine) {
+      status.append(" · created by ", h("a", { href: playerUrl(g.creator) }, g.creator));
+      if (isBotAccount(g.creator_bot)) status.append(" ", botBadge());
+      status.append(creatorRating(g));
+    }
     info.append(status);
     const modules = modulesText(g.modules);
     if (modules) info.append(h("span", { class: "modules" }, modules)); // as the template's row

@@ -20,6 +20,8 @@ export interface GameSummary {
   course_id: number;
   course_name: string;
   creator: string;
+  /** The creator is a bot account (issue 41): a BOT badge after the name. */
+  creator_bot?: boolean;
   status: string;
   turn: number;
   version: number;

@@ -7,6 +7,7 @@ import { MyClock } from "./myclock";
 import { clockText, localDate, speakDuration, timeLeft, timersText, vacationText, type SeatClock } from "./clock";
 import type { Seat, Snapshot } from "./types";
 import { priceRows } from "./modules";
+import { botBadge, isBotAccount } from "./botaccounts";
 import { AUTOPILOT_BANNER, autopilotBadge, computerBadge, freeSeats, isComputer, robotIcon, strengthName, strengthsOf } from "./computers";
 
 export {
@@ -223,6 +224,7 @@ export class Panel {
         li.dataset.computer = String(s.computer);
         name.append(computerBadge(s));
       } else if (shown !== s.user) name.title = s.user;
+      if (isBotAccount(s.bot_account)) name.append(" ", botBadge());
       if (s.team) name.append(h("span", { class: `seat-team team-${s.team}` }, s.team === "blue" ? "Blue" : "Orange"));
       const stats = h("span", { class: "seat-stats" });
       const extra = h("span", { class: "seat-extra" });

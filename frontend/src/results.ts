@@ -4,6 +4,7 @@
 import { h } from "./dom";
 import { playerUrl, signedChange } from "./lobbystate";
 import { competitionLink, competitionResult, ordinal, resultsSummary } from "./standings";
+import { botBadge, isBotAccount } from "./botaccounts";
 import { computerBadge, isComputer } from "./computers";
 import type { Seat, Snapshot } from "./types";
 import css from "./results.css?inline";
@@ -44,6 +45,7 @@ function playerRow(r: { bot: string; seat: Seat | null; name: string; place: num
     tr.classList.add("computer");
     name.append(computerBadge(r.seat));
   }
+  if (r.seat && isBotAccount(r.seat.bot_account)) name.append(" ", botBadge());
   if (r.note) name.append(h("span", { class: "rr-results-note" }, r.note));
   return [tr, name];
 }
@@ -192,6 +194,7 @@ export class ResultsScreen {
       const team = r.team ? ` (${r.team === "blue" ? "Blue" : "Orange"})` : "";
       li.append(h("strong", {}, r.place ? `${ordinal(r.place)} ` : ""), `${who}${team}${r.bot === mine ? " (you)" : ""}`);
       if (computer && seat) li.append(computerBadge(seat));
+      if (seat && isBotAccount(seat.bot_account)) li.append(" ", botBadge());
       li.append(h("span", { class: "rr-results-note" }, ` — ${r.detail}`));
       return li;
     }));

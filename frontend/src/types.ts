@@ -68,6 +68,8 @@ export interface Seat {
   /** A person's seat played by a Normal computer player because their game time ran out (timeout policy
    * "computer"), until they send a program again. */
   autopilot?: boolean;
+  /** A bot account (issue 41, docs/bot-api.md): a program plays it; shown with a BOT badge. */
+  bot_account?: boolean;
 }
 
 /** How strong a computer player is (engine/players). */

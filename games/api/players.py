@@ -54,6 +54,7 @@ class PlayerSerializer(serializers.Serializer):
 
     username = serializers.CharField()
     display_name = serializers.CharField()
+    bot_account = serializers.BooleanField(help_text="a bot account (docs/bot-api.md): shown with a BOT badge")
     rating = serializers.IntegerField(help_text="the shown RoboRacer rating: 1000 + 40 x (mu - 3 sigma), at least 0")
     mu = serializers.FloatField(help_text="RoboRacer's")
     sigma = serializers.FloatField(help_text="RoboRacer's")

@@ -9,6 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.selectors import prices
+from roboracer.accounts.tokens import TOKEN_RULES
 from roboracer.courses import selectors as course_selectors
 
 
@@ -30,7 +31,7 @@ class CoursePricesSerializer(serializers.Serializer):
 
 
 class CoursePricesView(APIView):
-    permission_classes = [AllowAny]
+    permission_classes = [AllowAny, *TOKEN_RULES]
 
     @extend_schema(responses=CoursePricesSerializer, summary="A course's module prices and their history")
     def get(self, request, slug: str):

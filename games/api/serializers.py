@@ -16,6 +16,7 @@ class GameSummarySerializer(serializers.ModelSerializer):
     course_id = serializers.IntegerField(help_text="the course's id (the lobby's course-data-<id> previews)")
     course_name = serializers.CharField(source="course.name")
     creator = serializers.CharField(source="creator.username")
+    creator_bot = serializers.BooleanField(help_text="the creator is a bot account (docs/bot-api.md)")
     seated = serializers.IntegerField()
     computers = serializers.IntegerField(help_text="seats played by computer players")
     version = serializers.IntegerField(help_text="the game's last event; a lobby keeps the newest summary")
@@ -25,7 +26,7 @@ class GameSummarySerializer(serializers.ModelSerializer):
     class Meta:
         model = Game
         fields = [
-            "id", "course", "course_id", "course_name", "creator", "status", "turn", "version", "max_seats",
+            "id", "course", "course_id", "course_name", "creator", "creator_bot", "status", "turn", "version", "max_seats",
             "seated", "computers", "lives", "visibility", "timer_preset", "move_time", "game_time", "timeout_policy", "winner",
             "my_move", "modules",
         ]
@@ -97,6 +98,11 @@ class ProgramSerializer(serializers.Serializer):
     action = serializers.JSONField(
         required=False, allow_null=True, default=None,
         help_text='the turn\'s module action, or null: {"install": name}, {"charge": 1..5} or {"activate": {...}}',
+    )
+    version = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=0, max_value=2**31 - 1,
+        help_text="optional: the game version your view of the game was at; a program that would replace one "
+                  "stored after that version (sent from another connection) is refused with 409",
     )
 
 

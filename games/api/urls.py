@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.api import notices, players, prices, test_drive, views
+from games.api import bot, challenges, notices, players, prices, streams, test_drive, views
 
 urlpatterns = [
     path("games/", views.GameListView.as_view(), name="api-games"),
@@ -25,6 +25,13 @@ urlpatterns = [
     path("games/<int:game_id>/scan/", views.ScanView.as_view(), name="api-game-scan"),
     path("games/<int:game_id>/recompile/", views.RecompileView.as_view(), name="api-game-recompile"),
     path("games/<int:game_id>/turns/<int:number>/", views.TurnView.as_view(), name="api-game-turn"),
+    path("bot/account/upgrade/", bot.BotUpgradeView.as_view(), name="api-bot-upgrade"),
+    path("challenges/", challenges.DirectChallengesView.as_view(), name="api-challenges"),
+    path("challenges/<int:challenge_id>/accept/", challenges.AcceptDirectChallengeView.as_view(), name="api-challenge-accept"),
+    path("challenges/<int:challenge_id>/decline/", challenges.DeclineDirectChallengeView.as_view(), name="api-challenge-decline"),
+    path("challenges/<int:challenge_id>/cancel/", challenges.CancelDirectChallengeView.as_view(), name="api-challenge-cancel"),
+    path("bot/events/", streams.BotEventsView.as_view(), name="api-bot-events"),
+    path("bot/games/<int:game_id>/stream/", streams.BotGameStreamView.as_view(), name="api-bot-game-stream"),
     path("notices/", notices.NoticesView.as_view(), name="api-notices"),
     path("notices/read/", notices.ReadNoticesView.as_view(), name="api-notices-read"),
     path("players/<str:username>/", players.PlayerView.as_view(), name="api-player"),

@@ -168,6 +168,8 @@ class EjectSeatView(APIView):
 
 
 class ProgramView(APIView):
+    token_move = True  # a move: counted against the token's BOT_MOVE_RATE too (docs/bot-api.md)
+
     @extend_schema(request=ProgramSerializer, responses=ProgramAcceptedSerializer, summary="Submit my program")
     def post(self, request, game_id: int):
         # submit_program answers a stranger to a private game with the same 404 as a missing id.
@@ -180,6 +182,8 @@ class ProgramView(APIView):
 
 
 class MoveView(APIView):
+    token_move = True  # a move: counted against the token's BOT_MOVE_RATE too (docs/bot-api.md)
+
     @extend_schema(request=MoveSerializer, responses=MoveSerializer,
                    summary="Send my move in a game of a kind without chips (RAMbots: goal stack, program, draft)")
     def post(self, request, game_id: int):
@@ -189,6 +193,8 @@ class MoveView(APIView):
 
 
 class ScanView(APIView):
+    token_move = True  # a move: counted against the token's BOT_MOVE_RATE too (docs/bot-api.md)
+
     @extend_schema(request=ScanRequestSerializer, responses=ScanSerializer,
                    summary="Scanner: see the opponents' submitted chips, sorted (for me alone)")
     def post(self, request, game_id: int):
@@ -198,6 +204,8 @@ class ScanView(APIView):
 
 
 class RecompileView(APIView):
+    token_move = True  # a move: counted against the token's BOT_MOVE_RATE too (docs/bot-api.md)
+
     @extend_schema(request=ScanRequestSerializer, responses=RecompileSerializer,
                    summary="classic's Recompile: new instructions for 2 damage (for me alone)")
     def post(self, request, game_id: int):

@@ -109,6 +109,7 @@ def player_page(*, user, viewer, page: int | str | None = 1) -> dict:
     return {
         "username": user.get_username(),
         "display_name": account_selectors.player_name(user=user),
+        "bot_account": account_selectors.is_bot(user=user),  # its BOT badge (docs/bot-api.md)
         **ratings.rating_of(user=user, kind=ratings.DEFAULT_KIND),
         "history": roboracer["history"],
         "ratings": by_kind,

@@ -9,6 +9,7 @@ from django.db.models import Count, Q, QuerySet
 from games import kinds
 from games.models import Game, Seat
 from games.selectors import access, rated, seats
+from roboracer.accounts import selectors as account_selectors
 from roboracer.accounts.selectors import player_name
 from roboracer.ratings import selectors as ratings
 
@@ -19,6 +20,7 @@ def summary_annotations() -> dict:
     """What a lobby query annotates for `game_summary`: the seats taken, the computer seats, and what `is_rated`
     and `creator_rating` read (the mode, the creator's rating), so that a summary needs no query of its own."""
     return {"seated": Count("seats"), "computers": COMPUTER_COUNT,
+            "creator_bot": account_selectors.bot_annotation("creator_id"),  # the BOT badge (docs/bot-api.md)
             **rated.annotations(), **ratings.lobby_annotations()}
 
 
@@ -67,6 +69,7 @@ def game_summary(*, game: Game) -> dict:
         "id": game.pk,
         **kinds.of(game).summary(game),  # "kind", and the course ("course", "course_id", "course_name")
         "creator": game.creator.get_username(),
+        "creator_bot": bool(getattr(game, "creator_bot", False)),  # a bot account: its BOT badge (docs/bot-api.md)
         "status": game.status,
         "turn": game.turn,
         "version": game.version,

@@ -10,7 +10,7 @@ from games import clocks, kinds
 from games.models import Game, Program, Seat
 from games.selectors import access, chat, competitions, rated, rematch
 from games.selectors import seats as game_seats
-from roboracer.accounts.selectors import player_name, vacation
+from roboracer.accounts.selectors import is_bot, player_name, vacation
 from roboracer.ratings import selectors as ratings
 
 
@@ -67,6 +67,7 @@ def game_snapshots(*, game: Game, users: list | None = None, last_turn: dict | N
                 "number": seat.number,
                 "user": seat.user.get_username(),
                 "display_name": player_name(user=seat.user),
+                "bot_account": is_bot(user=seat.user),  # a bot account: its BOT badge (docs/bot-api.md)
                 "rating": None if seat.computer else shown_ratings[seat.user_id],  # computers are unrated
                 "rating_change": rating_changes.get(seat.user_id),
                 "vacation": vacation(user=seat.user, now=now),

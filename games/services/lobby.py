@@ -16,7 +16,7 @@ from games import broadcast, clocks, kinds, lobby_feed
 from games.models import SEAT_COLORS, Game, Seat
 from games.selectors import access
 from games.selectors import seats as seats_selectors
-from games.services import ejection, locking, publish, setup, turns
+from games.services import ejection, limits, locking, publish, setup, turns
 from roboracer.accounts.models import Profile
 from roboracer.common.errors import Conflict, InvalidInput, NotAllowed, NotFound, RateLimited
 
@@ -99,6 +99,8 @@ def create_game(
     move, game_seconds = timer_settings(preset=timer_preset, move_time=move_time, game_time=game_time)
     if made.use == setup.LOBBY and not made.starts_at_once:
         check_open_lobbies(user=user)
+    if made.use == setup.LOBBY:
+        limits.check_bot_games(user=user)  # a bot account's games at once (docs/bot-api.md "Limits")
     game = Game.objects.create(
         kind=kind,
         creator=user,
@@ -134,6 +136,7 @@ def join_game(*, user, game_id: int, invite: str = "") -> Seat:
         raise Conflict("you already have a seat in this game")
     if len(seats) >= game.max_seats:
         raise Conflict("this game is full")
+    limits.check_bot_games(user=user)
     taken = {seat.number for seat in seats}
     number = min(n for n in range(1, game.max_seats + 1) if n not in taken)
     color = seat_color(user, {seat.color for seat in seats}, number)

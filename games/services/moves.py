@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import broadcast, clocks, kinds
-from games.models import Draft, Game, Hand, Program, Seat
+from games.models import Draft, Game, GameEvent, Hand, Program, Seat
 from games.selectors import access
 from games.services import computer_seats, locking, publish, turns
 from roboracer.common import compiled
@@ -24,8 +24,10 @@ logger = logging.getLogger(__name__)
 class Move:
     """A move as the loop stores it: the Program's `chips` (RoboRacer's chips; RAMbots' goal stack or
     instructions), `reboot` and `action` (RoboRacer), `ready` (False: the seat takes its move back and thinks
-    again, RAMbots' "uncompiled"), `draft` (the arrangement as it lies, kept privately, when not None) and
-    `echo` (what the API answers the sender, when the kind says)."""
+    again, RAMbots' "uncompiled"), `draft` (the arrangement as it lies, kept privately, when not None),
+    `echo` (what the API answers the sender, when the kind says) and `seen` (the game version the sender's view
+    was at, when it says: a move that would replace or take back one stored after that version is refused,
+    `_check_not_stale`)."""
 
     chips: list
     reboot: bool = False
@@ -33,6 +35,7 @@ class Move:
     ready: bool = True
     draft: list | None = None
     echo: dict | None = None
+    seen: int | None = None
 
 
 @transaction.atomic
@@ -98,12 +101,15 @@ def record(game: Game, seats: list[Seat], seat: Seat, *, turn: int, move: Move, 
     state = kind.load(game)
     if hand is _UNREAD:
         hand = Hand.objects.filter(seat=seat, turn=game.turn).values_list("chips", flat=True).first()
+    seen = move.seen  # the kind's checked move is a new one
     move = kind.check_move(game, state, seat, move, hand)
-    if move.draft is not None:
-        Draft.objects.update_or_create(seat=seat, turn=game.turn, defaults={"program": move.draft})
     # The game row is locked, so no other request adds this seat's move meanwhile.
     if submitted is None:
         submitted = set(Program.objects.filter(seat__game=game, turn=game.turn).values_list("seat_id", flat=True))
+    if seen is not None and seat.pk in submitted:
+        _check_not_stale(game, seat, seen)
+    if move.draft is not None:
+        Draft.objects.update_or_create(seat=seat, turn=game.turn, defaults={"program": move.draft})
     now = timezone.now()
     if not move.ready:
         _take_back(game, seat, now, had=seat.pk in submitted)
@@ -129,6 +135,18 @@ def record(game: Game, seats: list[Seat], seat: Seat, *, turn: int, move: Move, 
         publish.append_event(game, "seat_ready", {"seat": seat.number, "clocks": publish.clock_reading([seat], now)})
     turns.execute_when_all_ready(game, state, now, seats=seats, submitted=submitted)
     return program
+
+
+def _check_not_stale(game: Game, seat: Seat, seen: int) -> None:
+    """A move sent from a view at version `seen` may not replace (or take back) the seat's move stored after
+    it: the sender never saw that one. Without this, a request held up on its way to the database (a web
+    host cut off from PostgreSQL, make test-cluster's partition-web-db) was stored after the one its sender
+    sent again through another host, and the turn played the move whose acknowledgement never arrived
+    (docs/api.md, "Programs over the socket")."""
+    if seen < game.version and GameEvent.objects.filter(
+            game=game, version__gt=seen, kind__in=("seat_ready", "seat_unready"), data__seat=seat.number).exists():
+        raise Conflict(f"your move for this turn changed after version {seen} (sent from another connection?): "
+                       "read the game again and send it again")
 
 
 def _take_back(game: Game, seat: Seat, now, *, had: bool) -> None:
@@ -174,11 +192,12 @@ def play_computer_turn(*, game_id: int, turn: int, seat_number: int) -> Program 
 
 
 def submit_program(*, user, game_id: int, turn: int, chips: list, reboot: bool = False,
-                   action: dict | None = None) -> Program:
+                   action: dict | None = None, version: int | None = None) -> Program:
     """A RoboRacer program (POST /api/games/<id>/program/ and the game socket): its chips, reboot and action as
-    one move. A game of a kind that takes no chips sends its moves to /move/."""
-    return submit(user=user, game_id=game_id, turn=turn, move=Move(chips=chips, reboot=reboot, action=action),
-                  chips=True)
+    one move; `version`, when sent, the game version the sender's view was at (`Move.seen`). A game of a kind
+    that takes no chips sends its moves to /move/."""
+    return submit(user=user, game_id=game_id, turn=turn,
+                  move=Move(chips=chips, reboot=reboot, action=action, seen=version), chips=True)
 
 
 def submit_move(*, user, game_id: int, data) -> dict:

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from games import broadcast
 from games.models import Notice
+from games.services import account_events
 
 NOTICE_EMAILS = "games.tasks.send_notice_emails"
 
@@ -38,8 +39,13 @@ KINDS: Mapping[str, Kind] = {
     "tournament_result": Kind(kept=True),
     "tournament_status": Kind(kept=True),  # disqualified (with the reason) or replaced
     "pyramid_challenge": Kind(kept=True),
+    # A direct challenge between two accounts (docs/bot-api.md "Challenges"), never the Pyramid's: sent, and answered.
+    "direct_challenge": Kind(kept=True),
+    "direct_challenge_answer": Kind(kept=True, emailed=False),
 }
-SOURCE_KEYS = frozenset({"game", "tournament", "round", "table", "challenge", "pyramid", "invitation"})
+INVITATIONS = ("rematch", "tournament_invitation")  # also `invitation` events of the Bot API's stream
+SOURCE_KEYS = frozenset({"game", "tournament", "round", "table", "challenge", "pyramid", "invitation",
+                         "direct_challenge"})
 
 
 def notify(*, user_ids: Iterable[int], kind: str, text: str, link: str = "", source: Mapping[str, int] | None = None,
@@ -67,6 +73,8 @@ def notify(*, user_ids: Iterable[int], kind: str, text: str, link: str = "", sou
                               "source": source, "created": (notice.created_at or now).isoformat()}
         pushes.append((user_id, push))
     transaction.on_commit(lambda: broadcast.notify_users(pushes), robust=True)
+    if kind in INVITATIONS:  # a bot program reads them on its event stream too (docs/bot-api.md)
+        account_events.invited(user_ids=users, kind=kind, text=text, link=link, source=source)
     if kept and spec.emailed:
         ids = [notice.pk for notice in kept]
         transaction.on_commit(lambda: current_app.signature(NOTICE_EMAILS, args=(ids,)).apply_async(), robust=True)

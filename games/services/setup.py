@@ -29,13 +29,14 @@ from games import kinds
 from roboracer.common.errors import InvalidInput
 
 LOBBY, TEST_DRIVE, TOURNAMENT, PYRAMID, PRACTICE = "lobby", "test_drive", "tournament", "pyramid", "practice"
-USES = (LOBBY, TEST_DRIVE, TOURNAMENT, PYRAMID, PRACTICE)
-COMPETITIVE = (TOURNAMENT, PYRAMID)  # never on a puzzle course
+CHALLENGE = "challenge"  # a direct challenge between two accounts (games.services.challenges; docs/bot-api.md)
+USES = (LOBBY, TEST_DRIVE, TOURNAMENT, PYRAMID, PRACTICE, CHALLENGE)
+COMPETITIVE = (TOURNAMENT, PYRAMID, CHALLENGE)  # never on a puzzle course
 PUZZLE_USES = (LOBBY, TEST_DRIVE)  # where a puzzle course is played as the puzzle, with its own seed
 COMPUTER_MODES = ("race", "arena")  # where computer players play (a puzzle is solved by people)
 TEAM_MODES = ("race", "arena")
 MIN_TEAM_GAME = 4  # two bots a team (003 "Team Play": "two teams of two or more bots")
-WHERE = {TOURNAMENT: "a tournament", PYRAMID: "the Pyramid"}
+WHERE = {TOURNAMENT: "a tournament", PYRAMID: "the Pyramid", CHALLENGE: "a challenge"}
 
 
 def _mode(course_data) -> str:

@@ -18,7 +18,7 @@ from django.utils import timezone
 from games import broadcast, clocks, kinds
 from games.models import Game, Hand, Program, Seat, Turn
 from games.selectors import seats as seats_selectors
-from games.services import locking, notices, publish, rating
+from games.services import account_events, locking, notices, publish, rating
 from games.signals import game_finished
 from roboracer.common import compiled
 
@@ -79,6 +79,7 @@ def start(game: Game) -> None:
     game.max_seats = len(seats)
     publish.append_event(game, "game_started", {"turn": begin.turn, **begin.event})
     deal(game, begin.state, now)
+    account_events.game_started(game=game, user_ids=[seat.user_id for seat in seats if not seat.computer])
 
 
 def deal(game: Game, state, now: datetime, last_turn: dict | None = None) -> None:
@@ -235,6 +236,7 @@ def finish(game: Game, state, now: datetime) -> None:
     people = [seat.user_id for seat in seats.values() if seat.user_id is not None and not seat.computer]
     notices.notify(user_ids=people, kind="game_over", text=f"Game {game.pk} is over", link=f"/games/{game.pk}/",
                    source={"game": game.pk}, message={"game": game.pk})
+    account_events.game_finished(game=game, user_ids=people)  # bot programs' event streams (docs/bot-api.md)
     game_finished.send(sender=Game, game=game, state=outcome)  # news up: tournaments, the Pyramid
 
 

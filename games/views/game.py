@@ -3,6 +3,7 @@ a private game's invite link."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
@@ -11,6 +12,7 @@ from games import kinds
 from games.selectors import access, competitions, snapshots
 from games.selectors import lobby as lobby_selectors
 from games.services import lobby
+from roboracer.accounts import selectors as account_selectors
 from roboracer.common.errors import GameError, NotFound
 from roboracer.courses import selectors as course_selectors
 
@@ -20,6 +22,8 @@ def game_page(request, game_id: int):
     game = access.visible_game(game_id=game_id, user=request.user)
     if game is None:
         raise Http404("no such game")
+    if account_selectors.is_bot(user=request.user):  # docs/bot-api.md: a program plays a bot account
+        raise PermissionDenied("this is a bot account; it plays through the Bot API with a token, not on the game screen")
     snapshot = snapshots.game_snapshot(game=game, user=request.user)
     notes = competitions.viewer_notes(game=game, user=request.user) if snapshot["me"] is None else []
     # The tournament or Pyramid the game belongs to, named with a link back at the top of the page while it is

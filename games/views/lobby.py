@@ -10,10 +10,12 @@ from django.views.decorators.http import require_POST
 
 from games import kinds
 from games.kinds.roboracer import services as roboracer_services
+from games.selectors import challenges as challenge_selectors
 from games.selectors import lobby as lobby_selectors
 from games.selectors import seats
 from games.services import computer_seats
 from games.services import lobby as lobby_services
+from games.views.challenges import ChallengeForm
 from games.views.forms import CreateGameForm, PracticeForm, create_errors
 from roboracer.accounts.forms import sentence
 from roboracer.common.errors import GameError
@@ -69,6 +71,9 @@ def lobby(request):
         shown.add(live["featured"]["game"].course_id)
     context = {
         "form": form,
+        # Direct challenges (docs/bot-api.md): to me and from me, with the form to send one.
+        "challenges": challenge_selectors.challenges_of(user=request.user) if request.user.is_authenticated else None,
+        "challenge_form": ChallengeForm() if request.user.is_authenticated else None,
         # A refused create is summed up at the top of the page, focused: the form is far below the lists.
         "create_errors": create_errors(form),
         "open_games": open_games,

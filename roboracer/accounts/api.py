@@ -90,10 +90,12 @@ class ProfileSerializer(serializers.Serializer):
     vacation_until = serializers.DateField(required=False, allow_null=True)
     e_mail_turns = serializers.BooleanField(required=False)
     e_mail_notices = serializers.BooleanField(required=False)
+    bot = serializers.BooleanField(read_only=True, help_text="a bot account (docs/bot-api.md)")
     palette = serializers.ListField(child=serializers.CharField(), read_only=True)
 
 
 class ProfileView(APIView):
+    bot_session = True  # a bot account's owner keeps its profile signed in
     @extend_schema(responses=ProfileSerializer, summary="My profile")
     def get(self, request):
         return Response(ProfileSerializer(profile_data(user=request.user)).data)

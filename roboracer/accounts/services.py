@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import datetime
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
-from roboracer.accounts.models import PALETTE, Profile
+from roboracer.accounts import signals
+from roboracer.accounts.models import PALETTE, ApiToken, Profile
 from roboracer.accounts.names import NameError_, clean_display_name, clean_username, lookalike_keys, name_key
-from roboracer.common.errors import Conflict, InvalidInput
+from roboracer.common.errors import Conflict, InvalidInput, NotFound
 
 TAKEN = "that name is taken (names are the same ignoring upper and lower case)"
 LOOKALIKE = "that name is taken: it looks like another player's name (letters that look alike count as the same)"
@@ -147,5 +150,60 @@ def profile_data(*, user) -> dict:
         "vacation_until": profile.vacation_until,
         "e_mail_turns": profile.e_mail_turns,
         "e_mail_notices": profile.e_mail_notices,
+        "bot": profile.is_bot,  # a bot account (docs/bot-api.md): read only here, changed by games.services.bots
         "palette": PALETTE,
     }
+
+
+# --- personal API tokens (issue 41, docs/bot-api.md) ---------------------------------------------------------
+
+TOKEN_SCOPES = ("play", "read")  # roboracer.accounts.tokens.SCOPES describes them
+TOKEN_EXPIRY_DAYS = (0, 30, 90, 365)  # 0: never expires
+TOKEN_NAME_CHARS = 60
+
+
+def create_token(*, user, name: str, scopes, expiry_days: int) -> tuple[ApiToken, str]:
+    """A new token for the account: (the row, the token's text). The text is returned once, here, and never
+    stored: knox keeps its SHA-512 digest. At most API_TOKENS_PER_ACCOUNT live tokens (409 beyond)."""
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > TOKEN_NAME_CHARS \
+            or not name.strip().isprintable():
+        raise InvalidInput(f"name: 1 to {TOKEN_NAME_CHARS} printable characters")
+    if not isinstance(scopes, (list, tuple, set)) or not scopes or not all(isinstance(s, str) for s in scopes) \
+            or not set(scopes) <= set(TOKEN_SCOPES):
+        raise InvalidInput(f"scopes: one or more of {', '.join(TOKEN_SCOPES)}")
+    if type(expiry_days) is not int or expiry_days not in TOKEN_EXPIRY_DAYS:
+        raise InvalidInput(f"expiry_days: one of {', '.join(map(str, TOKEN_EXPIRY_DAYS))} (0: never)")
+    with transaction.atomic():
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()  # counted one create at a time
+        live = ApiToken.objects.filter(user=user).exclude(expiry__lte=timezone.now())
+        if live.count() >= settings.API_TOKENS_PER_ACCOUNT:
+            raise Conflict(f"you have {settings.API_TOKENS_PER_ACCOUNT} tokens: revoke one before making another")
+        expiry = datetime.timedelta(days=expiry_days) if expiry_days else None
+        return ApiToken.objects.create(user=user, expiry=expiry, name=name.strip(), scopes=sorted(set(scopes)))
+
+
+def revoke_token(*, user, handle: str) -> None:
+    """Delete one of the account's own tokens: it stops working at once, on the API, on open streams and
+    sockets (signals.token_revoked). Another account's token, or none, is a 404 alike."""
+    token = ApiToken.objects.filter(user=user, handle=handle).first() if isinstance(handle, str) else None
+    if token is None:
+        raise NotFound("there is no such token")
+    digest = token.digest
+    token.delete()
+    transaction.on_commit(lambda: signals.token_revoked.send(sender=ApiToken, user_id=user.pk, digest=digest),
+                          robust=True)
+
+
+def make_bot(*, user) -> Profile:
+    """The account becomes a bot account, for good (docs/bot-api.md). The caller (games.services.bots) has
+    checked, in its transaction with the account's row locked, that the account has played no game."""
+    if user.get_username().lower().startswith(COMPUTER_PREFIX) or user.is_staff:
+        raise Conflict("this account cannot become a bot account")
+    profile = Profile.objects.select_for_update().get(pk=profile_of(user=user).pk)
+    if profile.is_bot:
+        raise Conflict("this account is a bot account already")
+    profile.bot_since = timezone.now()
+    profile.save(update_fields=["bot_since"])
+    profile.user = user  # the caller's user object now reads this profile (`user.profile`), not one cached before
+    transaction.on_commit(lambda: signals.became_bot.send(sender=Profile, user_id=user.pk), robust=True)
+    return profile

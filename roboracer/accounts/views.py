@@ -4,12 +4,23 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils.html import format_html
+from django.views.decorators.http import require_POST
 
-from roboracer.accounts import signup_throttle
+from roboracer.accounts import selectors, signup_throttle
 from roboracer.accounts.backends import BACKEND
 from roboracer.accounts.forms import Errors, SignupForm, sentence
 from roboracer.accounts.models import NAMED_PALETTE, PALETTE
-from roboracer.accounts.services import profile_data, sign_up, update_profile
+from roboracer.accounts.services import (
+    TOKEN_EXPIRY_DAYS,
+    TOKEN_NAME_CHARS,
+    TOKEN_SCOPES,
+    create_token,
+    profile_data,
+    revoke_token,
+    sign_up,
+    update_profile,
+)
+from roboracer.accounts.tokens import SCOPES
 from roboracer.common.errors import GameError
 
 
@@ -88,4 +99,51 @@ def profile(request):
         else:
             messages.success(request, "Profile saved.")
             return redirect("profile")
-    return render(request, "registration/profile.html", {"form": form, "palette": PALETTE})
+    return _profile_page(request, form)
+
+
+def _profile_page(request, form, *, token_form=None, new_token=None, status=200):
+    response = render(request, "registration/profile.html", {
+        "form": form, "palette": PALETTE, "token_form": token_form or TokenForm(),
+        "tokens": selectors.api_tokens(user=request.user), "new_token": new_token,
+        "is_bot": selectors.is_bot(user=request.user)}, status=status)
+    if new_token:
+        response["Cache-Control"] = "no-store"  # the token's text is on this page once, and in no cache
+    return response
+
+
+EXPIRY_CHOICES = [(str(days), f"{days} days" if days else "never") for days in TOKEN_EXPIRY_DAYS]
+
+
+class TokenForm(forms.Form):
+    name = forms.CharField(max_length=TOKEN_NAME_CHARS, label="Token name", help_text="what the token is for, e.g. my bot")
+    scopes = forms.MultipleChoiceField(choices=[(scope, f"{scope}: {SCOPES[scope]}") for scope in TOKEN_SCOPES],
+                                       widget=forms.CheckboxSelectMultiple, initial=list(TOKEN_SCOPES))
+    expiry_days = forms.TypedChoiceField(choices=EXPIRY_CHOICES, coerce=int, initial="90", label="Expires after")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, error_class=Errors, prefix="token", **kwargs)
+
+
+@login_required
+@require_POST
+def tokens(request):
+    """The profile page's token forms: make one (its text shown on this answer, once) or revoke one."""
+    form = ProfileForm(initial=profile_data(user=request.user))
+    if "revoke" in request.POST:
+        try:
+            revoke_token(user=request.user, handle=request.POST["revoke"][:32])
+        except GameError as error:
+            messages.error(request, sentence(error.message))
+        else:
+            messages.success(request, "Token revoked: it no longer works anywhere.")
+        return redirect("profile")
+    token_form = TokenForm(request.POST)
+    if not token_form.is_valid():
+        return _profile_page(request, form, token_form=token_form, status=400)
+    try:
+        token, text = create_token(user=request.user, **token_form.cleaned_data)
+    except GameError as error:
+        token_form.add_error(None, sentence(error.message))
+        return _profile_page(request, form, token_form=token_form, status=400)
+    return _profile_page(request, form, new_token={"name": token.name, "text": text})

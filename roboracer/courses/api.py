@@ -10,6 +10,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticate
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from roboracer.accounts.tokens import TOKEN_RULES
 from roboracer.common.errors import NotFound
 from roboracer.common.parsers import JSONParser
 from roboracer.courses import selectors, services
@@ -133,7 +134,7 @@ def _invalid(error: services.InvalidCourse) -> Response:
 
 
 class ElementCatalogView(APIView):
-    permission_classes = [AllowAny]
+    permission_classes = [AllowAny, *TOKEN_RULES]
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="Every course element the engine knows")
     def get(self, request):
@@ -141,7 +142,7 @@ class ElementCatalogView(APIView):
 
 
 class ValidateCourseView(BodyLimit, APIView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, *TOKEN_RULES]
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses={200: ValidationReportSerializer, **_errors(400, 403, 413, 422)},
                    summary="Validate a course JSON: errors and warnings, each with its squares")
@@ -150,7 +151,7 @@ class ValidateCourseView(BodyLimit, APIView):
 
 
 class CourseListView(BodyLimit, APIView):
-    permission_classes = [IsAuthenticatedOrReadOnly]
+    permission_classes = [IsAuthenticatedOrReadOnly, *TOKEN_RULES]
 
     @extend_schema(responses=CourseSummarySerializer(many=True), summary="The courses I may see")
     def get(self, request):
@@ -171,7 +172,7 @@ class CourseListView(BodyLimit, APIView):
 
 
 class CourseDetailView(BodyLimit, APIView):
-    permission_classes = [IsAuthenticatedOrReadOnly]
+    permission_classes = [IsAuthenticatedOrReadOnly, *TOKEN_RULES]
 
     @extend_schema(responses={200: CourseSerializer, **_errors(404)}, summary="One course with its elements")
     def get(self, request, slug: str):
@@ -203,7 +204,7 @@ class CourseTransitionView(APIView):
 
 
 class CourseVersionsView(APIView):
-    permission_classes = [AllowAny]
+    permission_classes = [AllowAny, *TOKEN_RULES]
 
     @extend_schema(responses={200: VersionSerializer(many=True), **_errors(404)},
                    summary="The versions of a course's lineage I may see")
@@ -256,7 +257,7 @@ def _comment_answer(*, course: Course, comment_id: int) -> dict:
 
 
 class CourseCommentsView(BodyLimit, APIView):
-    permission_classes = [IsAuthenticatedOrReadOnly]
+    permission_classes = [IsAuthenticatedOrReadOnly, *TOKEN_RULES]
 
     @extend_schema(responses={200: CommentListSerializer, **_errors(404)},
                    summary="A course version's review comments (its author, reviewers, staff)")

@@ -154,6 +154,7 @@ def leaderboard(*, kind: str, limit: int = LEADERBOARD_SIZE) -> list[dict]:
     )
     return [
         {"username": r.user.get_username(), "name": account_selectors.player_name(user=r.user),
+         "bot": account_selectors.is_bot(user=r.user),  # its BOT badge (docs/bot-api.md)
          "rating": shown(r.mu, r.sigma), "games": r.games}
         for r in ranked
     ]

@@ -82,6 +82,7 @@ class CreateTournamentSerializer(serializers.Serializer):
     league_rounds = serializers.IntegerField(min_value=1, max_value=creation.MAX_LEAGUE_ROUNDS, default=3)
     points = serializers.ListField(child=serializers.IntegerField(min_value=0, max_value=1000), max_length=8,
                                    required=False)
+    allow_bots = serializers.BooleanField(default=False, help_text="bot accounts may register (docs/bot-api.md)")
     computer_fill = serializers.ChoiceField(
         choices=Tournament.ComputerFill.values, default="", allow_blank=True,
         help_text='"" (off), or the strength of the computer players who fill each table up to table_size '

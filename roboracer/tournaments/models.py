@@ -59,6 +59,8 @@ class Tournament(models.Model):
     computer_fill = models.CharField(max_length=6, choices=ComputerFill.choices, blank=True, default="",
                                      help_text="computer players of this strength fill each table up to the table "
                                                "size (those games are unrated); empty: off")
+    # Bot accounts (docs/bot-api.md) may register, and be invited as substitutes, only where the organiser allows.
+    allow_bots = models.BooleanField(default=False, help_text="bot accounts may register")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION, db_index=True)
     seed = models.BigIntegerField()
     started_at = models.DateTimeField(null=True, blank=True)

@@ -314,6 +314,7 @@ def summary(*, tournament: Tournament) -> dict:
         "min_players": tournament.min_players, "advance": tournament.advance, "seeding": tournament.seeding,
         "league_rounds": tournament.league_rounds, "points": tournament.points,
         "computer_fill": tournament.computer_fill,
+        "allow_bots": tournament.allow_bots,
         "kind": tournament.kind,
         "courses": list(tournament.courses.order_by("name").values_list("slug", flat=True)),
         "players": tournament.entries.filter(withdrawn_at__isnull=True, disqualified_at__isnull=True).count(),

@@ -76,6 +76,8 @@ class TournamentForm(forms.Form):
         required=False, initial="", label="Fill empty seats with computer players",
         help_text="Computer players fill each table up to the players per table (a lone player plays them "
                   "instead of a bye). They count for nothing in the tournament; games with them are unrated.")
+    allow_bots = forms.BooleanField(required=False, label="Bot accounts may register",
+                                    help_text="Programs playing through the Bot API; their games are rated as any.")
     lives = forms.IntegerField(min_value=1, max_value=9, initial=3)
     modules = forms.MultipleChoiceField(choices=[(m, m.replace("_", " ")) for m in engine.MODULE_NAMES],
                                         widget=forms.CheckboxSelectMultiple, required=False, label="Bot modules")
@@ -249,7 +251,7 @@ def _initial(tournament: Tournament) -> dict:
         "courses": list(tournament.courses.values_list("pk", flat=True)), "format": tournament.format,
         "table_size": tournament.table_size, "advance": tournament.advance, "seeding": tournament.seeding,
         "league_rounds": tournament.league_rounds, "points": ", ".join(str(p) for p in tournament.points or []),
-        "computer_fill": tournament.computer_fill, "lives": tournament.lives, "modules": list(tournament.modules),
+        "computer_fill": tournament.computer_fill, "allow_bots": tournament.allow_bots, "lives": tournament.lives, "modules": list(tournament.modules),
         "timers": preset, "move_minutes": tournament.move_time // 60, "game_minutes": tournament.game_time // 60,
         "timeout_policy": tournament.timeout_policy, "min_players": tournament.min_players,
         "registration_opens": timezone.localtime(tournament.registration_opens).strftime(when),

@@ -23,7 +23,7 @@ from tests.cluster import faults
 
 ROOT = Path(__file__).resolve().parents[2]
 CI = os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
-GAMES, TURNS, THINK = 6, 10, 1.5
+GAMES, TURNS, THINK = 40, 10, 1.5
 
 
 @pytest.fixture(scope="module")

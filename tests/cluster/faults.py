@@ -214,13 +214,15 @@ MOVE_TIME = 15  # seconds: the shortest move clock the site allows (games/clocks
 
 
 async def stop_beat(run: Run) -> None:
-    """Stop beat's host (kill -9) as turn 4 is dealt, while every game's first player sends nothing in it: their
-    15 s move clocks (no game time, policy random) run out while no scheduler runs. Beat is kept down until
-    every such deadline has passed by 2 s, then started again; the overdue deadlines must be enforced then (a
-    random program for the silent player, the turn resolved)."""
+    """Stop beat's host (kill -9) as the first game's turn 4 is dealt, while every game's first player sends
+    nothing in it: their 15 s move clocks (no game time, policy random) run out while no scheduler runs. Beat is
+    kept down until every game is in turn 4 and every such deadline has passed by 2 s, then started again; the
+    overdue deadlines must be enforced then (a random program for the silent player, the turn resolved). (It
+    waited for every game's turn 4 before: with 40 games on a busy machine the games drift apart by more than
+    the 15 s clock, and the leaders' deadlines were enforced before beat was stopped.)"""
     import psycopg
 
-    while run.progress() < run.withhold_turn - 1:
+    while run.leading() < run.withhold_turn - 1:
         await asyncio.sleep(0.05)
     dsn = run.state["database_url"].replace("postgres://", "postgresql://", 1)
 
@@ -230,7 +232,11 @@ async def stop_beat(run: Run) -> None:
                 "select count(*) from games_seat s join games_game g on g.id = s.game_id where g.id = any(%s) "
                 "and g.status = 'programming' and g.turn = %s and s.deadline is not null "
                 "and s.deadline > now() - interval '2 seconds'", (run.game_ids, run.withhold_turn)).fetchone()[0]
-            return waiting == 0
+            behind = conn.execute(  # games still before turn 4 (a finished game is not behind)
+                "select count(*) from games_game where id = any(%s) and turn < %s "
+                "and status not in ('finished', 'cancelled')",
+                (run.game_ids, run.withhold_turn)).fetchone()[0]
+            return waiting == 0 and behind == 0
 
     before = restarts("beat")
     held = hold("beat")
@@ -240,7 +246,7 @@ async def stop_beat(run: Run) -> None:
     killed = cluster.kill_host("beat")
     fault.detail += f"; killed {len(killed)} process(es)"
     try:
-        await wait_for("every withheld deadline passed", all_due, MOVE_TIME + 30, interval=0.5)
+        await wait_for("every withheld deadline passed", all_due, MOVE_TIME + 60, interval=0.5)
     finally:
         held.unlink(missing_ok=True)
     await wait_for("beat started again", lambda: restarts("beat") > before, 30)
@@ -251,7 +257,7 @@ stop_beat.run_options = {
     "game_options": {"timer_preset": "custom", "move_time": MOVE_TIME, "game_time": 0, "timeout_policy": "random"},
     "withhold_turn": 4,
     # the other players wait out the silent one's clock and beat's outage: that is not a stalled stream
-    "resync_after": MOVE_TIME + 40,
+    "resync_after": MOVE_TIME + 70,
 }
 
 
@@ -263,6 +269,10 @@ SCENARIOS = {"none": None, "kill-web": kill_web, "kill-worker": kill_worker, "re
 def run_scenario(name: str, games: int = 6, turns: int = 10, think: float = 1.5, seed: int = 1
                  ) -> tuple[Run, Verdict]:
     state = read_state()
+    # Each scenario starts from a whole cluster: a web host still coming back from the scenario before (one that
+    # failed half-way, say) would send every client to the other and fail this one too.
+    for role in sorted(r for r in state["hosts"] if r.startswith("web")):
+        asyncio.run(wait_for(f"{role} serves before {name}", web_back(role), 90))
     began = time.monotonic()
     run = asyncio.run(workload(state, games, turns, think, SCENARIOS[name], seed=seed))
     verdict = check(run)

@@ -79,13 +79,19 @@ class Run:
     game_options: dict = field(default_factory=dict)
     # The turn in which each game's first player sends nothing (its deadline falls due; beat's policy plays it)
     withhold_turn: int | None = None
-    resync_after: float = 20.0  # a client asks for a snapshot after this long without the next deal
+    # A client asks for a snapshot after this long without the next deal: longer than the faults that hold a
+    # game without losing anything (a 20 s partition), so that one sync repairs what a fault lost.
+    resync_after: float = 30.0
 
     def progress(self) -> int:
         """The turn every game has resolved at least (0 before the first)."""
         finished = {client.game_id for client in self.clients if client.finished}
         return min((max(self.resolved.get(g, {}), default=0) for g in self.game_ids if g not in finished),
                    default=self.turns)
+
+    def leading(self) -> int:
+        """The turn the game furthest ahead has resolved (0 before the first)."""
+        return max((max(self.resolved.get(g, {}), default=0) for g in self.game_ids), default=0)
 
 
 class Client:
@@ -351,8 +357,10 @@ class Client:
         future = self.replies[self.next_id] = asyncio.get_running_loop().create_future()
         self.sent[turn] = chips
         self.log("send", turn, chips)
+        # `version`: the view it was chosen from, so that a copy held up on the way (a web host cut off from
+        # the database) cannot replace the one sent again after a reconnect (docs/api.md).
         if not await self._send({"type": "program", "id": self.next_id, "turn": turn, "chips": chips,
-                                 "reboot": False}):
+                                 "reboot": False, "version": self.version}):
             self.replies.pop(self.next_id, None)
             self.log("send_failed", turn)
             return "lost"

@@ -138,3 +138,60 @@ async def test_private_game_socket_refuses_strangers_and_notices_need_a_user(cou
     await mine.disconnect()
     connected, code = await notice_socket(AnonymousUser()).connect()
     assert not connected and code == 4401
+
+
+async def drain_stream(stream) -> list[dict]:
+    """A Bot API stream's lines up to its next keep-alive blank line (everything stored so far has been read)."""
+    lines = []
+    while (line := await stream.next()) != "":
+        assert line is not None, "the stream ended"
+        lines.append(line)
+    return lines
+
+
+async def test_the_bot_streams_carry_no_hand_or_unplayed_program_of_another_seat(courses, make_user, settings):
+    """The same walk through a turn as above, read on the Bot API's streams (docs/bot-api.md): bob's game stream
+    (a player's), sam's (a spectator's) and bob's event stream never carry alice's hand or unplayed program."""
+    from tests.bots.helpers import open_stream, token_for
+
+    settings.BOT_STREAM_KEEPALIVE = 0.3
+    alice, bob, carol, sam = [await sync_to_async(make_user)(name) for name in ("alice", "bob", "carol", "sam")]
+    game = await sync_to_async(started_game)(users=[alice, bob, carol], course=courses["bolt-bay"])
+    streams = {name: await open_stream(path, await sync_to_async(token_for)(user, ["read"])) for name, user, path in (
+        ("bob", bob, f"/api/bot/games/{game.pk}/stream/"), ("sam", sam, f"/api/bot/games/{game.pk}/stream/"),
+        ("bob's events", bob, "/api/bot/events/"))}
+    received = {name: await drain_stream(stream) for name, stream in streams.items()}
+    assert received["bob"][0]["game"]["me"]["seat"] == 2 and received["sam"][0]["game"]["me"] is None
+
+    secrets = {"alice's hand": await sync_to_async(hand_of)(game, alice)}
+    program = await sync_to_async(legal_program)(game, alice)
+    secrets["alice's program"] = program
+    await sync_to_async(moves.submit_program)(user=alice, game_id=game.pk, turn=1, chips=program)
+    await sync_to_async(chat.post_chat)(user=alice, game_id=game.pk, text="ready when you are")
+    await sync_to_async(Seat.objects.filter(game=game, user=carol).update)(deadline=timezone.now() - timedelta(seconds=1))
+    await sync_to_async(timeouts.enforce_deadline)(game_id=game.pk)
+    await sync_to_async(chat.post_chat)(user=bob, game_id=game.pk, text="!eject")
+    program = await sync_to_async(legal_program)(game, alice, 7)
+    secrets["alice's second program"] = program
+    await sync_to_async(moves.submit_program)(user=alice, game_id=game.pk, turn=1, chips=program)
+    await sync_to_async(moves.submit_program)(
+        user=bob, game_id=game.pk, turn=1, chips=await sync_to_async(legal_program)(game, bob))
+    for name, stream in streams.items():
+        received[name] += await drain_stream(stream)
+    kinds = {line["kind"] for line in received["sam"] if line["type"] == "event"}
+    assert {"seat_ready", "clocks", "chat", "timer_expired", "seats_ejected", "turn_executing"} <= kinds
+    seats = {"bob": 2, "sam": None, "bob's events": None}
+    for name, lines in received.items():
+        assert not secrets_in(lines, secrets, seats[name]), name
+
+    await sync_to_async(turns.resolve_turn)(game_id=game.pk, turn=1)
+    await sync_to_async(game.refresh_from_db)()
+    secrets = {"alice's new hand": await sync_to_async(hand_of)(game, alice)}
+    after = {name: await drain_stream(stream) for name, stream in streams.items()}
+    assert {"turn_resolved", "turn_dealt"} <= {line.get("kind") for line in after["sam"]}
+    assert [line["game"]["turn"] for line in after["bob"] if line["type"] == "snapshot"] == [2]  # bob's own, pushed
+    assert not any(line["type"] == "snapshot" for line in after["sam"])  # a spectator gets no pushed snapshot
+    for name, lines in after.items():
+        assert not secrets_in(lines, secrets, seats[name]), name
+    for stream in streams.values():
+        await stream.close()

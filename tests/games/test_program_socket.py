@@ -109,6 +109,8 @@ async def test_program_frames_are_rate_limited_per_socket(courses, make_user):
     {"turn": 1, "chips": ["1", "2", "3", "U", "R"]},
     {"turn": 1, "chips": ["1", "2", "3", "U", "R"], "reboot": True, "action": {"charge": 2}},
     {"turn": 3, "chips": ["R@5", "S", "1", "1", "B"], "action": None},
+    {"turn": 2, "chips": ["1", "2", "3", "U", "R"], "version": 17},
+    {"turn": 2, "chips": ["1", "2", "3", "U", "R"], "version": None},
 ])
 def test_the_socket_reads_a_plain_program_exactly_as_the_api_serializer(frame):
     from games.api.serializers import ProgramSerializer
@@ -128,6 +130,9 @@ def test_the_socket_reads_a_plain_program_exactly_as_the_api_serializer(frame):
     {"turn": 1, "chips": ["1", "2", "3", "U"]},
     {"turn": 1, "chips": ["1", "2", "3", "U", "R"], "reboot": "true"},
     {"turn": 0, "chips": ["1", "2", "3", "U", "R"]},
+    {"turn": 1, "chips": ["1", "2", "3", "U", "R"], "version": "17"},
+    {"turn": 1, "chips": ["1", "2", "3", "U", "R"], "version": -1},
+    {"turn": 1, "chips": ["1", "2", "3", "U", "R"], "version": True},
 ])
 def test_anything_unusual_goes_to_the_api_serializer(frame):
     from games.consumers import plain_program

@@ -17,7 +17,7 @@ def session_cookie(user) -> str:
 
 
 def site_socket(path: str, *, cookie: str | None = None, origin: str | None = SITE_ORIGIN, host: str = SITE_HOST,
-                scheme: str = "ws") -> WebsocketCommunicator:
+                scheme: str = "ws", token: str | None = None) -> WebsocketCommunicator:
     from roboracer.asgi import application
 
     headers = [(b"host", host.encode("latin1"))]
@@ -25,6 +25,8 @@ def site_socket(path: str, *, cookie: str | None = None, origin: str | None = SI
         headers.append((b"origin", origin.encode("latin1")))
     if cookie:
         headers.append((b"cookie", f"sessionid={cookie}".encode()))
+    if token is not None:  # a personal API token (docs/bot-api.md)
+        headers.append((b"authorization", f"Bearer {token}".encode("utf-8", "surrogateescape")))
     comm = WebsocketCommunicator(application, path, headers=headers)
     comm.scope["scheme"] = scheme
     name, _, port = host.rpartition(":") if ":" in host else (host, "", "80")

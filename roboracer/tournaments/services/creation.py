@@ -114,7 +114,8 @@ def create_tournament(*, organiser, name: str, courses: list[Course], registrati
                       timeout_policy: str = Game.TimeoutPolicy.EJECT, min_players: int = 2,
                       format: str = Tournament.Format.HEATS, advance: int = 1,
                       seeding: str = Tournament.Seeding.RANDOM, league_rounds: int = 3,
-                      points: list | None = None, computer_fill: str = "", kind: str = kinds.DEFAULT) -> Tournament:
+                      points: list | None = None, computer_fill: str = "", kind: str = kinds.DEFAULT,
+                      allow_bots: bool = False) -> Tournament:
     if not is_organiser(organiser):
         raise NotAllowed("only organisers can create tournaments (staff grant the group in the admin)")
     name, modules, points = _cleaned(name=name, description=description, modules=modules, points=points,
@@ -130,7 +131,7 @@ def create_tournament(*, organiser, name: str, courses: list[Course], registrati
         modules=modules, move_time=move_time, game_time=game_time, timeout_policy=timeout_policy,
         registration_opens=registration_opens, registration_closes=registration_closes, min_players=min_players,
         format=format, advance=advance, seeding=seeding, league_rounds=league_rounds, points=points,
-        computer_fill=computer_fill, seed=secrets.randbits(62), kind=kind,
+        computer_fill=computer_fill, seed=secrets.randbits(62), kind=kind, allow_bots=bool(allow_bots),
     )
     tournament.courses.set(courses)
     log_action(tournament, "created", f"{organiser.get_username()} created the tournament", actor=organiser)
@@ -139,7 +140,7 @@ def create_tournament(*, organiser, name: str, courses: list[Course], registrati
 
 FIELDS = ("name", "description", "table_size", "lives", "modules", "move_time", "game_time", "timeout_policy",
           "registration_opens", "registration_closes", "min_players", "format", "advance", "seeding",
-          "league_rounds", "points", "computer_fill", "kind")
+          "league_rounds", "points", "computer_fill", "kind", "allow_bots")
 
 
 @transaction.atomic
@@ -157,7 +158,7 @@ def update_tournament(*, user, tournament_id: int, courses: list[Course], **sett
     name, modules, points = _cleaned(name=values["name"], description=values["description"] or "",
                                      modules=values["modules"] or [], points=values["points"],
                                      table_size=values["table_size"])
-    check = {k: v for k, v in values.items() if k not in ("name", "description", "modules", "points")}
+    check = {k: v for k, v in values.items() if k not in ("name", "description", "modules", "points", "allow_bots")}
     check_settings(courses=courses, modules=modules, points=points, **check)
     for field, value in {**values, "name": name, "modules": modules, "points": points}.items():
         setattr(tournament, field, value)

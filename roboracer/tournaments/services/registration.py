@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from roboracer.accounts import selectors as account_selectors
 from roboracer.common.errors import Conflict, NotFound
 from roboracer.tournaments import selectors
 from roboracer.tournaments.models import Entry, Tournament
@@ -22,6 +23,8 @@ def register(*, user, tournament_id: int) -> Entry:
         raise Conflict("registration has not opened yet")
     if now >= tournament.registration_closes:
         raise Conflict("registration has closed")
+    if not tournament.allow_bots and account_selectors.is_bot(user=user):
+        raise Conflict("this tournament does not take bot accounts (its organiser decides)")
     entry = Entry.objects.filter(tournament=tournament, user=user).first()
     if entry is not None:
         if entry.withdrawn_at is None:

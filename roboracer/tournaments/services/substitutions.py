@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from games.models import Game, Program, Seat
 from games.services import locking, notices, organisers
+from roboracer.accounts import selectors as account_selectors
 from roboracer.accounts.services import COMPUTER_PREFIX
 from roboracer.common.errors import Conflict, InvalidInput, NotFound
 from roboracer.tournaments import selectors
@@ -27,6 +28,8 @@ def _replaceable(tournament: Tournament, entry: Entry, new_user) -> tuple[TableS
         raise Conflict(f"{selectors.name_of(entry.user)} is already out of the tournament")
     if new_user.get_username().lower().startswith(COMPUTER_PREFIX):
         raise InvalidInput(f"{selectors.name_of(new_user)} is a computer player; a substitute is a person")
+    if not tournament.allow_bots and account_selectors.is_bot(user=new_user):
+        raise Conflict(f"{selectors.name_of(new_user)} is a bot account; this tournament does not take bots")
     if Entry.objects.filter(tournament=tournament, user=new_user).exists():
         raise Conflict(f"{selectors.name_of(new_user)} already has an entry in this tournament")
     table_seat = (TableSeat.objects.filter(entry=entry, table__round__status=Round.Status.RUNNING,
