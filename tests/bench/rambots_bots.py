@@ -2,9 +2,10 @@
 
 Each pairing plays seeded 2-player games (each side seated first in half of them), at most 40 rounds; a game
 nobody won goes to the player with more goals tagged (equal: a draw). Prints win rates, rounds per game, and
-each strength's ms per decision (p50/p99) and engine calls per decision.
+each strength's ms per decision (p50/p99) and engine calls per decision, and checks the targets (issue 40:
+Hard beats Normal >= 70%); it exits 1 when one is missed.
 
-Run: .venv/bin/python tests/bench/rambots_bots.py [games per pairing, default 100]
+Run: make bench-rambots  (or .venv/bin/python tests/bench/rambots_bots.py [games per pairing, default 100])
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from engine.kinds import rambots as rb  # noqa: E402
 from engine.kinds.rambots import players  # noqa: E402
 
 PAIRINGS = (("normal", "easy"), ("easy", "random"), ("hard", "normal"), ("normal", "random"))
+TARGETS = {("hard", "normal"): 0.70}
 MAX_ROUNDS = 40
 
 
@@ -69,9 +71,10 @@ def game(seats: dict[str, str], seed: int, timings: dict[str, list]) -> dict:
     return state
 
 
-def main() -> None:
+def main() -> int:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     timings: dict[str, list] = {}
+    missed = []
     for first, second in PAIRINGS:
         wins = {first: 0, second: 0, "draw": 0}
         rounds = []
@@ -86,8 +89,15 @@ def main() -> None:
                 wins[max(tagged, key=tagged.get)] += 1
             else:
                 wins["draw"] += 1
+        target = TARGETS.get((first, second))
+        verdict = ""
+        if target is not None:
+            met = wins[first] / games >= target
+            verdict = f"  target >= {target:.0%}: " + ("met" if met else "MISSED")
+            if not met:
+                missed.append(f"{first} vs {second}")
         print(f"{first:>6} vs {second:<6}: {first} {wins[first] / games:6.1%}  {second} {wins[second] / games:6.1%}  "
-              f"draws {wins['draw'] / games:5.1%}  rounds/game {statistics.mean(rounds):5.1f}  ({games} games)")
+              f"draws {wins['draw'] / games:5.1%}  rounds/game {statistics.mean(rounds):5.1f}  ({games} games){verdict}")
     for strength, samples in sorted(timings.items()):
         ms = sorted(seconds * 1000 for seconds, _ in samples)
         calls = [c for _, c in samples]
@@ -95,7 +105,9 @@ def main() -> None:
         print(f"{strength:>6}: {statistics.median(ms):6.1f} ms p50, {p99:6.1f} ms p99 per decision; "
               f"engine calls mean {statistics.mean(calls):5.1f}, max {max(calls)} (budget {players.BUDGETS[strength]}); "
               f"{len(samples)} decisions")
+    print("all targets met" if not missed else f"targets missed: {', '.join(missed)}")
+    return 1 if missed else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

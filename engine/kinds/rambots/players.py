@@ -5,7 +5,7 @@ order, never another program. Budgets are counted in engine calls (one `resolve_
 - easy: the best of a few random legal programs, each tried once with `resolve_round`.
 - normal: greedy search, one instruction at a time (every distinct pool piece x 5 directions), stopping
   when no instruction improves the position.
-- hard: the same as a beam search keeping the 3 best programs at each length.
+- hard: the same as a beam search keeping the 8 best programs at each length (issue 40: 3 before).
 
 The position is scored for the player alone (the others are assumed to stand still): tags, then how far
 the bot is from RAMming an upright object of its top goal's colour (a lying one must first be set upright
@@ -30,8 +30,8 @@ from .rules import (
     size_of,
 )
 
-BUDGETS = {"easy": 8, "normal": 300, "hard": 800}
-WIDTHS = {"normal": 1, "hard": 3}
+BUDGETS = {"easy": 8, "normal": 300, "hard": 2000}
+WIDTHS = {"normal": 1, "hard": 8}
 STRENGTHS = tuple(BUDGETS)
 _VIEW_KEYS = ("goal_maker", "goals_left", "goal_top")
 
