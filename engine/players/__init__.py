@@ -14,12 +14,15 @@ from `seed`, and the search budget is counted in engine calls (`BUDGETS`), never
 - **normal**: ranks every distinct program as Easy does, then plays the best `BUDGETS["normal"]` of them with
   the engine, its robot alone on the course, and sends the one that ends best (progress, distance,
   damage, destruction).
-- **hard**: Normal's search with a larger budget and a map that counts registers (turning included) rather
-  than squares; then it models the opponents (a likely program for each from a hand dealt from the deck,
-  never their real one) and replays its best candidates with all robots on the course, and looks one turn
-  further with the engine (a sampled next hand) from where its best few leave it. It reboots (003) or
-  powers down (000) when damage has started to lock registers, and installs, charges and fires bot modules
-  when the engine shows the turn goes better with them.
+- **hard**: in a race, the search of `hard` (issue 40): every distinct program of the hand in the course
+  model (`course_model`: belts, gears, timed elements, phase by phase), each distinct future replayed with
+  the engine, the best with every robot on the course against three guesses of the others' programs (hands
+  dealt from the deck, never their real ones), and a look one turn further in the model; a position is worth
+  the registers still needed to finish. In an arena: Normal's search, its best replayed with every robot. It
+  reboots (003) or powers down (000) when damage has started to lock registers, and installs, charges and
+  fires bot modules when the engine shows the turn goes better with them.
+
+Puzzles are solved by `solver.solve(state, seed)`, a search that knows the goal and plays every seat.
 """
 
 from __future__ import annotations
