@@ -9,6 +9,7 @@ urlpatterns = [
     path("puzzles/", pages.puzzles, name="puzzles"),
     path("notices/", notices.notices, name="notices"),
     path("puzzles/<slug:slug>/play/", pages.play_puzzle, name="puzzle-play"),
+    path("puzzles/<slug:slug>/solution/", pages.puzzle_solution, name="puzzle-solution"),
     path("games/<int:game_id>/", game.game_page, name="game"),
     path("games/demo/", pages.animation_demo, name="game-demo"),
     path("games/demo/embed/", pages.demo_embed, name="demo-embed"),  # the landing page's replayed board

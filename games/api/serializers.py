@@ -215,6 +215,8 @@ class PuzzleSerializer(serializers.Serializer):
     mine = serializers.JSONField(help_text='your solutions: [{"game", "turns", "url"}]')
     difficulty = serializers.CharField(help_text='"Easy", "Medium" or "Hard" (docs/modes.md "Puzzle difficulty")')
     difficulty_score = serializers.FloatField(help_text="the score the label comes from; the list is sorted by it")
+    solution_url = serializers.CharField(allow_null=True, help_text="the solver's solution, once you solved the "
+                                         "puzzle or gave up (issue 40); else null")
 
 
 class RecompileSerializer(serializers.Serializer):

@@ -8,6 +8,7 @@ urlpatterns = [
     path("games/<int:game_id>/join/", views.JoinGameView.as_view(), name="api-game-join"),
     path("games/<int:game_id>/start/", views.StartGameView.as_view(), name="api-game-start"),
     path("puzzles/", views.PuzzleListView.as_view(), name="api-puzzles"),
+    path("puzzles/<slug:slug>/solution/", views.PuzzleSolutionView.as_view(), name="api-puzzle-solution"),
     path("games/practice/", views.PracticeView.as_view(), name="api-game-practice"),
     path("games/<int:game_id>/computers/", views.ComputersView.as_view(), name="api-game-computers"),
     path("games/<int:game_id>/take-back/", views.TakeBackView.as_view(), name="api-game-take-back"),

@@ -1,6 +1,7 @@
 """Thin API views: parse, call a service or selector, shape the answer."""
 
 from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.response import Response
@@ -32,6 +33,7 @@ from games.api.serializers import (
     TurnRecordSerializer,
 )
 from games.kinds.roboracer import services as roboracer_services
+from games.kinds.roboracer import solution
 from games.selectors import access, chat, lobby, puzzles, rematch, snapshots, turns
 from games.services import chat as chat_services
 from games.services import computer_seats, ejection, moves, team_play
@@ -273,3 +275,10 @@ class PuzzleListView(APIView):
     @extend_schema(responses=PuzzleSerializer(many=True), summary="The puzzles: tried, solved, best turns, mine")
     def get(self, request):
         return Response(puzzles.puzzle_list(user=request.user))
+
+
+class PuzzleSolutionView(APIView):
+    @extend_schema(responses=OpenApiTypes.OBJECT,
+                   summary="A puzzle's solution as an offline replay, once you solved it or gave up")  # fmt: skip
+    def get(self, request, slug: str):
+        return Response(solution.solution_for(user=request.user, slug=slug))

@@ -37,10 +37,19 @@ def puzzle_difficulty(data: dict) -> tuple[float, str]:
     return score, next((label for bound, label in DIFFICULTY_LEVELS if score < bound), "Hard")
 
 
+def may_see_solution(*, user, course) -> bool:
+    """A player sees a puzzle's solution once they solved it or gave up: they sat in a finished game of it
+    (solved, failed, or resigned; issue 40)."""
+    if user is None or not user.is_authenticated:
+        return False
+    return Seat.objects.filter(user=user, game__course=course, game__status=Game.Status.FINISHED).exists()
+
+
 def puzzle_list(*, user) -> list[dict]:
     """Every playable puzzle course with how many players tried it, how many solved it, the fewest turns a
-    solution took, and `user`'s own solved games (for replays): a fixed number of queries, however many
-    puzzles and games (docs/modes.md "Puzzle pages")."""
+    solution took, `user`'s own solved games (for replays) and, once `user` solved it or gave up, the address
+    of the solver's solution: a fixed number of queries, however many puzzles and games (docs/modes.md
+    "Puzzle pages")."""
     courses = [c for c in course_selectors.playable_courses().order_by("name") if (c.data or {}).get("mode") == "puzzle"]
     ids = [course.pk for course in courses]
     played = Seat.objects.filter(game__course_id__in=ids).exclude(game__status__in=[Game.Status.LOBBY, Game.Status.CANCELLED])
@@ -54,7 +63,10 @@ def puzzle_list(*, user) -> list[dict]:
         if isinstance(turn, int):
             best[course_id] = min(best.get(course_id, 99), turn - 1)
     mine: dict[int, list[dict]] = {}
+    finished: set[int] = set()
     if user is not None and user.is_authenticated:
+        finished = set(played.filter(user=user, game__status=Game.Status.FINISHED).values_list("game__course_id",
+                                                                                             flat=True))
         for game_id, course_id, turn in (solved_seats.filter(user=user).order_by("-game__finished_at", "-game_id")
                                          .values_list("game_id", "game__course_id", "game__state__turn")):  # fmt: skip
             mine.setdefault(course_id, []).append({"game": game_id, "turns": turn - 1 if isinstance(turn, int) else None,
@@ -69,6 +81,7 @@ def puzzle_list(*, user) -> list[dict]:
             "turn_limit": (course.data.get("puzzle") or {}).get("turn_limit"),
             "tried": tried.get(course.pk, 0), "solved": solved.get(course.pk, 0), "best_turns": best.get(course.pk),
             "mine": mine.get(course.pk, []),
+            "solution_url": reverse("puzzle-solution", args=[course.slug]) if course.pk in finished else None,
         }  # fmt: skip
         for course in courses
     ]

@@ -1,16 +1,19 @@
 """The pages around the games: how to play, the animation demo, the puzzles."""
 
 from csp.decorators import csp_replace
+from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_POST
 
 from games import kinds
+from games.kinds.roboracer import solution
 from games.selectors import puzzles as puzzle_selectors
 from games.services import lobby
 from roboracer.common import how_to_play as how_to_play_content
-from roboracer.common.errors import GameError
+from roboracer.common.errors import GameError, NotAllowed, NotFound
 from roboracer.courses import selectors as course_selectors
 
 
@@ -45,6 +48,21 @@ def demo_embed(request):
     normal speed, the board alone; framed only by this site's own pages."""
     return render(request, "games/demo_embed.html", {"demo_file": DEMOS["eight-bots"],
                                                      "animation_timing": kinds.get(kinds.DEFAULT).animation_timing})
+
+
+def puzzle_solution(request, slug: str):
+    """The solver's solution of a puzzle, replayed on the game screen offline (issue 40): once the player solved
+    the puzzle or gave up; 404 for what is no puzzle, 403 before."""
+    try:
+        found = solution.solution_for(user=request.user, slug=slug)
+    except NotFound as error:
+        raise Http404(error.message) from error
+    except NotAllowed as error:
+        raise PermissionDenied(error.message) from error
+    return render(request, "games/puzzle_solution.html", {
+        "about": found["about"], "name": found["game"]["course"].get("name", slug),
+        "source": reverse("api-puzzle-solution", args=[slug]),
+        "animation_timing": kinds.get(kinds.DEFAULT).animation_timing})
 
 
 def puzzles(request):
