@@ -168,6 +168,21 @@ def test_a_token_name_in_use_is_refused_so_a_reloaded_answer_makes_no_second_tok
     assert page.post("/profile/tokens/", form).status_code == 200  # a revoked token's name is free again
 
 
+def test_the_token_forms_answer_keeps_the_profile_forms_boxes_and_opens_at_the_tokens(make_user):
+    """The trial: the answer to "Make a token" showed "E-mail me my notices" ticked for an account with no
+    e-mail address (the profile page shows it unticked), and opened at the top of the page, the new token a
+    screen or more below on a phone."""
+    alice = make_user("alice")
+    page = Client()
+    page.force_login(alice)
+    shown = page.get("/profile/").context["form"]
+    made = page.post("/profile/tokens/", {"token-name": "my bot", "token-scopes": ["read"], "token-expiry_days": "0"})
+    answer = made.context["form"]
+    for box in ("e_mail_turns", "e_mail_notices"):
+        assert answer[box].value() is False and answer[box].value() == shown[box].value()
+    # The form's answer opens at the token card (the new token, or the form's errors).
+    assert 'action="/profile/tokens/#api-tokens" id="token-form"' in made.content.decode()
+
 
 async def test_a_token_opens_the_game_socket_sends_programs_with_play_and_revoking_closes_it(make_user, courses):
     alice, bob = [await sync_to_async(make_user)(name) for name in ("alice", "bob")]
