@@ -84,7 +84,7 @@ def test_the_bot_badge_shows_where_its_name_appears(make_user, courses):
     page = Client()
     page.force_login(ann)
     lobby_page = page.get("/").content.decode()
-    assert '<span class="badge bot-badge">BOT</span>' in lobby_page
+    assert 'robo</a> <span class="badge bot-badge"' in lobby_page
     assert "bot-badge" in page.get("/players/robo/").content.decode()
     assert "bot-badge" not in page.get("/players/ann/").content.decode()
     assert bearer(token).get("/api/players/robo/").json()["bot_account"] is True
