@@ -38,6 +38,7 @@ def run(client: Client, strategy, *, accept: bool = True, games: int | None = No
         since: int = 0) -> int:
     """Answer my account's events until `games` games have finished (None: forever). Returns the last event id."""
     me, playing, finished, last = client.me(), {}, set(), since
+    log.info("signed in as %s at %s: waiting for challenges and games", me, client.base_url)
     for event in client.events(since):
         last = event.get("id", last)
         kind = event["type"]
