@@ -3,8 +3,13 @@ tag for the pages (bot_badges.bot_badge), the `bot_account` flags the game scree
 
 import pytest
 from django.template import Context, Template
+from rest_framework.test import APIClient
 
+from games.models import GameEvent
+from games.selectors import snapshots
 from roboracer.accounts.templatetags.bot_badges import TITLE
+from tests.bots.helpers import bearer, make_bot
+from tests.games.factories import started_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -22,3 +27,22 @@ def test_the_template_tag_is_the_badge_for_a_true_flag_only():
     for flag in (False, None, "", 0):
         assert template.render(Context({"flag": flag})) == "robo|"
     assert template.render(Context({})) == "robo|"
+
+
+def test_chat_lines_say_which_are_a_bot_accounts(make_user, courses):
+    """The API's and the snapshot's chat lines, and the `chat` event the sockets and streams carry, say
+    `bot_account` (the game screen's chat draws the badge from it: frontend/tests/botaccounts.test.ts)."""
+    robo, token = make_bot(make_user, "robo")
+    ann = make_user("ann")
+    game = started_game(users=[robo, ann], course=courses["tiny-yard"])
+    said = bearer(token).post(f"/api/games/{game.pk}/chat/", {"text": "good luck"}, format="json")
+    assert said.status_code == 201 and said.json()["message"]["bot_account"] is True
+    ann_api = APIClient()
+    ann_api.force_login(ann)
+    assert ann_api.post(f"/api/games/{game.pk}/chat/", {"text": "thanks"}, format="json").status_code == 201
+    lines = ann_api.get(f"/api/games/{game.pk}/chat/").json()["messages"]
+    assert [(line["user"], line["bot_account"]) for line in lines] == [("robo", True), ("ann", False)]
+    snapshot = snapshots.game_snapshot(game=game, user=ann)
+    assert [(line["user"], line["bot_account"]) for line in snapshot["chat"]] == [("robo", True), ("ann", False)]
+    events = GameEvent.objects.filter(game=game, kind="chat").order_by("version")
+    assert [event.data["bot_account"] for event in events] == [True, False]
