@@ -3,13 +3,23 @@ tag for the pages (bot_badges.bot_badge), the `bot_account` flags the game scree
 
 import pytest
 from django.template import Context, Template
+from django.test import Client
 from rest_framework.test import APIClient
 
 from games.models import GameEvent
 from games.selectors import snapshots
 from roboracer.accounts.templatetags.bot_badges import TITLE
+from roboracer.tournaments.services import rounds
 from tests.bots.helpers import bearer, make_bot
 from tests.games.factories import started_game
+from tests.tournaments.factories import (
+    current_tables,
+    finish_table,
+    open_tournament,
+    organiser,
+    started,
+    users_at,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -46,3 +56,38 @@ def test_chat_lines_say_which_are_a_bot_accounts(make_user, courses):
     assert [(line["user"], line["bot_account"]) for line in snapshot["chat"]] == [("robo", True), ("ann", False)]
     events = GameEvent.objects.filter(game=game, kind="chat").order_by("version")
     assert [event.data["bot_account"] for event in events] == [True, False]
+
+
+def section(page: str, start: str, end: str) -> str:
+    assert start in page, start
+    return page.split(start, 1)[1].split(end, 1)[0]
+
+
+def test_a_tournaments_tables_standings_bracket_podium_and_winner_badge_a_bot(make_user, courses):
+    olga = organiser(make_user)
+    robo, _ = make_bot(make_user, "robo")
+    ann, ben, cat = (make_user(name) for name in ("ann", "ben", "cat"))
+    tournament = started(open_tournament(organiser=olga, courses=[courses["tiny-yard"]], table_size=2,
+                                         allow_bots=True), [robo, ann, ben, cat])
+    page = Client().get(f"/tournaments/{tournament.pk}/").content.decode()
+    tables = section(page, 'id="rounds-heading"', "</section>")
+    assert tables.count(f"robo{BADGE}") == 1 and f"ann{BADGE}" not in tables
+    assert f"<td>robo{BADGE}</td>" in section(page, 'id="standings"', "</table>")
+    reader = APIClient()
+    reader.force_login(ann)
+    standings = reader.get(f"/api/tournaments/{tournament.pk}/standings/?format=json").json()["standings"]
+    assert {row["player"]: row["bot"] for row in standings} == {"robo": True, "ann": False, "ben": False, "cat": False}
+    while tournament.status != "finished":  # robo wins every table it sits at
+        for table in current_tables(tournament):
+            if not table.finished:
+                seated = users_at(table)
+                finish_table(table, sorted(seated, key=lambda user: user != robo))
+        rounds.advance(tournament_id=tournament.pk)
+        tournament.refresh_from_db()
+    page = Client().get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert f"<strong>robo</strong>{BADGE}" in section(page, 'id="tournament-podium"', "</ol>")
+    assert f"Winner: <strong>robo</strong>{BADGE}" in section(page, 'id="tournament-winner"', "</p>")
+    bracket = section(page, 'id="bracket"', "</section>")
+    assert bracket.count(f"robo{BADGE}") == 2 and f"ann{BADGE}" not in bracket  # round 1 and the final
+    assert f"ann{BADGE}" not in page and f"ben{BADGE}" not in page
+
