@@ -9,9 +9,12 @@ from rest_framework.test import APIClient
 from games.models import GameEvent
 from games.selectors import snapshots
 from roboracer.accounts.templatetags.bot_badges import TITLE
+from roboracer.pyramid import selectors as pyramid_selectors
+from roboracer.pyramid import services as pyramid_services
 from roboracer.tournaments.services import rounds
 from tests.bots.helpers import bearer, make_bot
 from tests.games.factories import started_game
+from tests.pyramid.factories import place, pyramid
 from tests.tournaments.factories import (
     current_tables,
     finish_table,
@@ -91,3 +94,24 @@ def test_a_tournaments_tables_standings_bracket_podium_and_winner_badge_a_bot(ma
     assert bracket.count(f"robo{BADGE}") == 2 and f"ann{BADGE}" not in bracket  # round 1 and the final
     assert f"ann{BADGE}" not in page and f"ben{BADGE}" not in page
 
+
+def test_the_pyramids_cards_challenges_and_confirm_page_badge_a_bot(make_user, courses):
+    pyr = pyramid(courses=courses)
+    robo, _ = make_bot(make_user, "robo")
+    ann, ben, cat = (make_user(name) for name in ("ann", "ben", "cat"))
+    place(pyr, robo, 1, 1), place(pyr, ann, 2, 1), place(pyr, ben, 2, 2), place(pyr, cat, 3, 1)
+    page = Client()
+    page.force_login(ben)
+    confirm = page.get(f"/pyramid/{pyr.slug}/challenge/confirm/?player=robo")
+    assert confirm.status_code == 200 and f"<h1>Challenge robo{BADGE}?</h1>" in confirm.content.decode()
+    pyramid_services.create_challenge(user=ann, slug=pyr.slug, player="robo")  # ann challenges the bot
+    state = pyramid_selectors.pyramid_state(pyramid=pyr, user=ben)
+    assert [(c["challenger_bot"], c["defender_bot"]) for c in state["challenges"]] == [(False, True)]
+    assert [(p["name"], p["bot"]) for p in state["rows"][0]] == [("robo", True)]
+    page.force_login(ann)
+    html = page.get(f"/pyramid/{pyr.slug}/").content.decode()
+    assert f'<span class="pyramid-name">robo{BADGE}</span>' in html
+    assert f"Your challenge of <strong>robo</strong>{BADGE}" in section(html, 'id="my-challenge"', "</div>")
+    assert f"ann vs robo{BADGE}</a>" in section(html, 'id="open-challenges"', "</ul>")
+    assert "defending vs ann</a>" in html and f"ann{BADGE}" not in html and f"ann (you){BADGE}" not in html
+    assert f">challenging robo{BADGE}</a>" in html  # the tag on ann's card
