@@ -181,8 +181,8 @@ def create_token(*, user, name: str, scopes, expiry_days: int) -> tuple[ApiToken
             raise Conflict(f"you have {settings.API_TOKENS_PER_ACCOUNT} tokens: revoke one before making another")
         # Names tell the owner's tokens apart (the list shows nothing else they chose), and a form sent twice (a
         # reload of the page that showed the token) makes no second token (docs/trials/issue-41).
-        if live.filter(name__iexact=name.strip()).exists():
-            raise Conflict(f"you have a token named '{name.strip()}' already: give this one another name")
+        if same := live.filter(name__iexact=name.strip()).first():
+            raise Conflict(f"you have a token named '{same.name}' already: give this one another name")
         expiry = datetime.timedelta(days=expiry_days) if expiry_days else None
         return ApiToken.objects.create(user=user, expiry=expiry, name=name.strip(), scopes=sorted(set(scopes)))
 
