@@ -36,21 +36,31 @@ def test_an_unreachable_site_is_one_line(capsys):
 
 
 class FakeClient:
-    """A unit check of run()'s first line: the account, then an event stream with nothing in it."""
+    """A unit check of run()'s lines: the account, then an event stream with one challenge in it."""
 
     base_url = "http://site.example"
+
+    def __init__(self):
+        self.accepted = []
 
     def me(self):
         return "robo"
 
     def events(self, since):
-        return iter(())
+        return iter([{"type": "challenge", "id": 1, "challenge": {
+            "id": 7, "challenger": "ann", "challenged": "robo", "board": "Tiny Yard", "status": "pending"}}])
+
+    def accept(self, challenge_id):
+        self.accepted.append(challenge_id)
 
 
-def test_run_says_whom_it_plays_as_and_ctrl_c_stops_it_quietly(monkeypatch, caplog, capsys):
+def test_run_says_whom_it_plays_as_and_what_it_accepts_and_ctrl_c_stops_it_quietly(monkeypatch, caplog, capsys):
+    client = FakeClient()
     with caplog.at_level(logging.INFO, logger="roboracer_bot"):
-        play.run(FakeClient(), lambda game: ["1"] * 5)
-    assert "signed in as robo at http://site.example: waiting for challenges and games" in caplog.text
+        play.run(client, lambda game: ["1"] * 5)
+    assert caplog.messages == ["signed in as robo at http://site.example: waiting for challenges and games",
+                               "challenge 7 from ann on Tiny Yard: accepted"]
+    assert client.accepted == [7]
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
