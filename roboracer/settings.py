@@ -70,6 +70,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "roboracer.accounts.bot_sessions.BotSessionMiddleware",  # a bot account's session changes nothing on pages
     "axes.middleware.AxesMiddleware",  # last, as django-axes asks: turns a refused log-in into its 429
 ]
 

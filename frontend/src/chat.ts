@@ -1,6 +1,7 @@
 // The game's chat: the message list (from the snapshot, then `chat` events), and for seated players an
 // input that posts to /api/games/<id>/chat/. Chat text is plain text: it only ever goes in as
 // textContent (h() in dom.ts), never as markup.
+import { botBadge, isBotAccount } from "./botaccounts";
 import { h } from "./dom";
 import type { PostJsonResult } from "./net";
 import type { ChatMessage } from "./types";
@@ -48,6 +49,7 @@ export function renderChatMessage(msg: ChatMessage, viewer: Viewer): HTMLLIEleme
   const time = chatTime(msg.at);
   const head = h("span", { class: "chat-head" });
   head.append(h("span", { class: "chat-who" }, who));
+  if (!msg.system && isBotAccount(msg.bot_account)) head.append(botBadge());
   if (msg.team) head.append(h("span", { class: `chat-team team-${msg.team}`, title: "Only your team sees this" }, "team"));
   if (time) head.append(h("time", { class: "chat-time", datetime: String(msg.at) }, time));
   li.append(head, h("span", { class: "chat-text" }, String(msg.text)));

@@ -1,5 +1,6 @@
 // The turn log: one table row per phase and bot (chip, movement, damage, check points), in the
 // spirit of 001's stage report, filled event by event as the turn plays (or all at once after a reload).
+import { botBadge, isBotAccount } from "./botaccounts";
 import { playedText } from "./chips";
 import { h } from "./dom";
 import type { EngineEvent, Snapshot } from "./types";
@@ -118,6 +119,7 @@ export class TurnLog {
         th.appendChild(sw);
       }
       th.appendChild(document.createTextNode(nameOf(snap, bot)));
+      if (seat && isBotAccount(seat.bot_account)) th.append(" ", botBadge());  // a bot account (docs/bot-api.md)
     } else {
       th.textContent = "Course";
     }

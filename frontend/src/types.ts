@@ -84,6 +84,8 @@ export interface ChatMessage {
   seat: number | null;
   user: string;
   display_name?: string;
+  /** Said by a bot account (issue 41, docs/bot-api.md): a BOT badge after the name. */
+  bot_account?: boolean;
   text: string;
   /** ISO 8601. */
   at: string;

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import Exists, OuterRef, Q
 
 from games.models import ChatMessage, Game
-from roboracer.accounts.selectors import player_name
+from roboracer.accounts.selectors import is_bot, player_name
 from roboracer.common import compiled
 
 CHAT_IN_SNAPSHOT = 100
@@ -18,6 +18,7 @@ def chat_message(*, message: ChatMessage) -> dict:
         "seat": message.seat_number,
         "user": message.user.get_username() if message.user else None,
         "display_name": player_name(user=message.user) if message.user else None,
+        "bot_account": bool(message.user) and is_bot(user=message.user),  # its BOT badge (docs/bot-api.md)
         "text": message.text,
         "at": message.created_at.isoformat(),
         "system": message.system,

@@ -1,9 +1,10 @@
 """{{ seconds|duration }}: 90 -> "1 min 30 s", 86400 -> "1 day"; {{ game|timer_figures }}: "2 min a move,
-10 min game time" (or "no game time"); the lobby's timer figures."""
+10 min game time" (or "no game time"); the lobby's timer figures; {{ "realtime"|preset_name }}: "Real-time"."""
 
 from django import template
 
 import engine
+from games.models import Game
 from roboracer.common import catalog
 
 register = template.Library()
@@ -34,3 +35,10 @@ def module_names(game) -> str:
     if len(names) == len(engine.MODULE_NAMES):
         return f"All {len(names)} modules"
     return "Modules: " + ", ".join(catalog.module_name(name) for name in names)
+
+
+@register.filter
+def preset_name(value) -> str:
+    """A timer preset's name as players read it ("realtime" -> "Real-time"; the challenges card showed the stored
+    value); an unknown value reads as the default's."""
+    return Game.Preset(value).label if value in Game.Preset.values else Game.Preset.REALTIME.label

@@ -17,6 +17,7 @@ from games.services import computer_seats
 from games.services import lobby as lobby_services
 from games.views.challenges import ChallengeForm
 from games.views.forms import CreateGameForm, PracticeForm, create_errors
+from roboracer.accounts import selectors as account_selectors
 from roboracer.accounts.forms import sentence
 from roboracer.common.errors import GameError
 from roboracer.courses import selectors as course_selectors
@@ -71,6 +72,8 @@ def lobby(request):
         shown.add(live["featured"]["game"].course_id)
     context = {
         "form": form,
+        # A bot account's program plays it (docs/bot-api.md): its lobby has a note instead of a person's forms.
+        "bot_account": request.user.is_authenticated and account_selectors.is_bot(user=request.user),
         # Direct challenges (docs/bot-api.md): to me and from me, with the form to send one.
         "challenges": challenge_selectors.challenges_of(user=request.user) if request.user.is_authenticated else None,
         "challenge_form": ChallengeForm() if request.user.is_authenticated else None,

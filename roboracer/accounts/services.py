@@ -164,7 +164,8 @@ TOKEN_NAME_CHARS = 60
 
 def create_token(*, user, name: str, scopes, expiry_days: int) -> tuple[ApiToken, str]:
     """A new token for the account: (the row, the token's text). The text is returned once, here, and never
-    stored: knox keeps its SHA-512 digest. At most API_TOKENS_PER_ACCOUNT live tokens (409 beyond)."""
+    stored: knox keeps its SHA-512 digest. At most API_TOKENS_PER_ACCOUNT live tokens (409 beyond), each live one
+    with a name of its own (409 for a name in use)."""
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > TOKEN_NAME_CHARS \
             or not name.strip().isprintable():
         raise InvalidInput(f"name: 1 to {TOKEN_NAME_CHARS} printable characters")
@@ -178,6 +179,10 @@ def create_token(*, user, name: str, scopes, expiry_days: int) -> tuple[ApiToken
         live = ApiToken.objects.filter(user=user).exclude(expiry__lte=timezone.now())
         if live.count() >= settings.API_TOKENS_PER_ACCOUNT:
             raise Conflict(f"you have {settings.API_TOKENS_PER_ACCOUNT} tokens: revoke one before making another")
+        # Names tell the owner's tokens apart (the list shows nothing else they chose), and a form sent twice (a
+        # reload of the page that showed the token) makes no second token (docs/trials/issue-41).
+        if same := live.filter(name__iexact=name.strip()).first():
+            raise Conflict(f"you have a token named '{same.name}' already: give this one another name")
         expiry = datetime.timedelta(days=expiry_days) if expiry_days else None
         return ApiToken.objects.create(user=user, expiry=expiry, name=name.strip(), scopes=sorted(set(scopes)))
 

@@ -79,14 +79,19 @@ class ProfileForm(forms.Form):
         return data
 
 
-@login_required
-def profile(request):
-    """Display name, preferred colour, e-mail and vacation dates (shown to opponents next to the player)."""
+def profile_form(request, data=None) -> ProfileForm:
+    """The profile form with the account's values, for the profile page and the token forms' answers."""
     current = profile_data(user=request.user)
     # The "your move" e-mails need an address: without one the box shows unticked (nothing would be sent).
     initial = {**current, "e_mail_turns": current["e_mail_turns"] and bool(current["email"]),
                "e_mail_notices": current["e_mail_notices"] and bool(current["email"])}
-    form = ProfileForm(request.POST or None, initial=initial)
+    return ProfileForm(data, initial=initial)
+
+
+@login_required
+def profile(request):
+    """Display name, preferred colour, e-mail and vacation dates (shown to opponents next to the player)."""
+    form = profile_form(request, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             update_profile(user=request.user, **form.cleaned_data)
@@ -129,7 +134,7 @@ class TokenForm(forms.Form):
 @require_POST
 def tokens(request):
     """The profile page's token forms: make one (its text shown on this answer, once) or revoke one."""
-    form = ProfileForm(initial=profile_data(user=request.user))
+    form = profile_form(request)
     if "revoke" in request.POST:
         try:
             revoke_token(user=request.user, handle=request.POST["revoke"][:32])

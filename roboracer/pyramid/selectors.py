@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games.models import Game, Program
 from games.services import setup as game_setup
-from roboracer.accounts.selectors import player_name
+from roboracer.accounts.selectors import is_bot, player_name
 from roboracer.courses.models import Course
 from roboracer.pyramid.models import COSTS, MAX_ROWS_UP, Challenge, Entry, Place, Pyramid
 
@@ -64,8 +64,10 @@ def _challenge(challenge: Challenge, pending: set[int]) -> dict:
         "id": challenge.pk,
         "challenger": challenge.challenger.get_username(),
         "challenger_name": player_name(user=challenge.challenger),
+        "challenger_bot": is_bot(user=challenge.challenger),  # a bot account: its BOT badge (docs/bot-api.md)
         "defender": challenge.defender.get_username(),
         "defender_name": player_name(user=challenge.defender),
+        "defender_bot": is_bot(user=challenge.defender),
         "cost": challenge.cost,
         "status": challenge.status,
         "game": challenge.game_id,
@@ -141,6 +143,7 @@ def pyramid_state(*, pyramid: Pyramid, user) -> dict:
         return {
             "username": place.user.get_username(),
             "name": player_name(user=place.user),
+            "bot": is_bot(user=place.user),  # a bot account: its BOT badge (docs/bot-api.md)
             "row": place.row,
             "position": place.position,
             "points": place.points,

@@ -6,7 +6,7 @@ from collections import defaultdict
 
 from roboracer.tournaments import seating
 from roboracer.tournaments.models import TableSeat, Tournament
-from roboracer.tournaments.selectors import name_of
+from roboracer.tournaments.selectors import is_bot, name_of
 
 
 def bracket(*, tournament: Tournament) -> list[dict]:
@@ -28,7 +28,7 @@ def bracket(*, tournament: Tournament) -> list[dict]:
         table = columns[number].setdefault(ts.table.number, {"number": ts.table.number, "bye": ts.table.bye,
                                                              "game": ts.table.game_id, "players": []})
         table["players"].append({
-            "name": name_of(ts.entry.user), "place": ts.place, "seat": ts.seat,
+            "name": name_of(ts.entry.user), "bot": is_bot(ts.entry.user), "place": ts.place, "seat": ts.seat,
             "advanced": ts.entry_id in by_round.get(number + 1, set()),
             "won": finished and number == last and ts.place == 1,
         })

@@ -22,6 +22,12 @@ def name_of(user) -> str:
     return account_selectors.player_name(user=user)
 
 
+def is_bot(user) -> bool:
+    """A bot account (docs/bot-api.md): its name shows a BOT badge on the tournament's pages (rows' `bot`). The
+    rows' queries read the profile with the user, so this costs no query."""
+    return account_selectors.is_bot(user=user)
+
+
 def tournament_lists() -> dict[str, QuerySet[Tournament]]:
     base = Tournament.objects.select_related("organiser").annotate(
         players=Count("entries", filter=Q(entries__withdrawn_at__isnull=True, entries__disqualified_at__isnull=True)))
@@ -150,6 +156,7 @@ def _replacements(rows: list[dict], entries: list[Entry], by_entry: dict[int, li
         entry = names[row["entry"]]
         substitute = names.get(entry.replaced_by_id) if entry.replaced_by_id else None
         row["replaced_by"] = name_of(substitute.user) if substitute else None
+        row["replaced_by_bot"] = bool(substitute) and is_bot(substitute.user)
         rounds = [ts.table.round.number for ts in by_entry.get(substitute.pk, [])] if substitute else []
         row["replaced_in"] = min(rounds) if rounds else None
 
@@ -162,7 +169,8 @@ def _heats_rows(tournament, entries, by_entry, ratings) -> list[dict]:
         last = mine[-1] if mine else None
         gone = entry.withdrawn_at is not None or entry.disqualified_at is not None
         rows.append({
-            "entry": entry.pk, "player": name_of(entry.user), "username": entry.user.get_username(),
+            "entry": entry.pk, "player": name_of(entry.user), "bot": is_bot(entry.user),
+            "username": entry.user.get_username(),
             "status": entry_status(entry), "rating": shown[entry.user_id], "_rating": ratings[entry.user_id],
             "rounds": len(mine), "round_reached": last.table.round.number if last else None,
             "last_place": last.place if last else None,
@@ -226,7 +234,8 @@ def _league_rows(tournament, entries, seats, by_entry, ratings) -> list[dict]:
         mine = sorted(by_entry.get(entry.pk, []), key=lambda ts: ts.table.round.number)
         key = _league_key(entry, points, buchholz, by_entry, ratings, tournament.table_size)
         rows.append({
-            "entry": entry.pk, "player": name_of(entry.user), "username": entry.user.get_username(),
+            "entry": entry.pk, "player": name_of(entry.user), "bot": is_bot(entry.user),
+            "username": entry.user.get_username(),
             "status": entry_status(entry), "rating": shown[entry.user_id],
             "rounds": len(mine), "points": _number(points[entry.pk]), "opponents_points": _number(buchholz[entry.pk]),
             "places": [ts.place for ts in mine], "_key": key,
@@ -277,7 +286,7 @@ def rounds(*, tournament: Tournament) -> list[dict]:
             "number": table.number, "bye": table.bye, "finished": table.finished,
             "game": game.pk if game else None, "game_status": game.status if game else None,
             "turn": game.turn if game else None, "course": game.board_name if game else None,
-            "players": [{"entry": ts.entry_id, "player": name_of(ts.entry.user),
+            "players": [{"entry": ts.entry_id, "player": name_of(ts.entry.user), "bot": is_bot(ts.entry.user),
                          "username": ts.entry.user.get_username(), "seat": ts.seat,
                          "place": ts.place, "points": ts.points, "ejected": ts.ejected,
                          "out": (left.get((table.game_id, ts.seat), "ejected") if ts.ejected else "")}

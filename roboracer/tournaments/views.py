@@ -176,7 +176,7 @@ def tournament_page(request, tournament_id: int):
         "courses": tournament.courses.order_by("name"),
         "rounds": selectors.rounds(tournament=tournament),
         "standings": standings,
-        "winners": selectors.winners(standings),
+        "winners": [row for row in standings if row["status"] == "winner"],  # rows: names with their badges
         "bracket": brackets.bracket(tournament=tournament),
         "podium": brackets.podium(standings) if tournament.status == Tournament.Status.FINISHED else [],
         "ended_early": (tournament.status == Tournament.Status.FINISHED

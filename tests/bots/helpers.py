@@ -1,13 +1,19 @@
 """Bot accounts and their tokens for the Bot API's tests, through the real services."""
 
+import itertools
+
 from rest_framework.test import APIClient
 
 from games.services import bots
 from roboracer.accounts import services as account_services
 
+TOKEN_NUMBERS = itertools.count(1)
+
 
 def token_for(user, scopes=("play", "read")) -> str:
-    _, text = account_services.create_token(user=user, name="test", scopes=list(scopes), expiry_days=0)
+    """A new token of the account's (each with a name of its own: an account's live tokens' names differ)."""
+    _, text = account_services.create_token(user=user, name=f"test {next(TOKEN_NUMBERS)}", scopes=list(scopes),
+                                            expiry_days=0)
     return text
 
 

@@ -12,13 +12,15 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from roboracer.accounts.models import ApiToken
+from tests.bots.helpers import TOKEN_NUMBERS
 from tests.games.factories import legal_program, started_game
 from tests.games.wsclient import site_socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def make_token(user, scopes=("play", "read"), expiry_days=90, name="my bot") -> str:
+def make_token(user, scopes=("play", "read"), expiry_days=90, name=None) -> str:
+    name = name or f"my bot {next(TOKEN_NUMBERS)}"  # an account's live tokens have names of their own
     client = APIClient()
     client.force_login(user)
     answer = client.post("/api/tokens/", {"name": name, "scopes": list(scopes), "expiry_days": expiry_days},
@@ -142,6 +144,44 @@ def test_the_profile_page_makes_shows_once_and_revokes_tokens(make_user):
     assert bearer(token).get("/api/games/").status_code == 403
     refused = page.post("/profile/tokens/", {"token-name": "", "token-scopes": ["nope"]})
     assert refused.status_code == 400 and not ApiToken.objects.exists()
+
+
+def test_a_token_name_in_use_is_refused_so_a_reloaded_answer_makes_no_second_token(make_user):
+    """The trial (docs/trials/issue-41): reloading the page that showed the new token sent its form again and
+    made a second token of the same name, which the list could not tell apart from the first."""
+    alice, bob = make_user("alice"), make_user("bob")
+    page = Client()
+    page.force_login(alice)
+    form = {"token-name": "my bot", "token-scopes": ["play", "read"], "token-expiry_days": "90"}
+    assert page.post("/profile/tokens/", form).status_code == 200
+    again = page.post("/profile/tokens/", form)
+    assert again.status_code == 400 and again.context["new_token"] is None
+    assert "have a token named &#x27;my bot&#x27; already" in again.content.decode()
+    assert list(ApiToken.objects.filter(user=alice).values_list("name", flat=True)) == ["my bot"]
+    api = APIClient()
+    api.force_login(alice)
+    answer = api.post("/api/tokens/", {"name": "My Bot", "scopes": ["read"]}, format="json")  # ignoring case
+    assert answer.json() == {"detail": "you have a token named 'my bot' already: give this one another name"}
+    make_token(bob, name="my bot")  # another account's names are its own
+    handle = ApiToken.objects.get(user=alice).handle
+    page.post("/profile/tokens/", {"revoke": handle})
+    assert page.post("/profile/tokens/", form).status_code == 200  # a revoked token's name is free again
+
+
+def test_the_token_forms_answer_keeps_the_profile_forms_boxes_and_opens_at_the_tokens(make_user):
+    """The trial: the answer to "Make a token" showed "E-mail me my notices" ticked for an account with no
+    e-mail address (the profile page shows it unticked), and opened at the top of the page, the new token a
+    screen or more below on a phone."""
+    alice = make_user("alice")
+    page = Client()
+    page.force_login(alice)
+    shown = page.get("/profile/").context["form"]
+    made = page.post("/profile/tokens/", {"token-name": "my bot", "token-scopes": ["read"], "token-expiry_days": "0"})
+    answer = made.context["form"]
+    for box in ("e_mail_turns", "e_mail_notices"):
+        assert answer[box].value() is False and answer[box].value() == shown[box].value()
+    # The form's answer opens at the token card (the new token, or the form's errors).
+    assert 'action="/profile/tokens/#api-tokens" id="token-form"' in made.content.decode()
 
 
 async def test_a_token_opens_the_game_socket_sends_programs_with_play_and_revoking_closes_it(make_user, courses):

@@ -4,11 +4,15 @@ anyone's; tournaments take bots only where the organiser allows."""
 
 import pytest
 from channels.db import database_sync_to_async as sync_to_async
-from django.test import Client
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
+from django.test import Client, RequestFactory
 from rest_framework.test import APIClient
 
+from games.models import DirectChallenge
 from games.selectors import rated, snapshots
 from games.services import lobby
+from roboracer.accounts import bot_sessions
 from roboracer.accounts.models import Profile
 from roboracer.common.errors import Conflict
 from roboracer.tournaments.services import registration
@@ -84,7 +88,7 @@ def test_the_bot_badge_shows_where_its_name_appears(make_user, courses):
     page = Client()
     page.force_login(ann)
     lobby_page = page.get("/").content.decode()
-    assert '<span class="badge bot-badge">BOT</span>' in lobby_page
+    assert 'robo</a> <span class="badge bot-badge"' in lobby_page
     assert "bot-badge" in page.get("/players/robo/").content.decode()
     assert "bot-badge" not in page.get("/players/ann/").content.decode()
     assert bearer(token).get("/api/players/robo/").json()["bot_account"] is True
@@ -101,3 +105,51 @@ def test_tournaments_take_bots_only_where_the_organiser_allows(make_user, course
     client = APIClient()
     client.force_login(olga)
     assert client.get(f"/api/tournaments/{allowing.pk}/").json()["allow_bots"] is True
+
+
+def test_a_bot_accounts_session_changes_nothing_on_the_sites_pages(make_user, courses):
+    """The trial (docs/trials/issue-41): signed in as the bot, the lobby's "Play against the computer" made a
+    game the game page then refused. A bot's session may change only its session, profile and tokens."""
+    robo, _ = make_bot(make_user, "robo")
+    page = Client()
+    page.force_login(robo)
+    lobby_page = page.get("/").content.decode()
+    assert 'id="bot-lobby-note"' in lobby_page
+    for form in ('id="practice-form"', 'id="create-game"', 'id="challenge-form"'):
+        assert form not in lobby_page
+    refused = [
+        ("/games/practice/", {"course": courses["tiny-yard"].pk, "opponents": 1, "strength": "normal"}),
+        ("/", {"course": courses["tiny-yard"].pk, "max_seats": 2, "lives": 3}),
+        ("/challenges/new/", {"challenge-player": "ann", "challenge-course": "tiny-yard"}),
+        ("/games/new/rambots/", {"rambots-max_seats": 3, "rambots-computers": 2}),
+    ]
+    make_user("ann")
+    for path, data in refused:
+        answer = page.post(path, data)
+        assert answer.status_code == 403 and "bot account" in answer.content.decode(), path
+    assert not lobby.Game.objects.exists() and not DirectChallenge.objects.exists()
+    assert page.post("/profile/", {"display_name": "Robo the Bot"}).status_code == 302
+    assert page.post("/profile/tokens/", {"token-name": "second", "token-scopes": ["read"],
+                                          "token-expiry_days": "0"}).status_code == 200
+    assert page.post("/accounts/logout/").status_code == 302
+    # A person's session is not concerned: the same form makes the game.
+    person = Client()
+    person.force_login(make_user("pat"))
+    assert person.post(*refused[0]).status_code == 302 and lobby.Game.objects.count() == 1
+
+
+async def test_the_middlewares_async_path_refuses_a_bot_session_and_passes_the_rest(monkeypatch):
+    """Under ASGI (uvicorn) the middleware runs as a coroutine: a unit check of that path, the account read
+    faked (the sync path above reads it for real)."""
+    async def view(request):
+        return HttpResponse("ok")
+
+    middleware = bot_sessions.BotSessionMiddleware(view)
+    factory = RequestFactory()
+    monkeypatch.setattr(bot_sessions, "is_bot_session", lambda request: True)
+    with pytest.raises(PermissionDenied):
+        await middleware(factory.post("/games/practice/"))
+    for request in (factory.get("/"), factory.post("/profile/tokens/"), factory.post("/api/games/")):
+        assert (await middleware(request)).content == b"ok"
+    monkeypatch.setattr(bot_sessions, "is_bot_session", lambda request: False)
+    assert (await middleware(factory.post("/games/practice/"))).content == b"ok"

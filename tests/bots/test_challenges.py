@@ -59,7 +59,8 @@ def test_the_lobby_shows_a_challenge_and_declines_it_and_sends_one(make_user, co
     page.force_login(ann)
     lobby_page = page.get("/").content.decode()
     assert 'id="challenges-incoming"' in lobby_page and f'data-challenge-id="{challenge["id"]}"' in lobby_page
-    assert "challenges you to a game on Tiny Yard" in lobby_page and '<span class="badge bot-badge">BOT</span>' in lobby_page
+    assert "challenges you to a game on Tiny Yard (Daily)" in lobby_page  # the preset's name, not "daily"
+    assert 'robo</a> <span class="badge bot-badge"' in lobby_page
     assert page.post(f"/challenges/{challenge['id']}/decline/").status_code == 302
     assert DirectChallenge.objects.get(pk=challenge["id"]).status == "declined"
     assert [kind for _, kind in events_of(robo)] == ["challenge", "challenge_declined"]

@@ -6,7 +6,7 @@ import argparse
 import logging
 import os
 
-from .client import Client
+from .client import BROKEN, ApiError, Client
 from .play import play_game, run
 from .strategies import STRATEGIES, strategy
 
@@ -27,11 +27,22 @@ def main(argv=None) -> None:
         parser.error("a token is needed: --token or ROBORACER_TOKEN (make one on your profile page)")
     logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO, format="%(asctime)s %(message)s")
     client, chosen = Client(args.url, args.token), strategy(args.strategy)
-    if args.game is not None:
-        final = play_game(client, args.game, chosen, max_turns=args.max_turns)
-        logging.getLogger("roboracer_bot").info("game %s: %s", args.game, final.get("status"))
-        return
-    run(client, chosen, accept=not args.decline, games=args.games, max_turns=args.max_turns, since=args.since)
+    # A refusal or an unreachable site ends the program with one line that says why, not a traceback; so does
+    # Ctrl-C, the way to stop it.
+    try:
+        if args.game is not None:
+            final = play_game(client, args.game, chosen, max_turns=args.max_turns)
+            logging.getLogger("roboracer_bot").info("game %s: %s", args.game, final.get("status"))
+            return
+        run(client, chosen, accept=not args.decline, games=args.games, max_turns=args.max_turns, since=args.since)
+    except ApiError as error:
+        hint = (" (is the token right? A revoked or expired token stops working; make one on your profile page)"
+                if error.status in (401, 403) else "")
+        parser.exit(1, f"roboracer_bot: {args.url} refused: {error}{hint}\n")
+    except BROKEN as error:
+        parser.exit(1, f"roboracer_bot: cannot reach {args.url}: {getattr(error, 'reason', None) or error}\n")
+    except KeyboardInterrupt:
+        parser.exit(130, "roboracer_bot: stopped\n")
 
 
 if __name__ == "__main__":

@@ -38,16 +38,21 @@ def run(client: Client, strategy, *, accept: bool = True, games: int | None = No
         since: int = 0) -> int:
     """Answer my account's events until `games` games have finished (None: forever). Returns the last event id."""
     me, playing, finished, last = client.me(), {}, set(), since
+    log.info("signed in as %s at %s: waiting for challenges and games", me, client.base_url)
     for event in client.events(since):
         last = event.get("id", last)
         kind = event["type"]
         if kind == "error":
             raise ApiError(401, event.get("detail", "the stream stopped"))
         if kind == "challenge" and event["challenge"]["challenged"] == me and event["challenge"]["status"] == "pending":
+            challenge = event["challenge"]
             try:
-                client.accept(event["challenge"]["id"]) if accept else client.decline(event["challenge"]["id"])
+                client.accept(challenge["id"]) if accept else client.decline(challenge["id"])
             except ApiError as error:  # answered or cancelled meanwhile
-                log.info("challenge %s: %s", event["challenge"]["id"], error)
+                log.info("challenge %s: %s", challenge["id"], error)
+            else:
+                log.info("challenge %s from %s on %s: %s", challenge["id"], challenge.get("challenger"),
+                         challenge.get("board"), "accepted" if accept else "declined")
         elif kind == "game_start" and event["game"]["id"] not in playing:
             game_id = event["game"]["id"]
             thread = threading.Thread(target=play_game, args=(client, game_id, strategy), daemon=True,
