@@ -67,22 +67,15 @@ def secrets_in(messages: list[dict], secrets: dict[str, list], seat: int | None)
     return [name for name, value in secrets.items() if json.dumps(value) in text]
 
 
-async def test_no_hand_or_unplayed_program_reaches_anyone_else(courses, make_user):
-    alice, bob, carol, sam = [await sync_to_async(make_user)(name) for name in ("alice", "bob", "carol", "sam")]
-    game = await sync_to_async(started_game)(users=[alice, bob, carol], course=courses["bolt-bay"])
-    watchers = {"bob": (bob, game_socket(game.pk, bob)), "sam": (sam, game_socket(game.pk, sam))}
-    notices = {"bob": notice_socket(bob), "sam": notice_socket(sam)}
-    for _, comm in watchers.values():
-        assert (await comm.connect())[0]
-    for comm in notices.values():
-        assert (await comm.connect())[0]
-
+async def walk_turn_one(game, alice, bob, carol) -> dict[str, list]:
+    """Turn 1 of a three-player game through every kind of event a turn may send before it is played: alice
+    programs and chats, carol's time runs out and bob ejects her, so everyone resubmits (alice with a new
+    program) and the turn executes. Returns what must stay alice's: her hand and both her programs."""
     secrets = {"alice's hand": await sync_to_async(hand_of)(game, alice)}
     program = await sync_to_async(legal_program)(game, alice)
     secrets["alice's program"] = program
     await sync_to_async(moves.submit_program)(user=alice, game_id=game.pk, turn=1, chips=program)
     await sync_to_async(chat.post_chat)(user=alice, game_id=game.pk, text="ready when you are")
-    # Carol's time runs out and bob ejects her: everyone must resubmit, alice with a new program.
     await sync_to_async(Seat.objects.filter(game=game, user=carol).update)(
         deadline=timezone.now() - timedelta(seconds=1)
     )
@@ -94,6 +87,20 @@ async def test_no_hand_or_unplayed_program_reaches_anyone_else(courses, make_use
     await sync_to_async(moves.submit_program)(
         user=bob, game_id=game.pk, turn=1, chips=await sync_to_async(legal_program)(game, bob)
     )
+    return secrets
+
+
+async def test_no_hand_or_unplayed_program_reaches_anyone_else(courses, make_user):
+    alice, bob, carol, sam = [await sync_to_async(make_user)(name) for name in ("alice", "bob", "carol", "sam")]
+    game = await sync_to_async(started_game)(users=[alice, bob, carol], course=courses["bolt-bay"])
+    watchers = {"bob": (bob, game_socket(game.pk, bob)), "sam": (sam, game_socket(game.pk, sam))}
+    notices = {"bob": notice_socket(bob), "sam": notice_socket(sam)}
+    for _, comm in watchers.values():
+        assert (await comm.connect())[0]
+    for comm in notices.values():
+        assert (await comm.connect())[0]
+
+    secrets = await walk_turn_one(game, alice, bob, carol)
 
     received = {name: await drain(comm) for name, (_, comm) in watchers.items()}
     kinds = {m["kind"] for m in received["sam"] if m["type"] == "event"}
@@ -163,19 +170,7 @@ async def test_the_bot_streams_carry_no_hand_or_unplayed_program_of_another_seat
     received = {name: await drain_stream(stream) for name, stream in streams.items()}
     assert received["bob"][0]["game"]["me"]["seat"] == 2 and received["sam"][0]["game"]["me"] is None
 
-    secrets = {"alice's hand": await sync_to_async(hand_of)(game, alice)}
-    program = await sync_to_async(legal_program)(game, alice)
-    secrets["alice's program"] = program
-    await sync_to_async(moves.submit_program)(user=alice, game_id=game.pk, turn=1, chips=program)
-    await sync_to_async(chat.post_chat)(user=alice, game_id=game.pk, text="ready when you are")
-    await sync_to_async(Seat.objects.filter(game=game, user=carol).update)(deadline=timezone.now() - timedelta(seconds=1))
-    await sync_to_async(timeouts.enforce_deadline)(game_id=game.pk)
-    await sync_to_async(chat.post_chat)(user=bob, game_id=game.pk, text="!eject")
-    program = await sync_to_async(legal_program)(game, alice, 7)
-    secrets["alice's second program"] = program
-    await sync_to_async(moves.submit_program)(user=alice, game_id=game.pk, turn=1, chips=program)
-    await sync_to_async(moves.submit_program)(
-        user=bob, game_id=game.pk, turn=1, chips=await sync_to_async(legal_program)(game, bob))
+    secrets = await walk_turn_one(game, alice, bob, carol)
     for name, stream in streams.items():
         received[name] += await drain_stream(stream)
     kinds = {line["kind"] for line in received["sam"] if line["type"] == "event"}
