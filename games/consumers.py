@@ -67,8 +67,9 @@ def parse_frame(text_data: str | None, bytes_data: bytes | None) -> dict:
 def plain_program(content: dict) -> dict | None:
     """The fields of a program frame as ProgramSerializer would validate them, for the plain case only (an
     int turn, five short strings, a bool reboot, any action, no version or an int one): what it returns is
-    exactly the serializer's validated_data for such a frame. None for anything else, which the serializer then reads (and words
-    its refusal). Building a DRF serializer was a fifth of a socket program's own cost (docs/performance.md)."""
+    exactly the serializer's validated_data for such a frame. None for anything else, which the serializer
+    then reads (and words its refusal). Building a DRF serializer was a fifth of a socket program's own cost
+    (docs/performance.md)."""
     turn, chips, reboot = content.get("turn"), content.get("chips"), content.get("reboot", False)
     version = content.get("version")
     if (type(turn) is int and 1 <= turn <= 2**31 - 1 and type(chips) is list and len(chips) == PROGRAM_LENGTH

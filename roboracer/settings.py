@@ -165,9 +165,9 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # PostgreSQL ends such a session once it has sent nothing that long inside a transaction, and the lock goes
     # (docs/cluster.md, partition-web-db). Off by default (0): a test's own transaction may idle that long; the
     # cluster and docker-compose set 5.
-    if int(os.environ.get("DATABASE_IDLE_TX_TIMEOUT", "0") or 0) > 0:
-        DATABASES["default"]["OPTIONS"]["options"] = (
-            f"-c idle_in_transaction_session_timeout={int(os.environ['DATABASE_IDLE_TX_TIMEOUT']) * 1000}")
+    IDLE_TX_TIMEOUT = int(os.environ.get("DATABASE_IDLE_TX_TIMEOUT") or 0)
+    if IDLE_TX_TIMEOUT > 0:
+        DATABASES["default"]["OPTIONS"]["options"] = f"-c idle_in_transaction_session_timeout={IDLE_TX_TIMEOUT * 1000}"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL") or f"unix://{VAR_DIR / 'redis.sock'}"
