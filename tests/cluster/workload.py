@@ -86,12 +86,14 @@ class Run:
     def progress(self) -> int:
         """The turn every game has resolved at least (0 before the first)."""
         finished = {client.game_id for client in self.clients if client.finished}
-        return min((max(self.resolved.get(g, {}), default=0) for g in self.game_ids if g not in finished),
-                   default=self.turns)
+        return min((self.last_resolved(g) for g in self.game_ids if g not in finished), default=self.turns)
 
     def leading(self) -> int:
         """The turn the game furthest ahead has resolved (0 before the first)."""
-        return max((max(self.resolved.get(g, {}), default=0) for g in self.game_ids), default=0)
+        return max(map(self.last_resolved, self.game_ids), default=0)
+
+    def last_resolved(self, game_id: int) -> int:
+        return max(self.resolved.get(game_id, {}), default=0)
 
 
 class Client:
