@@ -16,7 +16,7 @@ from roboracer_bot.strategies import strategy
 from games.models import AccountEvent, DirectChallenge, Game, Turn
 from games.services import challenges, lobby, moves
 from tests.bots.helpers import make_bot
-from tests.games.factories import legal_program
+from tests.games.factories import hand_of, legal_program
 from tests.helpers import wait_until
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -51,7 +51,9 @@ def test_a_game_stream_survives_a_web_server_restart(live_stack, courses, make_u
     assert [m["version"] for m in events] == list(range(version + 1, events[-1]["version"] + 1))
     assert {"seat_ready", "turn_executing", "turn_resolved", "turn_dealt"} <= {m["kind"] for m in events}
     assert seen[-1]["game"]["turn"] == 2 and seen[-1]["pushed"] is True and seen[-1]["version"] <= stored
-    assert seen[-1]["game"]["me"]["seat"] == 1 and len(seen[-1]["game"]["me"]["hand"]) == 9
+    # Its own new hand, exactly as dealt (9 cards less the damage turn 1 did: the deal's seed is the game's).
+    assert seen[-1]["game"]["me"]["seat"] == 1
+    assert seen[-1]["game"]["me"]["hand"] == hand_of(Game.objects.get(pk=game_id), robo)
     stream.close()
 
 
